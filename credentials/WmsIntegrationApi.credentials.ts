@@ -1,0 +1,135 @@
+import type {
+	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
+	ICredentialTestRequest,
+	ICredentialType,
+	IHttpRequestHelper,
+	INodeProperties,
+} from 'n8n-workflow';
+
+import { normalizeBaseUrl } from '../nodes/shared/url';
+
+interface TokenResponse {
+	access_token?: string;
+	token_type?: string;
+	expires_in?: number;
+}
+
+/** Status and socket code of a failed token call, whatever shape the helper threw. */
+function failureOf(error: unknown): { status?: number; code?: string } {
+	const outer = (error ?? {}) as Record<string, any>;
+	const layers = [outer, outer.cause ?? {}, outer.cause?.cause ?? {}];
+	const status = layers.map((l) => Number(l.response?.status ?? l.httpCode ?? l.statusCode)).find((s) => s > 0);
+	const code = layers.map((l) => l.code).find((c) => typeof c === 'string' && /^E[A-Z]/.test(c));
+	return { status, code };
+}
+
+/**
+ * OAuth 2.0 client credentials with a JSON body. n8n calls preAuthentication when the hidden
+ * token is empty, and again once when the platform answers 401, then saves the new token, so
+ * one token serves every request until the platform stops accepting it.
+ */
+export class WmsIntegrationApi implements ICredentialType {
+	name = 'wmsIntegrationApi';
+
+	displayName = 'WMS Integration API';
+
+	icon = { light: 'file:wms.svg', dark: 'file:wms.dark.svg' } as const;
+
+	documentationUrl = 'https://github.com/wms-integration/n8n-nodes-wms-integration#create-the-credential';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'https://wms.example.com/v1',
+			description: 'The platform address, ending in /v1. Must be https:// (plain http only for localhost, e.g. the simulator).',
+		},
+		{
+			displayName: 'Client ID',
+			name: 'clientId',
+			type: 'string',
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Client Secret',
+			name: 'clientSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+		},
+		{
+			displayName: 'Access Token',
+			name: 'accessToken',
+			type: 'hidden',
+			typeOptions: { expirable: true, password: true },
+			default: '',
+		},
+	];
+
+	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+		let response: TokenResponse;
+		try {
+			response = (await this.helpers.httpRequest({
+				method: 'POST',
+				url: `${baseUrl}/oauth/token`,
+				body: {
+					client_id: credentials.clientId,
+					client_secret: credentials.clientSecret,
+					grant_type: 'client_credentials',
+				},
+				json: true,
+				headers: { Accept: 'application/json' },
+			})) as TokenResponse;
+		} catch (error) {
+			const { status, code } = failureOf(error);
+			if (status === 400 || status === 401 || status === 403) {
+				throw new Error(`Client ID or secret rejected by the platform (HTTP ${status}): check both in the credential`);
+			}
+			if (status) {
+				throw new Error(`The platform's token endpoint ${baseUrl}/oauth/token answered HTTP ${status}: check the Base URL (it must end in /v1)`);
+			}
+			throw new Error(`Cannot reach the platform at ${baseUrl} (${code ?? 'no answer'}): check the Base URL and that the platform is up`);
+		}
+		if (typeof response?.access_token !== 'string' || response.access_token === '') {
+			throw new Error(`The address ${baseUrl}/oauth/token did not answer with an access token: check the Base URL (it must end in /v1)`);
+		}
+		return { accessToken: response.access_token };
+	}
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Bearer {{$credentials.accessToken}}',
+			},
+		},
+	};
+
+	/** A one-record read: proves the secret (token issued) and the base URL (route answered). */
+	test: ICredentialTestRequest = {
+		request: {
+			method: 'POST',
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/warehouse/check',
+			body: { limit: 1 },
+			json: true,
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: 'Client ID or secret rejected by the platform' },
+			},
+			{
+				type: 'responseCode',
+				properties: { value: 404, message: 'The Base URL does not point at the platform API: it must end in /v1' },
+			},
+		],
+	};
+}

@@ -1,0 +1,278 @@
+/**
+ * A field is described once, here, in the platform's words. Forms (properties.ts), request
+ * bodies (record.ts) and validation (this file) all derive from the same FieldSpec, and a
+ * test holds every RecordSpec against contract/openapi.yaml.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+export type FieldType =
+	| 'string'
+	| 'number'
+	| 'integer'
+	| 'boolean'
+	| 'date'
+	| 'dateTime'
+	| 'stringList'
+	| 'object'
+	| 'list';
+
+export interface FieldSpec {
+	/** The platform's field name (snake_case, as in the contract). */
+	name: string;
+	displayName: string;
+	type: FieldType;
+	required?: boolean;
+	description?: string;
+	placeholder?: string;
+	/** Allowed values; shown as a dropdown. */
+	options?: ReadonlyArray<{ name: string; value: string }>;
+	/** Dropdown loaded from the platform (a loadOptions method of the node); expressions still allowed. */
+	loadOptionsMethod?: string;
+	/** loadOptions methods this dropdown depends on (e.g. zones of the chosen area). */
+	loadOptionsDependsOn?: string[];
+	minimum?: number;
+	maximum?: number;
+	/** Strictly greater than this (e.g. quantities > 0). */
+	exclusiveMinimum?: number;
+	minLength?: number;
+	maxLength?: number;
+	pattern?: string;
+	/** Says the pattern in a user's words, e.g. "4 digits, like 1203". */
+	patternHint?: string;
+	/** Sub-fields of an object, or of each entry of a list. */
+	fields?: FieldSpec[];
+	/** Smallest number of entries of a list. */
+	minItems?: number;
+	default?: string | number | boolean;
+}
+
+export interface RecordCheck {
+	/** Cross-field rule, e.g. minimum ≤ maximum. Returns the problem, or undefined when fine. */
+	(record: IDataObject): { field: string; problem: string } | undefined;
+}
+
+export interface RecordSpec {
+	/** Singular, in the warehouse's words: 'supplier', 'inventory item', 'sales order'. */
+	noun: string;
+	/** The fields that identify a record (its natural key). */
+	key: string[];
+	fields: FieldSpec[];
+	checks?: RecordCheck[];
+}
+
+export type UnknownFieldPolicy = 'error' | 'ignore' | 'send';
+
+export interface Problem {
+	field: string;
+	problem: string;
+}
+
+/** Extra names that keys from ERP exports often come in: camelCase of the field's name. */
+export function camelName(name: string): string {
+	return name.replace(/_([a-z0-9])/g, (_, c: string) => c.toUpperCase());
+}
+
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+function isRealDate(text: string): boolean {
+	const match = DATE.exec(text);
+	if (!match) return false;
+	const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+	return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
+}
+
+function isEmpty(value: unknown): boolean {
+	return value === undefined || value === null || value === '';
+}
+
+type Coerced = { value: unknown } | { problem: string };
+
+function coerceNumber(field: FieldSpec, value: unknown): Coerced {
+	const number = typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value;
+	if (typeof number !== 'number' || !Number.isFinite(number)) {
+		return { problem: `must be a number (got ${JSON.stringify(value)})` };
+	}
+	if (field.type === 'integer' && !Number.isInteger(number)) {
+		return { problem: `must be a whole number (got ${number})` };
+	}
+	if (field.minimum !== undefined && number < field.minimum) {
+		return { problem: `must be ${field.minimum} or more (got ${number})` };
+	}
+	if (field.exclusiveMinimum !== undefined && number <= field.exclusiveMinimum) {
+		return { problem: `must be more than ${field.exclusiveMinimum} (got ${number})` };
+	}
+	if (field.maximum !== undefined && number > field.maximum) {
+		return { problem: `must be ${field.maximum} or less (got ${number})` };
+	}
+	return { value: number };
+}
+
+function coerceString(field: FieldSpec, value: unknown): Coerced {
+	const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+	if (typeof text !== 'string') return { problem: `must be text (got ${describe(value)})` };
+	if (field.minLength !== undefined && text.length < field.minLength) {
+		return { problem: `must be at least ${field.minLength} characters long` };
+	}
+	if (field.maxLength !== undefined && text.length > field.maxLength) {
+		return { problem: `must be at most ${field.maxLength} characters long (got ${text.length})` };
+	}
+	if (field.pattern !== undefined && !new RegExp(field.pattern).test(text)) {
+		return { problem: `must be ${field.patternHint ?? `in the form ${field.pattern}`} (got ${JSON.stringify(text)})` };
+	}
+	if (field.options && !field.options.some((option) => option.value === text)) {
+		const allowed = field.options.map((option) => option.value).join(', ');
+		return { problem: `must be one of ${allowed} (got ${JSON.stringify(text)})` };
+	}
+	return { value: text };
+}
+
+function coerceBoolean(value: unknown): Coerced {
+	if (typeof value === 'boolean') return { value };
+	const text = String(value).trim().toLowerCase();
+	if (['true', 'yes', '1'].includes(text)) return { value: true };
+	if (['false', 'no', '0'].includes(text)) return { value: false };
+	return { problem: `must be true or false (got ${JSON.stringify(value)})` };
+}
+
+function coerceDate(field: FieldSpec, value: unknown): Coerced {
+	const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value.trim() : undefined;
+	if (text !== undefined && field.type === 'date') {
+		const day = DATE_TIME.test(text) ? text.slice(0, 10) : text;
+		if (isRealDate(day)) return { value: day };
+	}
+	if (text !== undefined && field.type === 'dateTime') {
+		if (isRealDate(text)) return { value: `${text}T00:00:00.000Z` };
+		if (DATE_TIME.test(text) && isRealDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(text))) {
+			const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
+			return { value: new Date(zoned.replace(' ', 'T')).toISOString() };
+		}
+	}
+	const example = field.type === 'date' ? '2026-11-21' : '2026-11-21T14:30:00Z';
+	return { problem: `must be a date like ${example} (got ${JSON.stringify(value)})` };
+}
+
+function describe(value: unknown): string {
+	if (Array.isArray(value)) return 'a list';
+	if (value === null) return 'null';
+	return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
+}
+
+function coerceField(field: FieldSpec, value: unknown, path: string, problems: Problem[], policy: UnknownFieldPolicy): unknown {
+	let result: Coerced;
+	switch (field.type) {
+		case 'number':
+		case 'integer':
+			result = coerceNumber(field, value);
+			break;
+		case 'boolean':
+			result = coerceBoolean(value);
+			break;
+		case 'date':
+		case 'dateTime':
+			result = coerceDate(field, value);
+			break;
+		case 'stringList': {
+			const list = typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value;
+			if (!Array.isArray(list)) {
+				result = { problem: `must be a list of texts or comma-separated text (got ${describe(value)})` };
+				break;
+			}
+			const texts = list.map((entry, index) => coerceString({ ...field, type: 'string' }, entry));
+			const bad = texts.findIndex((entry) => 'problem' in entry);
+			result = bad >= 0 ? { problem: `entry ${bad} ${(texts[bad] as { problem: string }).problem}` } : { value: texts.map((entry) => (entry as { value: unknown }).value) };
+			break;
+		}
+		case 'object':
+			if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+				result = { problem: `must be an object (got ${describe(value)})` };
+				break;
+			}
+			result = { value: coerceFields(field.fields ?? [], value as IDataObject, `${path}.`, problems, policy) };
+			break;
+		case 'list': {
+			if (!Array.isArray(value)) {
+				result = { problem: `must be a list (got ${describe(value)})` };
+				break;
+			}
+			if (field.minItems !== undefined && value.length < field.minItems) {
+				result = { problem: `must have at least ${field.minItems} ${field.minItems === 1 ? 'entry' : 'entries'} (got ${value.length})` };
+				break;
+			}
+			result = {
+				value: value.map((entry, index) => {
+					if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+						problems.push({ field: `${path}[${index}]`, problem: `must be an object (got ${describe(entry)})` });
+						return entry;
+					}
+					return coerceFields(field.fields ?? [], entry as IDataObject, `${path}[${index}].`, problems, policy);
+				}),
+			};
+			break;
+		}
+		default:
+			result = coerceString(field, value);
+	}
+	if ('problem' in result) {
+		problems.push({ field: path, problem: result.problem });
+		return value;
+	}
+	return result.value;
+}
+
+/** Finds the spec of a key given as snake_case (the platform's) or camelCase (the form's, many ERPs'). */
+export function fieldByKey(fields: FieldSpec[], key: string): FieldSpec | undefined {
+	return fields.find((field) => field.name === key || camelName(field.name) === key);
+}
+
+/**
+ * Checks and normalises one record: required fields, types, ranges, patterns, enums, nested
+ * objects and lists. Numbers in text and dates in ISO forms are accepted and normalised.
+ */
+export function coerceFields(
+	fields: FieldSpec[],
+	input: IDataObject,
+	prefix: string,
+	problems: Problem[],
+	policy: UnknownFieldPolicy,
+): IDataObject {
+	const record: IDataObject = {};
+	for (const [key, value] of Object.entries(input)) {
+		const field = fieldByKey(fields, key);
+		if (!field) {
+			if (key.startsWith('x_') || policy === 'send') record[key] = value;
+			else if (policy === 'error') {
+				problems.push({
+					field: `${prefix}${key}`,
+					problem: 'is not a field the platform knows: remove it, rename it with an x_ prefix to pass it through, or set Options → Unknown Fields to Ignore',
+				});
+			}
+			continue;
+		}
+		if (isEmpty(value)) continue;
+		record[field.name] = coerceField(field, value, `${prefix}${field.name}`, problems, policy) as IDataObject[string];
+	}
+	for (const field of fields) {
+		if (field.required && isEmpty(record[field.name])) {
+			problems.push({ field: `${prefix}${field.name}`, problem: 'is required but missing or empty' });
+		}
+	}
+	return record;
+}
+
+export function validateRecord(spec: RecordSpec, input: IDataObject, policy: UnknownFieldPolicy = 'error') {
+	const problems: Problem[] = [];
+	const record = coerceFields(spec.fields, input, '', problems, policy);
+	if (problems.length === 0) {
+		for (const check of spec.checks ?? []) {
+			const problem = check(record);
+			if (problem) problems.push(problem);
+		}
+	}
+	return { record, problems };
+}
+
+/** The natural key of a record as one text, e.g. "SKU-1" or "WH1/A-01-1". */
+export function recordKey(spec: RecordSpec, record: IDataObject): string {
+	return spec.key.map((name) => String(record[name] ?? '')).join('/');
+}

@@ -1,0 +1,24 @@
+/** Dropdowns filled from the platform's own records (warehouses, customers, suppliers...). */
+import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { readAll } from './paging';
+
+/** Lists up to `max` records of a read route as dropdown options: "Name (CODE)" → CODE. */
+export async function recordOptions(
+	this: ILoadOptionsFunctions,
+	route: string,
+	valueField: string,
+	nameField: string,
+	filter: IDataObject = {},
+	max = 1000,
+): Promise<INodePropertyOptions[]> {
+	const records = await readAll.call(this, route, filter, { limit: max, retry: { maxAttempts: 2, maxWaitMs: 5000 } });
+	return records
+		.map((record) => {
+			const value = String(record[valueField] ?? '');
+			const name = record[nameField] ? `${String(record[nameField])} (${value})` : value;
+			return { name, value };
+		})
+		.filter((option) => option.value !== '')
+		.sort((a, b) => a.name.localeCompare(b.name));
+}

@@ -1,0 +1,63 @@
+/** The node Options every area node shares: retry budgets, batch size, unknown-field policy. */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
+
+export const retryOptions: INodeProperties[] = [
+	{
+		displayName: 'Max Attempts',
+		name: 'maxAttempts',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 20 },
+		default: DEFAULT_RETRY_POLICY.maxAttempts,
+		description: 'How many times one request is tried when the platform is busy (429), unavailable (502/503/504) or the connection drops',
+	},
+	{
+		displayName: 'Max Total Wait (Seconds)',
+		name: 'maxWaitSeconds',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 3600 },
+		default: DEFAULT_RETRY_POLICY.maxWaitMs / 1000,
+		description: 'Longest time spent waiting between retries of one request, Retry-After included',
+	},
+];
+
+export const batchSizeOption = (max: number): INodeProperties => ({
+	displayName: 'Batch Size',
+	name: 'batchSize',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: max },
+	default: max,
+	description: `Records per request (at most ${max}, the platform's limit); input items are split automatically`,
+});
+
+export const unknownFieldsOption: INodeProperties = {
+	displayName: 'Unknown Fields',
+	name: 'unknownFields',
+	type: 'options',
+	options: [
+		{ name: 'Fail the Item', value: 'error', description: 'Safest: a misspelt field is reported, not silently dropped' },
+		{ name: 'Ignore', value: 'ignore', description: 'Drop fields the platform does not know' },
+		{ name: 'Send As Is', value: 'send', description: 'Send them; the platform decides' },
+	],
+	default: 'error',
+	description: 'What to do with input-item or JSON fields the platform does not know (fields starting with x_ are always sent)',
+};
+
+export function optionsCollection(options: INodeProperties[], displayOptions: INodeProperties['displayOptions']): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions,
+		options: [...options, ...retryOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+export function retryPolicy(ctx: IExecuteFunctions, itemIndex = 0): Partial<RetryPolicy> {
+	const maxAttempts = ctx.getNodeParameter('options.maxAttempts', itemIndex, DEFAULT_RETRY_POLICY.maxAttempts) as number;
+	const maxWaitSeconds = ctx.getNodeParameter('options.maxWaitSeconds', itemIndex, DEFAULT_RETRY_POLICY.maxWaitMs / 1000) as number;
+	return { maxAttempts, maxWaitMs: maxWaitSeconds * 1000 };
+}

@@ -1,0 +1,89 @@
+/** Turns one input item plus the node's parameters into one checked platform record. */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { itemError } from './errors';
+import { camelName, validateRecord, type FieldSpec, type Problem, type RecordSpec, type UnknownFieldPolicy } from './fields';
+
+export type RecordMode = 'form' | 'inputItem' | 'json';
+
+/** fixedCollection values come wrapped ({values: {...}} / {entries: [...]}); unwrap them to plain data. */
+function unwrapForm(fields: FieldSpec[], raw: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(raw)) {
+		const field = fields.find((candidate) => camelName(candidate.name) === key);
+		if (field?.type === 'object' && value && typeof value === 'object') {
+			const inner = (value as IDataObject).values as IDataObject | undefined;
+			if (inner) out[key] = unwrapForm(field.fields ?? [], inner);
+		} else if (field?.type === 'list' && value && typeof value === 'object') {
+			const entries = ((value as IDataObject).entries as IDataObject[] | undefined) ?? [];
+			out[key] = entries.map((entry) => unwrapForm(field.fields ?? [], entry));
+		} else {
+			out[key] = value;
+		}
+	}
+	return out;
+}
+
+function fromForm(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
+	const raw: IDataObject = {};
+	for (const field of spec.fields.filter((candidate) => candidate.required)) {
+		raw[camelName(field.name)] = ctx.getNodeParameter(camelName(field.name), itemIndex, undefined) as IDataObject[string];
+	}
+	Object.assign(raw, ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const record = unwrapForm(spec.fields, raw);
+	const extra = ctx.getNodeParameter('extraFields.field', itemIndex, []) as Array<{ name: string; value: unknown }>;
+	for (const { name, value } of extra) {
+		if (name.trim() === '') throw itemError(ctx.getNode(), itemIndex, 'Extra Fields', 'has an entry without a name');
+		record[name.trim()] = value as IDataObject[string];
+	}
+	return record;
+}
+
+function fromJson(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
+	const raw = ctx.getNodeParameter('jsonRecord', itemIndex, '{}') as unknown;
+	let parsed: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			parsed = JSON.parse(raw);
+		} catch (error) {
+			throw itemError(ctx.getNode(), itemIndex, `${spec.noun} (JSON)`, `is not valid JSON: ${(error as Error).message}`);
+		}
+	}
+	if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw itemError(ctx.getNode(), itemIndex, `${spec.noun} (JSON)`, 'must be one JSON object, like {"code": "A1"}');
+	}
+	return parsed as IDataObject;
+}
+
+export function summarize(problems: Problem[]): { field: string; problem: string } {
+	const [first, ...rest] = problems;
+	const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => `${p.field} ${p.problem}`).join('; ')})` : '';
+	return { field: first.field, problem: `${first.problem}${more}` };
+}
+
+/** Checks a record already gathered from wherever it came; throws the item error that names the field. */
+export function checkRecord(
+	ctx: IExecuteFunctions,
+	spec: RecordSpec,
+	itemIndex: number,
+	raw: IDataObject,
+	policy: UnknownFieldPolicy,
+): IDataObject {
+	const { record, problems } = validateRecord(spec, raw, policy);
+	if (problems.length) {
+		const { field, problem } = summarize(problems);
+		throw itemError(ctx.getNode(), itemIndex, field, problem);
+	}
+	return record;
+}
+
+/** The record for one input item, as the user chose to give it, checked against its spec. */
+export function buildRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
+	const mode = ctx.getNodeParameter('fieldsToSend', itemIndex, 'form') as RecordMode;
+	const policy = ctx.getNodeParameter('options.unknownFields', itemIndex, 'error') as UnknownFieldPolicy;
+	let raw: IDataObject;
+	if (mode === 'inputItem') raw = { ...ctx.getInputData()[itemIndex].json };
+	else if (mode === 'json') raw = fromJson(ctx, spec, itemIndex);
+	else raw = fromForm(ctx, spec, itemIndex);
+	return checkRecord(ctx, spec, itemIndex, raw, mode === 'form' ? 'send' : policy);
+}

@@ -1,0 +1,63 @@
+/** Pure retry arithmetic: which failures are worth another try, and how long to wait. */
+
+export interface RetryPolicy {
+	/** Total tries of one request, the first included. */
+	maxAttempts: number;
+	/** Upper bound on the sum of all waits for one request, in ms. */
+	maxWaitMs: number;
+	/** First backoff step, in ms; doubles each retry. */
+	baseDelayMs: number;
+	/** Largest single backoff step, in ms. */
+	maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY_POLICY: RetryPolicy = {
+	maxAttempts: 5,
+	maxWaitMs: 60_000,
+	baseDelayMs: 500,
+	maxDelayMs: 30_000,
+};
+
+/** 429 and gateway/availability failures mean the platform did not finish the request. */
+export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
+
+/** Socket-level failures. Some of them may happen after the platform processed the body. */
+const CONNECTION_ERROR_CODES = new Set([
+	'ECONNRESET',
+	'ECONNREFUSED',
+	'ECONNABORTED',
+	'ETIMEDOUT',
+	'ESOCKETTIMEDOUT',
+	'EPIPE',
+	'EAI_AGAIN',
+	'UND_ERR_SOCKET',
+	'UND_ERR_CONNECT_TIMEOUT',
+	'UND_ERR_HEADERS_TIMEOUT',
+]);
+
+/** Refused connections never reached the platform, so even a non-idempotent call may be repeated. */
+export function connectionNeverReachedPlatform(code: string | undefined): boolean {
+	return code === 'ECONNREFUSED' || code === 'EAI_AGAIN' || code === 'UND_ERR_CONNECT_TIMEOUT';
+}
+
+export function isConnectionErrorCode(code: string | undefined, message = ''): boolean {
+	if (code && CONNECTION_ERROR_CODES.has(code)) return true;
+	return /socket hang up|ECONNRESET|timeout|other side closed/i.test(message);
+}
+
+/** Retry-After as seconds or as an HTTP date; returns ms from now, or undefined when absent or unreadable. */
+export function parseRetryAfter(value: unknown, nowMs: number): number | undefined {
+	const raw = Array.isArray(value) ? value[0] : value;
+	if (raw === undefined || raw === null || raw === '') return undefined;
+	const text = String(raw).trim();
+	if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+	const date = Date.parse(text);
+	if (Number.isNaN(date)) return undefined;
+	return Math.max(0, date - nowMs);
+}
+
+/** Exponential backoff with full jitter: a random wait in [0, min(cap, base * 2^retry)]. */
+export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
+	const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
+	return Math.round(ceiling * (0.5 + random() / 2));
+}

@@ -1,0 +1,45 @@
+/** Resource → operation wiring shared by every area node: the selectors and the dispatch. */
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { Operation } from './operations';
+
+export interface Resource {
+	value: string;
+	name: string;
+	operations: Operation[];
+}
+
+/** The Resource and Operation dropdowns, then every operation's own fields. */
+export function resourceProperties(resources: Resource[]): INodeProperties[] {
+	const resourceSelector: INodeProperties = {
+		displayName: 'Resource',
+		name: 'resource',
+		type: 'options',
+		noDataExpression: true,
+		options: resources.map(({ name, value }) => ({ name, value })),
+		default: resources[0].value,
+	};
+	const operationSelectors = resources.map(
+		(resource): INodeProperties => ({
+			displayName: 'Operation',
+			name: 'operation',
+			type: 'options',
+			noDataExpression: true,
+			displayOptions: { show: { resource: [resource.value] } },
+			options: resource.operations.map(({ name, value, description, action }) => ({ name, value, description, action })),
+			default: resource.operations[0].value,
+		}),
+	);
+	return [resourceSelector, ...operationSelectors, ...resources.flatMap((resource) => resource.operations.flatMap((op) => op.properties))];
+}
+
+export async function routeExecution(this: IExecuteFunctions, resources: Resource[]): Promise<INodeExecutionData[][]> {
+	const resourceName = this.getNodeParameter('resource', 0) as string;
+	const operationName = this.getNodeParameter('operation', 0) as string;
+	const operation = resources.find((r) => r.value === resourceName)?.operations.find((op) => op.value === operationName);
+	if (!operation) {
+		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not known to this node version`);
+	}
+	return [await operation.execute.call(this, this.getInputData())];
+}

@@ -1,0 +1,67 @@
+/** Field specs used by several records: codes, addresses, contact details, activity flag. */
+import type { FieldSpec } from '../fields';
+
+export const code = (displayName: string, description?: string): FieldSpec => ({
+	name: 'code',
+	displayName,
+	type: 'string',
+	required: true,
+	minLength: 1,
+	maxLength: 50,
+	description,
+});
+
+export const addressFields: FieldSpec[] = [
+	{ name: 'line1', displayName: 'Address Line 1', type: 'string', maxLength: 200 },
+	{ name: 'line2', displayName: 'Address Line 2', type: 'string', maxLength: 200 },
+	{ name: 'city', displayName: 'City', type: 'string', maxLength: 100 },
+	{ name: 'region', displayName: 'Region', type: 'string', maxLength: 100 },
+	{ name: 'postal_code', displayName: 'Postal Code', type: 'string', maxLength: 20 },
+	{
+		name: 'country',
+		displayName: 'Country',
+		type: 'string',
+		pattern: '^[A-Z]{2}$',
+		patternHint: 'a two-letter ISO country code in capitals, like DE or US',
+	},
+];
+
+export const address: FieldSpec = { name: 'address', displayName: 'Address', type: 'object', fields: addressFields };
+
+export const email: FieldSpec = {
+	name: 'email',
+	displayName: 'Email',
+	type: 'string',
+	maxLength: 200,
+	pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+	patternHint: 'an email address like orders@example.com',
+	placeholder: 'name@email.com',
+};
+
+export const phone: FieldSpec = { name: 'phone', displayName: 'Phone', type: 'string', maxLength: 50 };
+
+export const active: FieldSpec = {
+	name: 'active',
+	displayName: 'Active',
+	type: 'boolean',
+	default: true,
+	description: 'Whether the record can be used in new orders',
+};
+
+export const notes: FieldSpec = { name: 'notes', displayName: 'Notes', type: 'string', maxLength: 2000 };
+
+export const currency: FieldSpec = {
+	name: 'currency',
+	displayName: 'Currency',
+	type: 'string',
+	pattern: '^[A-Z]{3}$',
+	patternHint: 'a three-letter ISO currency code in capitals, like EUR',
+};
+
+/** Filters every read route accepts. */
+export const changedSince: FieldSpec = {
+	name: 'changed_since',
+	displayName: 'Changed Since',
+	type: 'dateTime',
+	description: 'Only records created or changed after this moment',
+};

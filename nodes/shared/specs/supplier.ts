@@ -1,0 +1,27 @@
+import type { FieldSpec, RecordSpec } from '../fields';
+import { active, address, changedSince, code, currency, email, notes, phone } from './common';
+
+export const supplierSpec: RecordSpec = {
+	noun: 'supplier',
+	key: ['code'],
+	fields: [
+		code('Supplier Code', 'The supplier\'s code in the ERP; records with the same code are updated'),
+		{ name: 'name', displayName: 'Name', type: 'string', required: true, minLength: 1, maxLength: 200 },
+		email,
+		phone,
+		{ name: 'contact_name', displayName: 'Contact Name', type: 'string', maxLength: 200 },
+		{ name: 'vat_number', displayName: 'VAT Number', type: 'string', maxLength: 50 },
+		currency,
+		{ name: 'payment_terms_days', displayName: 'Payment Terms (Days)', type: 'integer', minimum: 0 },
+		{ name: 'lead_time_days', displayName: 'Lead Time (Days)', type: 'integer', minimum: 0 },
+		active,
+		address,
+		notes,
+	],
+};
+
+export const supplierFilters: FieldSpec[] = [
+	{ name: 'codes', displayName: 'Supplier Codes', type: 'stringList', description: 'Comma-separated supplier codes' },
+	{ name: 'active', displayName: 'Active', type: 'boolean', default: true },
+	changedSince,
+];

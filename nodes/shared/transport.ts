@@ -1,0 +1,121 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from './constants';
+import { describeFailure, toNodeApiError, type FailedCall } from './errors';
+import {
+	backoffDelayMs,
+	connectionNeverReachedPlatform,
+	DEFAULT_RETRY_POLICY,
+	isConnectionErrorCode,
+	parseRetryAfter,
+	RETRYABLE_STATUSES,
+	type RetryPolicy,
+} from './retry';
+import { routeInfo } from './routes';
+import { normalizeBaseUrl } from './url';
+
+export type WmsContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export interface RequestOptions {
+	itemIndex?: number;
+	retry?: Partial<RetryPolicy>;
+	/** Called once per retry, so a run can report what it retried. */
+	onRetry?: (info: RetryInfo) => void;
+}
+
+export interface RetryInfo {
+	route: string;
+	attempt: number;
+	waitMs: number;
+	reason: string;
+}
+
+/** A failure the transport gave up on: the HTTP status (if any) and the platform's error envelope. */
+export class WmsRequestError extends Error {
+	constructor(
+		readonly failure: FailedCall,
+		readonly apiError: NodeApiError,
+		readonly attempts: number,
+	) {
+		super(apiError.message);
+	}
+}
+
+function cancelSignal(ctx: WmsContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+}
+
+function retryReason(failure: FailedCall, idempotent: boolean): string | undefined {
+	if (failure.status !== undefined) {
+		return RETRYABLE_STATUSES.has(failure.status) ? `HTTP ${failure.status}` : undefined;
+	}
+	if (!isConnectionErrorCode(failure.code, failure.message)) return undefined;
+	// A reset may come after the platform stored the body: only repeat calls that are safe to repeat.
+	if (idempotent || connectionNeverReachedPlatform(failure.code)) return failure.code ?? 'connection error';
+	return undefined;
+}
+
+/**
+ * The one door to the platform. Adds the base URL, JSON, bearer auth (through the credential,
+ * which n8n refreshes once on a 401), and retries what is worth retrying with exponential
+ * backoff and jitter, honouring Retry-After, within the attempt and wait budgets.
+ */
+export async function wmsRequest<T = IDataObject>(
+	this: WmsContext,
+	route: string,
+	body: IDataObject,
+	options: RequestOptions = {},
+): Promise<T> {
+	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
+	let baseUrl: string;
+	try {
+		baseUrl = normalizeBaseUrl(credentials.baseUrl);
+	} catch (error) {
+		throw new NodeOperationError(this.getNode(), (error as Error).message, { itemIndex: options.itemIndex });
+	}
+	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+	const { idempotent } = routeInfo(route);
+	const signal = cancelSignal(this);
+	const request: IHttpRequestOptions = {
+		method: 'POST',
+		url: `${baseUrl}${route}`,
+		body,
+		json: true,
+		headers: { Accept: 'application/json' },
+	};
+
+	let waitedMs = 0;
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as T;
+		} catch (error) {
+			const failure = describeFailure(error);
+			const reason = retryReason(failure, idempotent);
+			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
+			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);
+			const giveUp =
+				reason === undefined ||
+				attempt >= policy.maxAttempts ||
+				waitedMs + waitMs > policy.maxWaitMs ||
+				signal?.aborted === true;
+			if (giveUp) {
+				const apiError = toNodeApiError(this.getNode(), failure, { itemIndex: options.itemIndex, route, attempts: attempt });
+				throw new WmsRequestError(failure, apiError, attempt);
+			}
+			options.onRetry?.({ route, attempt, waitMs, reason });
+			this.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
+			await sleep(waitMs);
+			waitedMs += waitMs;
+			if (signal?.aborted) {
+				throw new NodeOperationError(this.getNode(), `Execution cancelled while waiting to retry ${route}`);
+			}
+		}
+	}
+}

@@ -1,0 +1,263 @@
+/**
+ * Runs this package's nodes through real n8n-core — WorkflowExecute, the real request helpers
+ * (httpRequestWithAuthentication with its one 401 retry), real pairedItem, continue-on-fail and
+ * error-output routing — with a credentials helper that does what the n8n app does.
+ */
+import { ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
+import type {
+	ICredentialDataDecryptedObject,
+	ICredentialType,
+	IDataObject,
+	IHttpRequestHelper,
+	IHttpRequestOptions,
+	INode,
+	INodeCredentialsDetails,
+	INodeExecutionData,
+	INodeType,
+	INodeTypes,
+	IRun,
+	IVersionedNodeType,
+	IWorkflowExecuteAdditionalData,
+	WorkflowExecuteMode,
+} from 'n8n-workflow';
+import { createDeferredPromise, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+
+import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
+import { ALL_NODE_TYPES } from './nodeTypes';
+
+export const CREDENTIAL_REF = { id: 'cred-1', name: 'WMS test' };
+
+/** Stored credential data, as the n8n database would hold it (the token is saved back here). */
+export interface CredentialStore {
+	data: ICredentialDataDecryptedObject;
+	/** How many times n8n would have saved a refreshed token. */
+	saves: number;
+}
+
+class SourceNode implements INodeType {
+	description = {
+		displayName: 'Source',
+		name: 'testSource',
+		group: ['input'],
+		version: 1,
+		description: 'Outputs the items a test gives it',
+		defaults: { name: 'Source' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Items', name: 'items', type: 'json', default: '[]' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const items = JSON.parse(this.getNodeParameter('items', 0) as string) as IDataObject[];
+		return [items.map((json) => ({ json }))];
+	}
+}
+
+class TestNodeTypes implements INodeTypes {
+	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
+
+	constructor(list: Array<INodeType | IVersionedNodeType>) {
+		for (const type of [new SourceNode(), ...list]) this.types.set(type.description.name, type);
+	}
+
+	getByName(name: string) {
+		return this.types.get(name.replace(/^n8n-nodes-wms-integration\./, ''))!;
+	}
+
+	getByNameAndVersion(name: string, version?: number) {
+		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
+	}
+
+	getKnownTypes() {
+		return {};
+	}
+}
+
+/** Mirrors packages/cli/src/credentials-helper.ts of the n8n app for the parts nodes touch. */
+class TestCredentialsHelper extends ICredentialsHelper {
+	readonly credentialType: ICredentialType = new WmsIntegrationApi();
+
+	constructor(private readonly store: CredentialStore) {
+		super();
+	}
+
+	getParentTypes(): string[] {
+		return [];
+	}
+
+	isCredentialUsableByNode(): boolean {
+		return true;
+	}
+
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		_typeName: string,
+		requestOptions: IHttpRequestOptions,
+		workflow?: Workflow,
+		node?: INode,
+	): Promise<IHttpRequestOptions> {
+		const auth = this.credentialType.authenticate;
+		if (!auth || typeof auth === 'function' || auth.type !== 'generic') return requestOptions;
+		for (const [outerKey, inner] of Object.entries(auth.properties)) {
+			const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??= {});
+			for (const [key, value] of Object.entries(inner as IDataObject)) {
+				target[key] = workflow!.expression.getSimpleParameterValue(node!, value as string, 'internal', { $credentials: credentials }, undefined, '') as string;
+			}
+		}
+		return requestOptions;
+	}
+
+	async preAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+		_typeName: string,
+		_node: INode,
+		credentialsExpired: boolean,
+	): Promise<ICredentialDataDecryptedObject | undefined> {
+		const expirable = this.credentialType.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		if (!expirable || !this.credentialType.preAuthentication) return undefined;
+		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
+		const output = await this.credentialType.preAuthentication.call(helpers, credentials);
+		if (output[expirable.name] === undefined) return undefined;
+		await this.updateCredentials(CREDENTIAL_REF, this.credentialType.name, Object.assign(credentials, output));
+		return credentials;
+	}
+
+	async runPreAuthentication(helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+		return await this.credentialType.preAuthentication!.call(helpers, credentials);
+	}
+
+	async getCredentials(): Promise<never> {
+		throw new Error('not used by these nodes');
+	}
+
+	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
+		const withDefaults = NodeHelpers.getNodeParameters(this.credentialType.properties, this.store.data, true, false, null, null);
+		return { ...(withDefaults as ICredentialDataDecryptedObject) };
+	}
+
+	async updateCredentials(_ref: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject) {
+		this.store.data = { ...data };
+		this.store.saves++;
+	}
+
+	async updateCredentialsOauthTokenData(): Promise<void> {}
+
+	getCredentialsProperties() {
+		return this.credentialType.properties;
+	}
+}
+
+export interface NodeUnderTest {
+	type: string;
+	parameters: IDataObject;
+	onError?: INode['onError'];
+	name?: string;
+}
+
+export interface RunResult {
+	/** Items of the node's outputs: [0] main, [1] error output when onError is continueErrorOutput. */
+	outputs: INodeExecutionData[][];
+	/** The node's error when it failed the execution. */
+	error?: Error & { description?: string; itemIndex?: number; context?: IDataObject };
+	run: IRun;
+}
+
+export class Harness {
+	readonly store: CredentialStore;
+	readonly nodeTypes: TestNodeTypes;
+	readonly credentialsHelper: TestCredentialsHelper;
+
+	constructor(credentials: { baseUrl: string; clientId: string; clientSecret: string }, types = ALL_NODE_TYPES) {
+		this.store = { data: { ...credentials }, saves: 0 };
+		this.nodeTypes = new TestNodeTypes(types);
+		this.credentialsHelper = new TestCredentialsHelper(this.store);
+	}
+
+	additionalData(): IWorkflowExecuteAdditionalData {
+		return {
+			credentialsHelper: this.credentialsHelper,
+			hooks: undefined,
+			restApiUrl: 'http://127.0.0.1/rest',
+			instanceBaseUrl: 'http://127.0.0.1/',
+			webhookBaseUrl: 'http://127.0.0.1/webhook',
+			webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
+			webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
+			formBaseUrl: '',
+			formWaitingBaseUrl: '',
+			formTestBaseUrl: '',
+			mcpBaseUrl: '',
+			mcpTestBaseUrl: '',
+			currentNodeExecutionIndex: 0,
+			variables: {},
+			userId: 'user-1',
+			logAiEvent: () => {},
+			executeWorkflow: async () => ({ data: [], executionId: '' }),
+			getRunExecutionData: async () => undefined,
+			getRuntimeCredential: async () => undefined,
+			startRunnerTask: async () => {
+				throw new Error('no task runner in tests');
+			},
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	node(spec: NodeUnderTest): INode {
+		return {
+			id: 'node-under-test',
+			name: spec.name ?? 'WMS',
+			type: `n8n-nodes-wms-integration.${spec.type}`,
+			typeVersion: 1,
+			position: [200, 0],
+			parameters: spec.parameters as INode['parameters'],
+			credentials: { wmsIntegrationApi: CREDENTIAL_REF },
+			onError: spec.onError,
+		};
+	}
+
+	workflow(nodes: INode[], connections: Workflow['connectionsBySourceNode'] = {}, staticData: IDataObject = {}) {
+		return new Workflow({ id: 'wf-1', name: 'test', nodes, connections, active: false, nodeTypes: this.nodeTypes, staticData });
+	}
+
+	/** Runs Source (with these items) → the node, in manual mode, as n8n would. */
+	async run(spec: NodeUnderTest, items: IDataObject[], mode: WorkflowExecuteMode = 'manual'): Promise<RunResult> {
+		const source: INode = {
+			id: 'source',
+			name: 'Source',
+			type: 'testSource',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { items: JSON.stringify(items) },
+		};
+		const node = this.node(spec);
+		const workflow = this.workflow([source, node], { Source: { main: [[{ node: node.name, type: 'main', index: 0 }]] } });
+		const additionalData = this.additionalData();
+		const hooks = new ExecutionLifecycleHooks(mode, 'exec-1', { id: 'wf-1', name: 'test', nodes: [], connections: {}, active: false } as never);
+		const done = createDeferredPromise<IRun>();
+		hooks.addHandler('workflowExecuteAfter', (fullRunData) => done.resolve(fullRunData));
+		additionalData.hooks = hooks;
+		const execution = new WorkflowExecute(additionalData, mode);
+		void execution.run({ workflow, startNode: source });
+		const run = await done.promise;
+		const taskData = run.data.resultData.runData[node.name]?.[0];
+		return {
+			outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
+			error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
+			run,
+		};
+	}
+
+	/** Calls a node's loadOptions method the way the editor does. */
+	async loadOptions(spec: NodeUnderTest, method: string) {
+		const node = this.node(spec);
+		const workflow = this.workflow([node]);
+		const context = new LoadOptionsContext(workflow, node, this.additionalData(), '');
+		const type = this.nodeTypes.getByNameAndVersion(node.type) as INodeType;
+		return await type.methods!.loadOptions![method].call(context);
+	}
+
+	/** A poll context on a workflow whose static data persists between polls (as n8n saves it). */
+	pollContext(spec: NodeUnderTest, workflow: Workflow, mode: WorkflowExecuteMode = 'trigger') {
+		const node = workflow.getNode(spec.name ?? 'WMS')!;
+		return new PollContext(workflow, node, this.additionalData(), mode, 'activate');
+	}
+}

@@ -1,0 +1,6 @@
+/** Every node type of the package, as the harness loads them. Add new nodes here. */
+import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
+
+import { WmsSupplier } from '../../nodes/WmsSupplier/WmsSupplier.node';
+
+export const ALL_NODE_TYPES: Array<INodeType | IVersionedNodeType> = [new WmsSupplier()];
