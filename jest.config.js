@@ -1,7 +1,7 @@
 /** Two projects: fast unit tests (incl. the simulator's own), and integration through real n8n-core. */
 const common = {
 	testEnvironment: 'node',
-	transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, tsconfig: 'tsconfig.json' }] },
+	transform: { "^.+\\.ts$": ["ts-jest", { tsconfig: "tsconfig.json" }] },
 	moduleFileExtensions: ['ts', 'js', 'json'],
 	setupFiles: ['<rootDir>/test/support/setup.ts'],
 };

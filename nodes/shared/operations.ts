@@ -23,6 +23,8 @@ export interface Operation {
 	action: string;
 	properties: INodeProperties[];
 	execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
+	/** What the operation sends where; a test holds these against contract/openapi.yaml. */
+	contract?: { route: string; record?: RecordSpec; filters?: FieldSpec[] };
 }
 
 /**
@@ -84,6 +86,7 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		name: config.name ?? 'Add or Update',
 		action: config.action,
 		description: config.description ?? `Add ${config.spec.noun} records, or update those whose key already exists`,
+		contract: { route: config.route, record: config.spec },
 		properties: [
 			...recordProperties(config.spec, config.show),
 			optionsCollection([batchSizeOption(max), unknownFieldsOption], showFor(config.show)),
@@ -158,6 +161,7 @@ export function getManyOperation(config: GetManyConfig): Operation {
 		name: config.name ?? 'Get Many',
 		action: config.action,
 		description: `Get ${config.noun} records, filtered`,
+		contract: { route: config.route, filters: config.filters },
 		properties: [...readProperties(config.show, config.noun, config.filters), optionsCollection([], showFor(config.show))],
 		async execute(items) {
 			const out: INodeExecutionData[] = [];

@@ -13,6 +13,7 @@ import type {
 	INode,
 	INodeCredentialsDetails,
 	INodeExecutionData,
+	INodeParameters,
 	INodeType,
 	INodeTypes,
 	IRun,
@@ -20,7 +21,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { createDeferredPromise, ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
 import { ALL_NODE_TYPES } from './nodeTypes';
@@ -124,7 +125,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async runPreAuthentication(helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		return await this.credentialType.preAuthentication!.call(helpers, credentials);
+		return (await this.credentialType.preAuthentication!.call(helpers, credentials)) as ICredentialDataDecryptedObject;
 	}
 
 	async getCredentials(): Promise<never> {
@@ -132,7 +133,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
-		const withDefaults = NodeHelpers.getNodeParameters(this.credentialType.properties, this.store.data, true, false, null, null);
+		const withDefaults = NodeHelpers.getNodeParameters(this.credentialType.properties, this.store.data as INodeParameters, true, false, null, null);
 		return { ...(withDefaults as ICredentialDataDecryptedObject) };
 	}
 
@@ -183,11 +184,11 @@ export class Harness {
 			webhookBaseUrl: 'http://127.0.0.1/webhook',
 			webhookWaitingBaseUrl: 'http://127.0.0.1/webhook-waiting',
 			webhookTestBaseUrl: 'http://127.0.0.1/webhook-test',
-			formBaseUrl: '',
-			formWaitingBaseUrl: '',
-			formTestBaseUrl: '',
-			mcpBaseUrl: '',
-			mcpTestBaseUrl: '',
+			formBaseUrl: 'http://127.0.0.1/form',
+			formWaitingBaseUrl: 'http://127.0.0.1/form-waiting',
+			formTestBaseUrl: 'http://127.0.0.1/form-test',
+			mcpBaseUrl: 'http://127.0.0.1/mcp',
+			mcpTestBaseUrl: 'http://127.0.0.1/mcp-test',
 			currentNodeExecutionIndex: 0,
 			variables: {},
 			userId: 'user-1',
@@ -232,12 +233,13 @@ export class Harness {
 		const workflow = this.workflow([source, node], { Source: { main: [[{ node: node.name, type: 'main', index: 0 }]] } });
 		const additionalData = this.additionalData();
 		const hooks = new ExecutionLifecycleHooks(mode, 'exec-1', { id: 'wf-1', name: 'test', nodes: [], connections: {}, active: false } as never);
-		const done = createDeferredPromise<IRun>();
-		hooks.addHandler('workflowExecuteAfter', (fullRunData) => done.resolve(fullRunData));
+		let finish!: (run: IRun) => void;
+		const done = new Promise<IRun>((resolve) => (finish = resolve));
+		hooks.addHandler('workflowExecuteAfter', (fullRunData: IRun) => finish(fullRunData));
 		additionalData.hooks = hooks;
 		const execution = new WorkflowExecute(additionalData, mode);
 		void execution.run({ workflow, startNode: source });
-		const run = await done.promise;
+		const run = await done;
 		const taskData = run.data.resultData.runData[node.name]?.[0];
 		return {
 			outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),

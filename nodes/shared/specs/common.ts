@@ -1,26 +1,45 @@
 /** Field specs used by several records: codes, addresses, contact details, activity flag. */
 import type { FieldSpec } from '../fields';
 
-export const code = (displayName: string, description?: string): FieldSpec => ({
-	name: 'code',
+/** The contract's Code: what an ERP uses as an identifier (no blanks at the ends, no "|"). */
+export const codeRules = {
+	minLength: 1,
+	maxLength: 50,
+	pattern: '^[^|\\s]([^|]*[^|\\s])?$',
+	patternHint: 'a code without blanks at either end and without "|"',
+} as const;
+
+export const skuRules = { ...codeRules, maxLength: 64 } as const;
+
+export const code = (displayName: string, description?: string, name = 'code'): FieldSpec => ({
+	name,
 	displayName,
 	type: 'string',
 	required: true,
-	minLength: 1,
-	maxLength: 50,
+	...codeRules,
 	description,
 });
 
+/** A key filter taking several codes, comma-separated in the form. */
+export const codeList = (name: string, displayName: string, rules: typeof codeRules | typeof skuRules = codeRules): FieldSpec => ({
+	name,
+	displayName,
+	type: 'stringList',
+	...rules,
+	description: 'Comma-separated; up to 500',
+});
+
 export const addressFields: FieldSpec[] = [
-	{ name: 'line1', displayName: 'Address Line 1', type: 'string', maxLength: 200 },
+	{ name: 'line1', displayName: 'Address Line 1', type: 'string', required: true, minLength: 1, maxLength: 200 },
 	{ name: 'line2', displayName: 'Address Line 2', type: 'string', maxLength: 200 },
-	{ name: 'city', displayName: 'City', type: 'string', maxLength: 100 },
+	{ name: 'city', displayName: 'City', type: 'string', required: true, minLength: 1, maxLength: 100 },
 	{ name: 'region', displayName: 'Region', type: 'string', maxLength: 100 },
 	{ name: 'postal_code', displayName: 'Postal Code', type: 'string', maxLength: 20 },
 	{
 		name: 'country',
 		displayName: 'Country',
 		type: 'string',
+		required: true,
 		pattern: '^[A-Z]{2}$',
 		patternHint: 'a two-letter ISO country code in capitals, like DE or US',
 	},
@@ -32,13 +51,13 @@ export const email: FieldSpec = {
 	name: 'email',
 	displayName: 'Email',
 	type: 'string',
-	maxLength: 200,
+	maxLength: 254,
 	pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
 	patternHint: 'an email address like orders@example.com',
 	placeholder: 'name@email.com',
 };
 
-export const phone: FieldSpec = { name: 'phone', displayName: 'Phone', type: 'string', maxLength: 50 };
+export const phone: FieldSpec = { name: 'phone', displayName: 'Phone', type: 'string', minLength: 1, maxLength: 40 };
 
 export const active: FieldSpec = {
 	name: 'active',

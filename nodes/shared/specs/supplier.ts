@@ -1,5 +1,5 @@
 import type { FieldSpec, RecordSpec } from '../fields';
-import { active, address, changedSince, code, currency, email, notes, phone } from './common';
+import { active, address, changedSince, code, codeList, currency, email, notes, phone } from './common';
 
 export const supplierSpec: RecordSpec = {
 	noun: 'supplier',
@@ -10,10 +10,10 @@ export const supplierSpec: RecordSpec = {
 		email,
 		phone,
 		{ name: 'contact_name', displayName: 'Contact Name', type: 'string', maxLength: 200 },
-		{ name: 'vat_number', displayName: 'VAT Number', type: 'string', maxLength: 50 },
+		{ name: 'vat_number', displayName: 'VAT Number', type: 'string', maxLength: 30 },
 		currency,
-		{ name: 'payment_terms_days', displayName: 'Payment Terms (Days)', type: 'integer', minimum: 0 },
-		{ name: 'lead_time_days', displayName: 'Lead Time (Days)', type: 'integer', minimum: 0 },
+		{ name: 'payment_terms_days', displayName: 'Payment Terms (Days)', type: 'integer', minimum: 0, maximum: 3650 },
+		{ name: 'lead_time_days', displayName: 'Lead Time (Days)', type: 'integer', minimum: 0, maximum: 3650 },
 		active,
 		address,
 		notes,
@@ -21,7 +21,7 @@ export const supplierSpec: RecordSpec = {
 };
 
 export const supplierFilters: FieldSpec[] = [
-	{ name: 'codes', displayName: 'Supplier Codes', type: 'stringList', description: 'Comma-separated supplier codes' },
+	codeList('codes', 'Supplier Codes'),
 	{ name: 'active', displayName: 'Active', type: 'boolean', default: true },
 	changedSince,
 ];
