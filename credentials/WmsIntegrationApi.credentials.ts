@@ -7,7 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { normalizeBaseUrl } from '../nodes/shared/url';
+import { checkBaseUrl } from '../nodes/shared/url';
 
 interface TokenResponse {
 	access_token?: string;
@@ -17,10 +17,11 @@ interface TokenResponse {
 
 /** Status and socket code of a failed token call, whatever shape the helper threw. */
 function failureOf(error: unknown): { status?: number; code?: string } {
-	const outer = (error ?? {}) as Record<string, any>;
-	const layers = [outer, outer.cause ?? {}, outer.cause?.cause ?? {}];
+	type Layer = { cause?: Layer; code?: unknown; httpCode?: unknown; statusCode?: unknown; response?: { status?: unknown } };
+	const outer = (error ?? {}) as Layer;
+	const layers: Layer[] = [outer, outer.cause ?? {}, outer.cause?.cause ?? {}];
 	const status = layers.map((l) => Number(l.response?.status ?? l.httpCode ?? l.statusCode)).find((s) => s > 0);
-	const code = layers.map((l) => l.code).find((c) => typeof c === 'string' && /^E[A-Z]/.test(c));
+	const code = layers.map((l) => l.code).find((c): c is string => typeof c === 'string' && /^E[A-Z]/.test(c));
 	return { status, code };
 }
 
@@ -73,7 +74,9 @@ export class WmsIntegrationApi implements ICredentialType {
 	];
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const baseUrl = normalizeBaseUrl(credentials.baseUrl);
+		const checked = checkBaseUrl(credentials.baseUrl);
+		if ('problem' in checked) throw new Error(checked.problem);
+		const baseUrl = checked.url;
 		let response: TokenResponse;
 		try {
 			response = (await this.helpers.httpRequest({

@@ -9,7 +9,7 @@ export class WmsSupplier implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'WMS Supplier',
 		name: 'wmsSupplier',
-		icon: 'file:wmsSupplier.svg',
+		icon: { light: 'file:wmsSupplier.svg', dark: 'file:wmsSupplier.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

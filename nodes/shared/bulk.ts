@@ -9,10 +9,11 @@
  * reported as not sent: nothing is reported as stored that was not.
  */
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { platformMessage, toNodeApiError } from './errors';
 import { routeInfo } from './routes';
-import { wmsRequest, WmsRequestError, type RequestOptions, type WmsContext } from './transport';
+import { gaveUpOn, wmsRequest, type GaveUp, type RequestOptions, type WmsContext } from './transport';
 
 export interface BulkRow {
 	itemIndex: number;
@@ -37,7 +38,7 @@ interface BulkResponse {
 const ROW_PATH = /^\/items\/(\d+)(?:\/|$)/;
 
 /** Rows named by the platform's error details, with the messages that name them. */
-function rowsNamed(error: WmsRequestError, rowCount: number): Map<number, string[]> {
+function rowsNamed(error: GaveUp, rowCount: number): Map<number, string[]> {
 	const named = new Map<number, string[]>();
 	for (const detail of error.failure.body?.details ?? []) {
 		const match = ROW_PATH.exec(detail.path ?? '');
@@ -52,13 +53,14 @@ function rowsNamed(error: WmsRequestError, rowCount: number): Map<number, string
 export async function bulkWrite(this: WmsContext, route: string, rows: BulkRow[], options: BulkOptions = {}): Promise<BulkOutcome[]> {
 	const limit = Math.max(1, Math.min(options.batchSize ?? Infinity, routeInfo(route).maxItems ?? 1000));
 	const outcomes: BulkOutcome[] = [];
-	let stopped: WmsRequestError | undefined;
+	let stopped: { error: NodeApiError; gaveUp: GaveUp } | undefined;
 
 	for (let start = 0; start < rows.length; start += limit) {
 		let pending = rows.slice(start, start + limit);
 		while (pending.length > 0) {
 			if (stopped) {
-				outcomes.push(...pending.map((row) => notSent(this, route, row, stopped!)));
+				const cause = stopped;
+				outcomes.push(...pending.map((row) => notSent(this, route, row, cause)));
 				break;
 			}
 			try {
@@ -71,20 +73,21 @@ export async function bulkWrite(this: WmsContext, route: string, rows: BulkRow[]
 				outcomes.push(...pending.map((row, index) => stored(row, index, response)));
 				pending = [];
 			} catch (error) {
-				if (!(error instanceof WmsRequestError)) throw error;
-				const named = rowsNamed(error, pending.length);
-				const status = error.failure.status ?? 0;
+				const gaveUp = gaveUpOn(error);
+				if (!gaveUp) throw new NodeOperationError(this.getNode(), error as Error);
+				const named = rowsNamed(gaveUp, pending.length);
+				const status = gaveUp.failure.status ?? 0;
 				if ((status === 422 || status === 409) && named.size > 0) {
 					for (const [index, messages] of named) {
-						outcomes.push(rejected(this, route, pending[index], error, messages));
+						outcomes.push(rejected(this, route, pending[index], gaveUp, messages));
 					}
 					pending = pending.filter((_, index) => !named.has(index));
 				} else if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
 					// The request as a whole was refused (e.g. 413): these rows fail, later requests may still pass.
-					outcomes.push(...pending.map((row) => rejected(this, route, row, error, [])));
+					outcomes.push(...pending.map((row) => rejected(this, route, row, gaveUp, [])));
 					pending = [];
 				} else {
-					stopped = error;
+					stopped = { error: error as NodeApiError, gaveUp };
 				}
 			}
 		}
@@ -94,11 +97,12 @@ export async function bulkWrite(this: WmsContext, route: string, rows: BulkRow[]
 
 function stored(row: BulkRow, index: number, response: BulkResponse): BulkOutcome {
 	const result = response.results?.find((candidate) => candidate.index === index) ?? response.results?.[index] ?? {};
-	const { index: _index, ...rest } = result;
+	const rest = { ...result };
+	delete rest.index;
 	return { itemIndex: row.itemIndex, ok: true, result: rest };
 }
 
-function rejected(ctx: WmsContext, route: string, row: BulkRow, error: WmsRequestError, messages: string[]): BulkOutcome {
+function rejected(ctx: WmsContext, route: string, row: BulkRow, error: GaveUp, messages: string[]): BulkOutcome {
 	const base = platformMessage(error.failure);
 	const message = messages.length ? `Item ${row.itemIndex}: ${messages.join('; ')}` : `Item ${row.itemIndex}: ${base}`;
 	const apiError = toNodeApiError(ctx.getNode(), error.failure, { itemIndex: row.itemIndex, route });
@@ -106,8 +110,8 @@ function rejected(ctx: WmsContext, route: string, row: BulkRow, error: WmsReques
 	return { itemIndex: row.itemIndex, ok: false, error: apiError, sent: true };
 }
 
-function notSent(ctx: WmsContext, route: string, row: BulkRow, error: WmsRequestError): BulkOutcome {
-	const apiError = toNodeApiError(ctx.getNode(), error.failure, { itemIndex: row.itemIndex, route, attempts: error.attempts });
-	apiError.message = `Item ${row.itemIndex}: not confirmed as stored — ${error.apiError.message}. Running the node again is safe: records are matched by their key.`;
+function notSent(ctx: WmsContext, route: string, row: BulkRow, cause: { error: NodeApiError; gaveUp: GaveUp }): BulkOutcome {
+	const apiError = toNodeApiError(ctx.getNode(), cause.gaveUp.failure, { itemIndex: row.itemIndex, route, attempts: cause.gaveUp.attempts });
+	apiError.message = `Item ${row.itemIndex}: not confirmed as stored — ${cause.error.message}. Running the node again is safe: records are matched by their key.`;
 	return { itemIndex: row.itemIndex, ok: false, error: apiError, sent: false };
 }

@@ -19,7 +19,8 @@ export type FieldType =
 export interface FieldSpec {
 	/** The platform's field name (snake_case, as in the contract). */
 	name: string;
-	displayName: string;
+	/** What the form calls it. (Not "displayName": n8n's linter would take a spec for a node parameter.) */
+	label: string;
 	type: FieldType;
 	required?: boolean;
 	description?: string;
@@ -178,7 +179,7 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 				result = { problem: `must be a list of texts or comma-separated text (got ${describe(value)})` };
 				break;
 			}
-			const texts = list.map((entry, index) => coerceString({ ...field, type: 'string' }, entry));
+			const texts = list.map((entry) => coerceString({ ...field, type: 'string' }, entry));
 			const bad = texts.findIndex((entry) => 'problem' in entry);
 			result = bad >= 0 ? { problem: `entry ${bad} ${(texts[bad] as { problem: string }).problem}` } : { value: texts.map((entry) => (entry as { value: unknown }).value) };
 			break;

@@ -4,17 +4,16 @@
  * file only says which route and which fields.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { bulkWrite, type BulkOutcome, type BulkRow } from './bulk';
-import { errorItem } from './errors';
+import { errorItem, itemError } from './errors';
 import { coerceFields, type FieldSpec, type Problem, type RecordSpec } from './fields';
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from './options';
 import { readAll } from './paging';
 import { fieldProperty, recordProperties, showFor, type Show } from './properties';
 import { buildRecord, summarize } from './record';
 import { routeInfo } from './routes';
-import { itemError } from './errors';
 
 export interface Operation {
 	value: string;
@@ -63,8 +62,9 @@ export function gatherRows(
 		try {
 			rows.push({ itemIndex, record: build(itemIndex) });
 		} catch (error) {
-			if (!ctx.continueOnFail() || !(error instanceof NodeOperationError)) throw error;
-			failed.set(itemIndex, errorItem(itemIndex, error));
+			const nodeError = error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			if (!ctx.continueOnFail()) throw nodeError;
+			failed.set(itemIndex, errorItem(itemIndex, nodeError));
 		}
 	}
 	return { rows, failed };
@@ -186,10 +186,9 @@ export function getManyOperation(config: GetManyConfig): Operation {
 /** Any failure of one item as the n8n error that names it. */
 export function toItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: number) {
 	if (error instanceof NodeOperationError) return error;
-	const apiError = (error as { apiError?: NodeOperationError }).apiError;
-	if (apiError) {
-		apiError.message = apiError.message.startsWith('Item ') ? apiError.message : `Item ${itemIndex}: ${apiError.message}`;
-		return apiError;
+	if (error instanceof NodeApiError) {
+		error.message = error.message.startsWith('Item ') ? error.message : `Item ${itemIndex}: ${error.message}`;
+		return error;
 	}
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
 }

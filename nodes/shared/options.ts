@@ -9,7 +9,7 @@ export const retryOptions: INodeProperties[] = [
 		name: 'maxAttempts',
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 20 },
-		default: DEFAULT_RETRY_POLICY.maxAttempts,
+		default: 5,
 		description: 'How many times one request is tried when the platform is busy (429), unavailable (502/503/504) or the connection drops',
 	},
 	{
@@ -17,7 +17,7 @@ export const retryOptions: INodeProperties[] = [
 		name: 'maxWaitSeconds',
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 3600 },
-		default: DEFAULT_RETRY_POLICY.maxWaitMs / 1000,
+		default: 60,
 		description: 'Longest time spent waiting between retries of one request, Retry-After included',
 	},
 ];

@@ -20,7 +20,7 @@ function describeField(field: FieldSpec): string | undefined {
 /** One field as an n8n parameter; lists and objects become fixed collections. */
 export function fieldProperty(field: FieldSpec): INodeProperties {
 	const base = {
-		displayName: field.loadOptionsMethod ? `${field.displayName} Name or ID` : field.displayName,
+		displayName: field.loadOptionsMethod ? `${field.label} Name or ID` : field.label,
 		name: camelName(field.name),
 		description: describeField(field),
 		required: field.required || undefined,
@@ -63,18 +63,18 @@ export function fieldProperty(field: FieldSpec): INodeProperties {
 			return {
 				...base,
 				type: 'fixedCollection',
-				placeholder: `Add ${field.displayName}`,
+				placeholder: `Add ${field.label}`,
 				default: {},
-				options: [{ name: 'values', displayName: field.displayName, values: (field.fields ?? []).map(fieldProperty) }],
+				options: [{ name: 'values', displayName: field.label, values: (field.fields ?? []).map(fieldProperty) }],
 			};
 		case 'list':
 			return {
 				...base,
 				type: 'fixedCollection',
-				placeholder: `Add ${field.displayName.replace(/s$/, '')}`,
+				placeholder: `Add ${field.label.replace(/s$/, '')}`,
 				typeOptions: { multipleValues: true },
 				default: {},
-				options: [{ name: 'entries', displayName: field.displayName, values: (field.fields ?? []).map(fieldProperty) }],
+				options: [{ name: 'entries', displayName: field.label, values: (field.fields ?? []).map(fieldProperty) }],
 			};
 		default:
 			return {

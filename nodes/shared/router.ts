@@ -12,25 +12,27 @@ export interface Resource {
 
 /** The Resource and Operation dropdowns, then every operation's own fields. */
 export function resourceProperties(resources: Resource[]): INodeProperties[] {
+	const firstResource = resources[0].value;
 	const resourceSelector: INodeProperties = {
 		displayName: 'Resource',
 		name: 'resource',
 		type: 'options',
 		noDataExpression: true,
 		options: resources.map(({ name, value }) => ({ name, value })),
-		default: resources[0].value,
+		default: firstResource,
 	};
-	const operationSelectors = resources.map(
-		(resource): INodeProperties => ({
+	const operationSelectors = resources.map((resource): INodeProperties => {
+		const firstOperation = resource.operations[0].value;
+		return {
 			displayName: 'Operation',
 			name: 'operation',
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
 			options: resource.operations.map(({ name, value, description, action }) => ({ name, value, description, action })),
-			default: resource.operations[0].value,
-		}),
-	);
+			default: firstOperation,
+		};
+	});
 	return [resourceSelector, ...operationSelectors, ...resources.flatMap((resource) => resource.operations.flatMap((op) => op.properties))];
 }
 

@@ -19,7 +19,7 @@ import {
 	type RetryPolicy,
 } from './retry';
 import { routeInfo } from './routes';
-import { normalizeBaseUrl } from './url';
+import { checkBaseUrl } from './url';
 
 export type WmsContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
@@ -37,15 +37,17 @@ export interface RetryInfo {
 	reason: string;
 }
 
-/** A failure the transport gave up on: the HTTP status (if any) and the platform's error envelope. */
-export class WmsRequestError extends Error {
-	constructor(
-		readonly failure: FailedCall,
-		readonly apiError: NodeApiError,
-		readonly attempts: number,
-	) {
-		super(apiError.message);
-	}
+/** What the transport knew when it gave up on a request: status, error envelope, attempts made. */
+export interface GaveUp {
+	failure: FailedCall;
+	attempts: number;
+}
+
+const gaveUp = new WeakMap<NodeApiError, GaveUp>();
+
+/** The transport's record of a failed request, for callers that map rows (bulk) or steps. */
+export function gaveUpOn(error: unknown): GaveUp | undefined {
+	return error instanceof NodeApiError ? gaveUp.get(error) : undefined;
 }
 
 function cancelSignal(ctx: WmsContext): AbortSignal | undefined {
@@ -74,12 +76,11 @@ export async function wmsRequest<T = IDataObject>(
 	options: RequestOptions = {},
 ): Promise<T> {
 	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	let baseUrl: string;
-	try {
-		baseUrl = normalizeBaseUrl(credentials.baseUrl);
-	} catch (error) {
-		throw new NodeOperationError(this.getNode(), (error as Error).message, { itemIndex: options.itemIndex });
+	const checked = checkBaseUrl(credentials.baseUrl);
+	if ('problem' in checked) {
+		throw new NodeOperationError(this.getNode(), checked.problem, { itemIndex: options.itemIndex });
 	}
+	const baseUrl = checked.url;
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
 	const { idempotent } = routeInfo(route);
 	const signal = cancelSignal(this);
@@ -107,7 +108,8 @@ export async function wmsRequest<T = IDataObject>(
 				signal?.aborted === true;
 			if (giveUp) {
 				const apiError = toNodeApiError(this.getNode(), failure, { itemIndex: options.itemIndex, route, attempts: attempt });
-				throw new WmsRequestError(failure, apiError, attempt);
+				gaveUp.set(apiError, { failure, attempts: attempt });
+				throw apiError;
 			}
 			options.onRetry?.({ route, attempt, waitMs, reason });
 			this.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);

@@ -9,30 +9,26 @@ export function isLoopbackHost(hostname: string): boolean {
 	return LOOPBACK_HOSTS.has(hostname) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
 }
 
-/** Returns the base URL without trailing slashes, or throws an Error a user can act on. */
-export function normalizeBaseUrl(raw: unknown): string {
+/** The base URL without trailing slashes, or the problem with it in words a user can act on. */
+export function checkBaseUrl(raw: unknown): { url: string } | { problem: string } {
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	if (value === '') {
-		throw new Error('Base URL is empty: enter the platform address ending in /v1, e.g. https://wms.example.com/v1');
+		return { problem: 'Base URL is empty: enter the platform address ending in /v1, e.g. https://wms.example.com/v1' };
 	}
 	let parsed: URL;
 	try {
 		parsed = new URL(value);
 	} catch {
-		throw new Error(
-			`Base URL "${value}" is not a valid address: it must start with https:// and end in /v1, e.g. https://wms.example.com/v1`,
-		);
+		return { problem: `Base URL "${value}" is not a valid address: it must start with https:// and end in /v1, e.g. https://wms.example.com/v1` };
 	}
 	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
-		throw new Error(`Base URL "${value}" must start with https:// (found ${parsed.protocol})`);
+		return { problem: `Base URL "${value}" must start with https:// (found ${parsed.protocol})` };
 	}
 	if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
-		throw new Error(
-			`Base URL "${value}" uses plain http to a remote host: use https:// so the client secret and token are not sent unencrypted (plain http is allowed only for localhost)`,
-		);
+		return { problem: `Base URL "${value}" uses plain http to a remote host: use https:// so the client secret and token are not sent unencrypted (plain http is allowed only for localhost)` };
 	}
 	if (parsed.search || parsed.hash) {
-		throw new Error(`Base URL "${value}" must not contain a query string or fragment`);
+		return { problem: `Base URL "${value}" must not contain a query string or fragment` };
 	}
-	return `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}`;
+	return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}` };
 }

@@ -11,9 +11,9 @@ export const codeRules = {
 
 export const skuRules = { ...codeRules, maxLength: 64 } as const;
 
-export const code = (displayName: string, description?: string, name = 'code'): FieldSpec => ({
+export const code = (label: string, description?: string, name = 'code'): FieldSpec => ({
 	name,
-	displayName,
+	label,
 	type: 'string',
 	required: true,
 	...codeRules,
@@ -21,23 +21,23 @@ export const code = (displayName: string, description?: string, name = 'code'): 
 });
 
 /** A key filter taking several codes, comma-separated in the form. */
-export const codeList = (name: string, displayName: string, rules: typeof codeRules | typeof skuRules = codeRules): FieldSpec => ({
+export const codeList = (name: string, label: string, rules: typeof codeRules | typeof skuRules = codeRules): FieldSpec => ({
 	name,
-	displayName,
+	label,
 	type: 'stringList',
 	...rules,
 	description: 'Comma-separated; up to 500',
 });
 
 export const addressFields: FieldSpec[] = [
-	{ name: 'line1', displayName: 'Address Line 1', type: 'string', required: true, minLength: 1, maxLength: 200 },
-	{ name: 'line2', displayName: 'Address Line 2', type: 'string', maxLength: 200 },
-	{ name: 'city', displayName: 'City', type: 'string', required: true, minLength: 1, maxLength: 100 },
-	{ name: 'region', displayName: 'Region', type: 'string', maxLength: 100 },
-	{ name: 'postal_code', displayName: 'Postal Code', type: 'string', maxLength: 20 },
+	{ name: 'line1', label: 'Address Line 1', type: 'string', required: true, minLength: 1, maxLength: 200 },
+	{ name: 'line2', label: 'Address Line 2', type: 'string', maxLength: 200 },
+	{ name: 'city', label: 'City', type: 'string', required: true, minLength: 1, maxLength: 100 },
+	{ name: 'region', label: 'Region', type: 'string', maxLength: 100 },
+	{ name: 'postal_code', label: 'Postal Code', type: 'string', maxLength: 20 },
 	{
 		name: 'country',
-		displayName: 'Country',
+		label: 'Country',
 		type: 'string',
 		required: true,
 		pattern: '^[A-Z]{2}$',
@@ -45,11 +45,11 @@ export const addressFields: FieldSpec[] = [
 	},
 ];
 
-export const address: FieldSpec = { name: 'address', displayName: 'Address', type: 'object', fields: addressFields };
+export const address: FieldSpec = { name: 'address', label: 'Address', type: 'object', fields: addressFields };
 
 export const email: FieldSpec = {
 	name: 'email',
-	displayName: 'Email',
+	label: 'Email',
 	type: 'string',
 	maxLength: 254,
 	pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
@@ -57,21 +57,21 @@ export const email: FieldSpec = {
 	placeholder: 'name@email.com',
 };
 
-export const phone: FieldSpec = { name: 'phone', displayName: 'Phone', type: 'string', minLength: 1, maxLength: 40 };
+export const phone: FieldSpec = { name: 'phone', label: 'Phone', type: 'string', minLength: 1, maxLength: 40 };
 
 export const active: FieldSpec = {
 	name: 'active',
-	displayName: 'Active',
+	label: 'Active',
 	type: 'boolean',
 	default: true,
 	description: 'Whether the record can be used in new orders',
 };
 
-export const notes: FieldSpec = { name: 'notes', displayName: 'Notes', type: 'string', maxLength: 2000 };
+export const notes: FieldSpec = { name: 'notes', label: 'Notes', type: 'string', maxLength: 2000 };
 
 export const currency: FieldSpec = {
 	name: 'currency',
-	displayName: 'Currency',
+	label: 'Currency',
 	type: 'string',
 	pattern: '^[A-Z]{3}$',
 	patternHint: 'a three-letter ISO currency code in capitals, like EUR',
@@ -80,7 +80,7 @@ export const currency: FieldSpec = {
 /** Filters every read route accepts. */
 export const changedSince: FieldSpec = {
 	name: 'changed_since',
-	displayName: 'Changed Since',
+	label: 'Changed Since',
 	type: 'dateTime',
 	description: 'Only records created or changed after this moment',
 };

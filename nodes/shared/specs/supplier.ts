@@ -6,14 +6,14 @@ export const supplierSpec: RecordSpec = {
 	key: ['code'],
 	fields: [
 		code('Supplier Code', 'The supplier\'s code in the ERP; records with the same code are updated'),
-		{ name: 'name', displayName: 'Name', type: 'string', required: true, minLength: 1, maxLength: 200 },
+		{ name: 'name', label: 'Name', type: 'string', required: true, minLength: 1, maxLength: 200 },
 		email,
 		phone,
-		{ name: 'contact_name', displayName: 'Contact Name', type: 'string', maxLength: 200 },
-		{ name: 'vat_number', displayName: 'VAT Number', type: 'string', maxLength: 30 },
+		{ name: 'contact_name', label: 'Contact Name', type: 'string', maxLength: 200 },
+		{ name: 'vat_number', label: 'VAT Number', type: 'string', maxLength: 30 },
 		currency,
-		{ name: 'payment_terms_days', displayName: 'Payment Terms (Days)', type: 'integer', minimum: 0, maximum: 3650 },
-		{ name: 'lead_time_days', displayName: 'Lead Time (Days)', type: 'integer', minimum: 0, maximum: 3650 },
+		{ name: 'payment_terms_days', label: 'Payment Terms (Days)', type: 'integer', minimum: 0, maximum: 3650 },
+		{ name: 'lead_time_days', label: 'Lead Time (Days)', type: 'integer', minimum: 0, maximum: 3650 },
 		active,
 		address,
 		notes,
@@ -22,6 +22,6 @@ export const supplierSpec: RecordSpec = {
 
 export const supplierFilters: FieldSpec[] = [
 	codeList('codes', 'Supplier Codes'),
-	{ name: 'active', displayName: 'Active', type: 'boolean', default: true },
+	{ name: 'active', label: 'Active', type: 'boolean', default: true },
 	changedSince,
 ];
