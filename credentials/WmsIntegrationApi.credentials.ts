@@ -7,6 +7,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { connectionProblemInWords } from '../nodes/shared/errors';
 import { checkBaseUrl } from '../nodes/shared/url';
 
 interface TokenResponse {
@@ -98,7 +99,7 @@ export class WmsIntegrationApi implements ICredentialType {
 			if (status) {
 				throw new Error(`The platform's token endpoint ${baseUrl}/oauth/token answered HTTP ${status}: check the Base URL (it must end in /v1)`);
 			}
-			throw new Error(`Cannot reach the platform at ${baseUrl} (${code ?? 'no answer'}): check the Base URL and that the platform is up`);
+			throw new Error(`Cannot reach the platform at ${baseUrl} (${connectionProblemInWords(code)}): check the Base URL and that the platform is up`);
 		}
 		if (typeof response?.access_token !== 'string' || response.access_token === '') {
 			throw new Error(`The address ${baseUrl}/oauth/token did not answer with an access token: check the Base URL (it must end in /v1)`);

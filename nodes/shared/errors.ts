@@ -65,6 +65,25 @@ export function describeFailure(error: unknown): FailedCall {
 	return { status, headers, body, code, message: redact(message) };
 }
 
+/**
+ * Socket codes in words. (A raw code like ECONNREFUSED in a message makes n8n swap the whole
+ * message for its generic text, losing the base URL the user needs to check.)
+ */
+export function connectionProblemInWords(code: string | undefined): string {
+	const words: Record<string, string> = {
+		ECONNREFUSED: 'connection refused',
+		ENOTFOUND: 'host not found',
+		EAI_AGAIN: 'host name lookup failed',
+		ETIMEDOUT: 'timed out',
+		ESOCKETTIMEDOUT: 'timed out',
+		ECONNRESET: 'connection closed by the other side',
+		EPIPE: 'connection closed by the other side',
+		CERT_HAS_EXPIRED: 'its TLS certificate has expired',
+		DEPTH_ZERO_SELF_SIGNED_CERT: 'its TLS certificate is self-signed',
+	};
+	return (code && words[code]) ?? 'no answer';
+}
+
 /** One line a user can act on, built from the platform's own words where it gave any. */
 export function platformMessage(failure: FailedCall): string {
 	const { status, body } = failure;
@@ -73,7 +92,7 @@ export function platformMessage(failure: FailedCall): string {
 	}
 	if (body?.message) return `${redact(body.message)}${status ? ` (HTTP ${status}${body.code ? `, ${body.code}` : ''})` : ''}`;
 	if (status) return `The platform answered HTTP ${status}`;
-	if (failure.code) return `Could not reach the platform (${failure.code}): check the credential's Base URL and that the platform is up`;
+	if (failure.code) return `Could not reach the platform (${connectionProblemInWords(failure.code)}): check the credential's Base URL and that the platform is up`;
 	return failure.message;
 }
 

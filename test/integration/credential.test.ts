@@ -1,0 +1,84 @@
+/**
+ * The credential through real n8n-core: one token for many requests and executions, one new
+ * token after a 401, a clear failure after a second 401, and clear words for a wrong secret,
+ * an unreachable platform and an unsafe base URL — never the secret itself.
+ */
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { Harness } from '../support/harness';
+
+const getMany = { type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', limit: 5 } };
+const add = (code: string) => ({ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'upsert', code, name: code } });
+
+describe('WMS Integration API credential', () => {
+	let sim: RunningSimulator;
+	beforeEach(async () => (sim = await startSimulator()));
+	afterEach(async () => await sim.close());
+
+	const harnessWith = (overrides: Partial<{ baseUrl: string; clientId: string; clientSecret: string }> = {}) =>
+		new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, ...overrides });
+
+	it('fetches one token that serves many requests and two executions', async () => {
+		const harness = harnessWith();
+		for (let i = 0; i < 5; i++) expect((await harness.run(add(`T-${i}`), [{}])).error).toBeUndefined();
+		expect((await harness.run(getMany, [{}])).outputs[0]).toHaveLength(5);
+		expect(sim.stats().tokensIssued).toBe(1);
+		expect(harness.store.saves).toBe(1);
+		expect(String(harness.store.data.accessToken)).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+	});
+
+	it('tolerates a trailing slash on the base URL', async () => {
+		const { error } = await harnessWith({ baseUrl: `${sim.baseUrl}/` }).run(getMany, [{}]);
+		expect(error).toBeUndefined();
+	});
+
+	it('spends exactly one new token request when the platform stops accepting the token', async () => {
+		const harness = harnessWith();
+		await harness.run(getMany, [{}]);
+		sim.revokeTokens();
+		const { error, outputs } = await harness.run(add('AFTER-REVOKE'), [{}]);
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json.status).toBe('created');
+		expect(sim.stats().tokensIssued).toBe(2);
+		expect(harness.store.saves).toBe(2);
+	});
+
+	it('fails clearly when the new token is refused too', async () => {
+		const harness = harnessWith();
+		sim.faults.add({ route: '/supplier/check', kind: '401', times: 2 });
+		const { error } = await harness.run(getMany, [{}]);
+		expect(error?.message).toMatch(/rejected the access token twice \(HTTP 401\)/);
+		expect(sim.stats().tokensIssued).toBe(2);
+	});
+
+	it('says the client ID or secret was rejected, and never shows the secret', async () => {
+		const secret = 'wrong-Secret-7f3a9c';
+		const { error } = await harnessWith({ clientSecret: secret }).run(getMany, [{}]);
+		expect(error?.message).toMatch(/client ID or secret rejected by the platform/i);
+		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(secret);
+		expect(sim.stats().requests['/supplier/check']).toBeUndefined();
+	});
+
+	it('says the platform cannot be reached when nothing listens at the base URL', async () => {
+		const closed = await startSimulator();
+		const deadUrl = closed.baseUrl;
+		await closed.close();
+		const { error } = await harnessWith({ baseUrl: deadUrl }).run(getMany, [{}]);
+		expect(error?.message).toMatch(/Cannot reach the platform at http:\/\/127\.0\.0\.1:\d+\/v1 \(connection refused\): check the Base URL/);
+	});
+
+	it.each([
+		['http://wms.example.com/v1', /plain http to a remote host/],
+		['wms.example.com/v1', /is not a valid address/],
+		['ftp://wms.example.com/v1', /must start with https:\/\//],
+		['', /Base URL is empty/],
+	])('refuses the base URL %j before sending anything', async (baseUrl, message) => {
+		const { error } = await harnessWith({ baseUrl }).run(getMany, [{}]);
+		expect(error?.message).toMatch(message);
+		expect(sim.stats().tokensIssued).toBe(0);
+	});
+
+	it('says so when the base URL answers but is not the platform API', async () => {
+		const { error } = await harnessWith({ baseUrl: sim.baseUrl.replace(/\/v1$/, '/v9') }).run(getMany, [{}]);
+		expect(error?.message).toMatch(/answered HTTP 404: check the Base URL \(it must end in \/v1\)/);
+	});
+});

@@ -1,0 +1,67 @@
+/**
+ * The one transport under platform faults: retries what is worth retrying (429 with
+ * Retry-After, 503, resets) within the user's budget, never retries what is not, and reports
+ * what it could not do.
+ */
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { Harness } from '../support/harness';
+
+const add = (items: number, options: Record<string, unknown> = {}) => ({
+	type: 'wmsSupplier',
+	parameters: { resource: 'supplier', operation: 'upsert', fieldsToSend: 'inputItem', options },
+});
+const suppliers = (n: number, prefix = 'R') => Array.from({ length: n }, (_, i) => ({ code: `${prefix}-${i}`, name: `Supplier ${i}` }));
+
+describe('transport', () => {
+	let sim: RunningSimulator;
+	let harness: Harness;
+	beforeEach(async () => {
+		sim = await startSimulator();
+		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+	});
+	afterEach(async () => await sim.close());
+
+	it('waits as Retry-After says after a 429 and then succeeds', async () => {
+		sim.faults.add({ route: '/supplier/add', kind: '429', times: 2, retryAfterSeconds: 0 });
+		const { error, outputs } = await harness.run(add(3), suppliers(3));
+		expect(error).toBeUndefined();
+		expect(outputs[0]).toHaveLength(3);
+		expect(sim.stats().requests['/supplier/add']).toBe(3);
+		expect(sim.store.count('supplier')).toBe(3);
+	});
+
+	it('retries a 503 and a connection reset after the platform stored the body, without doubling records', async () => {
+		sim.faults.add({ route: '/supplier/add', kind: '503', times: 1 });
+		sim.faults.add({ route: '/supplier/add', kind: 'reset_after', times: 1 });
+		const { error, outputs } = await harness.run(add(10), suppliers(10));
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => item.json.key)).toEqual(suppliers(10).map((s) => s.code));
+		expect(sim.store.count('supplier')).toBe(10);
+	});
+
+	it('gives up after Max Attempts and says which items were not confirmed', async () => {
+		sim.faults.add({ route: '/supplier/add', kind: '503' });
+		const { error } = await harness.run(add(2, { maxAttempts: 2, maxWaitSeconds: 5 }), suppliers(2));
+		expect(error?.message).toMatch(/^Item 0: not confirmed as stored — .*HTTP 503.* after 2 attempts/);
+		expect(sim.stats().requests['/supplier/add']).toBe(2);
+	});
+
+	it('routes every unconfirmed row to the error output under continue-on-fail, and stops sending', async () => {
+		sim.faults.add({ route: '/supplier/add', kind: '503', after: 1 });
+		const { outputs } = await harness.run(
+			{ ...add(0, { maxAttempts: 1, batchSize: 10 }), onError: 'continueErrorOutput' },
+			suppliers(30),
+		);
+		expect(outputs[0]).toHaveLength(10);
+		expect(outputs[1]).toHaveLength(20);
+		expect(outputs[1].map((item) => item.pairedItem)).toEqual(Array.from({ length: 20 }, (_, i) => ({ item: 10 + i })));
+		expect(sim.stats().requests['/supplier/add']).toBe(2);
+	});
+
+	it('does not retry a request the platform refused as invalid', async () => {
+		sim.faults.add({ route: '/supplier/check', kind: '429', retryAfterSeconds: 3600 });
+		const { error } = await harness.run({ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', options: { maxWaitSeconds: 60 } } }, [{}]);
+		expect(error?.message).toMatch(/HTTP 429/);
+		expect(sim.stats().requests['/supplier/check']).toBe(1);
+	});
+});
