@@ -39,14 +39,14 @@ export function conflict(message: string, path?: string): ApiError {
 }
 
 interface Problem extends ErrorDetail {
-  status: 409 | 422;
+  status: 404 | 409 | 422;
   code: ErrorCode;
 }
 
 /**
  * Collects every failing row of a bulk write so that one answer names them all (writes are
- * atomic: one failure rejects the request). 422 wins over 409: a request that is wrong in itself
- * is reported as such before any state conflict.
+ * atomic: one failure rejects the request). 422 wins over 404 and 404 over 409: a request that
+ * is wrong in itself is reported as such before any state conflict.
  */
 export class Problems {
   readonly list: Problem[] = [];
@@ -59,6 +59,10 @@ export class Problems {
     this.list.push({ path, message, status: 422, code: 'reference_not_found' });
   }
 
+  unknown(path: string, message: string): void {
+    this.list.push({ path, message, status: 404, code: 'not_found' });
+  }
+
   conflict(path: string, message: string): void {
     this.list.push({ path, message, status: 409, code: 'state_conflict' });
   }
@@ -69,7 +73,8 @@ export class Problems {
 
   throwIfAny(): void {
     if (this.list.length === 0) return;
-    const first = this.list.find((p) => p.status === 422) ?? this.list[0];
+    const rank = (p: Problem) => (p.status === 422 ? 0 : p.status === 404 ? 1 : 2);
+    const first = this.list.reduce((best, p) => (rank(p) < rank(best) ? p : best), this.list[0]);
     const more = this.list.length - 1;
     const message = more > 0 ? `${first.message} (and ${more} more; see details)` : first.message;
     const details = this.list.map(({ path, message: m }) => ({ path, message: m }));

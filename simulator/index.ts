@@ -16,6 +16,7 @@ import { Stock } from './stock';
 import { Store, type Kind, type Rec } from './store';
 import { Work, type MoveRequest, type ReceiptLine, type WorkResult } from './work';
 import { loadDemoData } from './demo';
+import { callRoute } from './server';
 
 export type { FaultRule, FaultKind } from './faults';
 export type { Kind, Rec } from './store';
@@ -83,7 +84,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const clientSecret = opts.clientSecret ?? 'demo-secret';
   const contract = loadContract();
   const store = new Store(now);
-  let idCounter = 0;
+  const idCounters = new Map<string, number>();
   const sim: Sim = {
     store,
     stock: new Stock(),
@@ -92,7 +93,11 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
     views: {},
     view: (kind, row) => (sim.views[kind] ?? defaultView)(row),
     createErpUpdate: (kind, payload) => work.createUpdate(kind, payload),
-    nextId: (prefix) => `${prefix}-${(++idCounter).toString().padStart(6, '0')}`,
+    nextId: (prefix) => {
+      const n = (idCounters.get(prefix) ?? 0) + 1;
+      idCounters.set(prefix, n);
+      return `${prefix}-${n.toString().padStart(6, '0')}`;
+    },
   };
   const auth = new TokenAuthority(clientId, clientSecret, opts.tokenTtlSeconds ?? 86400, now);
   const handlers = allHandlers(sim, auth);
@@ -101,7 +106,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
   const emptyStats = (): Stats => ({ requests: {}, items: {}, statuses: {}, tokensIssued: 0 });
   const stats = emptyStats();
   let tokensAtReset = 0;
-  if (opts.demoData) loadDemoData(sim, work);
+  if (opts.demoData) loadDemoData((route, body) => callRoute(contract, handlers, sim, route, body), work);
 
   let running: RunningSimulator | undefined;
   const front = createFront({ contract, handlers, auth, faults, sim, stats, control: createControl(() => running!) });

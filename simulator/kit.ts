@@ -108,3 +108,19 @@ export function keyMatch(value: unknown, one: unknown, many: unknown[] | undefin
 export function activeMatch(data: Rec, active: boolean | undefined): boolean {
   return active === undefined || (data.active ?? true) === active;
 }
+
+/** Records a reference_not_found problem unless `key` exists in `table`. */
+export function requireRef(problems: Problems, table: Table, key: string, path: string, what: string): boolean {
+  if (table.has(key)) return true;
+  problems.missing(path, `${what} does not exist`);
+  return false;
+}
+
+/** Line numbers must be unique within a document. */
+export function uniqueLineNumbers(lines: Rec[], at: string, problems: Problems): void {
+  const seen = new Set<number>();
+  lines.forEach((l, i) => {
+    if (seen.has(l.line_number)) problems.invalid(`${at}/${i}/line_number`, `line_number ${l.line_number} appears twice`);
+    seen.add(l.line_number);
+  });
+}

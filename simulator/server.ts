@@ -70,6 +70,35 @@ function countItems(route: ContractRoute, body: any, // eslint-disable-line @typ
   return route.path === '/oauth/token' ? 0 : 1;
 }
 
+/** Limits, read-only stripping, schema validation and the handler: a request after its JSON is parsed. */
+export function runRoute(route: ContractRoute, handlers: Map<string, Handler>, sim: Sim, body: any): unknown { // eslint-disable-line @typescript-eslint/no-explicit-any
+  if (route.maxItems !== undefined && Array.isArray(body?.items) && body.items.length > route.maxItems) {
+    throw new ApiError(413, 'too_many_items', `${body.items.length} items sent; ${route.path} accepts at most ${route.maxItems} per request`);
+  }
+  route.stripReadOnly(body);
+  if (!route.validate(body)) {
+    const details = ajvDetails(route.validate.errors);
+    const first = details[0];
+    const more = details.length > 1 ? ` (and ${details.length - 1} more; see details)` : '';
+    throw new ApiError(422, 'validation_failed', `${first.path}: ${first.message}${more}`, details);
+  }
+  const handler = handlers.get(route.path);
+  if (!handler) throw new ApiError(503, 'unavailable', `${route.path} is not implemented by the simulator`);
+  return handler(body, sim);
+}
+
+/** The same pipeline without HTTP (demo data goes through it so it is contract-valid). */
+export function callRoute(contract: Contract, handlers: Map<string, Handler>, sim: Sim, path: string, body: unknown): unknown {
+  const route = contract.routes.get(path);
+  if (!route) throw new Error(`no contract route ${path}`);
+  try {
+    return runRoute(route, handlers, sim, body);
+  } catch (err) {
+    if (err instanceof ApiError) throw new Error(`${path}: ${err.status} ${err.message} ${JSON.stringify(err.details ?? [])}`);
+    throw err;
+  }
+}
+
 export function createFront(d: FrontDeps) {
   const bump = (rec: Record<string, number>, key: string, n = 1) => {
     rec[key] = (rec[key] ?? 0) + n;
@@ -131,19 +160,7 @@ export function createFront(d: FrontDeps) {
       } catch (e) {
         throw new ApiError(400, 'malformed_json', `request body is not valid JSON: ${(e as Error).message}`);
       }
-      if (route.maxItems !== undefined && Array.isArray(body?.items) && body.items.length > route.maxItems) {
-        throw new ApiError(413, 'too_many_items', `${body.items.length} items sent; ${route.path} accepts at most ${route.maxItems} per request`);
-      }
-      route.stripReadOnly(body);
-      if (!route.validate(body)) {
-        const details = ajvDetails(route.validate.errors);
-        const first = details[0];
-        const more = details.length > 1 ? ` (and ${details.length - 1} more; see details)` : '';
-        throw new ApiError(422, 'validation_failed', `${first.path}: ${first.message}${more}`, details);
-      }
-      const handler = d.handlers.get(route.path);
-      if (!handler) throw new ApiError(503, 'unavailable', `${route.path} is not implemented by the simulator`);
-      const result = handler(body, d.sim) as { items?: unknown[]; results?: unknown[] };
+      const result = runRoute(route, d.handlers, d.sim, body) as { items?: unknown[]; results?: unknown[] };
       bump(d.stats.items, route.path, countItems(route, body, result));
       if (fault?.kind === 'reset_after') {
         bump(d.stats.statuses, 'reset_after');

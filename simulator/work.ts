@@ -165,6 +165,11 @@ export class Work {
     return { key: moveId, status: 'moved', erp_update_id: id };
   }
 
+  /** Puts stock on hand without an ERP update (demo data and tests). */
+  seedStock(warehouse: string, sku: string, batch: string | undefined, bin: string | undefined, quantity: number): void {
+    this.sim.stock.add(warehouse, sku, batch, bin, quantity);
+  }
+
   createUpdate(kind: ErpUpdateKind, payload: Rec): string {
     const id = this.sim.nextId('UPD');
     this.sim.store.table('erp_update').upsert(id, { id, kind, payload }, () => ({ status: 'pending' }));
@@ -194,6 +199,7 @@ export class Work {
     const o = row.data;
     for (const c of (o.components ?? []) as Rec[]) this.sim.stock.take(o.warehouse_code, c.sku, c.batch, c.quantity);
     this.sim.stock.add(o.warehouse_code, o.output_sku, o.output_batch, undefined, o.output_quantity);
+    row.state.quantity_produced = o.output_quantity;
   }
 
   private courierFor(code: string | undefined): Rec | undefined {
