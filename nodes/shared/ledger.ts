@@ -1,0 +1,225 @@
+/**
+ * The ERP update trigger's memory between polls: which pending updates it has already emitted,
+ * and when. Pure data in, data out; the platform's pending/complete/error state stays the truth.
+ *
+ * - An id is held (not emitted again) until "Redeliver After" has passed since it was emitted;
+ *   then it is emitted again if still pending (the workflow that got it may have failed).
+ * - An id leaves the ledger once a poll shows it is no longer pending. A poll only knows that
+ *   for a kind when it read that kind's pending list to the end, or far enough to meet an update
+ *   the ledger does not hold: the platform lists updates in creation order and the trigger emits
+ *   them in that order, so every still-pending held id of the kind lies before that point.
+ * - The ledger holds at most LEDGER_CAPACITY ids. When full, new updates wait for the ERP to
+ *   complete some (backpressure) rather than evicting ids, which would mean early duplicates.
+ *
+ * Stored in static data grouped by emit time, so 10,000 ids cost about 13 bytes each.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+/** Milliseconds since the epoch. Read through here so tests can move time without waiting. */
+export type Clock = () => number;
+
+const systemClock: Clock = () => Date.now();
+let clock: Clock = systemClock;
+
+export function now(): number {
+	return clock();
+}
+
+/** Test hook: replace the clock (undefined restores the system clock). */
+export function setClock(replacement?: Clock): void {
+	clock = replacement ?? systemClock;
+}
+
+export const LEDGER_CAPACITY = 50_000;
+export const LEDGER_VERSION = 1;
+
+export interface LedgerEntry {
+	kind: string;
+	at: number;
+}
+
+/** The JSON shape kept in static data. */
+export interface StoredLedger {
+	v: number;
+	emitted: Array<{ kind: string; at: number; ids: string[] }>;
+}
+
+export class Ledger {
+	private readonly entries = new Map<string, LedgerEntry>();
+
+	constructor(readonly capacity = LEDGER_CAPACITY) {}
+
+	get size(): number {
+		return this.entries.size;
+	}
+
+	get room(): number {
+		return Math.max(0, this.capacity - this.entries.size);
+	}
+
+	has(id: string): boolean {
+		return this.entries.has(id);
+	}
+
+	get(id: string): LedgerEntry | undefined {
+		return this.entries.get(id);
+	}
+
+	/** Emitted recently enough that emitting it again would be a duplicate inside the window. */
+	isHeld(id: string, at: number, redeliverAfterMs: number): boolean {
+		const entry = this.entries.get(id);
+		return entry !== undefined && at - entry.at < redeliverAfterMs;
+	}
+
+	record(kind: string, id: string, at: number): void {
+		this.entries.set(id, { kind, at });
+	}
+
+	/** Drops the ids of a kind that a conclusive read did not find pending; answers how many. */
+	dropUnseen(kind: string, seen: ReadonlySet<string>): number {
+		let dropped = 0;
+		for (const [id, entry] of this.entries) {
+			if (entry.kind === kind && !seen.has(id)) {
+				this.entries.delete(id);
+				dropped++;
+			}
+		}
+		return dropped;
+	}
+
+	/** Drops kinds the trigger no longer watches: their updates would not be emitted anyway. */
+	keepKinds(kinds: readonly string[]): number {
+		let dropped = 0;
+		for (const [id, entry] of this.entries) {
+			if (!kinds.includes(entry.kind)) {
+				this.entries.delete(id);
+				dropped++;
+			}
+		}
+		return dropped;
+	}
+
+	ids(kind?: string): string[] {
+		return [...this.entries].filter(([, entry]) => kind === undefined || entry.kind === kind).map(([id]) => id);
+	}
+
+	toJSON(): StoredLedger {
+		const groups = new Map<string, { kind: string; at: number; ids: string[] }>();
+		for (const [id, { kind, at }] of this.entries) {
+			const key = `${kind}@${at}`;
+			let group = groups.get(key);
+			if (!group) groups.set(key, (group = { kind, at, ids: [] }));
+			group.ids.push(id);
+		}
+		return { v: LEDGER_VERSION, emitted: [...groups.values()].sort((a, b) => a.at - b.at) };
+	}
+
+	/**
+	 * Reads what static data holds. Anything unreadable counts as "not emitted": the worst case
+	 * is a duplicate, never a lost update.
+	 */
+	static fromJSON(value: unknown, capacity = LEDGER_CAPACITY): Ledger {
+		const ledger = new Ledger(capacity);
+		const stored = value as Partial<StoredLedger> | undefined;
+		if (!stored || typeof stored !== 'object' || stored.v !== LEDGER_VERSION || !Array.isArray(stored.emitted)) return ledger;
+		for (const group of stored.emitted) {
+			if (!group || typeof group.kind !== 'string' || typeof group.at !== 'number' || !Array.isArray(group.ids)) continue;
+			for (const id of group.ids) if (typeof id === 'string') ledger.record(group.kind, id, group.at);
+		}
+		return ledger;
+	}
+}
+
+const STATIC_KEY = 'ledger';
+
+export function loadLedger(staticData: IDataObject): Ledger {
+	return Ledger.fromJSON(staticData[STATIC_KEY]);
+}
+
+/** Writes the ledger back only when it changed, so an idle poll leaves static data as it was. */
+export function saveLedger(staticData: IDataObject, ledger: Ledger): boolean {
+	const next = ledger.toJSON();
+	if (JSON.stringify(staticData[STATIC_KEY] ?? null) === JSON.stringify(next.emitted.length ? next : null)) return false;
+	if (next.emitted.length === 0) delete staticData[STATIC_KEY];
+	else staticData[STATIC_KEY] = next as unknown as IDataObject;
+	return true;
+}
+
+/** One pending update as the platform lists it (id, kind, status, created_at, payload...). */
+export interface PendingUpdate {
+	id: string;
+	kind: string;
+	created_at?: string;
+	[field: string]: unknown;
+}
+
+/**
+ * What one poll learns about one kind's pending list while reading it page by page: the ids it
+ * saw, the updates it may emit (not held, in platform order, at most `want`), and whether the
+ * read was conclusive enough to drop unseen ids from the ledger.
+ */
+export class KindScan {
+	readonly seen = new Set<string>();
+	readonly candidates: Array<{ update: PendingUpdate; fresh: boolean }> = [];
+	conclusive = false;
+
+	constructor(
+		readonly kind: string,
+		private readonly ledger: Ledger,
+		private readonly at: number,
+		private readonly redeliverAfterMs: number,
+		private readonly want: number,
+	) {}
+
+	offer(update: PendingUpdate): void {
+		this.seen.add(update.id);
+		const fresh = !this.ledger.has(update.id);
+		// Every still-pending id the ledger holds was listed before the first one it never held.
+		if (fresh) this.conclusive = true;
+		if (this.ledger.isHeld(update.id, this.at, this.redeliverAfterMs)) return;
+		if (this.candidates.length < this.want) this.candidates.push({ update, fresh });
+	}
+
+	get full(): boolean {
+		return this.candidates.length >= this.want;
+	}
+
+	/** The read reached the last page: every pending update of the kind was seen. */
+	reachedEnd(): void {
+		this.conclusive = true;
+	}
+}
+
+function createdMs(update: PendingUpdate): number {
+	const ms = Date.parse(String(update.created_at ?? ''));
+	return Number.isNaN(ms) ? 0 : ms;
+}
+
+/**
+ * Picks at most `max` updates over all kinds, oldest first, keeping each kind's own order (so
+ * what is emitted is always a prefix of each kind's candidates). Updates the ledger never held
+ * need room in it; once it is full only redeliveries go out.
+ */
+export function chooseInOrder(scans: KindScan[], max: number, room: number): PendingUpdate[] {
+	const heads = scans.map(() => 0);
+	const blocked = new Set<number>();
+	const chosen: PendingUpdate[] = [];
+	let roomLeft = room;
+	while (chosen.length < max) {
+		let best = -1;
+		for (let i = 0; i < scans.length; i++) {
+			if (blocked.has(i) || heads[i] >= scans[i].candidates.length) continue;
+			if (best === -1 || createdMs(scans[i].candidates[heads[i]].update) < createdMs(scans[best].candidates[heads[best]].update)) best = i;
+		}
+		if (best === -1) break;
+		const { update, fresh } = scans[best].candidates[heads[best]];
+		if (fresh && roomLeft === 0) {
+			blocked.add(best);
+			continue;
+		}
+		if (fresh) roomLeft--;
+		chosen.push(update);
+		heads[best]++;
+	}
+	return chosen;
+}

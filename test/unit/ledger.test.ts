@@ -1,0 +1,128 @@
+import { chooseInOrder, KindScan, Ledger, loadLedger, now, saveLedger, setClock, type PendingUpdate } from '../../nodes/shared/ledger';
+
+const MIN = 60_000;
+const update = (kind: string, n: number, createdAt = `2026-11-21T09:00:${String(n % 60).padStart(2, '0')}.000Z`): PendingUpdate => ({
+	id: `UPD-${String(n).padStart(6, '0')}`,
+	kind,
+	created_at: createdAt,
+});
+
+function scan(ledger: Ledger, kind: string, updates: PendingUpdate[], { at = 0, want = 100, end = true } = {}) {
+	const s = new KindScan(kind, ledger, at, 30 * MIN, want);
+	for (const u of updates) s.offer(u);
+	if (end) s.reachedEnd();
+	return s;
+}
+
+describe('ledger', () => {
+	afterEach(() => setClock());
+
+	it('holds an emitted id until the redelivery window has passed, then lets it go again', () => {
+		const ledger = new Ledger();
+		ledger.record('outgoing_consignment', 'UPD-1', 1000);
+		expect(ledger.isHeld('UPD-1', 1000 + 30 * MIN - 1, 30 * MIN)).toBe(true);
+		expect(ledger.isHeld('UPD-1', 1000 + 30 * MIN, 30 * MIN)).toBe(false);
+		expect(ledger.isHeld('UPD-2', 1000, 30 * MIN)).toBe(false);
+	});
+
+	it('survives a round trip through static data as JSON, grouped by emit time', () => {
+		const ledger = new Ledger();
+		for (let i = 0; i < 3; i++) ledger.record('move_attempt', `M-${i}`, 5000);
+		ledger.record('outgoing_consignment', 'O-1', 7000);
+		const staticData: Record<string, unknown> = {};
+		expect(saveLedger(staticData as never, ledger)).toBe(true);
+		const copy = loadLedger(JSON.parse(JSON.stringify(staticData)));
+		expect(copy.size).toBe(4);
+		expect(copy.get('M-2')).toEqual({ kind: 'move_attempt', at: 5000 });
+		expect((staticData.ledger as { emitted: unknown[] }).emitted).toHaveLength(2);
+		expect(saveLedger(staticData as never, copy)).toBe(false);
+	});
+
+	it('reads garbage as an empty ledger (a duplicate is better than a lost update)', () => {
+		for (const junk of [undefined, 'x', { v: 99, emitted: [] }, { v: 1, emitted: 'no' }, { v: 1, emitted: [{ kind: 1 }] }]) {
+			expect(loadLedger({ ledger: junk } as never).size).toBe(0);
+		}
+	});
+
+	it('removes its key from static data when empty', () => {
+		const staticData: Record<string, unknown> = { ledger: { v: 1, emitted: [{ kind: 'k', at: 1, ids: ['a'] }] } };
+		const ledger = loadLedger(staticData as never);
+		ledger.dropUnseen('k', new Set());
+		expect(saveLedger(staticData as never, ledger)).toBe(true);
+		expect(staticData).toEqual({});
+	});
+
+	it('keeps 10,000 ids under 1 MB', () => {
+		const ledger = new Ledger();
+		for (let i = 0; i < 10_000; i++) ledger.record('outgoing_consignment', `UPD-${String(i).padStart(6, '0')}`, 1_763_700_000_000 + Math.floor(i / 500) * MIN);
+		expect(JSON.stringify(ledger.toJSON()).length).toBeLessThan(200_000);
+	});
+
+	it('reads time through a clock a test can set', () => {
+		setClock(() => 42);
+		expect(now()).toBe(42);
+		setClock();
+		expect(Math.abs(now() - Date.now())).toBeLessThan(1000);
+	});
+});
+
+describe('KindScan', () => {
+	it('offers what the ledger does not hold, in order, up to what the poll wants', () => {
+		const ledger = new Ledger();
+		ledger.record('k', update('k', 2).id, 0);
+		const s = scan(ledger, 'k', [1, 2, 3, 4].map((n) => update('k', n)), { want: 2 });
+		expect(s.candidates.map((c) => c.update.id)).toEqual(['UPD-000001', 'UPD-000003']);
+		expect(s.full).toBe(true);
+		expect([...s.seen]).toHaveLength(4);
+	});
+
+	it('offers a held id again once its window has passed, marked as not fresh', () => {
+		const ledger = new Ledger();
+		ledger.record('k', 'UPD-000001', 0);
+		const s = scan(ledger, 'k', [update('k', 1)], { at: 30 * MIN });
+		expect(s.candidates).toEqual([{ update: update('k', 1), fresh: false }]);
+	});
+
+	it('is conclusive at the last page, or once it meets an id the ledger never held', () => {
+		const ledger = new Ledger();
+		ledger.record('k', 'UPD-000001', 0);
+		expect(scan(ledger, 'k', [update('k', 1)], { end: false }).conclusive).toBe(false);
+		expect(scan(ledger, 'k', [update('k', 1), update('k', 2)], { end: false }).conclusive).toBe(true);
+		expect(scan(ledger, 'k', [], { end: true }).conclusive).toBe(true);
+	});
+});
+
+describe('chooseInOrder', () => {
+	it('merges kinds oldest first and stops at the per-poll maximum', () => {
+		const ledger = new Ledger();
+		const a = scan(ledger, 'a', [update('a', 1, '2026-01-01T00:00:01Z'), update('a', 3, '2026-01-01T00:00:03Z')]);
+		const b = scan(ledger, 'b', [update('b', 2, '2026-01-01T00:00:02Z'), update('b', 4, '2026-01-01T00:00:04Z')]);
+		expect(chooseInOrder([a, b], 3, 100).map((u) => u.id)).toEqual(['UPD-000001', 'UPD-000002', 'UPD-000003']);
+	});
+
+	it('keeps each kind in its own order even when timestamps disagree', () => {
+		const ledger = new Ledger();
+		const a = scan(ledger, 'a', [update('a', 1, '2026-01-01T00:00:05Z'), update('a', 2, '2026-01-01T00:00:01Z')]);
+		expect(chooseInOrder([a], 10, 100).map((u) => u.id)).toEqual(['UPD-000001', 'UPD-000002']);
+	});
+
+	it('when the ledger is full, still redelivers but holds new updates back', () => {
+		const ledger = new Ledger(1);
+		ledger.record('a', 'UPD-000001', 0);
+		const a = scan(ledger, 'a', [update('a', 1), update('a', 2)], { at: 30 * MIN });
+		expect(chooseInOrder([a], 10, ledger.room).map((u) => u.id)).toEqual(['UPD-000001']);
+	});
+});
+
+describe('dropping ids that are no longer pending', () => {
+	it('drops only unseen ids of the kind read, and kinds no longer watched', () => {
+		const ledger = new Ledger();
+		ledger.record('a', 'A1', 0);
+		ledger.record('a', 'A2', 0);
+		ledger.record('b', 'B1', 0);
+		expect(ledger.dropUnseen('a', new Set(['A2']))).toBe(1);
+		expect(ledger.ids().sort()).toEqual(['A2', 'B1']);
+		expect(ledger.keepKinds(['a'])).toBe(1);
+		expect(ledger.ids()).toEqual(['A2']);
+	});
+});
