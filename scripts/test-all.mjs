@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: everything that proves the package, in order — lint, types, unit (incl. the
-// simulator and the contract), integration through real n8n-core against the simulator, and
-// end-to-end in real n8n with a browser. Every suite runs even when one before it failed; the
+// simulator and the contract), integration through real n8n-core against the simulator, the
+// packed package under n8n's verification scanner, and end-to-end in real n8n with a browser. Every suite runs even when one before it failed; the
 // last line is the sum over all suites: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -51,6 +51,10 @@ step('lint', bin('eslint'), ['nodes', 'credentials', 'package.json'], single);
 step('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], single);
 step('unit', ...jest('unit'));
 step('integration', ...jest('integration'));
+step('package', process.execPath, ['scripts/verify-package.mjs'], (run) => {
+	const match = /package: (\d+) passed, (\d+) failed/.exec(run.stdout ?? '');
+	return match ? { passed: Number(match[1]), failed: Number(match[2]) } : { passed: 0, failed: 1 };
+});
 step('e2e', process.execPath, ['scripts/e2e.mjs'], (run) => {
 	const match = /e2e: (\d+) passed, (\d+) failed/.exec(run.stdout ?? '');
 	if (!match) return { passed: 0, failed: 1 };
