@@ -1,0 +1,542 @@
+// Real n8n (pinned in n8n-host/) for `npm start` and the end-to-end tests: install it when missing,
+// start it with this package loaded as a community package, and drive it over HTTP.
+import { spawn } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const HOST_DIR = path.join(ROOT, 'n8n-host');
+export const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+export const PACKAGE_NAME = PACKAGE_JSON.name;
+export const CREDENTIAL_TYPE = 'wmsIntegrationApi';
+export const CREDENTIAL_NAME = 'WMS Simulator';
+
+const HOST_NODE_MODULES = path.join(HOST_DIR, 'node_modules');
+const MARKER = path.join(HOST_NODE_MODULES, '.wms-n8n-host-ready');
+export const NODE24 = path.join(HOST_NODE_MODULES, 'node', 'bin', 'node');
+export const N8N_BIN = path.join(HOST_NODE_MODULES, 'n8n', 'bin', 'n8n');
+
+export const log = (...args) => console.log('[n8n-host]', ...args);
+
+// ---------- processes ----------
+
+/** Runs a command, streaming its output line by line through `onLine`; resolves with the exit code. */
+export function run(cmd, args, { cwd = ROOT, env = process.env, onLine, quiet = false } = {}) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(cmd, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+		let out = '';
+		const feed = (chunk) => {
+			const text = chunk.toString();
+			out += text;
+			if (onLine) {
+				for (const line of text.split('\n')) if (line.trim()) onLine(line);
+			} else if (!quiet) process.stdout.write(text);
+		};
+		child.stdout.on('data', feed);
+		child.stderr.on('data', feed);
+		child.on('error', reject);
+		child.on('close', (code) => resolve({ code, out }));
+	});
+}
+
+async function mustRun(cmd, args, opts) {
+	const result = await run(cmd, args, opts);
+	if (result.code !== 0) {
+		throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.code}):\n${result.out.slice(-3000)}`);
+	}
+	return result;
+}
+
+// ---------- install ----------
+
+function lockHash() {
+	return createHash('sha256')
+		.update(fs.readFileSync(path.join(HOST_DIR, 'package.json')))
+		.update(fs.existsSync(path.join(HOST_DIR, 'package-lock.json')) ? fs.readFileSync(path.join(HOST_DIR, 'package-lock.json')) : '')
+		.digest('hex');
+}
+
+export function n8nInstalled() {
+	return (
+		fs.existsSync(MARKER) &&
+		fs.readFileSync(MARKER, 'utf8').trim() === lockHash() &&
+		fs.existsSync(NODE24) &&
+		fs.existsSync(N8N_BIN)
+	);
+}
+
+/**
+ * Installs n8n 2.41.1 and Node 24 into n8n-host/ unless the marker says the same lockfile is already
+ * installed. `--ignore-scripts` because a Kafka dependency downloads sources in its install script;
+ * then only the two native pieces that matter are rebuilt: the Node 24 binary and sqlite3.
+ */
+export async function ensureN8n() {
+	if (n8nInstalled()) return false;
+	const started = Date.now();
+	const secs = () => `${Math.round((Date.now() - started) / 1000)} s`;
+	log('first use: installing n8n 2.41.1 + Node 24 into n8n-host/ (a few minutes, ~2.7 GB; only once)');
+	let lines = 0;
+	const ticker = setInterval(() => log(`  still installing... ${secs()}`), 20000);
+	try {
+		await mustRun('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'], {
+			cwd: HOST_DIR,
+			onLine: (line) => {
+				if (/^npm http fetch/.test(line)) {
+					if (++lines % 250 === 0) log(`  ${lines} packages fetched (${secs()})`);
+					return;
+				}
+				if (/^(added|removed|changed|up to date)/.test(line) || /^npm err/i.test(line)) log(' ', line);
+			},
+		});
+		log(`  packages installed (${secs()}); building the Node 24 binary and sqlite3 (about 75 s)...`);
+		await mustRun('npm', ['rebuild', 'node', 'sqlite3'], { cwd: HOST_DIR, onLine: () => {} });
+	} finally {
+		clearInterval(ticker);
+	}
+	if (!fs.existsSync(NODE24)) throw new Error(`Node 24 binary missing after install: ${NODE24}`);
+	fs.writeFileSync(MARKER, lockHash() + '\n');
+	log(`n8n host ready in ${secs()}`);
+	return true;
+}
+
+// ---------- ports ----------
+
+export function portIsFree(port, host = '127.0.0.1') {
+	return new Promise((resolve) => {
+		const server = net.createServer();
+		server.once('error', () => resolve(false));
+		server.listen(port, host, () => server.close(() => resolve(true)));
+	});
+}
+
+/** The preferred port if free, else the next free one above it (or any free port with 0). */
+export async function freePort(preferred = 0, exclude = []) {
+	if (preferred) {
+		for (let port = preferred; port < preferred + 100; port++) {
+			if (!exclude.includes(port) && (await portIsFree(port))) return port;
+		}
+	}
+	for (;;) {
+		const port = await new Promise((resolve, reject) => {
+			const server = net.createServer();
+			server.once('error', reject);
+			server.listen(0, '127.0.0.1', () => {
+				const { port: p } = server.address();
+				server.close(() => resolve(p));
+			});
+		});
+		if (!exclude.includes(port)) return port;
+	}
+}
+
+// ---------- user folder ----------
+
+/**
+ * Prepares N8N_USER_FOLDER: the package symlinked into `.n8n/nodes/node_modules` exactly where a
+ * community install puts it (so node types are `n8n-nodes-wms-integration.<name>`), and a stable
+ * encryption key kept next to it so credentials survive restarts.
+ */
+export function prepareUserFolder(userFolder) {
+	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
+	const linkPath = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+	fs.mkdirSync(path.dirname(linkPath), { recursive: true });
+	let current = null;
+	try {
+		current = fs.readlinkSync(linkPath);
+	} catch {}
+	if (current !== ROOT) {
+		fs.rmSync(linkPath, { recursive: true, force: true });
+		fs.symlinkSync(ROOT, linkPath, 'dir');
+	}
+	// n8n only scans node_modules/n8n-nodes-*; this package.json is what `npm install <repo folder>`
+	// would leave (a file: dependency is a symlink), so an `npm install` n8n runs here for another
+	// community package keeps the link instead of fetching a registry copy.
+	fs.writeFileSync(
+		path.join(nodesDir, 'package.json'),
+		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: `file:${ROOT}` } }, null, 2) + '\n',
+	);
+	const stateFile = path.join(userFolder, 'wms-host.json');
+	const state = fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) : {};
+	if (!state.encryptionKey) {
+		state.encryptionKey = randomBytes(24).toString('hex');
+		fs.writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
+	}
+	return { state, saveState: () => fs.writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n') };
+}
+
+/** Env that keeps n8n local, quiet and self-contained (see shared TOOLCHAIN notes). */
+export function n8nEnv({ userFolder, port, brokerPort, encryptionKey, env = {} }) {
+	return {
+		PATH: `${path.dirname(NODE24)}:${process.env.PATH}`,
+		HOME: process.env.HOME,
+		TMPDIR: process.env.TMPDIR ?? '/tmp',
+		LANG: process.env.LANG ?? 'C.UTF-8',
+		N8N_USER_FOLDER: userFolder,
+		N8N_ENCRYPTION_KEY: encryptionKey,
+		N8N_LISTEN_ADDRESS: '127.0.0.1',
+		N8N_HOST: '127.0.0.1',
+		N8N_PORT: String(port),
+		N8N_PROTOCOL: 'http',
+		N8N_EDITOR_BASE_URL: `http://127.0.0.1:${port}/`,
+		WEBHOOK_URL: `http://127.0.0.1:${port}/`,
+		N8N_RUNNERS_BROKER_PORT: String(brokerPort),
+		N8N_SECURE_COOKIE: 'false',
+		N8N_DIAGNOSTICS_ENABLED: 'false',
+		N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+		N8N_TEMPLATES_ENABLED: 'false',
+		N8N_PERSONALIZATION_ENABLED: 'false',
+		N8N_DYNAMIC_BANNERS_ENABLED: 'false',
+		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
+		N8N_AI_ENABLED: 'false',
+		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
+		N8N_DISABLED_MODULES: 'mcp-registry',
+		N8N_PYTHON_ENABLED: 'false',
+		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
+		N8N_HIRING_BANNER_ENABLED: 'false',
+		N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+		N8N_UNVERIFIED_PACKAGES_ENABLED: 'true',
+		N8N_COMMUNITY_PACKAGES_PREVENT_LOADING: 'false',
+		GENERIC_TIMEZONE: 'UTC',
+		TZ: 'UTC',
+		DB_TYPE: 'sqlite',
+		N8N_LOG_LEVEL: 'info',
+		N8N_LOG_OUTPUT: 'console',
+		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		...env,
+	};
+}
+
+/** Runs an `n8n` CLI command (import:workflow, execute...) against a user folder; n8n need not be running. */
+export function n8nCli(args, { userFolder, encryptionKey, port = 5678, brokerPort, env = {}, quiet = true } = {}) {
+	return run(NODE24, [N8N_BIN, ...args], {
+		env: n8nEnv({ userFolder, port, brokerPort: brokerPort ?? port + 1, encryptionKey, env }),
+		quiet,
+	});
+}
+
+// ---------- n8n process ----------
+
+/**
+ * Starts `n8n start` in its own process group and waits for /healthz/readiness.
+ * Returns { url, port, client, stop(), logFile }. Output goes to `logFile` (and `onLine`).
+ */
+export async function startN8n({ userFolder, port, brokerPort, env = {}, logFile, onLine, timeoutMs = 120000 }) {
+	const { state, saveState } = prepareUserFolder(userFolder);
+	port = port ?? (await freePort(5678));
+	brokerPort = brokerPort ?? (await freePort(port + 1, [port]));
+	logFile = logFile ?? path.join(userFolder, 'n8n.log');
+	const out = fs.createWriteStream(logFile, { flags: 'a' });
+	const child = spawn(NODE24, [N8N_BIN, 'start'], {
+		cwd: userFolder,
+		env: n8nEnv({ userFolder, port, brokerPort, encryptionKey: state.encryptionKey, env }),
+		stdio: ['ignore', 'pipe', 'pipe'],
+		detached: true, // own process group: stop() ends n8n and its task runner together
+	});
+	let tail = '';
+	const feed = (chunk) => {
+		out.write(chunk);
+		tail = (tail + chunk.toString()).slice(-6000);
+		if (onLine) for (const line of chunk.toString().split('\n')) if (line.trim()) onLine(line);
+	};
+	child.stdout.on('data', feed);
+	child.stderr.on('data', feed);
+	let exited = null;
+	const exitPromise = new Promise((resolve) =>
+		child.on('exit', (code, signal) => {
+			exited = { code, signal };
+			resolve(exited);
+		}),
+	);
+
+	const url = `http://127.0.0.1:${port}`;
+	const stop = async () => {
+		if (!exited) {
+			try {
+				process.kill(-child.pid, 'SIGTERM');
+			} catch {}
+			const timer = setTimeout(() => {
+				try {
+					process.kill(-child.pid, 'SIGKILL');
+				} catch {}
+			}, 15000);
+			await exitPromise;
+			clearTimeout(timer);
+		}
+		// The task runner shares the group; make sure nothing is left behind.
+		try {
+			process.kill(-child.pid, 'SIGKILL');
+		} catch {}
+		out.end();
+	};
+
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		if (exited) throw new Error(`n8n exited during start (${JSON.stringify(exited)}); last output:\n${tail}`);
+		try {
+			const res = await fetch(`${url}/healthz/readiness`);
+			if (res.ok) break;
+		} catch {}
+		if (Date.now() > deadline) {
+			await stop();
+			throw new Error(`n8n not ready after ${timeoutMs / 1000} s; last output:\n${tail}`);
+		}
+		await new Promise((r) => setTimeout(r, 300));
+	}
+	return { url, port, brokerPort, userFolder, logFile, state, saveState, stop, child, tail: () => tail, exited: exitPromise };
+}
+
+// ---------- HTTP client ----------
+
+export class N8nClient {
+	constructor(url) {
+		this.url = url;
+		this.cookie = '';
+		this.apiKey = '';
+	}
+
+	async request(method, pathname, { body, headers = {}, expect } = {}) {
+		const res = await fetch(this.url + pathname, {
+			method,
+			headers: {
+				...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+				...(this.cookie ? { cookie: this.cookie, 'browser-id': 'wms-e2e' } : {}),
+				...headers,
+			},
+			body: body !== undefined ? JSON.stringify(body) : undefined,
+		});
+		const setCookie = res.headers.getSetCookie?.() ?? [];
+		const auth = setCookie.find((c) => c.startsWith('n8n-auth='));
+		if (auth) this.cookie = auth.split(';')[0];
+		const text = await res.text();
+		let data;
+		try {
+			data = text ? JSON.parse(text) : undefined;
+		} catch {
+			data = text;
+		}
+		if (expect !== false && !res.ok) {
+			const err = new Error(`${method} ${pathname} → ${res.status}: ${text.slice(0, 800)}`);
+			err.status = res.status;
+			err.data = data;
+			throw err;
+		}
+		return { status: res.status, data, ok: res.ok };
+	}
+
+	/** Editor REST (`/rest/...`, login cookie). n8n wraps most answers in `{data}`. */
+	async rest(method, pathname, body, opts = {}) {
+		const { data } = await this.request(method, `/rest${pathname}`, { body, ...opts });
+		return data && typeof data === 'object' && 'data' in data ? data.data : data;
+	}
+
+	/** Public API (`/api/v1/...`, API key). */
+	async api(method, pathname, body, opts = {}) {
+		const { data } = await this.request(method, `/api/v1${pathname}`, {
+			body,
+			headers: { 'X-N8N-API-KEY': this.apiKey },
+			...opts,
+		});
+		return data;
+	}
+
+	async login(email, password) {
+		await this.rest('POST', '/login', { emailOrLdapLoginId: email, password });
+		return this;
+	}
+
+	/**
+	 * Makes sure an owner exists and logs in as it. First start: POST /rest/owner/setup with a fresh
+	 * password (saved in the user folder's state); later starts: log in with the saved one.
+	 */
+	async ensureOwner(state, saveState) {
+		if (!state.owner) {
+			state.owner = {
+				email: 'owner@wms.local',
+				password: `Wms-${randomBytes(6).toString('hex')}-1`,
+				firstName: 'Local',
+				lastName: 'Owner',
+			};
+			saveState();
+		}
+		const { email, password, firstName, lastName } = state.owner;
+		const settings = await this.rest('GET', '/settings');
+		const needsSetup = settings?.userManagement?.showSetupOnFirstLoad;
+		if (needsSetup) await this.rest('POST', '/owner/setup', { email, password, firstName, lastName });
+		await this.login(email, password);
+		return state.owner;
+	}
+
+	/** Creates a fresh API key for the public API (keys are only shown once, so one per start). */
+	async createApiKey(label = `wms-local-${Date.now()}`) {
+		let scopes;
+		try {
+			scopes = await this.rest('GET', '/api-keys/scopes');
+		} catch {}
+		const created = await this.rest('POST', '/api-keys', {
+			label,
+			expiresAt: null,
+			...(Array.isArray(scopes) ? { scopes } : {}),
+		});
+		this.apiKey = created.rawApiKey ?? created.apiKey;
+		if (!this.apiKey) throw new Error(`no API key in ${JSON.stringify(created).slice(0, 300)}`);
+		return this.apiKey;
+	}
+
+	async listCredentials() {
+		return (await this.rest('GET', '/credentials')) ?? [];
+	}
+
+	/**
+	 * Creates (or, on a reused instance, updates) the "WMS Simulator" credential pointing at the
+	 * simulator. Returns {id, name, type}.
+	 */
+	async importCredential({ baseUrl, clientId, clientSecret }, { name = CREDENTIAL_NAME, type = CREDENTIAL_TYPE } = {}) {
+		const data = { baseUrl, clientId, clientSecret };
+		const existing = (await this.listCredentials()).find((c) => c.name === name && c.type === type);
+		if (existing) {
+			await this.rest('PATCH', `/credentials/${existing.id}`, { name, type, data });
+			return { id: existing.id, name, type };
+		}
+		const created = await this.api('POST', '/credentials', { name, type, data });
+		return { id: created.id, name: created.name, type };
+	}
+
+	async listWorkflows() {
+		const all = [];
+		let cursor;
+		do {
+			const page = await this.api('GET', `/workflows?limit=250${cursor ? `&cursor=${cursor}` : ''}`);
+			all.push(...page.data);
+			cursor = page.nextCursor;
+		} while (cursor);
+		return all;
+	}
+
+	/**
+	 * Imports every examples/*.json workflow (n8n export format), pointing its WMS nodes at the given
+	 * credential. A workflow of the same name is replaced, so repeated starts don't pile up copies.
+	 * Returns [{file, id, name, active (as exported), source, workflow (as saved)}].
+	 */
+	async importWorkflows(dir, credential) {
+		if (!fs.existsSync(dir)) return [];
+		const existing = await this.listWorkflows();
+		const results = [];
+		for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+			const source = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+			const body = workflowForImport({ name: path.basename(file, '.json'), ...source }, credential);
+			const same = existing.find((w) => w.name === body.name);
+			let saved;
+			if (same) {
+				if (same.active) await this.api('POST', `/workflows/${same.id}/deactivate`);
+				saved = await this.api('PUT', `/workflows/${same.id}`, body);
+			} else {
+				saved = await this.api('POST', '/workflows', body);
+			}
+			results.push({ file, id: saved.id, name: saved.name, active: source.active === true, source, workflow: saved });
+		}
+		return results;
+	}
+
+	/**
+	 * Runs a saved workflow the way the editor's "Execute workflow" button does (login cookie),
+	 * starting from the named trigger node. Returns the execution id.
+	 */
+	async runManually(workflowId, triggerName) {
+		const result = await this.rest('POST', `/workflows/${workflowId}/run`, {
+			...(triggerName ? { triggerToStartFrom: { name: triggerName } } : {}),
+		});
+		if (!result?.executionId) throw new Error(`no execution started: ${JSON.stringify(result).slice(0, 500)}`);
+		return result.executionId;
+	}
+
+	/** Waits until an execution has finished; answers it with its data (public API shape). */
+	async waitForExecution(executionId, { timeoutMs = 60000 } = {}) {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = await this.api('GET', `/executions/${executionId}?includeData=true`, undefined, { expect: false });
+			if (execution?.finished || ['success', 'error', 'crashed', 'canceled'].includes(execution?.status)) {
+				return execution;
+			}
+			if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished after ${timeoutMs / 1000} s (${execution?.status})`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+	}
+
+	/** Executions of a workflow, newest first (public API). */
+	async executions(workflowId, { includeData = false, limit = 20 } = {}) {
+		const page = await this.api('GET', `/executions?workflowId=${workflowId}&includeData=${includeData}&limit=${limit}`);
+		return page.data;
+	}
+}
+
+/** The error an execution ended with, as one line (node name + message), or null when it succeeded. */
+export function executionError(execution) {
+	const error = execution?.data?.resultData?.error;
+	if (execution?.status === 'success' && !error) return null;
+	if (!error) return `status ${execution?.status}`;
+	return `${error.node?.name ? `${error.node.name}: ` : ''}${error.message}${error.description ? ` — ${error.description}` : ''}`;
+}
+
+const WORKFLOW_SETTINGS_KEYS = [
+	'saveExecutionProgress',
+	'saveManualExecutions',
+	'saveDataErrorExecution',
+	'saveDataSuccessExecution',
+	'executionTimeout',
+	'errorWorkflow',
+	'timezone',
+	'executionOrder',
+	'callerPolicy',
+];
+
+/** Keeps only what the public API accepts and binds credential references to the imported one. */
+export function workflowForImport(source, credential) {
+	const nodes = (source.nodes ?? []).map((node) => {
+		const copy = { ...node };
+		if (copy.credentials?.[CREDENTIAL_TYPE] && credential) {
+			copy.credentials = { ...copy.credentials, [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } };
+		}
+		return copy;
+	});
+	const settings = Object.fromEntries(
+		Object.entries(source.settings ?? {}).filter(([key]) => WORKFLOW_SETTINGS_KEYS.includes(key)),
+	);
+	return {
+		name: source.name,
+		nodes,
+		connections: source.connections ?? {},
+		settings: { executionOrder: 'v1', ...settings },
+		...(source.staticData ? { staticData: source.staticData } : {}),
+	};
+}
+
+// ---------- the package ----------
+
+/** Node type names as n8n lists them, from package.json's n8n.nodes (read at run time: the list grows). */
+export function packageNodeFiles() {
+	return (PACKAGE_JSON.n8n?.nodes ?? []).map((rel) => path.join(ROOT, rel));
+}
+
+export async function buildPackage({ tools = true } = {}) {
+	log('building the package (npm run build)...');
+	await mustRun('npm', ['run', 'build', '--silent'], { quiet: true });
+	if (tools && fs.existsSync(path.join(ROOT, 'tsconfig.tools.json'))) {
+		log('compiling the simulator (tsc -p tsconfig.tools.json)...');
+		await mustRun(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json'], { quiet: true });
+	}
+}
+
+export const SIMULATOR_JS = path.join(ROOT, '.tools', 'simulator', 'index.js');
+
+/** Starts the package's simulator in this process. */
+export async function startSimulator(options = {}) {
+	if (!fs.existsSync(SIMULATOR_JS)) {
+		throw new Error(`simulator not built: ${path.relative(ROOT, SIMULATOR_JS)} missing (run npx tsc -p tsconfig.tools.json)`);
+	}
+	const mod = await import(SIMULATOR_JS);
+	const start = mod.startSimulator ?? mod.default?.startSimulator;
+	return start(options);
+}

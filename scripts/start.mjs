@@ -1,0 +1,109 @@
+#!/usr/bin/env node
+// `npm start`: build the package, install real n8n on first use, start the simulator and n8n with the
+// package loaded, an owner, the "WMS Simulator" credential and the example workflows. Ctrl-C stops all.
+//
+// Options: --no-build (skip the build), --port <n> (n8n, default 5678 or next free),
+//          --sim-port <n> (simulator, default 8787 or next free), --fresh (new n8n user folder).
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+	ROOT,
+	buildPackage,
+	ensureN8n,
+	freePort,
+	log,
+	N8nClient,
+	startN8n,
+	startSimulator,
+} from './n8n-host.mjs';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name, fallback) => {
+	const i = args.indexOf(name);
+	return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
+};
+
+const USER_FOLDER = path.join(ROOT, '.n8n-local');
+const started = Date.now();
+const cleanups = [];
+let stopping = false;
+
+async function stopAll(code) {
+	if (stopping) return;
+	stopping = true;
+	log('stopping...');
+	for (const cleanup of cleanups.reverse()) {
+		try {
+			await cleanup();
+		} catch (error) {
+			log('  while stopping:', error.message);
+		}
+	}
+	log('stopped.');
+	process.exit(code);
+}
+process.on('SIGINT', () => stopAll(0));
+process.on('SIGTERM', () => stopAll(0));
+
+try {
+	if (!flag('--no-build')) await buildPackage();
+	await ensureN8n();
+
+	const simPort = await freePort(option('--sim-port', 8787));
+	const simulator = await startSimulator({
+		port: simPort,
+		host: '127.0.0.1',
+		demoData: true,
+		autoWork: { intervalMs: 30000 },
+	});
+	cleanups.push(() => simulator.close());
+	log(`simulator up at ${simulator.baseUrl}`);
+
+	if (flag('--fresh')) fs.rmSync(USER_FOLDER, { recursive: true, force: true });
+	fs.mkdirSync(USER_FOLDER, { recursive: true });
+	const port = await freePort(option('--port', 5678), [simPort]);
+	log(`starting n8n on 127.0.0.1:${port} (user folder ${path.relative(ROOT, USER_FOLDER)}/, log in n8n.log there)...`);
+	const n8n = await startN8n({ userFolder: USER_FOLDER, port, logFile: path.join(USER_FOLDER, 'n8n.log') });
+	cleanups.push(() => n8n.stop());
+	n8n.exited.then((how) => {
+		if (!stopping) {
+			log(`n8n exited unexpectedly (${JSON.stringify(how)}); last output:\n${n8n.tail()}`);
+			stopAll(1);
+		}
+	});
+
+	const client = new N8nClient(n8n.url);
+	const owner = await client.ensureOwner(n8n.state, n8n.saveState);
+	await client.createApiKey(`npm-start-${new Date().toISOString()}`);
+	const credential = await client.importCredential(simulator);
+	const imported = await client.importWorkflows(path.join(ROOT, 'examples'), credential);
+	for (const wf of imported) {
+		if (wf.active) {
+			try {
+				await client.api('POST', `/workflows/${wf.id}/activate`);
+			} catch (error) {
+				log(`  could not activate "${wf.name}": ${error.message}`);
+			}
+		}
+	}
+
+	const line = '-'.repeat(72);
+	console.log(`\n${line}
+  n8n editor      ${n8n.url}/
+  log in as       ${owner.email}
+  password        ${owner.password}      (local instance only)
+  credential      "${credential.name}" (${credential.type}) → simulator
+  workflows       ${imported.length ? imported.map((w) => `"${w.name}"`).join(', ') : '(no examples/*.json yet)'}
+
+  simulator       ${simulator.baseUrl}
+  demo client     id ${simulator.clientId}   secret ${simulator.clientSecret}
+  sim control     ${simulator.baseUrl.replace(/\/v1\/?$/, '')}/_sim/stats
+  warehouse work  automatic, every 30 s
+
+  ready in ${Math.round((Date.now() - started) / 100) / 10} s — Ctrl-C stops n8n and the simulator
+${line}\n`);
+} catch (error) {
+	console.error(`\n[n8n-host] npm start failed: ${error.stack ?? error}`);
+	await stopAll(1);
+}

@@ -1,0 +1,81 @@
+// Every example workflow in examples/ works in real n8n against the simulator.
+// - Started by a Manual/Schedule/other non-polling trigger: run it as the editor's "Execute workflow"
+//   does and expect a green execution.
+// - Started by a polling trigger: activate it (n8n polls once at once) and expect a green execution
+//   of mode "trigger"; then deactivate it again.
+// An example may bring its own checks of the effect on the simulator: test/e2e/examples/<file>.mjs
+// with `export async function before(ctx, example)` and/or `export async function after(ctx, example,
+// execution)` (see README.md there).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { executionError } from '../../scripts/n8n-host.mjs';
+
+
+/** Nodes without an incoming main connection: where a run can start. */
+function startNodes(workflow) {
+	const targets = new Set();
+	for (const outputs of Object.values(workflow.connections ?? {})) {
+		for (const list of outputs.main ?? []) for (const c of list ?? []) targets.add(c.node);
+	}
+	return workflow.nodes.filter((n) => !targets.has(n.name) && !n.disabled && n.type !== 'n8n-nodes-base.stickyNote');
+}
+
+async function hooksFor(ctx, example) {
+	const file = path.join(ctx.root, 'test', 'e2e', 'examples', example.file.replace(/\.json$/, '.mjs'));
+	return fs.existsSync(file) ? import(pathToFileURL(file).href) : {};
+}
+
+function describeRun(execution) {
+	const runData = execution?.data?.resultData?.runData ?? {};
+	return Object.entries(runData)
+		.map(([name, runs]) => `${name}: ${runs.map((r) => (r.error ? `error ${r.error.message}` : `${r.data?.main?.map((o) => o?.length ?? 0).join('/')} items`)).join(', ')}`)
+		.join('; ');
+}
+
+async function waitForTriggerExecution(ctx, workflowId, sinceIds, timeoutMs = 60000) {
+	const deadline = Date.now() + timeoutMs;
+	for (;;) {
+		const executions = await ctx.client.executions(workflowId);
+		const fresh = executions.find((e) => !sinceIds.has(e.id) && (e.finished || ['success', 'error', 'crashed'].includes(e.status)));
+		if (fresh) return ctx.client.waitForExecution(fresh.id);
+		if (Date.now() > deadline) throw new Error(`no execution of the active workflow within ${timeoutMs / 1000} s`);
+		await new Promise((r) => setTimeout(r, 500));
+	}
+}
+
+export default function (ctx) {
+	if (!ctx.workflows.length) {
+		return [{ name: 'examples/ has workflows to import', run: () => assert.fail('no examples/*.json found') }];
+	}
+	return ctx.workflows.map((example) => ({
+		name: `example ${example.file} ("${example.name}") runs green`,
+		timeoutMs: 120000,
+		async run() {
+			const hooks = await hooksFor(ctx, example);
+			const starts = startNodes(example.workflow);
+			assert.ok(starts.length, 'the workflow has no start node');
+			const polling = starts.find((n) => ctx.nodeTypes.get(n.type)?.polling);
+			await hooks.before?.(ctx, example);
+			let execution;
+			if (polling) {
+				const before = new Set((await ctx.client.executions(example.id)).map((e) => e.id));
+				await ctx.client.api('POST', `/workflows/${example.id}/activate`);
+				try {
+					execution = await waitForTriggerExecution(ctx, example.id, before);
+					assert.equal(execution.mode, 'trigger');
+				} finally {
+					await ctx.client.api('POST', `/workflows/${example.id}/deactivate`);
+				}
+			} else {
+				const trigger = starts.find((n) => /trigger/i.test(n.type)) ?? starts[0];
+				const id = await ctx.client.runManually(example.id, trigger.name);
+				execution = await ctx.client.waitForExecution(id);
+			}
+			assert.equal(executionError(execution), null, `execution ${execution.id} failed: ${executionError(execution)} (${describeRun(execution)})`);
+			ctx.log(describeRun(execution));
+			await hooks.after?.(ctx, example, execution);
+		},
+	}));
+}

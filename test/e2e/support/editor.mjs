@@ -1,0 +1,77 @@
+// Driving n8n's editor in Chromium (playwright-core): log in once, open workflows, node forms and the
+// credential form, take screenshots. Selectors are the editor's data-test-id attributes (n8n 2.41).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+
+const sessions = new WeakMap();
+
+/** A logged-in browser page (one shared browser context per run). */
+export async function editorPage(ctx) {
+	let session = sessions.get(ctx);
+	if (!session) {
+		const browser = await ctx.browser();
+		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+		const page = await context.newPage();
+		await page.goto(`${ctx.n8n.url}/signin`);
+		await page.fill('input[name="emailOrLdapLoginId"]', ctx.owner.email);
+		await page.fill('input[name="password"]', ctx.owner.password);
+		await page.click('[data-test-id="form-submit-button"]');
+		await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 30000 });
+		session = { context, page };
+		sessions.set(ctx, session);
+	}
+	return session.page;
+}
+
+/** Opens a workflow on the canvas; takes over the edit lock a previous page may still hold. */
+export async function openWorkflow(page, ctx, workflowId) {
+	await page.goto(`${ctx.n8n.url}/workflow/${workflowId}`);
+	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30000 });
+	const editHere = page.getByText('Edit here', { exact: true });
+	await page.waitForTimeout(500);
+	if (await editHere.count()) await editHere.first().click();
+	await page.waitForTimeout(300);
+}
+
+/** Double-clicks a node on the canvas and waits for its parameter form. */
+export async function openNode(page, nodeName) {
+	await page.dblclick(`[data-test-id="canvas-node"][data-node-name="${nodeName.replace(/"/g, '\\"')}"]`);
+	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 15000 });
+	await page.waitForTimeout(400);
+}
+
+export async function closeNode(page) {
+	await page.keyboard.press('Escape');
+	await page.waitForSelector('[data-test-id="ndv"]', { state: 'hidden', timeout: 5000 }).catch(() => {});
+}
+
+/** Names of the parameters whose inputs are shown in the open form. */
+export async function shownParameters(page) {
+	return page.$$eval('[data-test-id^="parameter-input-"]', (els) =>
+		els.filter((e) => e.offsetParent !== null).map((e) => e.getAttribute('data-test-id').slice('parameter-input-'.length)),
+	);
+}
+
+/**
+ * The required top-level parameters n8n must show for a node with these parameter values, computed
+ * with n8n-workflow's own display rules from the node type description as n8n serves it.
+ */
+export function requiredParameters(description, node) {
+	const require = createRequire(import.meta.url);
+	const { NodeHelpers } = require('n8n-workflow');
+	const values = NodeHelpers.getNodeParameters(description.properties, node.parameters ?? {}, true, false, node, description) ?? {};
+	return description.properties
+		.filter((p) => p.required && p.type !== 'hidden' && p.type !== 'notice')
+		.filter((p) => NodeHelpers.displayParameter(values, p, node, description))
+		.map((p) => p.name);
+}
+
+export async function screenshot(page, ctx, name) {
+	fs.mkdirSync(ctx.imagesDir, { recursive: true });
+	const file = path.join(ctx.imagesDir, `${name}.png`);
+	await page.screenshot({ path: file });
+	return file;
+}
+
+export const slug = (s) => s.replace(/\.json$/, '').replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
