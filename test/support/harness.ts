@@ -24,6 +24,7 @@ import type {
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
+import { capturedLogs, findLeaks } from './leaks';
 import { ALL_NODE_TYPES } from './nodeTypes';
 
 export const CREDENTIAL_REF = { id: 'cred-1', name: 'WMS test' };
@@ -33,6 +34,8 @@ export interface CredentialStore {
 	data: ICredentialDataDecryptedObject;
 	/** How many times n8n would have saved a refreshed token. */
 	saves: number;
+	/** Every access token the credential has held: none may ever show up in output, errors or logs. */
+	tokens: Set<string>;
 }
 
 class SourceNode implements INodeType {
@@ -140,6 +143,7 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	async updateCredentials(_ref: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject) {
 		this.store.data = { ...data };
 		this.store.saves++;
+		if (typeof data.accessToken === 'string' && data.accessToken) this.store.tokens.add(data.accessToken);
 	}
 
 	async updateCredentialsOauthTokenData(): Promise<void> {}
@@ -170,7 +174,7 @@ export class Harness {
 	readonly credentialsHelper: TestCredentialsHelper;
 
 	constructor(credentials: { baseUrl: string; clientId: string; clientSecret: string }, types = ALL_NODE_TYPES) {
-		this.store = { data: { ...credentials }, saves: 0 };
+		this.store = { data: { ...credentials }, saves: 0, tokens: new Set() };
 		this.nodeTypes = new TestNodeTypes(types);
 		this.credentialsHelper = new TestCredentialsHelper(this.store);
 	}
@@ -241,11 +245,26 @@ export class Harness {
 		void execution.run({ workflow, startNode: source });
 		const run = await done;
 		const taskData = run.data.resultData.runData[node.name]?.[0];
-		return {
+		const result: RunResult = {
 			outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
 			error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
 			run,
 		};
+		this.assertNoLeak(result);
+		return result;
+	}
+
+	/** Fails loudly if the client secret or any token shows in the run's output, errors or n8n's log. */
+	assertNoLeak(result: Pick<RunResult, 'outputs' | 'error'>, logsFrom = 0) {
+		const texts = [
+			...result.outputs.flat().map((item) => JSON.stringify(item.json)),
+			result.error?.message ?? '',
+			result.error?.description ?? '',
+			JSON.stringify(result.error?.context ?? {}),
+			...capturedLogs.slice(logsFrom),
+		];
+		const leaks = findLeaks([String(this.store.data.clientSecret ?? ''), ...this.store.tokens], texts);
+		if (leaks.length) throw new Error(`secret leaked: ${leaks.join('; ')}`);
 	}
 
 	/** Calls a node's loadOptions method the way the editor does. */
