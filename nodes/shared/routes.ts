@@ -13,7 +13,7 @@ export interface RouteInfo {
 	idempotent: boolean;
 }
 
-const bulk = (maxItems: number): RouteInfo => ({ kind: 'bulk', maxItems, idempotent: true });
+const bulk = (maxItems: number, idempotent = true): RouteInfo => ({ kind: 'bulk', maxItems, idempotent });
 const read: RouteInfo = { kind: 'read', idempotent: true };
 const action = (idempotent: boolean): RouteInfo => ({ kind: 'action', idempotent });
 
@@ -43,9 +43,10 @@ export const ROUTES = {
 	'/erp_update/move_attempt': read,
 	'/erp_update/set_complete': bulk(1000),
 	'/erp_update/set_error': bulk(1000),
-	'/comparison/add': action(false),
+	// Creates a new comparison unless a reference is given: not safe to repeat blindly.
+	'/comparison/add': bulk(100, false),
 	'/comparison_erp_on_hand/add': bulk(1000),
-	'/comparison_platform_on_hand/set': action(true),
+	'/comparison_platform_on_hand/set': { kind: 'action', maxItems: 1000, idempotent: true },
 	'/comparison_adjustment_item/add': bulk(1000),
 	'/comparison_item/process': action(true),
 	'/comparison_move_attempt/create': action(false),
