@@ -109,6 +109,7 @@ export interface GetManyConfig {
 	filters: FieldSpec[];
 	name?: string;
 	action: string;
+	description?: string;
 }
 
 /** Return All / Limit, plus filters derived from field specs. */
@@ -160,7 +161,7 @@ export function getManyOperation(config: GetManyConfig): Operation {
 		value: config.show.operation,
 		name: config.name ?? 'Get Many',
 		action: config.action,
-		description: `Get ${config.noun} records, filtered`,
+		description: config.description ?? `Get ${config.noun} records, filtered`,
 		contract: { route: config.route, filters: config.filters },
 		properties: [...readProperties(config.show, config.noun, config.filters), optionsCollection([], showFor(config.show))],
 		async execute(items) {

@@ -77,13 +77,27 @@ export function checkRecord(
 	return record;
 }
 
-/** The record for one input item, as the user chose to give it, checked against its spec. */
-export function buildRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
+/**
+ * The record for one input item as the user chose to give it, not yet checked, with the
+ * unknown-field policy that applies to it (operations that assemble records, e.g. orders
+ * grouped from several items, check them later with checkRecord).
+ */
+export function gatherRecord(
+	ctx: IExecuteFunctions,
+	spec: RecordSpec,
+	itemIndex: number,
+): { raw: IDataObject; mode: RecordMode; policy: UnknownFieldPolicy } {
 	const mode = ctx.getNodeParameter('fieldsToSend', itemIndex, 'form') as RecordMode;
 	const policy = ctx.getNodeParameter('options.unknownFields', itemIndex, 'error') as UnknownFieldPolicy;
 	let raw: IDataObject;
 	if (mode === 'inputItem') raw = { ...ctx.getInputData()[itemIndex].json };
 	else if (mode === 'json') raw = fromJson(ctx, spec, itemIndex);
 	else raw = fromForm(ctx, spec, itemIndex);
-	return checkRecord(ctx, spec, itemIndex, raw, mode === 'form' ? 'send' : policy);
+	return { raw, mode, policy: mode === 'form' ? 'send' : policy };
+}
+
+/** The record for one input item, as the user chose to give it, checked against its spec. */
+export function buildRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
+	const { raw, policy } = gatherRecord(ctx, spec, itemIndex);
+	return checkRecord(ctx, spec, itemIndex, raw, policy);
 }
