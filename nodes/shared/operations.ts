@@ -31,10 +31,17 @@ export interface Operation {
  * row becomes an error item paired to its input; otherwise the first failure stops the node.
  */
 export function outcomesToItems(ctx: IExecuteFunctions, outcomes: BulkOutcome[], early: Map<number, INodeExecutionData>): INodeExecutionData[] {
-	const byIndex = new Map(early);
+	// One input item may stand for several rows (e.g. Bin: Add Range): each row keeps its own output item.
+	const byIndex = new Map<number, INodeExecutionData[]>();
+	for (const [index, item] of early) byIndex.set(index, [item]);
+	const add = (index: number, item: INodeExecutionData) => {
+		const list = byIndex.get(index);
+		if (list) list.push(item);
+		else byIndex.set(index, [item]);
+	};
 	for (const outcome of outcomes) {
 		if (outcome.ok) {
-			byIndex.set(outcome.itemIndex, { json: outcome.result, pairedItem: { item: outcome.itemIndex } });
+			add(outcome.itemIndex, { json: outcome.result, pairedItem: { item: outcome.itemIndex } });
 			continue;
 		}
 		if (!ctx.continueOnFail()) {
@@ -42,9 +49,9 @@ export function outcomesToItems(ctx: IExecuteFunctions, outcomes: BulkOutcome[],
 			outcome.error.description = `${outcome.error.description ?? ''}. ${stored} of ${outcomes.length} records were stored before this failure; turn on "On Error → Continue (using error output)" to get every row's result.`;
 			throw outcome.error;
 		}
-		byIndex.set(outcome.itemIndex, errorItem(outcome.itemIndex, outcome.error));
+		add(outcome.itemIndex, errorItem(outcome.itemIndex, outcome.error));
 	}
-	return [...byIndex.keys()].sort((a, b) => a - b).map((index) => byIndex.get(index)!);
+	return [...byIndex.keys()].sort((a, b) => a - b).flatMap((index) => byIndex.get(index)!);
 }
 
 /**
