@@ -27,8 +27,11 @@ export function resolve(schema: Schema | undefined): Schema {
 	if (schema.$ref) return resolve(contract.components.schemas[schema.$ref.replace('#/components/schemas/', '')]);
 	if (schema.allOf) {
 		const parts = schema.allOf.map(resolve);
+		// Keywords beside allOf (readOnly, description) belong to the property: OpenAPI 3.0 ignores siblings of $ref only.
+		const { allOf: _allOf, ...own } = schema;
 		return {
 			...Object.assign({}, ...parts),
+			...own,
 			properties: Object.assign({}, ...parts.map((p) => p.properties ?? {}), schema.properties ?? {}),
 			required: parts.flatMap((p) => p.required ?? []).concat(schema.required ?? []),
 		};
