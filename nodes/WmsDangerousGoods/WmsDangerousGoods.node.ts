@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/constants';
+import { resourceProperties, routeExecution } from '../shared/router';
+import { resources } from './actions';
+
+export class WmsDangerousGoods implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'WMS Dangerous Goods',
+		name: 'wmsDangerousGoods',
+		icon: 'file:wmsDangerousGoods.svg',
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Keep the warehouse platform\'s UN number classifications (dangerous goods lookups)',
+		defaults: { name: 'WMS Dangerous Goods' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: resourceProperties(resources),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await routeExecution.call(this, resources);
+	}
+}

@@ -1,0 +1,11 @@
+import { upsertOperation } from '../../../shared/operations';
+import { dangerousGoodsLookupSpec } from '../../../shared/specs/dangerousGoods';
+
+export const add = upsertOperation({
+	show: { resource: 'lookup', operation: 'add' },
+	route: '/dangerous_goods_lookup/add',
+	spec: dangerousGoodsLookupSpec,
+	name: 'Add',
+	action: 'Add dangerous goods lookups',
+	description: 'Add UN number classifications, or update those whose UN number already exists',
+});

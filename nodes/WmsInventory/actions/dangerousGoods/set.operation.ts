@@ -1,0 +1,11 @@
+import { upsertOperation } from '../../../shared/operations';
+import { itemDangerousGoodsSpec } from '../../../shared/specs/inventory';
+
+export const set = upsertOperation({
+	show: { resource: 'dangerousGoodsClassification', operation: 'set' },
+	route: '/inventory_dangerous_goods/add',
+	spec: itemDangerousGoodsSpec,
+	name: 'Set',
+	action: 'Set dangerous goods classifications of items',
+	description: 'Classify items as dangerous goods by UN number (which must exist as a dangerous goods lookup)',
+});

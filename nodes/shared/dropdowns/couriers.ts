@@ -1,0 +1,18 @@
+/** The courier services dropdown: active services, named with their carrier. */
+import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
+
+import { readAll } from '../paging';
+
+export async function getCourierServices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+	const services = await readAll.call(this, '/courier_service/check', { active: true }, { limit: 1000, retry: { maxAttempts: 2, maxWaitMs: 5000 } });
+	return services
+		.map((service) => {
+			const code = String(service.code ?? '');
+			const carrier = service.carrier ? `${String(service.carrier)} ` : '';
+			return { name: `${carrier}${String(service.name ?? code)} (${code})`, value: code };
+		})
+		.filter((option) => option.value !== '')
+		.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export const courierDropdowns = { getCourierServices };
