@@ -3,6 +3,9 @@
  * token after a 401, a clear failure after a second 401, and clear words for a wrong secret,
  * an unreachable platform and an unsafe base URL — never the secret itself.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness } from '../support/harness';
 
@@ -75,6 +78,18 @@ describe('WMS Integration API credential', () => {
 		const { error } = await harnessWith({ baseUrl }).run(getMany, [{}]);
 		expect(error?.message).toMatch(message);
 		expect(sim.stats().tokensIssued).toBe(0);
+	});
+
+	it('says so when the base URL answers with a web page instead of the API', async () => {
+		const web = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'));
+		await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
+		try {
+			const { port } = web.address() as AddressInfo;
+			const { error } = await harnessWith({ baseUrl: `http://127.0.0.1:${port}/v1` }).run(getMany, [{}]);
+			expect(error?.message).toMatch(/did not answer with an access token: check the Base URL/);
+		} finally {
+			await new Promise((resolve) => web.close(resolve));
+		}
 	});
 
 	it('says so when the base URL answers but is not the platform API', async () => {
