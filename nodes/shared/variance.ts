@@ -4,8 +4,9 @@
  * No I/O here, so the arithmetic is unit-tested on its own and the Reconcile operation only
  * moves data between the platform and this module.
  *
- * Sign convention: difference = ERP quantity − platform quantity, i.e. the adjustment the
- * platform needs to match the ERP (positive: the platform has fewer units than the ERP).
+ * Sign convention, as the platform's own comparison items: difference = platform quantity − ERP
+ * quantity (positive: the platform holds more than the ERP). The adjustment that makes the
+ * platform match the ERP is therefore −difference (see adjustmentDelta).
  */
 
 export interface StockKey {
@@ -24,7 +25,7 @@ export interface ComparedLine extends StockKey {
 export type Direction = 'erp_higher' | 'platform_higher';
 
 export interface Discrepancy extends ComparedLine {
-	/** ERP − platform; the units an adjustment adds to (positive) or takes from (negative) the platform. */
+	/** Platform − ERP, as the platform reports it on comparison items. */
 	difference: number;
 	direction: Direction;
 	/** difference as a percentage of the ERP quantity (2 decimals); null when the ERP has 0. */
@@ -54,7 +55,7 @@ export interface VarianceSummary {
 	lines_differing: number;
 	/** Sum of |difference| over differing lines. */
 	total_absolute_units: number;
-	/** Sum of differences (ERP − platform). */
+	/** Sum of differences (platform − ERP). */
 	net_units: number;
 	lines_erp_higher: number;
 	lines_platform_higher: number;
@@ -79,21 +80,21 @@ export function variancePercent(erp: number, difference: number): number | null 
 	return Math.round((difference / Math.abs(erp)) * 10000) / 100;
 }
 
-/** The line's discrepancy, or undefined when both sides agree. */
-export function discrepancyOf(line: ComparedLine): Discrepancy | undefined {
-	const difference = roundQuantity(line.erp_quantity - line.platform_quantity);
+/** The line's discrepancy (the line's own fields kept), or undefined when both sides agree. */
+export function discrepancyOf<T extends ComparedLine>(line: T): (T & Discrepancy) | undefined {
+	const difference = roundQuantity(line.platform_quantity - line.erp_quantity);
 	if (difference === 0) return undefined;
 	return {
 		...line,
 		difference,
-		direction: difference > 0 ? 'erp_higher' : 'platform_higher',
+		direction: difference > 0 ? 'platform_higher' : 'erp_higher',
 		percent: variancePercent(line.erp_quantity, difference),
 	};
 }
 
 /** Differing lines, largest |difference| first, then by warehouse, sku, batch (a stable, readable order). */
-export function findDiscrepancies(lines: Iterable<ComparedLine>): Discrepancy[] {
-	const out: Discrepancy[] = [];
+export function findDiscrepancies<T extends ComparedLine>(lines: Iterable<T>): Array<T & Discrepancy> {
+	const out: Array<T & Discrepancy> = [];
 	for (const line of lines) {
 		const found = discrepancyOf(line);
 		if (found) out.push(found);
@@ -110,6 +111,11 @@ function byLargest(a: Discrepancy, b: Discrepancy): number {
 	);
 }
 
+/** The signed change to the platform stock that makes it match the ERP. */
+export function adjustmentDelta(discrepancy: Discrepancy): number {
+	return roundQuantity(-discrepancy.difference);
+}
+
 /** Whether a discrepancy is small enough to adjust without a person looking at it. */
 export function withinThreshold(discrepancy: Discrepancy, threshold: Threshold): boolean {
 	const checks: boolean[] = [];
@@ -121,7 +127,7 @@ export function withinThreshold(discrepancy: Discrepancy, threshold: Threshold):
 }
 
 /** Labels every discrepancy: report only (dry run), adjust (inside the threshold) or needs review. */
-export function classify(discrepancies: Discrepancy[], threshold: Threshold | undefined): ReportLine[] {
+export function classify<T extends Discrepancy>(discrepancies: T[], threshold: Threshold | undefined): Array<T & { action: VarianceAction }> {
 	return discrepancies.map((discrepancy) => ({
 		...discrepancy,
 		action: threshold === undefined ? 'report_only' : withinThreshold(discrepancy, threshold) ? 'adjust' : 'needs_review',
