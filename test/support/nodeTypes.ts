@@ -5,10 +5,20 @@ import { WmsSupplier } from '../../nodes/WmsSupplier/WmsSupplier.node';
 import { WmsDangerousGoods } from '../../nodes/WmsDangerousGoods/WmsDangerousGoods.node';
 import { WmsInventory } from '../../nodes/WmsInventory/WmsInventory.node';
 import { WmsWarehouseStructure } from '../../nodes/WmsWarehouseStructure/WmsWarehouseStructure.node';
+import { WmsSalesOrder } from '../../nodes/WmsSalesOrder/WmsSalesOrder.node';
+import { WmsPurchaseOrder } from '../../nodes/WmsPurchaseOrder/WmsPurchaseOrder.node';
+import { WmsProductionOrder } from '../../nodes/WmsProductionOrder/WmsProductionOrder.node';
+import { WmsCustomer } from '../../nodes/WmsCustomer/WmsCustomer.node';
+import { WmsCourierService } from '../../nodes/WmsCourierService/WmsCourierService.node';
 
 export const ALL_NODE_TYPES: Array<INodeType | IVersionedNodeType> = [
 	new WmsSupplier(),
 	new WmsInventory(),
 	new WmsWarehouseStructure(),
 	new WmsDangerousGoods(),
+	new WmsSalesOrder(),
+	new WmsPurchaseOrder(),
+	new WmsProductionOrder(),
+	new WmsCustomer(),
+	new WmsCourierService(),
 ];

@@ -1,4 +1,4 @@
-/** The courier services dropdown: active services, named with their carrier. */
+/** The courier services dropdown: active services, named with their carrier (unless the name already says it). */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { readAll } from '../paging';
@@ -8,8 +8,9 @@ export async function getCourierServices(this: ILoadOptionsFunctions): Promise<I
 	return services
 		.map((service) => {
 			const code = String(service.code ?? '');
-			const carrier = service.carrier ? `${String(service.carrier)} ` : '';
-			return { name: `${carrier}${String(service.name ?? code)} (${code})`, value: code };
+			const name = String(service.name ?? code);
+			const carrier = service.carrier && !name.startsWith(String(service.carrier)) ? `${String(service.carrier)} ` : '';
+			return { name: `${carrier}${name} (${code})`, value: code };
 		})
 		.filter((option) => option.value !== '')
 		.sort((a, b) => a.name.localeCompare(b.name));

@@ -1,0 +1,28 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/constants';
+import { resourceProperties, routeExecution } from '../shared/router';
+import { resources } from './actions';
+
+export class WmsCourierService implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'WMS Courier Service',
+		name: 'wmsCourierService',
+		icon: { light: 'file:wmsCourierService.svg', dark: 'file:wmsCourierService.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Send courier services to the warehouse platform and read them back',
+		defaults: { name: 'WMS Courier Service' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: resourceProperties(resources),
+	};
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await routeExecution.call(this, resources);
+	}
+}

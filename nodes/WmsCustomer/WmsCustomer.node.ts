@@ -1,0 +1,32 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/constants';
+import { partnerDropdowns } from '../shared/dropdowns/partners';
+import { courierDropdowns } from '../shared/dropdowns/couriers';
+import { resourceProperties, routeExecution } from '../shared/router';
+import { resources } from './actions';
+
+export class WmsCustomer implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'WMS Customer',
+		name: 'wmsCustomer',
+		icon: { light: 'file:wmsCustomer.svg', dark: 'file:wmsCustomer.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Send customers and their supply locations to the warehouse platform and read them back',
+		defaults: { name: 'WMS Customer' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: resourceProperties(resources),
+	};
+
+	methods = { loadOptions: { ...partnerDropdowns, ...courierDropdowns } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await routeExecution.call(this, resources);
+	}
+}

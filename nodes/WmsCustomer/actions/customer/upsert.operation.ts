@@ -1,0 +1,9 @@
+import { upsertOperation } from '../../../shared/operations';
+import { customerSpec } from '../../../shared/specs/customer';
+
+export const upsert = upsertOperation({
+	show: { resource: 'customer', operation: 'upsert' },
+	route: '/customer/add',
+	spec: customerSpec,
+	action: 'Add or update customers',
+});

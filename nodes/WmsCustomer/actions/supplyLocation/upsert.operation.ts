@@ -1,0 +1,9 @@
+import { upsertOperation } from '../../../shared/operations';
+import { supplyLocationSpec } from '../../../shared/specs/customer';
+
+export const upsert = upsertOperation({
+	show: { resource: 'supplyLocation', operation: 'upsert' },
+	route: '/supply_location/add',
+	spec: supplyLocationSpec,
+	action: 'Add or update supply locations',
+});

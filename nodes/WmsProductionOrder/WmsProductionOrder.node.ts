@@ -1,0 +1,31 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/constants';
+import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
+import { resourceProperties, routeExecution } from '../shared/router';
+import { resources } from './actions';
+
+export class WmsProductionOrder implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'WMS Production Order',
+		name: 'wmsProductionOrder',
+		icon: { light: 'file:wmsProductionOrder.svg', dark: 'file:wmsProductionOrder.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Import production orders into the warehouse platform and follow their status',
+		defaults: { name: 'WMS Production Order' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: resourceProperties(resources),
+	};
+
+	methods = { loadOptions: { ...warehouseDropdowns } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await routeExecution.call(this, resources);
+	}
+}

@@ -1,0 +1,32 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/constants';
+import { partnerDropdowns } from '../shared/dropdowns/partners';
+import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
+import { resourceProperties, routeExecution } from '../shared/router';
+import { resources } from './actions';
+
+export class WmsPurchaseOrder implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'WMS Purchase Order',
+		name: 'wmsPurchaseOrder',
+		icon: { light: 'file:wmsPurchaseOrder.svg', dark: 'file:wmsPurchaseOrder.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Import purchase orders into the warehouse platform and follow their receipts',
+		defaults: { name: 'WMS Purchase Order' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: resourceProperties(resources),
+	};
+
+	methods = { loadOptions: { ...partnerDropdowns, ...warehouseDropdowns } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await routeExecution.call(this, resources);
+	}
+}

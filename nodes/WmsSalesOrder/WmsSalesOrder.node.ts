@@ -1,0 +1,33 @@
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/constants';
+import { partnerDropdowns } from '../shared/dropdowns/partners';
+import { courierDropdowns } from '../shared/dropdowns/couriers';
+import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
+import { resourceProperties, routeExecution } from '../shared/router';
+import { resources } from './actions';
+
+export class WmsSalesOrder implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'WMS Sales Order',
+		name: 'wmsSalesOrder',
+		icon: { light: 'file:wmsSalesOrder.svg', dark: 'file:wmsSalesOrder.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Import sales orders into the warehouse platform and follow their status',
+		defaults: { name: 'WMS Sales Order' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: resourceProperties(resources),
+	};
+
+	methods = { loadOptions: { ...partnerDropdowns, ...courierDropdowns, ...warehouseDropdowns } };
+
+	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		return await routeExecution.call(this, resources);
+	}
+}
