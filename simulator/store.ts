@@ -29,13 +29,19 @@ export interface Row {
   key: string;
   /** The record as the ERP sent it (read-only fields removed, defaults applied). */
   data: Rec;
-  /** Canonical JSON of data: equal signatures mean "unchanged". */
-  sig: string;
   /** Platform-owned state: status, shipped quantities, receipts... */
   state: Rec;
   createdAt: string;
   updatedAt: string;
   updatedMs: number;
+}
+
+/**
+ * Same content, whatever the field order: a re-send in the same order (the common case) is
+ * settled by the fast native stringify, only a reordered one pays for the canonical form.
+ */
+export function sameContent(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b) || canonical(a) === canonical(b);
 }
 
 /** Canonical JSON (object keys sorted) so that field order never makes a record "updated". */
@@ -74,17 +80,15 @@ export class Table {
 
   /** Insert or replace by key; answers what happened, for the bulk result. */
   upsert(key: string, data: Rec, initialState: () => Rec = () => ({})): { row: Row; status: 'created' | 'updated' | 'unchanged' } {
-    const sig = canonical(data);
     const existing = this.rows.get(key);
     if (existing) {
-      if (existing.sig === sig) return { row: existing, status: 'unchanged' };
+      if (sameContent(existing.data, data)) return { row: existing, status: 'unchanged' };
       existing.data = data;
-      existing.sig = sig;
       this.touch(existing);
       return { row: existing, status: 'updated' };
     }
     const at = this.clock.iso();
-    const row: Row = { seq: this.clock.nextSeq(), key, data, sig, state: initialState(), createdAt: at, updatedAt: at, updatedMs: this.clock.now() };
+    const row: Row = { seq: this.clock.nextSeq(), key, data, state: initialState(), createdAt: at, updatedAt: at, updatedMs: this.clock.now() };
     this.rows.set(key, row);
     this.order.push(row);
     return { row, status: 'created' };

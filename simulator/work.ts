@@ -186,13 +186,19 @@ export class Work {
     this.ticks++;
     const out = { shipped: [] as string[], received: [] as string[], moved: [] as string[] };
     for (const row of this.sim.store.tables.sales_order.order) {
-      if (['open', 'allocated', 'picking'].includes(row.state.status)) out.shipped.push(this.shipSalesOrder(row.key).key);
+      if (['open', 'allocated', 'picking'].includes(row.state.status) && this.inStock(row)) out.shipped.push(this.shipSalesOrder(row.key).key);
     }
     for (const row of this.sim.store.tables.purchase_order.order) {
       if (['open', 'partially_received'].includes(row.state.status)) out.received.push(this.receivePurchaseOrder(row.key).key);
     }
     if (this.ticks % 3 === 0 && this.sim.stock.all().some((l) => l.quantity > 1)) out.moved.push(this.moveStock({}).key);
     return out;
+  }
+
+  /** Automatic work ships only what the shelves hold (an explicit ship may take stock below zero). */
+  private inStock(row: Row): boolean {
+    const o = row.data;
+    return (o.lines as Rec[]).every((l) => this.sim.stock.get(o.warehouse_code, l.sku, l.batch) >= l.quantity);
   }
 
   private completeProduction(row: Row): void {

@@ -4,7 +4,7 @@ import { requireRef } from '../kit';
 import { ApiError, Problems, notFound } from '../errors';
 import { canMove, stateError } from '../machines';
 import { round } from '../stock';
-import { canonical, type Rec, type Row } from '../store';
+import { sameContent, type Rec, type Row } from '../store';
 import { clean } from '../work';
 
 type Status = 'created' | 'updated' | 'unchanged';
@@ -48,7 +48,7 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
     const before = map[key];
     map[key] = value;
     if (!before) return 'created';
-    return canonical(before) === canonical(value) ? 'unchanged' : 'updated';
+    return sameContent(before, value) ? 'unchanged' : 'updated';
   };
   const bulkResult = (keys: string[], statuses: Status[]): Rec => {
     const summary = { created: 0, updated: 0, unchanged: 0 };

@@ -3,7 +3,7 @@ import type { Handler, Sim } from '../kit';
 import { bulkUpsert, keyMatch, readPage, requireRef, uniqueLineNumbers } from '../kit';
 import type { Problems } from '../errors';
 import { MACHINES, stateMessage } from '../machines';
-import { canonical, type Rec, type Row, type Table } from '../store';
+import { sameContent, type Rec, type Row, type Table } from '../store';
 
 type OrderKind = 'sales_order' | 'purchase_order' | 'production_order';
 
@@ -40,7 +40,7 @@ function orderHandlers(sim: Sim, spec: OrderSpec): { add: Handler; check: Handle
         if (!existing || spec.editable.includes(existing.state.status)) return;
         const { cancel: _c, ...data } = o;
         // Re-sending the very same order is a harmless retry in any state.
-        if (canonical(data) !== existing.sig) p.conflict(`${at}/order_number`, stateMessage(spec.kind, key, existing.state.status, 'update'));
+        if (!sameContent(data, existing.data)) p.conflict(`${at}/order_number`, stateMessage(spec.kind, key, existing.state.status, 'update'));
       },
       apply: (o, key) => {
         const { cancel, ...data } = o;

@@ -50,7 +50,7 @@ export async function waitFor<T>(probe: () => T | Promise<T>, timeoutMs = 5000):
 		const value = await probe();
 		if (value) return value;
 		if (Date.now() > end) throw new Error(`condition not met within ${timeoutMs} ms`);
-		await new Promise((r) => setImmediate(r));
+		await new Promise((r) => setTimeout(r, 2));
 	}
 }
 
