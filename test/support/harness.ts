@@ -22,6 +22,7 @@ import type {
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
+import { createRunExecutionData } from 'n8n-workflow';
 
 import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
 import { capturedLogs, findLeaks } from './leaks';
@@ -280,5 +281,24 @@ export class Harness {
 	pollContext(spec: NodeUnderTest, workflow: Workflow, mode: WorkflowExecuteMode = 'trigger') {
 		const node = workflow.getNode(spec.name ?? 'WMS')!;
 		return new PollContext(workflow, node, this.additionalData(), mode, 'activate');
+	}
+
+	/**
+	 * Runs the workflow a poll emitted into, the way n8n does once it has saved static data: the
+	 * trigger node passes the emitted items on, so every later item pairs back to a trigger item.
+	 */
+	async runEmitted(workflow: Workflow, triggerName: string, emitted: INodeExecutionData[][]): Promise<IRun> {
+		const trigger = workflow.getNode(triggerName)!;
+		const runExecutionData = createRunExecutionData({
+			executionData: { nodeExecutionStack: [{ node: trigger, data: { main: emitted }, source: null }] },
+		});
+		const additionalData = this.additionalData();
+		const hooks = new ExecutionLifecycleHooks('trigger', 'exec-poll', { id: 'wf-1', name: 'test', nodes: [], connections: {}, active: false } as never);
+		let finish!: (run: IRun) => void;
+		const done = new Promise<IRun>((resolve) => (finish = resolve));
+		hooks.addHandler('workflowExecuteAfter', (fullRunData: IRun) => finish(fullRunData));
+		additionalData.hooks = hooks;
+		void new WorkflowExecute(additionalData, 'trigger', runExecutionData).processRunExecutionData(workflow);
+		return await done;
 	}
 }

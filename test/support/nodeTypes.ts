@@ -2,6 +2,8 @@
 import type { INodeType, IVersionedNodeType } from 'n8n-workflow';
 
 import { WmsSupplier } from '../../nodes/WmsSupplier/WmsSupplier.node';
+import { WmsErpUpdate } from '../../nodes/WmsErpUpdate/WmsErpUpdate.node';
+import { WmsErpUpdateTrigger } from '../../nodes/WmsErpUpdateTrigger/WmsErpUpdateTrigger.node';
 import { WmsDangerousGoods } from '../../nodes/WmsDangerousGoods/WmsDangerousGoods.node';
 import { WmsInventory } from '../../nodes/WmsInventory/WmsInventory.node';
 import { WmsWarehouseStructure } from '../../nodes/WmsWarehouseStructure/WmsWarehouseStructure.node';
@@ -13,6 +15,8 @@ import { WmsCourierService } from '../../nodes/WmsCourierService/WmsCourierServi
 
 export const ALL_NODE_TYPES: Array<INodeType | IVersionedNodeType> = [
 	new WmsSupplier(),
+	new WmsErpUpdate(),
+	new WmsErpUpdateTrigger(),
 	new WmsInventory(),
 	new WmsWarehouseStructure(),
 	new WmsDangerousGoods(),

@@ -1,0 +1,82 @@
+import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../shared/constants';
+import { pollErpUpdates } from './poll';
+
+export class WmsErpUpdateTrigger implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'WMS ERP Update Trigger',
+		name: 'wmsErpUpdateTrigger',
+		icon: { light: 'file:wmsErpUpdateTrigger.svg', dark: 'file:wmsErpUpdateTrigger.dark.svg' },
+		group: ['trigger'],
+		version: 1,
+		subtitle: '={{$parameter["updateKinds"].join(", ")}}',
+		description: 'Starts the workflow with each shipment, receipt or stock move the warehouse completed and the ERP has not booked yet',
+		defaults: { name: 'WMS ERP Update Trigger' },
+		polling: true,
+		inputs: [],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		properties: [
+			{
+				displayName:
+					'Each pending update is emitted once, then again only if it is still pending after "Redeliver After". Mark each one complete (or error) with the WMS ERP Update node at the end of the workflow.',
+				name: 'notice',
+				type: 'notice',
+				default: '',
+			},
+			{
+				displayName: 'Update Kinds to Watch',
+				name: 'updateKinds',
+				type: 'multiOptions',
+				required: true,
+				options: [
+					{ name: 'Outgoing Consignments', value: 'outgoing_consignment', description: 'Completed shipments of sales orders' },
+					{ name: 'Incoming Consignments', value: 'incoming_consignment', description: 'Completed receipts against purchase orders' },
+					{ name: 'Move Attempts', value: 'move_attempt', description: 'Inventory movements and adjustments' },
+				],
+				default: ['outgoing_consignment', 'incoming_consignment', 'move_attempt'],
+				description: 'Which updates start the workflow. Each item carries its kind and update ID at the top level, to route with a Switch node.',
+			},
+			{
+				displayName: 'Redeliver After (Minutes)',
+				name: 'redeliverAfterMinutes',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 30,
+				description:
+					'An emitted update that is still pending this long after (the workflow failed or did not mark it) is emitted again. Make it longer than a workflow run takes.',
+			},
+			{
+				displayName: 'Max Updates per Poll',
+				name: 'maxUpdatesPerPoll',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: 500,
+				description: 'Most updates one poll emits; a larger backlog (e.g. on first activation) is delivered over the next polls, oldest first',
+			},
+			{
+				displayName: 'Options',
+				name: 'options',
+				type: 'collection',
+				placeholder: 'Add Option',
+				default: {},
+				options: [
+					{
+						displayName: 'Acknowledge on Emit',
+						name: 'acknowledgeOnEmit',
+						type: 'boolean',
+						default: false,
+						description:
+							'Whether to mark each update complete on the platform as it is emitted, so no later step needs to. At most once: if the workflow then fails, the update is NOT delivered again.',
+					},
+				],
+			},
+		],
+	};
+
+	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		return await pollErpUpdates.call(this);
+	}
+}
