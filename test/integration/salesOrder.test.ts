@@ -143,6 +143,21 @@ describe('WMS Sales Order through real n8n-core', () => {
 		expect(sim.store.get('sales_order', 'SO-OK')).toBeDefined();
 	});
 
+	it('names every item of a grouped order the platform refuses', async () => {
+		const items = [
+			{ order_number: 'SO-U', customer_code: 'CUST-9', warehouse_code: 'WH1', order_date: '2026-11-21', sku: 'NUT-M8', quantity: 1 },
+			{ order_number: 'SO-V', customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', sku: 'NUT-M8', quantity: 1 },
+			{ order_number: 'SO-U', customer_code: 'CUST-9', warehouse_code: 'WH1', order_date: '2026-11-21', sku: 'BOLT-M8-40', quantity: 1 },
+		];
+		const { outputs } = await harness.run(
+			{ type: 'wmsSalesOrder', parameters: add({ fieldsToSend: 'inputItem', groupLines: true }), onError: 'continueErrorOutput' },
+			items,
+		);
+		expect(outputs[0].map((item) => [item.json.key, item.pairedItem])).toEqual([['SO-V', { item: 1 }]]);
+		expect(outputs[1].map((item) => item.pairedItem)).toEqual([[{ item: 0 }, { item: 2 }]]);
+		expect(outputs[1][0].json.error).toMatch(/^Items 0, 2: field "customer_code" customer CUST-9 does not exist/);
+	});
+
 	it('reports items of one order that disagree on a header field', async () => {
 		const items = [
 			{ order_number: 'SO-X', customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', sku: 'NUT-M8', quantity: 1 },
