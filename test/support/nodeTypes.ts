@@ -6,6 +6,7 @@ import { WmsErpUpdate } from '../../nodes/WmsErpUpdate/WmsErpUpdate.node';
 import { WmsErpUpdateTrigger } from '../../nodes/WmsErpUpdateTrigger/WmsErpUpdateTrigger.node';
 import { WmsDangerousGoods } from '../../nodes/WmsDangerousGoods/WmsDangerousGoods.node';
 import { WmsInventory } from '../../nodes/WmsInventory/WmsInventory.node';
+import { WmsInventoryReconciliation } from '../../nodes/WmsInventoryReconciliation/WmsInventoryReconciliation.node';
 import { WmsWarehouseStructure } from '../../nodes/WmsWarehouseStructure/WmsWarehouseStructure.node';
 import { WmsSalesOrder } from '../../nodes/WmsSalesOrder/WmsSalesOrder.node';
 import { WmsPurchaseOrder } from '../../nodes/WmsPurchaseOrder/WmsPurchaseOrder.node';
@@ -18,6 +19,7 @@ export const ALL_NODE_TYPES: Array<INodeType | IVersionedNodeType> = [
 	new WmsErpUpdate(),
 	new WmsErpUpdateTrigger(),
 	new WmsInventory(),
+	new WmsInventoryReconciliation(),
 	new WmsWarehouseStructure(),
 	new WmsDangerousGoods(),
 	new WmsSalesOrder(),

@@ -1,0 +1,12 @@
+import { adjustmentItemSpec } from '../../../shared/specs/reconciliation';
+import { comparisonLines } from './common';
+
+/** Adjustments for discrepancies: one input item per sku (+ batch), a signed change to the platform stock. */
+export const addAdjustmentItems = comparisonLines({
+	operation: 'addAdjustmentItems',
+	route: '/comparison_adjustment_item/add',
+	spec: adjustmentItemSpec,
+	name: 'Add Adjustment Items',
+	action: 'Add adjustment items to a comparison',
+	description: 'Say how the platform stock of compared items should change; applied when the items are processed',
+});

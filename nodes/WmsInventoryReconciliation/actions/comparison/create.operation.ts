@@ -1,0 +1,13 @@
+import { upsertOperation } from '../../../shared/operations';
+import { comparisonSpec } from '../../../shared/specs/reconciliation';
+import { show } from './common';
+
+/** One comparison per input item; the output carries its comparison_id for the next steps. */
+export const create = upsertOperation({
+	show: show('create'),
+	route: '/comparison/add',
+	spec: comparisonSpec,
+	name: 'Create Comparison',
+	action: 'Create a comparison',
+	description: 'Open an inventory comparison for a warehouse (state open)',
+});

@@ -1,0 +1,241 @@
+/**
+ * Reconcile: the whole nightly job in one operation. Per warehouse of the input it creates a
+ * comparison, loads the ERP on-hand, lets the platform snapshot its stock, reads the items and
+ * reports every discrepancy. Unless Dry Run is on, it then adjusts the differences inside the
+ * threshold, processes, (optionally) creates move attempts and completes.
+ *
+ * All input is checked before anything is sent. A step that fails stops the run: the error (or,
+ * under continue-on-fail, the summary and an error item) names the step, the warehouse and the
+ * comparison id, and which single operations finish the job. Adjustments are made only when
+ * every input item was read and accepted, so a line dropped by a typo is never "corrected" to 0.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { errorItem, itemError, redact } from '../../../shared/errors';
+import type { Operation } from '../../../shared/operations';
+import {
+	adjustmentDelta,
+	aggregateErpLines,
+	classify,
+	findDiscrepancies,
+	roundQuantity,
+	summarizeVariance,
+	type ComparedLine,
+	type ErpOnHand,
+} from '../../../shared/variance';
+import { readErpLines } from './reconcile/input';
+import { OPERATION, reconcileProperties, readSettings, type ReconcileSettings } from './reconcile/properties';
+import { discrepancyItems, Pairing, summaryItem, type ReportEntry } from './reconcile/report';
+import * as steps from './reconcile/steps';
+import { failedStep, remainingOperations, stepFailed, type ComparisonRun, type StepFailure, type StepName } from './reconcile/steps';
+
+const REPORT_STEPS: StepName[] = ['create comparison', 'load ERP on-hand', 'set platform on-hand', 'read comparison'];
+const ADJUST_STEPS: StepName[] = ['add adjustment items', 'process items', 'create move attempts', 'complete'];
+
+/** Rewrites "Item 3: …" of a row error to the input item it stands for. */
+const forItem = (message: string, itemIndex: number) => `Item ${itemIndex}: ${message.replace(/^Item \d+: /, '')}`;
+
+class Run {
+	readonly inputErrors = new Map<number, INodeExecutionData>();
+	entries: ReportEntry[] = [];
+	linesCompared = 0;
+	reported = false;
+	moveAttemptIds: string[] = [];
+
+	constructor(
+		readonly ctx: IExecuteFunctions,
+		readonly settings: ReconcileSettings,
+		readonly runs: ComparisonRun[],
+	) {}
+
+	/** A line or warehouse the platform refused: its input items fail (continue-on-fail) or the run stops. */
+	refuse(step: StepName, run: ComparisonRun, error: Error, itemIndexes: number[]) {
+		if (!this.ctx.continueOnFail()) {
+			const cause = new NodeOperationError(this.ctx.getNode(), forItem(error.message, itemIndexes[0]), { itemIndex: itemIndexes[0] });
+			throw stepFailed(this.ctx, step, run, cause);
+		}
+		for (const itemIndex of itemIndexes) {
+			const cause = new NodeOperationError(this.ctx.getNode(), forItem(error.message, itemIndex), {
+				itemIndex,
+				description: `Warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ''}: the platform refused this stock line at step "${step}"`,
+			});
+			this.inputErrors.set(itemIndex, errorItem(itemIndex, cause));
+		}
+	}
+
+	/** Every step up to the report; compared lines of every comparison, classified. */
+	async report(byWarehouse: Map<string, ErpOnHand[]>) {
+		const { ctx, settings } = this;
+		const options = { retry: settings.retry, batchSize: settings.batchSize };
+		const fields: IDataObject = settings.reference ? { reference: settings.reference } : {};
+		const refused = await steps.createComparisons(ctx, this.runs, fields, options);
+		for (const [run, outcome] of refused) {
+			this.refuse('create comparison', run, outcome.error, byWarehouse.get(run.warehouse_code)!.flatMap((line) => line.itemIndexes));
+		}
+		const active = this.runs.filter((run) => run.comparison_id);
+		for (const run of active) {
+			const lines = byWarehouse.get(run.warehouse_code)!;
+			for (const outcome of await steps.loadErpOnHand(ctx, run, lines, options)) {
+				this.refuse('load ERP on-hand', run, outcome.error, lines[outcome.itemIndex].itemIndexes);
+			}
+		}
+		const compared: Array<ComparedLine & { comparison_id: string }> = [];
+		for (const run of active) {
+			await steps.setPlatformOnHand(ctx, run, options);
+			const skus = new Set(byWarehouse.get(run.warehouse_code)!.map((line) => line.sku));
+			for (const item of await steps.readComparison(ctx, run, options)) {
+				if (settings.platformOnly === 'ignore' && !skus.has(item.sku)) continue;
+				compared.push({
+					comparison_id: run.comparison_id!,
+					warehouse_code: run.warehouse_code,
+					sku: item.sku,
+					batch: item.batch ?? '',
+					erp_quantity: Number(item.erp_quantity),
+					platform_quantity: Number(item.platform_quantity),
+				});
+			}
+		}
+		this.linesCompared = compared.length;
+		this.entries = classify(findDiscrepancies(compared), settings.threshold).map((line) => ({ ...line, adjusted: false }));
+		this.reported = true;
+	}
+
+	/** Adds the adjustments inside the threshold, processes, reports move attempts, completes; per comparison. */
+	async adjust() {
+		const { ctx, settings } = this;
+		const options = { retry: settings.retry, batchSize: settings.batchSize };
+		for (const run of this.runs.filter((candidate) => candidate.comparison_id)) {
+			const mine = this.entries.filter((entry) => entry.comparison_id === run.comparison_id && entry.action === 'adjust');
+			const adjustments = mine.map((entry) => {
+				const record: IDataObject = {
+					sku: entry.sku,
+					quantity_delta: adjustmentDelta(entry),
+					reason: `Reconciled to ERP: ERP ${entry.erp_quantity}, platform ${entry.platform_quantity}`,
+				};
+				if (entry.batch) record.batch = entry.batch;
+				return record;
+			});
+			await steps.addAdjustmentItems(ctx, run, adjustments, options);
+			await steps.processItems(ctx, run, options);
+			for (const entry of mine) entry.adjusted = true;
+			if (settings.moveAttempts) {
+				const answer = await steps.createMoveAttempts(ctx, run, options);
+				this.moveAttemptIds.push(...((answer.erp_update_ids as string[] | undefined) ?? []));
+			}
+			await steps.completeComparison(ctx, run, options);
+		}
+	}
+
+	summary(inputCount: number, linesRead: number, failure?: StepFailure): IDataObject {
+		const { settings } = this;
+		const variance = summarizeVariance(this.linesCompared, this.entries, settings.largestCount);
+		const adjusted = this.entries.filter((entry) => entry.adjusted);
+		const review = this.entries.filter((entry) => entry.action === 'needs_review');
+		const withId = this.runs.filter((run) => run.comparison_id);
+		const summary: IDataObject = {
+			outcome: failure ? 'stopped' : adjusted.length || (!settings.dryRun && this.inputErrors.size === 0) ? 'adjusted' : 'reported',
+			dry_run: settings.dryRun,
+			message: this.message(failure),
+		};
+		if (withId.length === 1) summary.comparison_id = withId[0].comparison_id;
+		Object.assign(summary, {
+			comparisons: this.runs.map((run) => ({
+				warehouse_code: run.warehouse_code,
+				comparison_id: run.comparison_id ?? null,
+				status: run.status ?? null,
+				steps_done: [...run.steps_done],
+			})),
+			input_items: inputCount,
+			input_items_failed: this.inputErrors.size,
+			stock_lines: linesRead,
+			...variance,
+			adjusted_lines: adjusted.length,
+			adjusted_units: roundQuantity(adjusted.reduce((sum, entry) => sum + Math.abs(entry.difference), 0)),
+			needs_review_lines: review.length,
+			threshold: settings.threshold ?? null,
+			move_attempts: this.moveAttemptIds,
+		});
+		if (failure) {
+			summary.failed_step = failure.step;
+			summary.failed_warehouse = failure.run.warehouse_code;
+			summary.error = redact(failure.cause.message);
+		}
+		return summary;
+	}
+
+	private message(failure?: StepFailure): string {
+		const differing = this.entries.length;
+		const found = this.reported ? `${differing} of ${this.linesCompared} lines differ` : 'no report';
+		if (failure) return `Stopped at step "${failure.step}" (${where(failure.run)}): ${found}.`;
+		if (this.settings.dryRun) return `Dry run: ${found}; nothing was adjusted. The comparisons stay in state compared.`;
+		if (this.inputErrors.size) return `${found}; nothing was adjusted because ${this.inputErrors.size} input items were not accepted: fix them and run again.`;
+		const adjusted = this.entries.filter((entry) => entry.adjusted).length;
+		return `${found}; ${adjusted} adjusted, ${this.entries.filter((entry) => entry.action === 'needs_review').length} need review. Comparisons completed.`;
+	}
+}
+
+const where = (run: ComparisonRun) => `warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ', no comparison created'}`;
+
+function stepError(ctx: IExecuteFunctions, failure: StepFailure, dryRun: boolean): NodeOperationError {
+	const { run } = failure;
+	const planned = dryRun ? REPORT_STEPS : [...REPORT_STEPS, ...ADJUST_STEPS];
+	const next = remainingOperations(failure, planned);
+	const continueWith = run.comparison_id
+		? `Comparison ${run.comparison_id} is in state ${run.status ?? 'unknown'}; to finish, run ${next.join(', then ')} with comparison ID ${run.comparison_id}, or run Reconcile again.`
+		: 'No comparison was created for this warehouse; run Reconcile again once the cause is fixed.';
+	return new NodeOperationError(ctx.getNode(), `Reconcile stopped at step "${failure.step}" (${where(run)}): ${failure.cause.message}`, {
+		description: [
+			failure.cause.description,
+			`Steps done: ${run.steps_done.join(', ') || 'none'}.`,
+			continueWith,
+		]
+			.filter(Boolean)
+			.join(' '),
+	});
+}
+
+export const reconcile: Operation = {
+	value: OPERATION,
+	name: 'Reconcile',
+	action: 'Reconcile ERP and platform stock',
+	description: 'Compare ERP stock with the platform\'s, report every discrepancy and (unless a dry run) adjust the small ones',
+	contract: { route: '/comparison_erp_on_hand/add' },
+	properties: reconcileProperties,
+	async execute(items) {
+		const settings = readSettings(this);
+		if (settings.reference.length > 100) throw itemError(this.getNode(), 0, 'Reference', `must be at most 100 characters long (got ${settings.reference.length})`);
+		const { lines, failed } = readErpLines(this, items, settings.defaultWarehouse);
+		const onHand = aggregateErpLines(lines);
+		const byWarehouse = new Map<string, ErpOnHand[]>();
+		for (const line of onHand) {
+			const group = byWarehouse.get(line.warehouse_code);
+			if (group) group.push(line);
+			else byWarehouse.set(line.warehouse_code, [line]);
+		}
+		const run = new Run(this, settings, [...byWarehouse.keys()].map((warehouse_code) => ({ warehouse_code, steps_done: [] })));
+		for (const [itemIndex, item] of failed) run.inputErrors.set(itemIndex, item);
+
+		let failure: StepFailure | undefined;
+		try {
+			if (onHand.length) {
+				await run.report(byWarehouse);
+				if (!settings.dryRun && run.inputErrors.size === 0) await run.adjust();
+			}
+		} catch (error) {
+			failure = failedStep(error);
+			if (!failure) throw new NodeOperationError(this.getNode(), error as Error);
+			if (!this.continueOnFail()) throw stepError(this, failure, settings.dryRun);
+		}
+
+		const everyInput: IPairedItemData[] = items.map((_, item) => ({ item }));
+		const out: INodeExecutionData[] = [...run.inputErrors.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);
+		out.push(...discrepancyItems(run.entries, new Pairing(onHand)));
+		out.push(await summaryItem(this, run.summary(items.length, onHand.length, failure), run.entries, everyInput, settings.csv));
+		if (failure) {
+			const error = stepError(this, failure, settings.dryRun);
+			out.push({ json: { error: redact(error.message), details: redact(error.description ?? '') }, error, pairedItem: everyInput });
+		}
+		return out;
+	},
+};

@@ -1,0 +1,197 @@
+/** Reconcile's form: what to compare, whether to adjust, the threshold gate, the CSV file. */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import { batchSizeOption, optionsCollection, retryPolicy } from '../../../../shared/options';
+import { showFor } from '../../../../shared/properties';
+import type { RetryPolicy } from '../../../../shared/retry';
+import { routeInfo } from '../../../../shared/routes';
+import type { Threshold } from '../../../../shared/variance';
+import { show } from '../common';
+
+export const OPERATION = 'reconcile';
+const where = show(OPERATION);
+const adjusting = showFor(where, { dryRun: [false] });
+const MAX_LINES_PER_REQUEST = routeInfo('/comparison_erp_on_hand/add').maxItems ?? 1000;
+
+const fieldName = (name: string, displayName: string, usual: string): INodeProperties => ({
+	displayName,
+	name,
+	type: 'string',
+	default: '',
+	placeholder: usual.split(', ')[0],
+	description: `Name of the input field that holds it (a dotted path works too). Empty: the first of ${usual} that the item has.`,
+});
+
+export const reconcileProperties: INodeProperties[] = [
+	{
+		displayName:
+			'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. The output is one item per discrepancy, then one summary item; see the docs for how items pair to the input.',
+		name: 'reconcileNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor(where),
+	},
+	{
+		displayName: 'Default Warehouse Name or ID',
+		name: 'defaultWarehouse',
+		type: 'options',
+		typeOptions: { loadOptionsMethod: 'getWarehouses' },
+		default: '',
+		description:
+			'For stock lines without a warehouse. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		displayOptions: showFor(where),
+	},
+	{
+		displayName: 'Reference',
+		name: 'reference',
+		type: 'string',
+		default: '',
+		placeholder: 'e.g. NIGHTLY-2026-11-22',
+		description:
+			'Your name for this count, stored on each comparison. Leave empty for a new comparison every run; the same warehouse and reference always answer the same comparison.',
+		displayOptions: showFor(where),
+	},
+	{
+		displayName: 'Dry Run',
+		name: 'dryRun',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to stop after the report and adjust nothing (the comparison stays in state compared, ready for the single operations)',
+		displayOptions: showFor(where),
+	},
+	{
+		displayName: 'Adjust Automatically When',
+		name: 'thresholdRule',
+		type: 'options',
+		options: [
+			{ name: 'Within Both Units and Percent', value: 'unitsAndPercent' },
+			{ name: 'Within Units or Percent', value: 'unitsOrPercent' },
+			{ name: 'Within Units', value: 'units' },
+			{ name: 'Within Percent', value: 'percent' },
+		],
+		default: 'unitsAndPercent',
+		description: 'Which differences are small enough to adjust the platform to the ERP; larger ones are reported as needs_review and left alone',
+		displayOptions: adjusting,
+	},
+	{
+		displayName: 'Max Units',
+		name: 'maxUnits',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 10,
+		description: 'Largest difference, in units, that is adjusted automatically',
+		displayOptions: showFor(where, { dryRun: [false], thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'units'] }),
+	},
+	{
+		displayName: 'Max Percent',
+		name: 'maxPercent',
+		type: 'number',
+		typeOptions: { minValue: 0 },
+		default: 5,
+		description: 'Largest difference, as a percentage of the ERP quantity, that is adjusted automatically (a line the ERP has 0 of is never within it)',
+		displayOptions: showFor(where, { dryRun: [false], thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'percent'] }),
+	},
+	{
+		displayName: 'Create Move Attempts',
+		name: 'createMoveAttempts',
+		type: 'boolean',
+		default: true,
+		description: 'Whether to report the adjustments to the ERP as a move attempt (an ERP update) before completing',
+		displayOptions: adjusting,
+	},
+	{
+		displayName: 'Attach CSV File',
+		name: 'attachCsv',
+		type: 'boolean',
+		default: false,
+		description: 'Whether to attach the variance report to the summary item as a CSV file, e.g. to e-mail or store it',
+		displayOptions: showFor(where),
+	},
+	{
+		displayName: 'Put Output File in Field',
+		name: 'binaryPropertyName',
+		type: 'string',
+		default: 'data',
+		hint: 'The name of the output binary field to put the file in',
+		displayOptions: showFor(where, { attachCsv: [true] }),
+	},
+	{
+		displayName: 'File Name',
+		name: 'fileName',
+		type: 'string',
+		default: 'inventory-variance.csv',
+		displayOptions: showFor(where, { attachCsv: [true] }),
+	},
+	optionsCollection(
+		[
+			batchSizeOption(MAX_LINES_PER_REQUEST),
+			{
+				displayName: 'Platform Stock Not in the Input',
+				name: 'platformOnly',
+				type: 'options',
+				options: [
+					{ name: 'Report (ERP Has None)', value: 'report', description: 'The input is the ERP\'s whole stock: anything else on the platform is a discrepancy' },
+					{ name: 'Ignore', value: 'ignore', description: 'The input is a partial count: compare only the SKUs it lists' },
+				],
+				default: 'report',
+				description: 'What platform stock of SKUs the input does not list means',
+			},
+			{
+				displayName: 'Largest Differences Listed',
+				name: 'largestCount',
+				type: 'number',
+				typeOptions: { minValue: 0, maxValue: 100 },
+				default: 5,
+				description: 'How many of the largest differences the summary names',
+			},
+			fieldName('skuField', 'SKU Field', 'sku, SKU, item_code, itemCode'),
+			fieldName('warehouseField', 'Warehouse Field', 'warehouse_code, warehouseCode, warehouse'),
+			fieldName('quantityField', 'Quantity Field', 'quantity, on_hand, onHand, qty'),
+			fieldName('batchField', 'Batch Field', 'batch, batch_number, batchNumber, lot'),
+		],
+		showFor(where),
+	),
+];
+
+export interface ReconcileSettings {
+	defaultWarehouse: string;
+	reference: string;
+	dryRun: boolean;
+	/** Undefined on a dry run. */
+	threshold?: Threshold;
+	moveAttempts: boolean;
+	csv?: { binaryProperty: string; fileName: string };
+	platformOnly: 'report' | 'ignore';
+	largestCount: number;
+	batchSize: number;
+	retry: Partial<RetryPolicy>;
+}
+
+/** The run's settings, read once (from the first item: Reconcile is one run over all items). */
+export function readSettings(ctx: IExecuteFunctions): ReconcileSettings {
+	const get = <T>(name: string, fallback: T) => ctx.getNodeParameter(name, 0, fallback) as T;
+	const dryRun = get('dryRun', true);
+	let threshold: Threshold | undefined;
+	if (!dryRun) {
+		const rule = get<string>('thresholdRule', 'unitsAndPercent');
+		threshold = {
+			units: rule === 'percent' ? undefined : Number(get('maxUnits', 10)),
+			percent: rule === 'units' ? undefined : Number(get('maxPercent', 5)),
+			rule: rule === 'unitsOrPercent' ? 'any' : 'all',
+		};
+	}
+	return {
+		defaultWarehouse: String(get('defaultWarehouse', '')).trim(),
+		reference: String(get('reference', '')).trim(),
+		dryRun,
+		threshold,
+		moveAttempts: get('createMoveAttempts', true),
+		csv: get('attachCsv', false)
+			? { binaryProperty: get('binaryPropertyName', 'data') || 'data', fileName: get('fileName', 'inventory-variance.csv') || 'inventory-variance.csv' }
+			: undefined,
+		platformOnly: get('options.platformOnly', 'report'),
+		largestCount: get('options.largestCount', 5),
+		batchSize: get('options.batchSize', MAX_LINES_PER_REQUEST),
+		retry: retryPolicy(ctx),
+	};
+}

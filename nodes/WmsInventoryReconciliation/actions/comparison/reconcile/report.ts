@@ -1,0 +1,87 @@
+/**
+ * Reconcile's output: one item per discrepancy, then one summary item.
+ *
+ * Pairing: a discrepancy pairs to the input item(s) that gave that warehouse / SKU / batch (an
+ * ERP listing a SKU once per bin gives several); a platform line the ERP input did not have (a
+ * batch the ERP does not know, or stock the ERP does not list) pairs to the input items of that
+ * SKU in that warehouse, else to every input item of the warehouse. The summary pairs to every
+ * input item that was read.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+
+import { CSV_COLUMNS, stockKey, toCsv, type ErpOnHand, type ReportLine } from '../../../../shared/variance';
+
+export interface ReportEntry extends ReportLine {
+	comparison_id: string;
+	/** Whether the adjustment was added and processed on the platform. */
+	adjusted: boolean;
+}
+
+/** Finds the input items a platform line stands for. */
+export class Pairing {
+	private readonly byKey = new Map<string, number[]>();
+	private readonly bySku = new Map<string, number[]>();
+	private readonly byWarehouse = new Map<string, number[]>();
+
+	constructor(lines: ErpOnHand[]) {
+		const add = (map: Map<string, number[]>, key: string, items: number[]) => {
+			const known = map.get(key);
+			if (known) known.push(...items);
+			else map.set(key, [...items]);
+		};
+		for (const line of lines) {
+			add(this.byKey, stockKey(line), line.itemIndexes);
+			add(this.bySku, `${line.warehouse_code}\u0000${line.sku}`, line.itemIndexes);
+			add(this.byWarehouse, line.warehouse_code, line.itemIndexes);
+		}
+	}
+
+	of(line: { warehouse_code: string; sku: string; batch?: string }): IPairedItemData[] {
+		const items =
+			this.byKey.get(stockKey(line)) ?? this.bySku.get(`${line.warehouse_code}\u0000${line.sku}`) ?? this.byWarehouse.get(line.warehouse_code) ?? [];
+		return items.map((item) => ({ item }));
+	}
+}
+
+export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INodeExecutionData[] {
+	return entries.map((entry) => ({
+		json: {
+			type: 'discrepancy',
+			comparison_id: entry.comparison_id,
+			warehouse_code: entry.warehouse_code,
+			sku: entry.sku,
+			batch: entry.batch ?? '',
+			erp_quantity: entry.erp_quantity,
+			platform_quantity: entry.platform_quantity,
+			difference: entry.difference,
+			direction: entry.direction,
+			percent: entry.percent,
+			action: entry.action,
+			adjusted: entry.adjusted,
+		},
+		pairedItem: pairing.of(entry),
+	}));
+}
+
+export const REPORT_CSV_COLUMNS = ['comparison_id', ...CSV_COLUMNS, 'adjusted'] as const;
+
+export interface CsvSettings {
+	binaryProperty: string;
+	fileName: string;
+}
+
+/** The summary item, with the report as a CSV file when asked for. */
+export async function summaryItem(
+	ctx: IExecuteFunctions,
+	summary: IDataObject,
+	entries: ReportEntry[],
+	pairedItem: IPairedItemData[],
+	csv: CsvSettings | undefined,
+): Promise<INodeExecutionData> {
+	const item: INodeExecutionData = { json: { type: 'summary', ...summary }, pairedItem };
+	if (csv) {
+		const text = toCsv(entries, REPORT_CSV_COLUMNS);
+		item.binary = { [csv.binaryProperty]: await ctx.helpers.prepareBinaryData(Buffer.from(text, 'utf8'), csv.fileName, 'text/csv') };
+	}
+	return item;
+}

@@ -1,0 +1,204 @@
+/**
+ * Reconcile's platform steps, one function each, in the order the comparison's state machine
+ * allows them. Every step records itself on the comparison it worked on; a failure becomes a
+ * failure remembering the step, the warehouse and the comparison id, so nothing stops silently
+ * half-way and the user knows where to continue with the single operations.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { bulkWrite, type BulkOutcome, type BulkRow } from '../../../../shared/bulk';
+import type { RetryPolicy } from '../../../../shared/retry';
+import type { ErpOnHand } from '../../../../shared/variance';
+import { platformCall } from '../common';
+
+export type StepName =
+	| 'create comparison'
+	| 'load ERP on-hand'
+	| 'set platform on-hand'
+	| 'read comparison'
+	| 'add adjustment items'
+	| 'process items'
+	| 'create move attempts'
+	| 'complete';
+
+/** What the single operations can pick up from, per step that did not run. */
+const NEXT_OPERATIONS: Record<StepName, string> = {
+	'create comparison': 'Create Comparison',
+	'load ERP on-hand': 'Add ERP On-Hand',
+	'set platform on-hand': 'Set Platform On-Hand',
+	'read comparison': 'Check Status',
+	'add adjustment items': 'Add Adjustment Items',
+	'process items': 'Process Items',
+	'create move attempts': 'Create Move Attempts',
+	complete: 'Complete',
+};
+
+/** One warehouse's comparison as Reconcile drives it. */
+export interface ComparisonRun {
+	warehouse_code: string;
+	comparison_id?: string;
+	/** The comparison's state as the platform last answered it. */
+	status?: string;
+	steps_done: StepName[];
+}
+
+export interface StepOptions {
+	retry: Partial<RetryPolicy>;
+	batchSize: number;
+}
+
+/** Where a run stopped: the step, the comparison, and the platform's (or the input's) error. */
+export interface StepFailure {
+	step: StepName;
+	run: ComparisonRun;
+	cause: NodeApiError | NodeOperationError;
+}
+
+const failures = new WeakMap<Error, StepFailure>();
+
+/** The step a thrown error stopped, when it came from one of these steps. */
+export function failedStep(error: unknown): StepFailure | undefined {
+	return error instanceof Error ? failures.get(error) : undefined;
+}
+
+/** The n8n error to throw for a failed step, remembered with its step and comparison. */
+export function stepFailed(ctx: IExecuteFunctions, step: StepName, run: ComparisonRun, error: unknown): NodeApiError | NodeOperationError {
+	if (failedStep(error)) return error as NodeApiError | NodeOperationError;
+	const cause = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error);
+	failures.set(cause, { step, run, cause });
+	return cause;
+}
+
+/** The single operations that finish the job from the failed step on. */
+export function remainingOperations(failure: StepFailure, planned: StepName[]): string[] {
+	const from = planned.indexOf(failure.step);
+	return planned.slice(Math.max(from, 0)).map((step) => NEXT_OPERATIONS[step]);
+}
+
+async function step<T>(ctx: IExecuteFunctions, name: StepName, run: ComparisonRun, work: () => Promise<T>): Promise<T> {
+	try {
+		const result = await work();
+		run.steps_done.push(name);
+		return result;
+	} catch (error) {
+		throw stepFailed(ctx, name, run, error);
+	}
+}
+
+/** The first row a bulk write could not store, as the step's failure. */
+function firstFailure(outcomes: BulkOutcome[]) {
+	return outcomes.find((outcome): outcome is Extract<BulkOutcome, { ok: false }> => !outcome.ok);
+}
+
+/**
+ * Opens one comparison per warehouse (one request for up to 100 warehouses). Warehouses the
+ * platform refuses (e.g. unknown code) come back as failed outcomes for the caller to report.
+ */
+export async function createComparisons(
+	ctx: IExecuteFunctions,
+	runs: ComparisonRun[],
+	fields: IDataObject,
+	options: StepOptions,
+): Promise<Map<ComparisonRun, Extract<BulkOutcome, { ok: false }>>> {
+	const rows: BulkRow[] = runs.map((run, index) => ({ itemIndex: index, record: { warehouse_code: run.warehouse_code, ...fields } }));
+	const outcomes = await bulkWrite.call(ctx, '/comparison/add', rows, { retry: options.retry });
+	const refused = new Map<ComparisonRun, Extract<BulkOutcome, { ok: false }>>();
+	for (const outcome of outcomes) {
+		const run = runs[outcome.itemIndex];
+		if (outcome.ok) {
+			run.comparison_id = String(outcome.result.comparison_id ?? outcome.result.key);
+			run.status = 'open';
+			run.steps_done.push('create comparison');
+		} else if (outcome.sent) {
+			refused.set(run, outcome);
+		} else {
+			throw stepFailed(ctx, 'create comparison', run, outcome.error);
+		}
+	}
+	return refused;
+}
+
+/**
+ * Loads the ERP lines of one comparison in chunks. Lines the platform refuses (e.g. an unknown
+ * sku) come back for the caller; a request that could not be delivered stops the run here.
+ */
+export async function loadErpOnHand(ctx: IExecuteFunctions, run: ComparisonRun, lines: ErpOnHand[], options: StepOptions) {
+	return await step(ctx, 'load ERP on-hand', run, async () => {
+		const rows: BulkRow[] = lines.map((line, index) => {
+			const record: IDataObject = { sku: line.sku, warehouse_code: line.warehouse_code, quantity: line.quantity };
+			if (line.batch) record.batch = line.batch;
+			return { itemIndex: index, record };
+		});
+		const outcomes = await bulkWrite.call(ctx, '/comparison_erp_on_hand/add', rows, {
+			retry: options.retry,
+			batchSize: options.batchSize,
+			envelope: { comparison_id: run.comparison_id },
+		});
+		const undelivered = outcomes.find((outcome) => !outcome.ok && !outcome.sent);
+		if (undelivered && !undelivered.ok) throw undelivered.error;
+		if (outcomes.some((outcome) => outcome.ok)) run.status = 'loading';
+		return outcomes.filter((outcome): outcome is Extract<BulkOutcome, { ok: false }> => !outcome.ok);
+	});
+}
+
+async function call(ctx: IExecuteFunctions, route: string, run: ComparisonRun, options: StepOptions, extra: IDataObject = {}) {
+	const answer = await platformCall(ctx, route, { comparison_id: run.comparison_id, ...extra }, { retry: options.retry });
+	if (typeof answer.status === 'string') run.status = answer.status;
+	return answer;
+}
+
+/** The platform snapshots its own stock of the comparison's warehouse and builds the items. */
+export async function setPlatformOnHand(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions) {
+	return await step(ctx, 'set platform on-hand', run, async () => await call(ctx, '/comparison_platform_on_hand/set', run, options));
+}
+
+export interface ComparisonItem {
+	sku: string;
+	batch?: string;
+	erp_quantity: number;
+	platform_quantity: number;
+	processed?: boolean;
+}
+
+export async function readComparison(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions): Promise<ComparisonItem[]> {
+	return await step(ctx, 'read comparison', run, async () => {
+		const comparison = await call(ctx, '/comparison/check_status', run, options);
+		return (comparison.items ?? []) as unknown as ComparisonItem[];
+	});
+}
+
+export async function addAdjustmentItems(ctx: IExecuteFunctions, run: ComparisonRun, adjustments: IDataObject[], options: StepOptions) {
+	return await step(ctx, 'add adjustment items', run, async () => {
+		if (adjustments.length === 0) return 0;
+		const rows = adjustments.map((record, index) => ({ itemIndex: index, record }));
+		const outcomes = await bulkWrite.call(ctx, '/comparison_adjustment_item/add', rows, {
+			retry: options.retry,
+			batchSize: options.batchSize,
+			envelope: { comparison_id: run.comparison_id },
+		});
+		// Processing only some of the intended adjustments would complete a comparison half-way: stop instead.
+		const failed = firstFailure(outcomes);
+		if (failed) throw failed.error;
+		run.status = 'adjusting';
+		return adjustments.length;
+	});
+}
+
+export async function processItems(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions) {
+	return await step(ctx, 'process items', run, async () => {
+		const answer = await call(ctx, '/comparison_item/process', run, options);
+		if (Number(answer.remaining ?? 0) > 0) {
+			throw new NodeOperationError(ctx.getNode(), `${String(answer.remaining)} items of comparison ${run.comparison_id} are still unprocessed`);
+		}
+		return answer;
+	});
+}
+
+export async function createMoveAttempts(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions) {
+	return await step(ctx, 'create move attempts', run, async () => await call(ctx, '/comparison_move_attempt/create', run, options));
+}
+
+export async function completeComparison(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions) {
+	return await step(ctx, 'complete', run, async () => await call(ctx, '/comparison/complete', run, options));
+}

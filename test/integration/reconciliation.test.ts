@@ -1,0 +1,352 @@
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { Harness, type NodeUnderTest } from '../support/harness';
+
+type Line = { sku: string; batch?: string; quantity: number };
+
+const node = (operation: string, parameters: Record<string, unknown> = {}, onError?: NodeUnderTest['onError']): NodeUnderTest => ({
+	type: 'wmsInventoryReconciliation',
+	parameters: { resource: 'comparison', operation, ...parameters },
+	onError,
+});
+
+/** The platform's stock of a warehouse, one line per sku and batch, as the simulator holds it. */
+function platformStock(sim: RunningSimulator, warehouse: string): Line[] {
+	const lines: Line[] = [];
+	for (const item of sim.store.list('inventory_item')) {
+		const here = ((item.on_hand ?? []) as Array<{ warehouse_code: string; batches?: Array<{ batch: string }> }>).find((o) => o.warehouse_code === warehouse);
+		if (!here) continue;
+		const loose = sim.store.onHand(warehouse, item.sku, '');
+		if (loose !== 0) lines.push({ sku: item.sku, quantity: loose });
+		for (const { batch } of here.batches ?? []) lines.push({ sku: item.sku, batch, quantity: sim.store.onHand(warehouse, item.sku, batch) });
+	}
+	return lines;
+}
+
+const snapshot = (sim: RunningSimulator) => JSON.stringify(['WH1', 'WH2'].map((warehouse) => platformStock(sim, warehouse)));
+
+const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
+const discrepancies = (items: INodeExecutionData[]) => items.filter((item) => item.json.type === 'discrepancy');
+const summaryOf = (items: INodeExecutionData[]) => items.find((item) => item.json.type === 'summary')!;
+
+describe('WMS Inventory Reconciliation through real n8n-core', () => {
+	let sim: RunningSimulator;
+	let harness: Harness;
+	let stock: Map<string, number>;
+	/** ERP stock of WH1 with known discrepancies against the seeded platform stock. */
+	let erp: IDataObject[];
+	const at = (sku: string, batch = '') => stock.get(`${sku}|${batch}`)!;
+
+	beforeEach(async () => {
+		sim = await startSimulator({ demoData: true });
+		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		stock = new Map(platformStock(sim, 'WH1').map((line) => [`${line.sku}|${line.batch ?? ''}`, line.quantity]));
+		erp = [];
+		for (const line of platformStock(sim, 'WH1')) {
+			const row = { sku: line.sku, warehouse_code: 'WH1', ...(line.batch ? { batch: line.batch } : {}) };
+			if (line.sku === 'DRILL-BIT-6') continue; // the ERP has none: platform 1040 is a discrepancy
+			if (line.sku === 'BOLT-M8-40') erp.push({ ...row, quantity: line.quantity - 3 });
+			else if (line.sku === 'NUT-M8') erp.push({ ...row, quantity: line.quantity + 2 });
+			else if (line.sku === 'HELMET-WHITE') erp.push({ ...row, quantity: line.quantity + 4 });
+			else if (line.sku === 'PAINT-RED-1L' && line.batch === 'B2026-02') erp.push({ ...row, quantity: 100 });
+			else if (line.sku === 'LABEL-A6') erp.push({ ...row, quantity: 300 }, { ...row, quantity: line.quantity - 310 }); // two bins, 10 short
+			else if (line.sku === 'WASHER-M8') erp.push({ ...row, quantity: 1000 }, { ...row, quantity: line.quantity - 1000 }); // two bins, equal
+			else erp.push({ ...row, quantity: line.quantity });
+		}
+	});
+	afterEach(async () => await sim.close());
+
+	const indexOf = (sku: string, batch?: string) => erp.findIndex((row) => row.sku === sku && row.batch === batch);
+
+	describe('Reconcile', () => {
+		it('reports exactly the known discrepancies, pairs them to their input items, and (dry run) changes nothing', async () => {
+			const before = snapshot(sim);
+			const { outputs, error } = await harness.run(node('reconcile'), erp);
+			expect(error).toBeUndefined();
+			const id = summaryOf(outputs[0]).json.comparison_id as string;
+			expect(id).toMatch(/^CMP-/);
+			const line = (sku: string, batch: string, erpQ: number, platformQ: number, percent: number | null) => ({
+				type: 'discrepancy',
+				comparison_id: id,
+				warehouse_code: 'WH1',
+				sku,
+				batch,
+				erp_quantity: erpQ,
+				platform_quantity: platformQ,
+				difference: platformQ - erpQ,
+				direction: platformQ > erpQ ? 'platform_higher' : 'erp_higher',
+				percent,
+				action: 'report_only',
+				adjusted: false,
+			});
+			const pct = (erpQ: number, platformQ: number) => Math.round(((platformQ - erpQ) / erpQ) * 10000) / 100;
+			expect(json(discrepancies(outputs[0]))).toEqual([
+				line('DRILL-BIT-6', '', 0, at('DRILL-BIT-6'), null),
+				line('PAINT-RED-1L', 'B2026-02', 100, 80, -20),
+				line('LABEL-A6', '', at('LABEL-A6') - 10, at('LABEL-A6'), pct(at('LABEL-A6') - 10, at('LABEL-A6'))),
+				line('HELMET-WHITE', '', at('HELMET-WHITE') + 4, at('HELMET-WHITE'), pct(at('HELMET-WHITE') + 4, at('HELMET-WHITE'))),
+				line('BOLT-M8-40', '', at('BOLT-M8-40') - 3, at('BOLT-M8-40'), pct(at('BOLT-M8-40') - 3, at('BOLT-M8-40'))),
+				line('NUT-M8', '', at('NUT-M8') + 2, at('NUT-M8'), pct(at('NUT-M8') + 2, at('NUT-M8'))),
+			]);
+
+			const [drill, paint, label] = discrepancies(outputs[0]);
+			expect(paint.pairedItem).toEqual([{ item: indexOf('PAINT-RED-1L', 'B2026-02') }]);
+			const labelRows = erp.flatMap((row, item) => (row.sku === 'LABEL-A6' ? [{ item }] : []));
+			expect(label.pairedItem).toEqual(labelRows);
+			expect(drill.pairedItem).toHaveLength(erp.length); // the ERP did not list it: every WH1 line
+
+			const summary = summaryOf(outputs[0]);
+			expect(summary.pairedItem).toEqual(erp.map((_, item) => ({ item })));
+			expect(summary.json).toMatchObject({
+				outcome: 'reported',
+				dry_run: true,
+				lines_compared: stock.size,
+				lines_differing: 6,
+				lines_matching: stock.size - 6,
+				total_absolute_units: at('DRILL-BIT-6') + 20 + 10 + 4 + 3 + 2,
+				adjusted_lines: 0,
+				input_items: erp.length,
+				stock_lines: erp.length - 2, // two SKUs came in two bins each
+				largest_differences: [
+					{ warehouse_code: 'WH1', sku: 'DRILL-BIT-6', batch: '', difference: at('DRILL-BIT-6'), percent: null },
+					{ warehouse_code: 'WH1', sku: 'PAINT-RED-1L', batch: 'B2026-02', difference: -20, percent: -20 },
+					expect.objectContaining({ sku: 'LABEL-A6', difference: 10 }),
+					expect.objectContaining({ sku: 'HELMET-WHITE', difference: -4 }),
+					expect.objectContaining({ sku: 'BOLT-M8-40', difference: 3 }),
+				],
+			});
+			expect(outputs[0].at(-1)).toBe(summary);
+
+			expect(snapshot(sim)).toBe(before);
+			expect(sim.store.get('comparison', id)?.status).toBe('compared');
+			for (const route of ['/comparison_adjustment_item/add', '/comparison_item/process', '/comparison/complete']) {
+				expect(sim.stats().requests[route]).toBeUndefined();
+			}
+		});
+
+		it('adjusts only the differences inside the threshold, then processes, reports a move attempt and completes', async () => {
+			const before = { label: at('LABEL-A6'), drill: at('DRILL-BIT-6') };
+			const { outputs, error } = await harness.run(
+				node('reconcile', { dryRun: false, thresholdRule: 'unitsAndPercent', maxUnits: 5, maxPercent: 5 }),
+				erp,
+			);
+			expect(error).toBeUndefined();
+			const lines = json(discrepancies(outputs[0]));
+			expect(lines.map((l) => [l.sku, l.action, l.adjusted])).toEqual([
+				['DRILL-BIT-6', 'needs_review', false],
+				['PAINT-RED-1L', 'needs_review', false],
+				['LABEL-A6', 'needs_review', false],
+				['HELMET-WHITE', 'adjust', true],
+				['BOLT-M8-40', 'adjust', true],
+				['NUT-M8', 'adjust', true],
+			]);
+			const summary = summaryOf(outputs[0]).json;
+			expect(summary).toMatchObject({ outcome: 'adjusted', dry_run: false, adjusted_lines: 3, adjusted_units: 9, needs_review_lines: 3 });
+			expect(summary.move_attempts).toHaveLength(1);
+
+			// The platform now matches the ERP where it was adjusted, and only there.
+			expect(sim.store.onHand('WH1', 'BOLT-M8-40', '')).toBe(at('BOLT-M8-40') - 3);
+			expect(sim.store.onHand('WH1', 'NUT-M8', '')).toBe(at('NUT-M8') + 2);
+			expect(sim.store.onHand('WH1', 'HELMET-WHITE', '')).toBe(at('HELMET-WHITE') + 4);
+			expect(sim.store.onHand('WH1', 'LABEL-A6', '')).toBe(before.label);
+			expect(sim.store.onHand('WH1', 'DRILL-BIT-6', '')).toBe(before.drill);
+			expect(sim.store.onHand('WH1', 'PAINT-RED-1L', 'B2026-02')).toBe(80);
+
+			const comparison = sim.store.get('comparison', summary.comparison_id as string)!;
+			expect(comparison.status).toBe('completed');
+			expect(comparison.adjustments.map((a: IDataObject) => [a.sku, a.quantity_delta])).toEqual([
+				['HELMET-WHITE', 4],
+				['BOLT-M8-40', -3],
+				['NUT-M8', 2],
+			]);
+			const update = sim.store.get('erp_update', (summary.move_attempts as string[])[0])!;
+			expect(update.payload).toMatchObject({ reason: 'comparison_adjustment', comparison_id: comparison.comparison_id });
+		});
+
+		it('with "units or percent" also adjusts a difference that is small in percent only', async () => {
+			const { outputs } = await harness.run(
+				node('reconcile', { dryRun: false, thresholdRule: 'unitsOrPercent', maxUnits: 5, maxPercent: 2, createMoveAttempts: false }),
+				erp,
+			);
+			const adjusted = json(discrepancies(outputs[0])).filter((l) => l.adjusted).map((l) => l.sku);
+			expect(adjusted).toEqual(['LABEL-A6', 'HELMET-WHITE', 'BOLT-M8-40', 'NUT-M8']);
+			expect(sim.store.onHand('WH1', 'LABEL-A6', '')).toBe(at('LABEL-A6') - 10);
+			expect(summaryOf(outputs[0]).json.move_attempts).toEqual([]);
+			expect(sim.stats().requests['/comparison_move_attempt/create']).toBeUndefined();
+		});
+
+		it('names the step and the comparison when processing fails, leaves stock alone, and the single operations finish the job', async () => {
+			sim.faults.add({ route: '/comparison_item/process', kind: '503', times: 1 });
+			const before = snapshot(sim);
+			const { error } = await harness.run(node('reconcile', { dryRun: false, options: { maxAttempts: 1 } }), erp);
+			expect(error?.message).toMatch(/^Reconcile stopped at step "process items" \(warehouse WH1, comparison (CMP-\d+)\): /);
+			const id = /comparison (CMP-\d+)/.exec(error!.message)![1];
+			expect(error?.description).toContain(`Comparison ${id} is in state adjusting; to finish, run Process Items, then Create Move Attempts, then Complete with comparison ID ${id}`);
+			expect(snapshot(sim)).toBe(before);
+			expect(sim.store.get('comparison', id)?.status).toBe('adjusting');
+
+			for (const operation of ['processItems', 'createMoveAttempts', 'complete']) {
+				const step = await harness.run(node(operation), [{ comparison_id: id }]);
+				expect(step.error).toBeUndefined();
+			}
+			expect(sim.store.get('comparison', id)?.status).toBe('completed');
+			expect(sim.store.onHand('WH1', 'BOLT-M8-40', '')).toBe(at('BOLT-M8-40') - 3);
+		});
+
+		it('under continue-on-fail puts the report and a "stopped" summary out, and the step failure on the error output', async () => {
+			sim.faults.add({ route: '/comparison_item/process', kind: '503' });
+			const { outputs, error } = await harness.run(node('reconcile', { dryRun: false, options: { maxAttempts: 1 } }, 'continueErrorOutput'), erp);
+			expect(error).toBeUndefined();
+			expect(discrepancies(outputs[0])).toHaveLength(6);
+			const summary = summaryOf(outputs[0]).json;
+			expect(summary).toMatchObject({ outcome: 'stopped', failed_step: 'process items', failed_warehouse: 'WH1', adjusted_lines: 0 });
+			expect(outputs[1]).toHaveLength(1);
+			expect(outputs[1][0].json.error).toContain(`step "process items" (warehouse WH1, comparison ${String(summary.comparison_id)})`);
+		});
+
+		it('attaches the report as a CSV file to the summary', async () => {
+			const { outputs } = await harness.run(node('reconcile', { attachCsv: true, binaryPropertyName: 'report', fileName: 'variance.csv' }), erp);
+			const file = summaryOf(outputs[0]).binary!.report;
+			expect(file).toMatchObject({ fileName: 'variance.csv', mimeType: 'text/csv' });
+			const rows = Buffer.from(file.data, 'base64').toString('utf8').trim().split('\r\n');
+			expect(rows[0]).toBe('comparison_id,warehouse_code,sku,batch,erp_quantity,platform_quantity,difference,direction,percent,action,adjusted');
+			expect(rows).toHaveLength(7);
+			expect(rows[2]).toMatch(/^CMP-\d+,WH1,PAINT-RED-1L,B2026-02,100,80,-20,erp_higher,-20,report_only,false$/);
+		});
+
+		it('reads ERP field names of the user\'s choosing, a default warehouse, and opens one comparison per warehouse', async () => {
+			const rows = [
+				{ item: 'BOLT-M8-40', stock: { qty: String(at('BOLT-M8-40')) } },
+				{ item: 'NUT-M8', stock: { qty: at('NUT-M8') - 1 } },
+				{ item: 'BOLT-M8-40', stock: { qty: 290 }, site: 'WH2' },
+			];
+			const { outputs, error } = await harness.run(
+				node('reconcile', {
+					defaultWarehouse: 'WH1',
+					options: { skuField: 'item', quantityField: 'stock.qty', warehouseField: 'site', platformOnly: 'ignore' },
+				}),
+				rows,
+			);
+			expect(error).toBeUndefined();
+			expect(json(discrepancies(outputs[0])).map((l) => [l.warehouse_code, l.sku, l.difference])).toEqual([
+				['WH2', 'BOLT-M8-40', 10],
+				['WH1', 'NUT-M8', 1],
+			]);
+			const summary = summaryOf(outputs[0]).json;
+			expect(summary.comparison_id).toBeUndefined();
+			expect((summary.comparisons as IDataObject[]).map((c) => [c.warehouse_code, c.status])).toEqual([
+				['WH1', 'compared'],
+				['WH2', 'compared'],
+			]);
+			expect(summary.lines_compared).toBe(3);
+		});
+
+		it('names a bad input item and field before anything is sent', async () => {
+			const { error } = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse: 'WH1', qty: 'many' }]);
+			expect(error?.message).toBe('Item 1: field "qty" must be a number (got "many")');
+			const missing = await harness.run(node('reconcile'), [{ sku: 'NUT-M8', quantity: 3 }]);
+			expect(missing.error?.message).toMatch(/^Item 0: field "warehouse_code" is required but missing or empty/);
+			expect(sim.stats().requests['/comparison/add']).toBeUndefined();
+		});
+
+		it('under continue-on-fail reports the rest but adjusts nothing while an input item is bad or refused', async () => {
+			const before = snapshot(sim);
+			const rows = [...erp, { sku: 'NO-SUCH-SKU', warehouse_code: 'WH1', quantity: 5 }, { sku: 'BOLT-M8-40', warehouse_code: 'WH1', quantity: -1 }];
+			const { outputs } = await harness.run(node('reconcile', { dryRun: false }, 'continueErrorOutput'), rows);
+			expect(json(outputs[1]).map((e) => e.error)).toEqual([
+				`Item ${erp.length}: field "sku" inventory item NO-SUCH-SKU does not exist`,
+				`Item ${erp.length + 1}: field "quantity" must be 0 or more (got -1)`,
+			]);
+			expect(outputs[1].map((e) => e.pairedItem)).toEqual([{ item: erp.length }, { item: erp.length + 1 }]);
+			const summary = summaryOf(outputs[0]).json;
+			expect(summary).toMatchObject({ outcome: 'reported', input_items_failed: 2, adjusted_lines: 0 });
+			expect(summary.message).toContain('nothing was adjusted because 2 input items were not accepted');
+			expect(snapshot(sim)).toBe(before);
+		});
+	});
+
+	describe('single operations', () => {
+		it('walks a comparison through every step, each operation taking the comparison id from its input item', async () => {
+			const created = await harness.run(node('create', { warehouseCode: 'WH1', additionalFields: { reference: 'COUNT-1' } }), [{}]);
+			expect(created.error).toBeUndefined();
+			const id = created.outputs[0][0].json.comparison_id as string;
+			expect(created.outputs[0][0].json).toMatchObject({ comparison_id: id, status: 'created' });
+			const again = await harness.run(node('create', { warehouseCode: 'WH1', additionalFields: { reference: 'COUNT-1' } }), [{}]);
+			expect(again.outputs[0][0].json).toMatchObject({ comparison_id: id, status: 'unchanged' });
+
+			const lines = [
+				{ comparison_id: id, sku: 'BOLT-M8-40', quantity: at('BOLT-M8-40') - 5 },
+				{ comparison_id: id, sku: 'NUT-M8', quantity: at('NUT-M8') },
+				{ comparison_id: id, sku: 'PAINT-RED-1L', batch: 'B2026-01', quantity: 120 },
+			];
+			const loaded = await harness.run(node('addErpOnHand', { fieldsToSend: 'inputItem', options: { batchSize: 2 } }), lines);
+			expect(loaded.error).toBeUndefined();
+			expect(json(loaded.outputs[0]).map((r) => [r.comparison_id, r.key, r.status])).toEqual([
+				[id, 'BOLT-M8-40', 'created'],
+				[id, 'NUT-M8', 'created'],
+				[id, 'PAINT-RED-1L|B2026-01', 'created'],
+			]);
+			expect(sim.stats().requests['/comparison_erp_on_hand/add']).toBe(2);
+
+			const set = await harness.run(node('setPlatformOnHand'), [{ comparison_id: id }]);
+			expect(set.outputs[0][0].json).toMatchObject({ comparison_id: id, status: 'compared' });
+
+			const status = await harness.run(node('checkStatus'), [{ comparison_id: id }]);
+			const bolt = (status.outputs[0][0].json.items as IDataObject[]).find((item) => item.sku === 'BOLT-M8-40');
+			expect(bolt).toMatchObject({ erp_quantity: at('BOLT-M8-40') - 5, platform_quantity: at('BOLT-M8-40'), difference: 5, processed: false });
+
+			const adjusted = await harness.run(node('addAdjustmentItems', { comparisonId: id, sku: 'BOLT-M8-40', quantityDelta: -5, additionalFields: { reason: 'counted short' } }), [{}]);
+			expect(adjusted.outputs[0][0].json).toMatchObject({ comparison_id: id, key: 'BOLT-M8-40', status: 'created' });
+
+			const processed = await harness.run(node('processItems', { skus: 'BOLT-M8-40' }), [{ comparison_id: id }]);
+			expect(processed.outputs[0][0].json).toMatchObject({ processed: 1, status: 'adjusting' });
+			expect(sim.store.onHand('WH1', 'BOLT-M8-40', '')).toBe(at('BOLT-M8-40') - 5);
+			const rest = await harness.run(node('processItems'), [{ comparison_id: id }]);
+			expect(rest.outputs[0][0].json).toMatchObject({ remaining: 0, status: 'processed' });
+
+			const moves = await harness.run(node('createMoveAttempts'), [{ comparison_id: id }]);
+			expect(moves.outputs[0][0].json).toMatchObject({ created: 1 });
+			expect(moves.outputs[0][0].json.erp_update_ids).toHaveLength(1);
+
+			const done = await harness.run(node('complete'), [{ comparison_id: id }]);
+			expect(done.outputs[0][0].json).toMatchObject({ comparison_id: id, status: 'completed' });
+			expect(done.outputs[0][0].pairedItem).toEqual({ item: 0 });
+		});
+
+		it('sets platform quantities given as input items, one request per comparison', async () => {
+			const id = (await harness.run(node('create', { warehouseCode: 'WH2' }), [{}])).outputs[0][0].json.comparison_id as string;
+			await harness.run(node('addErpOnHand', { comparisonId: id, sku: 'NUT-M8', quantity: 10 }), [{}]);
+			const { outputs } = await harness.run(node('setPlatformOnHand', { comparisonId: id, platformQuantities: 'fromItems', fieldsToSend: 'inputItem' }), [
+				{ sku: 'NUT-M8', quantity: 12 },
+				{ sku: 'BOLT-M8-40', quantity: 1 },
+			]);
+			expect(outputs[0]).toHaveLength(1);
+			expect(outputs[0][0].json).toMatchObject({ platform_lines: 2, items: 2, differences: 2 });
+			expect(outputs[0][0].pairedItem).toEqual([{ item: 0 }, { item: 1 }]);
+			expect(sim.stats().requests['/comparison_platform_on_hand/set']).toBe(1);
+		});
+
+		it('names a missing comparison id, a zero adjustment and a bad SKU list before sending anything', async () => {
+			const noId = await harness.run(node('complete'), [{}]);
+			expect(noId.error?.message).toBe('Item 0: field "comparison_id" is required but missing or empty');
+			const zero = await harness.run(node('addAdjustmentItems', { fieldsToSend: 'inputItem' }, 'continueErrorOutput'), [
+				{ comparison_id: 'CMP-1', sku: 'A', quantity_delta: 0 },
+			]);
+			expect(zero.outputs[1][0].json.error).toBe('Item 0: field "quantity_delta" must not be 0: an adjustment changes the stock');
+			const badSku = await harness.run(node('processItems', { comparisonId: 'CMP-1', skus: 'A, B C |' }), [{}]);
+			expect(badSku.error?.message).toMatch(/^Item 0: field "skus" entry 1 must be a code without blanks/);
+			expect(sim.stats().requests).toEqual({});
+		});
+
+		it('answers an unknown comparison and a forbidden state with the platform\'s words, per item under continue-on-fail', async () => {
+			const id = (await harness.run(node('create', { warehouseCode: 'WH1' }), [{}])).outputs[0][0].json.comparison_id as string;
+			const { outputs } = await harness.run(node('complete', {}, 'continueErrorOutput'), [{ comparison_id: 'CMP-999999' }, { comparison_id: id }]);
+			expect(json(outputs[1]).map((e) => e.error)).toEqual([
+				'Item 0: comparison CMP-999999 does not exist (HTTP 404, not_found)',
+				`Item 1: comparison ${id} is in state open; cannot complete (HTTP 409, state_conflict)`,
+			]);
+			expect(outputs[1].map((e) => e.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		});
+	});
+});
