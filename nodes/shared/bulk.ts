@@ -2,7 +2,7 @@
  * Bulk writes: split rows into requests of at most the route's limit, send them one after the
  * other through the transport, and give every row its own outcome, paired to its input item.
  *
- * The platform rejects a whole request when any row is bad (422/409) and names the rows in
+ * The platform rejects a whole request when any row is bad (422/409, or 404 for an unknown id) and names the rows in
  * error.details[].path as /items/<n>/...; those rows get that error and the rest are sent again
  * without them, so one bad row never sinks its neighbours. When the transport gives up (retry
  * budget spent, platform down), the rows of that request and of every later request are
@@ -77,7 +77,7 @@ export async function bulkWrite(this: WmsContext, route: string, rows: BulkRow[]
 				if (!gaveUp) throw new NodeOperationError(this.getNode(), error as Error);
 				const named = rowsNamed(gaveUp, pending.length);
 				const status = gaveUp.failure.status ?? 0;
-				if ((status === 422 || status === 409) && named.size > 0) {
+				if ((status === 422 || status === 409 || status === 404) && named.size > 0) {
 					for (const [index, messages] of named) {
 						outcomes.push(rejected(this, route, pending[index], gaveUp, messages));
 					}
