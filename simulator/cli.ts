@@ -2,49 +2,49 @@
 import { startSimulator } from './index';
 
 function parseArgs(argv: string[]): { port: number; demo: boolean; autoWorkMs?: number; host?: string } {
-  const out: { port: number; demo: boolean; autoWorkMs?: number; host?: string } = { port: 8787, demo: false };
-  for (let i = 0; i < argv.length; i++) {
-    const [flag, inline] = argv[i].split('=', 2);
-    const value = () => inline ?? argv[++i];
-    if (flag === '--port') out.port = Number(value());
-    else if (flag === '--host') out.host = value();
-    else if (flag === '--demo') out.demo = true;
-    else if (flag === '--auto-work-ms') out.autoWorkMs = Number(value());
-    else if (flag === '--help' || flag === '-h') {
-      process.stdout.write('usage: simulator [--port 8787] [--host 127.0.0.1] [--demo] [--auto-work-ms 30000]\n');
-      process.exit(0);
-    } else throw new Error(`unknown argument ${argv[i]} (try --help)`);
-  }
-  if (!Number.isInteger(out.port) || out.port < 0) throw new Error('--port must be a port number');
-  if (out.autoWorkMs !== undefined && !(out.autoWorkMs > 0)) throw new Error('--auto-work-ms must be a positive number');
-  return out;
+	const out: { port: number; demo: boolean; autoWorkMs?: number; host?: string } = { port: 8787, demo: false };
+	for (let i = 0; i < argv.length; i++) {
+		const [flag, inline] = argv[i].split('=', 2);
+		const value = () => inline ?? argv[++i];
+		if (flag === '--port') out.port = Number(value());
+		else if (flag === '--host') out.host = value();
+		else if (flag === '--demo') out.demo = true;
+		else if (flag === '--auto-work-ms') out.autoWorkMs = Number(value());
+		else if (flag === '--help' || flag === '-h') {
+			process.stdout.write('usage: simulator [--port 8787] [--host 127.0.0.1] [--demo] [--auto-work-ms 30000]\n');
+			process.exit(0);
+		} else throw new Error(`unknown argument ${argv[i]} (try --help)`);
+	}
+	if (!Number.isInteger(out.port) || out.port < 0) throw new Error('--port must be a port number');
+	if (out.autoWorkMs !== undefined && !(out.autoWorkMs > 0)) throw new Error('--auto-work-ms must be a positive number');
+	return out;
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
-  const sim = await startSimulator({
-    port: args.port,
-    host: args.host,
-    demoData: args.demo,
-    autoWork: args.autoWorkMs ? { intervalMs: args.autoWorkMs } : false,
-  });
-  process.stdout.write(
-    [
-      'WMS platform simulator running',
-      `  Base URL:      ${sim.baseUrl}`,
-      `  Client ID:     ${sim.clientId}`,
-      `  Client Secret: ${sim.clientSecret}`,
-      `  Demo data:     ${args.demo ? 'yes' : 'no'}; automatic work: ${args.autoWorkMs ? `every ${args.autoWorkMs} ms` : 'off'}`,
-      `  Control API:   ${sim.baseUrl.replace(/\/v1$/, '')}/_sim/stats (work, faults, store)`,
-      '',
-    ].join('\n'),
-  );
-  const stop = () => void sim.close().then(() => process.exit(0));
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+	const args = parseArgs(process.argv.slice(2));
+	const sim = await startSimulator({
+		port: args.port,
+		host: args.host,
+		demoData: args.demo,
+		autoWork: args.autoWorkMs ? { intervalMs: args.autoWorkMs } : false,
+	});
+	process.stdout.write(
+		[
+			'WMS platform simulator running',
+			`  Base URL:      ${sim.baseUrl}`,
+			`  Client ID:     ${sim.clientId}`,
+			`  Client Secret: ${sim.clientSecret}`,
+			`  Demo data:     ${args.demo ? 'yes' : 'no'}; automatic work: ${args.autoWorkMs ? `every ${args.autoWorkMs} ms` : 'off'}`,
+			`  Control API:   ${sim.baseUrl.replace(/\/v1$/, '')}/_sim/stats (work, faults, store)`,
+			'',
+		].join('\n'),
+	);
+	const stop = () => void sim.close().then(() => process.exit(0));
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
 }
 
 main().catch((err) => {
-  process.stderr.write(`simulator: ${(err as Error).message}\n`);
-  process.exit(1);
+	process.stderr.write(`simulator: ${(err as Error).message}\n`);
+	process.exit(1);
 });

@@ -9,58 +9,62 @@ import { KINDS, type Kind } from './store';
 type Action = (body: any, method: string) => unknown;
 
 export function createControl(sim: () => RunningSimulator) {
-  const actions: Record<string, Action> = {
-    '/_sim/stats': () => sim().stats(),
-    '/_sim/reset-stats': () => (sim().resetStats(), { ok: true }),
-    '/_sim/faults': (body, method) => {
-      if (method === 'DELETE') return (sim().faults.clear(), { ok: true });
-      if (method === 'GET') return { rules: sim().faults.list() };
-      for (const rule of Array.isArray(body) ? body : [body]) sim().faults.add(rule);
-      return { rules: sim().faults.list() };
-    },
-    '/_sim/revoke-tokens': () => (sim().revokeTokens(), { ok: true }),
-    '/_sim/work/ship': (b) => sim().work.shipSalesOrder(required(b, 'order_number')),
-    '/_sim/work/receive': (b) => sim().work.receivePurchaseOrder(required(b, 'order_number'), b.lines),
-    '/_sim/work/move': (b) => sim().work.moveStock(b),
-    '/_sim/work/transition': (b) => sim().work.transition(required(b, 'kind') as Kind, required(b, 'key'), required(b, 'to')),
-    '/_sim/work/pending-updates': (b) => ({ ids: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1) }),
-    '/_sim/work/tick': () => sim().work.tick(),
-  };
+	const actions: Record<string, Action> = {
+		'/_sim/stats': () => sim().stats(),
+		'/_sim/reset-stats': () => (sim().resetStats(), { ok: true }),
+		'/_sim/faults': (body, method) => {
+			if (method === 'DELETE') return (sim().faults.clear(), { ok: true });
+			if (method === 'GET') return { rules: sim().faults.list() };
+			for (const rule of Array.isArray(body) ? body : [body]) sim().faults.add(rule);
+			return { rules: sim().faults.list() };
+		},
+		'/_sim/revoke-tokens': () => (sim().revokeTokens(), { ok: true }),
+		'/_sim/work/ship': (b) => sim().work.shipSalesOrder(required(b, 'order_number')),
+		'/_sim/work/receive': (b) => sim().work.receivePurchaseOrder(required(b, 'order_number'), b.lines),
+		'/_sim/work/move': (b) => sim().work.moveStock(b),
+		'/_sim/work/transition': (b) => sim().work.transition(required(b, 'kind') as Kind, required(b, 'key'), required(b, 'to')),
+		'/_sim/work/pending-updates': (b) => ({ ids: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1) }),
+		'/_sim/work/tick': () => sim().work.tick(),
+		'/_sim/work/stock': (b) => {
+			sim().work.seedStock(required(b, 'warehouse_code'), required(b, 'sku'), Number(required(b, 'quantity')), b.batch, b.bin_code);
+			return { on_hand: sim().store.onHand(b.warehouse_code, b.sku, b.batch) };
+		},
+	};
 
-  return (req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer): void => {
-    const method = req.method ?? 'GET';
-    try {
-      let body: any = {};
-      if (raw.length > 0) {
-        try {
-          body = JSON.parse(raw.toString('utf8'));
-        } catch (e) {
-          throw new ApiError(400, 'malformed_json', `request body is not valid JSON: ${(e as Error).message}`);
-        }
-      }
-      const storeMatch = /^\/_sim\/store\/([a-z_]+)$/.exec(path);
-      if (storeMatch) {
-        const kind = storeMatch[1] as Kind;
-        if (!KINDS.includes(kind)) throw new ApiError(404, 'not_found', `unknown kind ${kind}; known: ${KINDS.join(', ')}`);
-        const key = body.key ?? new URL(req.url ?? '/', 'http://sim').searchParams.get('key') ?? undefined;
-        if (key !== undefined) {
-          const rec = sim().store.get(kind, key);
-          if (!rec) throw new ApiError(404, 'not_found', `${kind} ${key} does not exist`);
-          return sendJson(res, 200, rec);
-        }
-        return sendJson(res, 200, { count: sim().store.count(kind), items: sim().store.list(kind) });
-      }
-      const action = actions[path];
-      if (!action) throw new ApiError(404, 'not_found', `no control route ${path}; known: ${Object.keys(actions).join(', ')}, /_sim/store/<kind>`);
-      sendJson(res, 200, action(body, method) ?? { ok: true });
-    } catch (err) {
-      const e = err instanceof ApiError ? err : new ApiError(400, 'validation_failed', (err as Error).message);
-      sendJson(res, e.status, errorPayload(e, 'sim'));
-    }
-  };
+	return (req: IncomingMessage, res: ServerResponse, path: string, raw: Buffer): void => {
+		const method = req.method ?? 'GET';
+		try {
+			let body: any = {};
+			if (raw.length > 0) {
+				try {
+					body = JSON.parse(raw.toString('utf8'));
+				} catch (e) {
+					throw new ApiError(400, 'malformed_json', `request body is not valid JSON: ${(e as Error).message}`);
+				}
+			}
+			const storeMatch = /^\/_sim\/store\/([a-z_]+)$/.exec(path);
+			if (storeMatch) {
+				const kind = storeMatch[1] as Kind;
+				if (!KINDS.includes(kind)) throw new ApiError(404, 'not_found', `unknown kind ${kind}; known: ${KINDS.join(', ')}`);
+				const key = body.key ?? new URL(req.url ?? '/', 'http://sim').searchParams.get('key') ?? undefined;
+				if (key !== undefined) {
+					const rec = sim().store.get(kind, key);
+					if (!rec) throw new ApiError(404, 'not_found', `${kind} ${key} does not exist`);
+					return sendJson(res, 200, rec);
+				}
+				return sendJson(res, 200, { count: sim().store.count(kind), items: sim().store.list(kind) });
+			}
+			const action = actions[path];
+			if (!action) throw new ApiError(404, 'not_found', `no control route ${path}; known: ${Object.keys(actions).join(', ')}, /_sim/store/<kind>`);
+			sendJson(res, 200, action(body, method) ?? { ok: true });
+		} catch (err) {
+			const e = err instanceof ApiError ? err : new ApiError(400, 'validation_failed', (err as Error).message);
+			sendJson(res, e.status, errorPayload(e, 'sim'));
+		}
+	};
 }
 
 function required(body: any, field: string): string {
-  if (body?.[field] === undefined || body[field] === '') throw new ApiError(422, 'validation_failed', `${field} is required`);
-  return body[field];
+	if (body?.[field] === undefined || body[field] === '') throw new ApiError(422, 'validation_failed', `${field} is required`);
+	return body[field];
 }

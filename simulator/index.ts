@@ -25,153 +25,156 @@ export type { MoveRequest, ReceiptLine, WorkResult } from './work';
 export { KINDS } from './store';
 
 export interface SimulatorOptions {
-  /** 0 (default) = a free port. */
-  port?: number;
-  host?: string;
-  clientId?: string;
-  clientSecret?: string;
-  tokenTtlSeconds?: number;
-  /** Seed warehouses, bins, items with stock, customers, suppliers, couriers, pending updates. */
-  demoData?: boolean;
-  /** Ship open sales orders, receive open purchase orders and move stock on a timer. */
-  autoWork?: false | { intervalMs: number };
-  /** Makes fault probabilities reproducible. */
-  faultSeed?: number;
-  /** Millisecond clock (tests control time with it). */
-  now?: () => number;
+	/** 0 (default) = a free port. */
+	port?: number;
+	host?: string;
+	clientId?: string;
+	clientSecret?: string;
+	tokenTtlSeconds?: number;
+	/** Seed warehouses, bins, items with stock, customers, suppliers, couriers, pending updates. */
+	demoData?: boolean;
+	/** Ship open sales orders, receive open purchase orders and move stock on a timer. */
+	autoWork?: false | { intervalMs: number };
+	/** Makes fault probabilities reproducible. */
+	faultSeed?: number;
+	/** Millisecond clock (tests control time with it). */
+	now?: () => number;
 }
 
 /** Read access to stored records, in the shape the /check routes answer. Compound keys joined with '|'. */
 export interface StoreView {
-  get(kind: Kind, key: string): Rec | undefined;
-  count(kind: Kind): number;
-  list(kind: Kind): Rec[];
-  /** Platform on-hand of a sku in a warehouse (all batches unless one is given). */
-  onHand(warehouseCode: string, sku: string, batch?: string): number;
+	get(kind: Kind, key: string): Rec | undefined;
+	count(kind: Kind): number;
+	list(kind: Kind): Rec[];
+	/** Platform on-hand of a sku in a warehouse (all batches unless one is given). */
+	onHand(warehouseCode: string, sku: string, batch?: string): number;
 }
 
 export interface SimulatorWork {
-  /** Walks a sales order forward to shipped; creates an outgoing_consignment ERP update. */
-  shipSalesOrder(orderNumber: string): WorkResult;
-  /** Receives all open quantities (or the given lines); creates an incoming_consignment ERP update. */
-  receivePurchaseOrder(orderNumber: string, lines?: ReceiptLine[]): WorkResult;
-  /** Moves stock between bins; creates a move_attempt ERP update. */
-  moveStock(move: MoveRequest): WorkResult;
-  /** Moves any stateful record along its state machine; 409 (ApiError) when not allowed. */
-  transition(kind: Kind, key: string, to: string): WorkResult;
-  /** Creates n pending ERP updates of a kind with plausible payloads; answers their ids. */
-  createPendingUpdates(kind: ErpUpdateKind, n: number): string[];
-  /** One round of automatic warehouse work (what autoWork does on its timer). */
-  tick(): { shipped: string[]; received: string[]; moved: string[] };
+	/** Walks a sales order forward to shipped; creates an outgoing_consignment ERP update. */
+	shipSalesOrder(orderNumber: string): WorkResult;
+	/** Receives all open quantities (or the given lines); creates an incoming_consignment ERP update. */
+	receivePurchaseOrder(orderNumber: string, lines?: ReceiptLine[]): WorkResult;
+	/** Moves stock between bins; creates a move_attempt ERP update. */
+	moveStock(move: MoveRequest): WorkResult;
+	/** Moves any stateful record along its state machine; 409 (ApiError) when not allowed. */
+	transition(kind: Kind, key: string, to: string): WorkResult;
+	/** Creates n pending ERP updates of a kind with plausible payloads; answers their ids. */
+	createPendingUpdates(kind: ErpUpdateKind, n: number): string[];
+	/** Puts stock on hand without creating an ERP update (test set-up). */
+	seedStock(warehouseCode: string, sku: string, quantity: number, batch?: string, binCode?: string): void;
+	/** One round of automatic warehouse work (what autoWork does on its timer). */
+	tick(): { shipped: string[]; received: string[]; moved: string[] };
 }
 
 export interface RunningSimulator {
-  baseUrl: string;
-  clientId: string;
-  clientSecret: string;
-  stats(): Stats;
-  resetStats(): void;
-  faults: { add(rule: FaultRule): void; clear(): void; list(): (FaultRule & { seen: number; fired: number })[] };
-  revokeTokens(): void;
-  store: StoreView;
-  work: SimulatorWork;
-  close(): Promise<void>;
+	baseUrl: string;
+	clientId: string;
+	clientSecret: string;
+	stats(): Stats;
+	resetStats(): void;
+	faults: { add(rule: FaultRule): void; clear(): void; list(): (FaultRule & { seen: number; fired: number })[] };
+	revokeTokens(): void;
+	store: StoreView;
+	work: SimulatorWork;
+	close(): Promise<void>;
 }
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
-  const now = opts.now ?? Date.now;
-  const clientId = opts.clientId ?? 'demo-client';
-  const clientSecret = opts.clientSecret ?? 'demo-secret';
-  const contract = loadContract();
-  const store = new Store(now);
-  const idCounters = new Map<string, number>();
-  const sim: Sim = {
-    store,
-    stock: new Stock(),
-    now,
-    iso: () => new Date(now()).toISOString(),
-    views: {},
-    view: (kind, row) => (sim.views[kind] ?? defaultView)(row),
-    createErpUpdate: (kind, payload) => work.createUpdate(kind, payload),
-    nextId: (prefix) => {
-      const n = (idCounters.get(prefix) ?? 0) + 1;
-      idCounters.set(prefix, n);
-      return `${prefix}-${n.toString().padStart(6, '0')}`;
-    },
-  };
-  const auth = new TokenAuthority(clientId, clientSecret, opts.tokenTtlSeconds ?? 86400, now);
-  const handlers = allHandlers(sim, auth);
-  const work = new Work(sim);
-  const faults = new Faults(opts.faultSeed);
-  const emptyStats = (): Stats => ({ requests: {}, items: {}, statuses: {}, tokensIssued: 0 });
-  const stats = emptyStats();
-  let tokensAtReset = 0;
-  if (opts.demoData) loadDemoData((route, body) => callRoute(contract, handlers, sim, route, body), work);
+	const now = opts.now ?? Date.now;
+	const clientId = opts.clientId ?? 'demo-client';
+	const clientSecret = opts.clientSecret ?? 'demo-secret';
+	const contract = loadContract();
+	const store = new Store(now);
+	const idCounters = new Map<string, number>();
+	const sim: Sim = {
+		store,
+		stock: new Stock(),
+		now,
+		iso: () => new Date(now()).toISOString(),
+		views: {},
+		view: (kind, row) => (sim.views[kind] ?? defaultView)(row),
+		createErpUpdate: (kind, payload) => work.createUpdate(kind, payload),
+		nextId: (prefix) => {
+			const n = (idCounters.get(prefix) ?? 0) + 1;
+			idCounters.set(prefix, n);
+			return `${prefix}-${n.toString().padStart(6, '0')}`;
+		},
+	};
+	const auth = new TokenAuthority(clientId, clientSecret, opts.tokenTtlSeconds ?? 86400, now);
+	const handlers = allHandlers(sim, auth);
+	const work = new Work(sim);
+	const faults = new Faults(opts.faultSeed);
+	const emptyStats = (): Stats => ({ requests: {}, items: {}, statuses: {}, tokensIssued: 0 });
+	const stats = emptyStats();
+	let tokensAtReset = 0;
+	if (opts.demoData) loadDemoData((route, body) => callRoute(contract, handlers, sim, route, body), work);
 
-  let running: RunningSimulator | undefined;
-  const front = createFront({ contract, handlers, auth, faults, sim, stats, control: createControl(() => running!) });
-  const server: Server = createServer((req, res) => void front(req, res));
-  server.keepAliveTimeout = 30_000;
-  const sockets = new Set<Socket>();
-  server.on('connection', (s) => {
-    sockets.add(s);
-    s.on('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
-  });
-  const addr = server.address() as AddressInfo;
-  const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+	let running: RunningSimulator | undefined;
+	const front = createFront({ contract, handlers, auth, faults, sim, stats, control: createControl(() => running!) });
+	const server: Server = createServer((req, res) => void front(req, res));
+	server.keepAliveTimeout = 30_000;
+	const sockets = new Set<Socket>();
+	server.on('connection', (s) => {
+		sockets.add(s);
+		s.on('close', () => sockets.delete(s));
+	});
+	await new Promise<void>((resolve, reject) => {
+		server.once('error', reject);
+		server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+	});
+	const addr = server.address() as AddressInfo;
+	const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
 
-  const timer = opts.autoWork ? setInterval(() => work.tick(), opts.autoWork.intervalMs) : undefined;
-  timer?.unref();
+	const timer = opts.autoWork ? setInterval(() => work.tick(), opts.autoWork.intervalMs) : undefined;
+	timer?.unref();
 
-  running = {
-    baseUrl: `http://${host}:${addr.port}/v1`,
-    clientId,
-    clientSecret,
-    stats: () => ({
-      requests: { ...stats.requests },
-      items: { ...stats.items },
-      statuses: { ...stats.statuses },
-      tokensIssued: auth.issued - tokensAtReset,
-    }),
-    resetStats: () => {
-      // The front holds the same object: empty it in place.
-      const fresh = emptyStats();
-      for (const k of ['requests', 'items', 'statuses'] as const) {
-        for (const key of Object.keys(stats[k])) delete stats[k][key];
-        Object.assign(stats[k], fresh[k]);
-      }
-      tokensAtReset = auth.issued;
-    },
-    faults: { add: (r) => faults.add(r), clear: () => faults.clear(), list: () => faults.list() },
-    revokeTokens: () => auth.revokeAll(),
-    store: {
-      get: (kind, key) => {
-        const row = store.table(kind).get(key);
-        return row ? sim.view(kind, row) : undefined;
-      },
-      count: (kind) => store.table(kind).size,
-      list: (kind) => store.table(kind).order.map((row) => sim.view(kind, row)),
-      onHand: (wh, sku, batch) => sim.stock.get(wh, sku, batch),
-    },
-    work: {
-      shipSalesOrder: (n) => work.shipSalesOrder(n),
-      receivePurchaseOrder: (n, lines) => work.receivePurchaseOrder(n, lines),
-      moveStock: (m) => work.moveStock(m),
-      transition: (kind, key, to) => work.transition(kind, key, to),
-      createPendingUpdates: (kind, n) => work.createPendingUpdates(kind, n),
-      tick: () => work.tick(),
-    },
-    close: async () => {
-      if (timer) clearInterval(timer);
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const s of sockets) s.destroy();
-      });
-    },
-  };
-  return running;
+	running = {
+		baseUrl: `http://${host}:${addr.port}/v1`,
+		clientId,
+		clientSecret,
+		stats: () => ({
+			requests: { ...stats.requests },
+			items: { ...stats.items },
+			statuses: { ...stats.statuses },
+			tokensIssued: auth.issued - tokensAtReset,
+		}),
+		resetStats: () => {
+			// The front holds the same object: empty it in place.
+			const fresh = emptyStats();
+			for (const k of ['requests', 'items', 'statuses'] as const) {
+				for (const key of Object.keys(stats[k])) delete stats[k][key];
+				Object.assign(stats[k], fresh[k]);
+			}
+			tokensAtReset = auth.issued;
+		},
+		faults: { add: (r) => faults.add(r), clear: () => faults.clear(), list: () => faults.list() },
+		revokeTokens: () => auth.revokeAll(),
+		store: {
+			get: (kind, key) => {
+				const row = store.table(kind).get(key);
+				return row ? sim.view(kind, row) : undefined;
+			},
+			count: (kind) => store.table(kind).size,
+			list: (kind) => store.table(kind).order.map((row) => sim.view(kind, row)),
+			onHand: (wh, sku, batch) => sim.stock.get(wh, sku, batch),
+		},
+		work: {
+			shipSalesOrder: (n) => work.shipSalesOrder(n),
+			receivePurchaseOrder: (n, lines) => work.receivePurchaseOrder(n, lines),
+			moveStock: (m) => work.moveStock(m),
+			transition: (kind, key, to) => work.transition(kind, key, to),
+			createPendingUpdates: (kind, n) => work.createPendingUpdates(kind, n),
+			seedStock: (wh, sku, quantity, batch, bin) => work.seedStock(wh, sku, batch, bin, quantity),
+			tick: () => work.tick(),
+		},
+		close: async () => {
+			if (timer) clearInterval(timer);
+			await new Promise<void>((resolve) => {
+				server.close(() => resolve());
+				for (const s of sockets) s.destroy();
+			});
+		},
+	};
+	return running;
 }

@@ -11,168 +11,168 @@ import type { Sim } from './kit';
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
 export interface Stats {
-  requests: Record<string, number>;
-  items: Record<string, number>;
-  statuses: Record<string, number>;
-  tokensIssued: number;
+	requests: Record<string, number>;
+	items: Record<string, number>;
+	statuses: Record<string, number>;
+	tokensIssued: number;
 }
 
 export interface FrontDeps {
-  contract: Contract;
-  handlers: Map<string, Handler>;
-  auth: TokenAuthority;
-  faults: Faults;
-  sim: Sim;
-  stats: Stats;
-  control: (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => void;
+	contract: Contract;
+	handlers: Map<string, Handler>;
+	auth: TokenAuthority;
+	faults: Faults;
+	sim: Sim;
+	stats: Stats;
+	control: (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => void;
 }
 
 let requestCounter = 0;
 
 export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(payload);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
-  res.end(text);
+	const text = JSON.stringify(payload);
+	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+	res.end(text);
 }
 
 export function errorPayload(err: ApiError, requestId: string): unknown {
-  const error: Record<string, unknown> = { code: err.code, message: err.message };
-  if (err.details && err.details.length > 0) error.details = err.details;
-  error.request_id = requestId;
-  return { error };
+	const error: Record<string, unknown> = { code: err.code, message: err.message };
+	if (err.details && err.details.length > 0) error.details = err.details;
+	error.request_id = requestId;
+	return { error };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new ApiError(413, 'too_many_items', `request body larger than ${MAX_BODY_BYTES} bytes`));
-        req.destroy();
-        return;
-      }
-      chunks.push(c);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
+	return new Promise((resolve, reject) => {
+		const chunks: Buffer[] = [];
+		let size = 0;
+		req.on('data', (c: Buffer) => {
+			size += c.length;
+			if (size > MAX_BODY_BYTES) {
+				reject(new ApiError(413, 'too_many_items', `request body larger than ${MAX_BODY_BYTES} bytes`));
+				req.destroy();
+				return;
+			}
+			chunks.push(c);
+		});
+		req.on('end', () => resolve(Buffer.concat(chunks)));
+		req.on('error', reject);
+	});
 }
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function countItems(route: ContractRoute, body: any, // eslint-disable-line @typescript-eslint/no-explicit-any
  result: { items?: unknown[]; results?: unknown[] }): number {
-  if (Array.isArray(body?.items)) return body.items.length;
-  if (Array.isArray(result?.items)) return result.items.length;
-  if (Array.isArray(result?.results)) return result.results.length;
-  return route.path === '/oauth/token' ? 0 : 1;
+	if (Array.isArray(body?.items)) return body.items.length;
+	if (Array.isArray(result?.items)) return result.items.length;
+	if (Array.isArray(result?.results)) return result.results.length;
+	return route.path === '/oauth/token' ? 0 : 1;
 }
 
 /** Limits, read-only stripping, schema validation and the handler: a request after its JSON is parsed. */
 export function runRoute(route: ContractRoute, handlers: Map<string, Handler>, sim: Sim, body: any): unknown { // eslint-disable-line @typescript-eslint/no-explicit-any
-  if (route.maxItems !== undefined && Array.isArray(body?.items) && body.items.length > route.maxItems) {
-    throw new ApiError(413, 'too_many_items', `${body.items.length} items sent; ${route.path} accepts at most ${route.maxItems} per request`);
-  }
-  route.stripReadOnly(body);
-  if (!route.validate(body)) {
-    const details = ajvDetails(route.validate.errors);
-    const first = details[0];
-    const more = details.length > 1 ? ` (and ${details.length - 1} more; see details)` : '';
-    throw new ApiError(422, 'validation_failed', `${first.path}: ${first.message}${more}`, details);
-  }
-  const handler = handlers.get(route.path);
-  if (!handler) throw new ApiError(503, 'unavailable', `${route.path} is not implemented by the simulator`);
-  return handler(body, sim);
+	if (route.maxItems !== undefined && Array.isArray(body?.items) && body.items.length > route.maxItems) {
+		throw new ApiError(413, 'too_many_items', `${body.items.length} items sent; ${route.path} accepts at most ${route.maxItems} per request`);
+	}
+	route.stripReadOnly(body);
+	if (!route.validate(body)) {
+		const details = ajvDetails(route.validate.errors);
+		const first = details[0];
+		const more = details.length > 1 ? ` (and ${details.length - 1} more; see details)` : '';
+		throw new ApiError(422, 'validation_failed', `${first.path}: ${first.message}${more}`, details);
+	}
+	const handler = handlers.get(route.path);
+	if (!handler) throw new ApiError(503, 'unavailable', `${route.path} is not implemented by the simulator`);
+	return handler(body, sim);
 }
 
 /** The same pipeline without HTTP (demo data goes through it so it is contract-valid). */
 export function callRoute(contract: Contract, handlers: Map<string, Handler>, sim: Sim, path: string, body: unknown): unknown {
-  const route = contract.routes.get(path);
-  if (!route) throw new Error(`no contract route ${path}`);
-  try {
-    return runRoute(route, handlers, sim, body);
-  } catch (err) {
-    if (err instanceof ApiError) throw new Error(`${path}: ${err.status} ${err.message} ${JSON.stringify(err.details ?? [])}`);
-    throw err;
-  }
+	const route = contract.routes.get(path);
+	if (!route) throw new Error(`no contract route ${path}`);
+	try {
+		return runRoute(route, handlers, sim, body);
+	} catch (err) {
+		if (err instanceof ApiError) throw new Error(`${path}: ${err.status} ${err.message} ${JSON.stringify(err.details ?? [])}`);
+		throw err;
+	}
 }
 
 export function createFront(d: FrontDeps) {
-  const bump = (rec: Record<string, number>, key: string, n = 1) => {
-    rec[key] = (rec[key] ?? 0) + n;
-  };
+	const bump = (rec: Record<string, number>, key: string, n = 1) => {
+		rec[key] = (rec[key] ?? 0) + n;
+	};
 
-  return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const requestId = `req_${(++requestCounter).toString().padStart(7, '0')}`;
-    res.setHeader('X-Request-Id', requestId);
-    const url = new URL(req.url ?? '/', 'http://sim');
-    const path = url.pathname.replace(/\/+$/, '') || '/';
-    if (path.startsWith('/_sim/') || path.startsWith('/v1/_sim/')) {
-      let body: Buffer;
-      try {
-        body = await readBody(req);
-      } catch {
-        return;
-      }
-      d.control(req, res, path.replace(/^\/v1/, ''), body);
-      return;
-    }
-    const routePath = path.startsWith('/v1/') ? path.slice(3) : undefined;
-    const route = routePath === undefined ? undefined : d.contract.routes.get(routePath);
-    const answer = (s: number, payload: unknown, headers?: Record<string, string>) => {
-      if (route) bump(d.stats.statuses, String(s));
-      sendJson(res, s, payload, headers);
-    };
-    const fail = (err: ApiError) => answer(err.status, errorPayload(err, requestId), err.headers);
-    try {
-      if (!route) {
-        await readBody(req);
-        throw new ApiError(404, 'not_found', `no route POST ${path}; routes live under /v1 (see contract/openapi.yaml)`);
-      }
-      bump(d.stats.requests, route.path);
-      const decision = d.faults.decide(route.path);
-      if (decision.latencyMs > 0) await delay(decision.latencyMs);
-      const fault = decision.fault;
-      if (fault?.kind === 'reset_before') {
-        req.socket.destroy();
-        return;
-      }
-      const raw = await readBody(req);
-      if (fault?.kind === '429') {
-        const secs = fault.retryAfterSeconds ?? 1;
-        throw new ApiError(429, 'rate_limited', `rate limit exceeded; retry after ${secs} seconds`, undefined, { 'Retry-After': String(secs) });
-      }
-      if (fault?.kind === '503') throw new ApiError(503, 'unavailable', 'service temporarily unavailable');
-      if (fault?.kind === '401') throw new ApiError(401, 'invalid_token', 'access token revoked');
-      if (req.method !== 'POST') {
-        throw new ApiError(405, 'method_not_allowed', `method ${req.method} not allowed; every route is POST`, undefined, { Allow: 'POST' });
-      }
-      if (route.needsToken) d.auth.verify(req.headers.authorization);
-      const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-      if (type !== 'application/json') {
-        throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json (got ${type || 'none'})`);
-      }
-      let body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked by the schema next
-      try {
-        body = JSON.parse(raw.toString('utf8'));
-      } catch (e) {
-        throw new ApiError(400, 'malformed_json', `request body is not valid JSON: ${(e as Error).message}`);
-      }
-      const result = runRoute(route, d.handlers, d.sim, body) as { items?: unknown[]; results?: unknown[] };
-      bump(d.stats.items, route.path, countItems(route, body, result));
-      if (fault?.kind === 'reset_after') {
-        bump(d.stats.statuses, 'reset_after');
-        req.socket.destroy();
-        return;
-      }
-      answer(200, result);
-    } catch (err) {
-      if (err instanceof ApiError) fail(err);
-      else {
-        fail(new ApiError(500, 'unavailable', `simulator failure: ${(err as Error).message}`));
-      }
-    }
-  };
+	return async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const requestId = `req_${(++requestCounter).toString().padStart(7, '0')}`;
+		res.setHeader('X-Request-Id', requestId);
+		const url = new URL(req.url ?? '/', 'http://sim');
+		const path = url.pathname.replace(/\/+$/, '') || '/';
+		if (path.startsWith('/_sim/') || path.startsWith('/v1/_sim/')) {
+			let body: Buffer;
+			try {
+				body = await readBody(req);
+			} catch {
+				return;
+			}
+			d.control(req, res, path.replace(/^\/v1/, ''), body);
+			return;
+		}
+		const routePath = path.startsWith('/v1/') ? path.slice(3) : undefined;
+		const route = routePath === undefined ? undefined : d.contract.routes.get(routePath);
+		const answer = (s: number, payload: unknown, headers?: Record<string, string>) => {
+			if (route) bump(d.stats.statuses, String(s));
+			sendJson(res, s, payload, headers);
+		};
+		const fail = (err: ApiError) => answer(err.status, errorPayload(err, requestId), err.headers);
+		try {
+			if (!route) {
+				await readBody(req);
+				throw new ApiError(404, 'not_found', `no route POST ${path}; routes live under /v1 (see contract/openapi.yaml)`);
+			}
+			bump(d.stats.requests, route.path);
+			const decision = d.faults.decide(route.path);
+			if (decision.latencyMs > 0) await delay(decision.latencyMs);
+			const fault = decision.fault;
+			if (fault?.kind === 'reset_before') {
+				req.socket.destroy();
+				return;
+			}
+			const raw = await readBody(req);
+			if (fault?.kind === '429') {
+				const secs = fault.retryAfterSeconds ?? 1;
+				throw new ApiError(429, 'rate_limited', `rate limit exceeded; retry after ${secs} seconds`, undefined, { 'Retry-After': String(secs) });
+			}
+			if (fault?.kind === '503') throw new ApiError(503, 'unavailable', 'service temporarily unavailable');
+			if (fault?.kind === '401') throw new ApiError(401, 'invalid_token', 'access token revoked');
+			if (req.method !== 'POST') {
+				throw new ApiError(405, 'method_not_allowed', `method ${req.method} not allowed; every route is POST`, undefined, { Allow: 'POST' });
+			}
+			if (route.needsToken) d.auth.verify(req.headers.authorization);
+			const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+			if (type !== 'application/json') {
+				throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json (got ${type || 'none'})`);
+			}
+			let body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked by the schema next
+			try {
+				body = JSON.parse(raw.toString('utf8'));
+			} catch (e) {
+				throw new ApiError(400, 'malformed_json', `request body is not valid JSON: ${(e as Error).message}`);
+			}
+			const result = runRoute(route, d.handlers, d.sim, body) as { items?: unknown[]; results?: unknown[] };
+			bump(d.stats.items, route.path, countItems(route, body, result));
+			if (fault?.kind === 'reset_after') {
+				bump(d.stats.statuses, 'reset_after');
+				req.socket.destroy();
+				return;
+			}
+			answer(200, result);
+		} catch (err) {
+			if (err instanceof ApiError) fail(err);
+			else {
+				fail(new ApiError(500, 'unavailable', `simulator failure: ${(err as Error).message}`));
+			}
+		}
+	};
 }

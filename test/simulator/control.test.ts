@@ -12,7 +12,7 @@ describe('simulator control API', () => {
 
 	const control = async (path: string, body?: unknown, method = 'POST') => {
 		const res = await fetch(root + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-		return { status: res.status, body: await res.json() };
+		return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
 	};
 
 	it('reads and resets stats', async () => {
@@ -30,6 +30,13 @@ describe('simulator control API', () => {
 		await control('/_sim/faults', undefined, 'DELETE');
 		expect((await c.post('/supplier/check', {})).status).toBe(200);
 		expect((await control('/_sim/faults', { route: '*', kind: 'nope' })).status).toBe(400);
+	});
+
+	it('puts stock on hand for test set-up', async () => {
+		await seedBasics(c);
+		expect((await control('/_sim/work/stock', { warehouse_code: 'W1', sku: 'SKU-1', quantity: 12, bin_code: 'B1' })).body).toEqual({ on_hand: 12 });
+		const item = await c.post('/inventory/check', { filter: { sku: 'SKU-1' } });
+		expect(item.body.items[0].on_hand).toEqual([{ warehouse_code: 'W1', quantity: 12, batches: [] }]);
 	});
 
 	it('revokes tokens', async () => {

@@ -45,6 +45,8 @@ describe('simulator references and rules', () => {
 		const r = await c.post('/comparison_adjustment_item/add', { comparison_id: id, items: [{ sku: 'SKU-2', quantity_delta: 1 }] });
 		expect(r.status).toBe(422);
 		expect(r.body.error.message).toBe(`SKU-2 is not an item of comparison ${id}`);
+		const zero = await c.post('/comparison_adjustment_item/add', { comparison_id: id, items: [{ sku: 'SKU-1', quantity_delta: 0 }] });
+		expect(zero.body.error.details).toEqual([{ path: '/items/0/quantity_delta', message: 'must not be 0' }]);
 	});
 
 	it('rejects the whole request when one row of many fails, naming each failing row', async () => {
