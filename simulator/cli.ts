@@ -1,8 +1,17 @@
 /** `node .tools/simulator/cli.js --port 8787 --demo --auto-work-ms 30000` */
-import { startSimulator } from './index';
+import { startSimulator, type FaultRule } from './index';
 
-function parseArgs(argv: string[]): { port: number; demo: boolean; autoWorkMs?: number; host?: string } {
-	const out: { port: number; demo: boolean; autoWorkMs?: number; host?: string } = { port: 8787, demo: false };
+interface Args {
+	port: number;
+	demo: boolean;
+	autoWorkMs?: number;
+	host?: string;
+	faultSeed?: number;
+	faults: FaultRule[];
+}
+
+function parseArgs(argv: string[]): Args {
+	const out: Args = { port: 8787, demo: false, faults: [] };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => inline ?? argv[++i];
@@ -10,8 +19,10 @@ function parseArgs(argv: string[]): { port: number; demo: boolean; autoWorkMs?: 
 		else if (flag === '--host') out.host = value();
 		else if (flag === '--demo') out.demo = true;
 		else if (flag === '--auto-work-ms') out.autoWorkMs = Number(value());
+		else if (flag === '--fault-seed') out.faultSeed = Number(value());
+		else if (flag === '--fault') out.faults.push(JSON.parse(value()) as FaultRule);
 		else if (flag === '--help' || flag === '-h') {
-			process.stdout.write('usage: simulator [--port 8787] [--host 127.0.0.1] [--demo] [--auto-work-ms 30000]\n');
+			process.stdout.write(`usage: simulator [--port 8787] [--host 127.0.0.1] [--demo] [--auto-work-ms 30000] [--fault-seed N] [--fault '{"route":"*","kind":"429","probability":0.1}']...\n`);
 			process.exit(0);
 		} else throw new Error(`unknown argument ${argv[i]} (try --help)`);
 	}
@@ -27,6 +38,8 @@ async function main(): Promise<void> {
 		host: args.host,
 		demoData: args.demo,
 		autoWork: args.autoWorkMs ? { intervalMs: args.autoWorkMs } : false,
+		faultSeed: args.faultSeed,
+		faults: args.faults,
 	});
 	process.stdout.write(
 		[

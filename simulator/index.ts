@@ -37,6 +37,8 @@ export interface SimulatorOptions {
 	autoWork?: false | { intervalMs: number };
 	/** Makes fault probabilities reproducible. */
 	faultSeed?: number;
+	/** Fault rules active from the start (same as faults.add after start). */
+	faults?: FaultRule[];
 	/** Millisecond clock (tests control time with it). */
 	now?: () => number;
 }
@@ -105,6 +107,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	const handlers = allHandlers(sim, auth);
 	const work = new Work(sim);
 	const faults = new Faults(opts.faultSeed);
+	for (const rule of opts.faults ?? []) faults.add(rule);
 	const emptyStats = (): Stats => ({ requests: {}, items: {}, statuses: {}, tokensIssued: 0 });
 	const stats = emptyStats();
 	let tokensAtReset = 0;

@@ -90,6 +90,16 @@ describe('simulator faults', () => {
 		expect(await run()).toEqual(first);
 	});
 
+	it('takes rules as a start option', async () => {
+		const other = await client({ faults: [{ route: '/supplier/check', kind: '503', after: 0, times: 1 }] });
+		try {
+			expect((await other.post('/supplier/check', {})).status).toBe(503);
+			expect((await other.post('/supplier/check', {})).status).toBe(200);
+		} finally {
+			await other.sim.close();
+		}
+	});
+
 	it('clear removes every rule', async () => {
 		c.sim.faults.add({ route: '*', kind: '503' });
 		c.sim.faults.clear();
