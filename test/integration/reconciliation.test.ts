@@ -142,7 +142,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				['NUT-M8', 'adjust', true],
 			]);
 			const summary = summaryOf(outputs[0]).json;
-			expect(summary).toMatchObject({ outcome: 'adjusted', dry_run: false, adjusted_lines: 3, adjusted_units: 9, needs_review_lines: 3 });
+			expect(summary).toMatchObject({ outcome: 'completed', dry_run: false, adjusted_lines: 3, adjusted_units: 9, needs_review_lines: 3 });
 			expect(summary.move_attempts).toHaveLength(1);
 
 			// The platform now matches the ERP where it was adjusted, and only there.

@@ -134,7 +134,7 @@ class Run {
 		const review = this.entries.filter((entry) => entry.action === 'needs_review');
 		const withId = this.runs.filter((run) => run.comparison_id);
 		const summary: IDataObject = {
-			outcome: failure ? 'stopped' : adjusted.length || (!settings.dryRun && this.inputErrors.size === 0) ? 'adjusted' : 'reported',
+			outcome: failure ? 'stopped' : settings.dryRun || this.inputErrors.size > 0 ? 'reported' : 'completed',
 			dry_run: settings.dryRun,
 			message: this.message(failure),
 		};

@@ -17,17 +17,20 @@ export interface ReportEntry extends ReportLine {
 	adjusted: boolean;
 }
 
-/** Finds the input items a platform line stands for. */
+/**
+ * Finds the input items a platform line stands for. The lists are built once and shared by the
+ * lines that use them, so a run with many platform-only lines does not copy them per line.
+ */
 export class Pairing {
-	private readonly byKey = new Map<string, number[]>();
-	private readonly bySku = new Map<string, number[]>();
-	private readonly byWarehouse = new Map<string, number[]>();
+	private readonly byKey = new Map<string, IPairedItemData[]>();
+	private readonly bySku = new Map<string, IPairedItemData[]>();
+	private readonly byWarehouse = new Map<string, IPairedItemData[]>();
 
 	constructor(lines: ErpOnHand[]) {
-		const add = (map: Map<string, number[]>, key: string, items: number[]) => {
-			const known = map.get(key);
-			if (known) known.push(...items);
-			else map.set(key, [...items]);
+		const add = (map: Map<string, IPairedItemData[]>, key: string, items: number[]) => {
+			const known = map.get(key) ?? [];
+			for (const item of items) known.push({ item });
+			map.set(key, known);
 		};
 		for (const line of lines) {
 			add(this.byKey, stockKey(line), line.itemIndexes);
@@ -37,9 +40,9 @@ export class Pairing {
 	}
 
 	of(line: { warehouse_code: string; sku: string; batch?: string }): IPairedItemData[] {
-		const items =
-			this.byKey.get(stockKey(line)) ?? this.bySku.get(`${line.warehouse_code}\u0000${line.sku}`) ?? this.byWarehouse.get(line.warehouse_code) ?? [];
-		return items.map((item) => ({ item }));
+		return (
+			this.byKey.get(stockKey(line)) ?? this.bySku.get(`${line.warehouse_code}\u0000${line.sku}`) ?? this.byWarehouse.get(line.warehouse_code) ?? []
+		);
 	}
 }
 
