@@ -84,7 +84,7 @@ export class Work {
 			row.state.shipped[line.line_number] = line.quantity;
 		}
 		const courier = this.courierFor(o.courier_service_code);
-		const trackingNumber = `TRK${(100000000 + this.sim.store.tables.erp_update.size * 7919 + row.seq).toString()}`;
+		const trackingNumber = this.sim.nextId('TRK').replace('-', '');
 		const shipment = clean({
 			shipment_id: this.sim.nextId('SHP'),
 			shipped_at: this.sim.iso(),

@@ -1,4 +1,5 @@
 /** Warehouse work creates the ERP updates the ERP polls for: shipments, receipts, moves; demo data and autoWork. */
+import { loadContract } from '../../simulator/contract';
 import { client, purchaseOrder, productionOrder, salesOrder, seedBasics, waitFor, type Client } from './helpers';
 
 describe('simulator warehouse work', () => {
@@ -142,6 +143,29 @@ describe('demo data and automatic work', () => {
 			await waitFor(() => c.sim.store.get('sales_order', 'SO-1')?.status === 'shipped' && c.sim.store.get('purchase_order', 'PO-1')?.status === 'received');
 			const outgoing = await c.post('/erp_update/outgoing_consignment', { filter: { order_number: 'SO-1' } });
 			expect(outgoing.body.items).toHaveLength(1);
+		} finally {
+			await c.sim.close();
+		}
+	});
+});
+
+describe('responses after real work still match the contract', () => {
+	it('every read and retrieval route answers bodies valid against its response schema', async () => {
+		const c = await client({ demoData: true });
+		try {
+			c.sim.work.tick();
+			c.sim.work.tick();
+			c.sim.work.tick();
+			c.sim.work.transition('production_order', 'MO-DEMO-1', 'released');
+			const contract = loadContract();
+			const reads = Object.keys(contract.doc.paths).filter((p) => p.endsWith('/check') || /^\/erp_update\/(outgoing|incoming|move)/.test(p));
+			expect(reads).toHaveLength(13);
+			for (const path of reads) {
+				const reply = await c.post(path, path.startsWith('/erp_update') ? { filter: { statuses: ['pending', 'complete', 'error'] }, limit: 500 } : { limit: 500 });
+				const validate = contract.validator(contract.doc.paths[path].post.responses['200'].content['application/json'].schema.$ref);
+				expect({ path, status: reply.status, errors: validate(reply.body) ? [] : validate.errors }).toEqual({ path, status: 200, errors: [] });
+				expect({ path, empty: reply.body.items.length === 0 }).toEqual({ path, empty: false });
+			}
 		} finally {
 			await c.sim.close();
 		}
