@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../simulator';
@@ -347,6 +349,39 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				`Item 1: comparison ${id} is in state open; cannot complete (HTTP 409, state_conflict)`,
 			]);
 			expect(outputs[1].map((e) => e.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+		});
+	});
+	describe('examples/nightly-reconcile.json', () => {
+		const workflow = JSON.parse(readFileSync(join(__dirname, '../../examples/nightly-reconcile.json'), 'utf8')) as {
+			nodes: Array<{ name: string; type: string; parameters: IDataObject }>;
+			connections: Record<string, { main: Array<Array<{ node: string }>> }>;
+		};
+		const byName = (name: string) => workflow.nodes.find((n) => n.name === name)!;
+		/** Runs a Code node's JavaScript the way its "run once for all items" mode does, with $input only. */
+		const code = (name: string, input: INodeExecutionData[]) =>
+			new Function('$input', byName(name).parameters.jsCode as string)({ all: () => input }) as INodeExecutionData[];
+
+		it('starts from a nightly schedule or by hand, and its Reconcile dry run reports the demo stock\'s planted differences', async () => {
+			const starts = workflow.nodes.filter((n) => /Trigger$/.test(n.type)).map((n) => n.type);
+			expect(starts.sort()).toEqual(['n8n-nodes-base.manualTrigger', 'n8n-nodes-base.scheduleTrigger']);
+			for (const start of workflow.nodes.filter((n) => /Trigger$/.test(n.type))) expect(workflow.connections[start.name].main[0][0].node).toBe('ERP stock');
+
+			const before = snapshot(sim);
+			const reconcileNode = byName('Reconcile');
+			expect(reconcileNode.type).toBe('n8n-nodes-wms-integration.wmsInventoryReconciliation');
+			const stockLines = code('ERP stock', []).map((item) => item.json);
+			const { outputs, error } = await harness.run(node('reconcile', reconcileNode.parameters), stockLines);
+			expect(error).toBeUndefined();
+			expect(json(discrepancies(outputs[0])).map((l) => [l.sku, l.batch, l.difference])).toEqual([
+				['PAINT-RED-1L', 'B2026-02', 10],
+				['PALLET-EUR', '', -5],
+				['BOLT-M8-40', '', 4],
+			]);
+			expect(snapshot(sim)).toBe(before);
+
+			const [message] = code('Variance report', outputs[0]);
+			expect(message.json.subject).toBe(`Stock reconciliation: 3 of ${stock.size} lines differ (19 units)`);
+			expect(message.binary?.data.fileName).toMatch(/^stock-variance-\d{4}-\d{2}-\d{2}\.csv$/);
 		});
 	});
 });
