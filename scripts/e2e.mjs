@@ -19,6 +19,7 @@ import {
 	PACKAGE_JSON,
 	PACKAGE_NAME,
 	buildPackage,
+	checkPackageLoaded,
 	ensureN8n,
 	freePort,
 	log,
@@ -136,7 +137,7 @@ async function main() {
 
 	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-'));
 	if (!keep) cleanups.push(() => fs.rmSync(userFolder, { recursive: true, force: true }));
-	const port = await freePort(5690);
+	const port = await freePort(0); // any free port: several suites may run side by side
 	const t0 = Date.now();
 	const n8n = await startN8n({ userFolder, port });
 	cleanups.push(() => n8n.stop());
@@ -144,6 +145,7 @@ async function main() {
 
 	const client = new N8nClient(n8n.url);
 	const owner = await client.ensureOwner(n8n.state, n8n.saveState);
+	await checkPackageLoaded(n8n, client);
 	await client.createApiKey('e2e');
 	const credential = await client.importCredential(simulator);
 	const workflows = await client.importWorkflows(path.join(ROOT, 'examples'), credential);

@@ -220,13 +220,27 @@ export function n8nCli(args, { userFolder, encryptionKey, port = 5678, brokerPor
 // ---------- n8n process ----------
 
 /**
- * Starts `n8n start` in its own process group and waits for /healthz/readiness.
+ * Starts `n8n start` in its own process group and waits for /healthz/readiness (`fixedPort: true`:
+ * fail rather than move to another port when the chosen one is taken meanwhile).
  * Returns { url, port, client, stop(), logFile }. Output goes to `logFile` (and `onLine`).
  */
-export async function startN8n({ userFolder, port, brokerPort, env = {}, logFile, onLine, timeoutMs = 120000 }) {
+export async function startN8n(options) {
+	// A port found free can be taken by another n8n still booting (parallel runs): then try new ports.
+	for (let attempt = 1; ; attempt++) {
+		try {
+			return await startN8nOnce(options);
+		} catch (error) {
+			if (!/already in use|EADDRINUSE/i.test(error.message) || attempt >= 3 || options.fixedPort) throw error;
+			log(`port taken while n8n was starting; retrying on other ports (${attempt})`);
+			options = { ...options, port: await freePort(0), brokerPort: undefined };
+		}
+	}
+}
+
+async function startN8nOnce({ userFolder, port, brokerPort, env = {}, logFile, onLine, timeoutMs = 120000 }) {
 	const { state, saveState } = prepareUserFolder(userFolder);
 	port = port ?? (await freePort(5678));
-	brokerPort = brokerPort ?? (await freePort(port + 1, [port]));
+	brokerPort = brokerPort ?? (await freePort(0, [port]));
 	logFile = logFile ?? path.join(userFolder, 'n8n.log');
 	const out = fs.createWriteStream(logFile, { flags: 'a' });
 	const child = spawn(NODE24, [N8N_BIN, 'start'], {
@@ -236,9 +250,12 @@ export async function startN8n({ userFolder, port, brokerPort, env = {}, logFile
 		detached: true, // own process group: stop() ends n8n and its task runner together
 	});
 	let tail = '';
+	let startup = ''; // everything n8n printed until it was ready (package loading happens there)
+	let ready = false;
 	const feed = (chunk) => {
 		out.write(chunk);
 		tail = (tail + chunk.toString()).slice(-6000);
+		if (!ready) startup += chunk.toString();
 		if (onLine) for (const line of chunk.toString().split('\n')) if (line.trim()) onLine(line);
 	};
 	child.stdout.on('data', feed);
@@ -277,7 +294,10 @@ export async function startN8n({ userFolder, port, brokerPort, env = {}, logFile
 		if (exited) throw new Error(`n8n exited during start (${JSON.stringify(exited)}); last output:\n${tail}`);
 		try {
 			const res = await fetch(`${url}/healthz/readiness`);
-			if (res.ok) break;
+			if (res.ok) {
+				ready = true;
+				break;
+			}
 		} catch {}
 		if (Date.now() > deadline) {
 			await stop();
@@ -285,7 +305,37 @@ export async function startN8n({ userFolder, port, brokerPort, env = {}, logFile
 		}
 		await new Promise((r) => setTimeout(r, 300));
 	}
-	return { url, port, brokerPort, userFolder, logFile, state, saveState, stop, child, tail: () => tail, exited: exitPromise };
+	return {
+		url,
+		port,
+		brokerPort,
+		userFolder,
+		logFile,
+		state,
+		saveState,
+		stop,
+		child,
+		tail: () => tail,
+		startupOutput: () => startup,
+		exited: exitPromise,
+	};
+}
+
+/**
+ * Throws a readable error unless n8n loaded this package (its credential type is served; the types
+ * need the login cookie once an owner exists). n8n loads
+ * a package all or nothing: one node file listed in package.json but missing from dist/ drops it all.
+ */
+export async function checkPackageLoaded(n8n, client) {
+	const { data: types } = await client.request('GET', '/types/credentials.json');
+	if (types.some((t) => t.name === CREDENTIAL_TYPE)) return;
+	const lines = n8n.startupOutput().split('\n');
+	const at = lines.findIndex((l) => l.includes(`Failed to load package "${PACKAGE_NAME}"`));
+	const reason = at >= 0 ? lines.slice(at, at + 2).join(' — ') : `no "${CREDENTIAL_TYPE}" credential type (see ${n8n.logFile})`;
+	throw new Error(
+		`n8n did not load ${PACKAGE_NAME}: ${reason}\n` +
+			`  Is dist/ built and in step with package.json's n8n.nodes / n8n.credentials? (npm run build)`,
+	);
 }
 
 // ---------- HTTP client ----------

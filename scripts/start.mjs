@@ -9,6 +9,7 @@ import path from 'node:path';
 import {
 	ROOT,
 	buildPackage,
+	checkPackageLoaded,
 	ensureN8n,
 	freePort,
 	log,
@@ -75,6 +76,7 @@ try {
 
 	const client = new N8nClient(n8n.url);
 	const owner = await client.ensureOwner(n8n.state, n8n.saveState);
+	await checkPackageLoaded(n8n, client);
 	await client.createApiKey(`npm-start-${new Date().toISOString()}`);
 	const credential = await client.importCredential(simulator);
 	const imported = await client.importWorkflows(path.join(ROOT, 'examples'), credential);

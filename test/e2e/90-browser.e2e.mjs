@@ -1,7 +1,7 @@
 // In Chromium, as a user: log in, open each example workflow and a form of every node type of the
 // package, check the required fields are on screen, and keep screenshots in docs/images/ for README.
 import assert from 'node:assert/strict';
-import { closeNode, editorPage, openNode, openWorkflow, requiredParameters, screenshot, shownParameters, slug } from './support/editor.mjs';
+import { closeNode, editorPage, openNode, openWorkflow, requiredParameters, screenshot, shownLabels, shownParameters, slug } from './support/editor.mjs';
 
 /** A scratch workflow with one node of each package node type, default parameters. */
 async function formsWorkflow(ctx) {
@@ -38,7 +38,7 @@ export default async function (ctx) {
 				const shown = await shownParameters(page);
 				for (const field of ['baseUrl', 'clientId', 'clientSecret']) assert.ok(shown.includes(field), `${field} not shown (${shown})`);
 				assert.ok(!shown.includes('accessToken'), 'the access token is shown in the credential form');
-				const labels = await page.$$eval('[data-test-id="editCredential-modal"] label', (els) => els.map((e) => e.innerText.split('\n')[0].trim()));
+				const labels = await shownLabels(page);
 				for (const label of ['Base URL *', 'Client ID *', 'Client Secret *']) assert.ok(labels.includes(label), `"${label}" not among ${JSON.stringify(labels)}`);
 				const secretType = await page.getAttribute('[data-test-id="parameter-input-clientSecret"] input', 'type');
 				assert.equal(secretType, 'password', 'the client secret is not masked');
@@ -80,13 +80,16 @@ export default async function (ctx) {
 				forms ??= await formsWorkflow(ctx);
 				const page = await editorPage(ctx);
 				const scratch = forms.nodes.find((n) => n.type === node.type);
-				await openWorkflow(page, ctx, forms.id);
+				if (!new URL(page.url()).pathname.startsWith(`/workflow/${forms.id}`)) await openWorkflow(page, ctx, forms.id);
 				await openNode(page, scratch.name);
-				const shown = await shownParameters(page);
-				const required = requiredParameters(ctx.nodeTypes.get(node.type), scratch);
-				for (const name of required) assert.ok(shown.includes(name), `required field ${name} not shown (shown: ${shown})`);
-				await screenshot(page, ctx, `node-${slug(node.name)}`);
-				await closeNode(page);
+				try {
+					const shown = await shownParameters(page);
+					const required = requiredParameters(ctx.nodeTypes.get(node.type), scratch);
+					for (const name of required) assert.ok(shown.includes(name), `required field ${name} not shown (shown: ${shown})`);
+					await screenshot(page, ctx, `node-${slug(node.name)}`);
+				} finally {
+					await closeNode(page);
+				}
 			},
 		});
 	}

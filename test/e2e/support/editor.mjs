@@ -43,13 +43,35 @@ export async function openNode(page, nodeName) {
 
 export async function closeNode(page) {
 	await page.keyboard.press('Escape');
-	await page.waitForSelector('[data-test-id="ndv"]', { state: 'hidden', timeout: 5000 }).catch(() => {});
+	const closed = await page
+		.waitForSelector('[data-test-id="ndv"]', { state: 'hidden', timeout: 5000 })
+		.then(() => true)
+		.catch(() => false);
+	if (!closed) await page.reload(); // leave the canvas clean for the next test
 }
 
-/** Names of the parameters whose inputs are shown in the open form. */
+/**
+ * Names of the parameters shown in the open form (node or credential): plain inputs carry
+ * data-test-id="parameter-input-<name>", collections and fixed collections a label for="<name>".
+ */
 export async function shownParameters(page) {
-	return page.$$eval('[data-test-id^="parameter-input-"]', (els) =>
-		els.filter((e) => e.offsetParent !== null).map((e) => e.getAttribute('data-test-id').slice('parameter-input-'.length)),
+	return page.$$eval('[data-test-id^="parameter-input-"], [data-test-id^="fixed-collection-"], label[for]', (els) => {
+		const names = els
+			.filter((e) => e.offsetParent !== null)
+			.map((e) => {
+				const id = e.getAttribute('data-test-id');
+				if (id?.startsWith('parameter-input-')) return id.slice('parameter-input-'.length);
+				if (id?.startsWith('fixed-collection-')) return id.slice('fixed-collection-'.length);
+				return e.getAttribute('for');
+			});
+		return [...new Set(names.filter((n) => n && n !== 'add' && n !== 'field' && n !== 'item'))];
+	});
+}
+
+/** The field labels a user sees in the open form, as shown (a required one ends in " *" in credential forms). */
+export async function shownLabels(page) {
+	return page.$$eval('label', (els) =>
+		els.filter((e) => e.offsetParent !== null).map((e) => e.innerText.split('\n')[0].trim()).filter(Boolean),
 	);
 }
 
