@@ -250,6 +250,11 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const missing = await harness.run(node('reconcile'), [{ sku: 'NUT-M8', quantity: 3 }]);
 			expect(missing.error?.message).toMatch(/^Item 0: field "warehouse_code" is required but missing or empty/);
 			expect(sim.stats().requests['/comparison/add']).toBeUndefined();
+			const unknown = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse_code: 'WH9', quantity: 1 }]);
+			expect(unknown.error?.message).toBe(
+				'Reconcile stopped at step "create comparison" (warehouse WH9, no comparison created): Item 1: field "warehouse_code" warehouse WH9 does not exist',
+			);
+			expect(unknown.error?.description).toMatch(/Other comparisons of this run: WH1: CMP-\d+ \(open\)\.$/);
 		});
 
 		it('under continue-on-fail reports the rest but adjusts nothing while an input item is bad or refused', async () => {

@@ -166,6 +166,7 @@ class Run {
 
 	private message(failure?: StepFailure): string {
 		const differing = this.entries.length;
+		if (this.runs.length === 0) return 'No stock line could be read: nothing was compared.';
 		const found = this.reported ? `${differing} of ${this.linesCompared} lines differ` : 'no report';
 		if (failure) return `Stopped at step "${failure.step}" (${where(failure.run)}): ${found}.`;
 		if (this.settings.dryRun) return `Dry run: ${found}; nothing was adjusted. The comparisons stay in state compared.`;
@@ -177,8 +178,11 @@ class Run {
 
 const where = (run: ComparisonRun) => `warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ', no comparison created'}`;
 
-function stepError(ctx: IExecuteFunctions, failure: StepFailure, dryRun: boolean): NodeOperationError {
+function stepError(ctx: IExecuteFunctions, failure: StepFailure, dryRun: boolean, runs: ComparisonRun[]): NodeOperationError {
 	const { run } = failure;
+	const others = runs
+		.filter((other) => other !== run && other.comparison_id)
+		.map((other) => `${other.warehouse_code}: ${other.comparison_id} (${other.status ?? 'unknown'})`);
 	const planned = dryRun ? REPORT_STEPS : [...REPORT_STEPS, ...ADJUST_STEPS];
 	const next = remainingOperations(failure, planned);
 	const continueWith = run.comparison_id
@@ -189,6 +193,7 @@ function stepError(ctx: IExecuteFunctions, failure: StepFailure, dryRun: boolean
 			failure.cause.description,
 			`Steps done: ${run.steps_done.join(', ') || 'none'}.`,
 			continueWith,
+			others.length ? `Other comparisons of this run: ${others.join(', ')}.` : '',
 		]
 			.filter(Boolean)
 			.join(' '),
@@ -225,7 +230,7 @@ export const reconcile: Operation = {
 		} catch (error) {
 			failure = failedStep(error);
 			if (!failure) throw new NodeOperationError(this.getNode(), error as Error);
-			if (!this.continueOnFail()) throw stepError(this, failure, settings.dryRun);
+			if (!this.continueOnFail()) throw stepError(this, failure, settings.dryRun, run.runs);
 		}
 
 		const everyInput: IPairedItemData[] = items.map((_, item) => ({ item }));
@@ -233,7 +238,7 @@ export const reconcile: Operation = {
 		out.push(...discrepancyItems(run.entries, new Pairing(onHand)));
 		out.push(await summaryItem(this, run.summary(items.length, onHand.length, failure), run.entries, everyInput, settings.csv));
 		if (failure) {
-			const error = stepError(this, failure, settings.dryRun);
+			const error = stepError(this, failure, settings.dryRun, run.runs);
 			out.push({ json: { error: redact(error.message), details: redact(error.description ?? '') }, error, pairedItem: everyInput });
 		}
 		return out;

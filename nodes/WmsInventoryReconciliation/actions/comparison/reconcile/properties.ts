@@ -25,7 +25,7 @@ const fieldName = (name: string, displayName: string, usual: string): INodePrope
 export const reconcileProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. The output is one item per discrepancy, then one summary item; see the docs for how items pair to the input.',
+			'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. The output is one item per discrepancy, paired to the input items of its SKU (all of its warehouse when the ERP has none), then one summary item paired to every input item.',
 		name: 'reconcileNotice',
 		type: 'notice',
 		default: '',
