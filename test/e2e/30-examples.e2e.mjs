@@ -1,7 +1,7 @@
 // Every example workflow in examples/ works in real n8n against the simulator.
-// - Started by a Manual/Schedule/other non-polling trigger: run it as the editor's "Execute workflow"
-//   does and expect a green execution.
-// - Started by a polling trigger: activate it (n8n polls once at once) and expect a green execution
+// - With a Manual Trigger (or another non-polling trigger): run it from there as the editor's
+//   "Execute workflow" does and expect a green execution.
+// - Otherwise, started by a polling trigger: activate it (n8n polls once at once) and expect a green execution
 //   of mode "trigger"; then deactivate it again.
 // An example may bring its own checks of the effect on the simulator: test/e2e/examples/<file>.mjs
 // with `export async function before(ctx, example)` and/or `export async function after(ctx, example,
@@ -56,10 +56,11 @@ export default function (ctx) {
 			const hooks = await hooksFor(ctx, example);
 			const starts = startNodes(example.workflow);
 			assert.ok(starts.length, 'the workflow has no start node');
+			const manual = starts.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
 			const polling = starts.find((n) => ctx.nodeTypes.get(n.type)?.polling);
 			await hooks.before?.(ctx, example);
 			let execution;
-			if (polling) {
+			if (polling && !manual) {
 				const before = new Set((await ctx.client.executions(example.id)).map((e) => e.id));
 				await ctx.client.api('POST', `/workflows/${example.id}/activate`);
 				try {
@@ -69,7 +70,7 @@ export default function (ctx) {
 					await ctx.client.api('POST', `/workflows/${example.id}/deactivate`);
 				}
 			} else {
-				const trigger = starts.find((n) => /trigger/i.test(n.type)) ?? starts[0];
+				const trigger = manual ?? starts.find((n) => /trigger/i.test(n.type)) ?? starts[0];
 				const id = await ctx.client.runManually(example.id, trigger.name);
 				execution = await ctx.client.waitForExecution(id);
 			}
