@@ -53,7 +53,9 @@ async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKind
 	let reachedEnd = true;
 	const pages = readPages.call(ctx, info.route, PENDING, { pageSize: MAX_PAGE_SIZE });
 	for await (const page of pages) {
-		for (const update of page as PendingUpdate[]) scan.offer({ ...update, kind: update.kind ?? info.value });
+		for (const update of page as PendingUpdate[]) {
+			if (typeof update.id === 'string' && update.id !== '') scan.offer({ ...update, kind: update.kind ?? info.value });
+		}
 		if (scan.full || now() >= deadline) {
 			reachedEnd = false;
 			break;

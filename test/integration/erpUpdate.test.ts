@@ -47,6 +47,11 @@ describe('WMS ERP Update through real n8n-core', () => {
 	afterEach(async () => await sim.close());
 
 	const statusOf = (id: string) => sim.store.get('erp_update', id);
+	const node = (name: string, type: string, parameters: IDataObject, onError?: INode['onError']): INode => ({
+		...harness.node({ name, type, parameters, onError }),
+		id: name,
+		type: type.startsWith('test') ? type : `n8n-nodes-wms-integration.${type}`,
+	});
 
 	it('gets many updates of each kind, with Return All, a Limit or a status filter', async () => {
 		const shipments = sim.work.createPendingUpdates('outgoing_consignment', 620);
@@ -113,11 +118,6 @@ describe('WMS ERP Update through real n8n-core', () => {
 
 	it('wired as Trigger → ERP step → Set Complete, with the ERP step\'s error output → Set Error, needs no mapping', async () => {
 		const ids = sim.work.createPendingUpdates('outgoing_consignment', 4);
-		const node = (name: string, type: string, parameters: IDataObject, onError?: INode['onError']): INode => ({
-			...harness.node({ name, type, parameters, onError }),
-			id: name,
-			type: type.startsWith('test') ? type : `n8n-nodes-wms-integration.${type}`,
-		});
 		const workflow = harness.workflow(
 			[
 				node('ERP Update Trigger', 'wmsErpUpdateTrigger', { updateKinds: ['outgoing_consignment'] }),
@@ -141,5 +141,43 @@ describe('WMS ERP Update through real n8n-core', () => {
 		expect(run.data.resultData.runData['Set Error'][0].data!.main[0]).toHaveLength(2);
 		expect(ids.map((id) => statusOf(id)?.status)).toEqual(['complete', 'error', 'complete', 'error']);
 		expect(statusOf(ids[1])?.error).toMatchObject({ message: 'order SO-SAMPLE-2 is closed in the ERP' });
+	});
+
+	it('after Trigger → Get Many, Set Complete completes the updates listed, not the one that triggered', async () => {
+		const [shipment] = sim.work.createPendingUpdates('outgoing_consignment', 1);
+		const moves = sim.work.createPendingUpdates('move_attempt', 2);
+		const workflow = harness.workflow(
+			[
+				node('ERP Update Trigger', 'wmsErpUpdateTrigger', { updateKinds: ['outgoing_consignment'] }),
+				node('Moves', 'wmsErpUpdate', { resource: 'moveAttempt', operation: 'getMany', returnAll: true }),
+				node('Set Complete', 'wmsErpUpdate', { resource: 'update', operation: 'setComplete' }),
+			],
+			{
+				'ERP Update Trigger': { main: [[{ node: 'Moves', type: 'main', index: 0 }]] },
+				Moves: { main: [[{ node: 'Set Complete', type: 'main', index: 0 }]] },
+			},
+		);
+		const trigger = workflow.getNode('ERP Update Trigger')!;
+		const type = harness.nodeTypes.getByNameAndVersion(trigger.type) as INodeType;
+		const emitted = (await type.poll!.call(harness.pollContext({ ...trigger, type: 'wmsErpUpdateTrigger', parameters: {} }, workflow))) as INodeExecutionData[][];
+		const run = await harness.runEmitted(workflow, 'ERP Update Trigger', emitted);
+		expect(run.data.resultData.error).toBeUndefined();
+		expect(moves.map((id) => statusOf(id)?.status)).toEqual(['complete', 'complete']);
+		expect(statusOf(shipment)?.status).toBe('pending');
+	});
+
+	it('Set Error reads the message and code from error items in the shapes n8n nodes give them', async () => {
+		const ids = sim.work.createPendingUpdates('incoming_consignment', 3);
+		const { outputs } = await harness.run({ ...update('setError'), onError: 'continueErrorOutput' }, [
+			{ id: ids[0], kind: 'incoming_consignment', error: { message: 'PO closed', code: 'PO_CLOSED' } },
+			{ id: ids[1], kind: 'incoming_consignment', error: 'Request failed with status code 500', details: 'ERP gateway timeout' },
+			{ id: ids[2], kind: 'incoming_consignment' },
+		]);
+		expect(statusOf(ids[0])?.error).toMatchObject({ message: 'PO closed', code: 'PO_CLOSED' });
+		expect(statusOf(ids[1])?.error).toMatchObject({ message: 'Request failed with status code 500 — ERP gateway timeout' });
+		expect(outputs[1].map((item) => item.json.error)).toEqual([
+			expect.stringMatching(/^Item 2: field "Error Message" was not found/),
+		]);
+		expect(statusOf(ids[2])?.status).toBe('pending');
 	});
 });

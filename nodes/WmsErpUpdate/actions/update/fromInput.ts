@@ -6,6 +6,8 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { kindInfo } from '../../../shared/specs/erpUpdate';
+
 const TRIGGER_TYPE = /(^|\.)wmsErpUpdateTrigger$/;
 const ID_KEYS = ['id', 'erp_update_id', 'update_id', 'erpUpdateId', 'updateId'];
 
@@ -41,14 +43,21 @@ function pairedTriggerItem(ctx: IExecuteFunctions, itemIndex: number, triggers: 
 	return undefined;
 }
 
+/** An item that is an ERP update itself (the trigger's, Get Many's, or an error-output item merged with one). */
+function isErpUpdate(json: IDataObject): boolean {
+	return text(json.id) !== undefined && typeof json.kind === 'string' && kindInfo(json.kind) !== undefined;
+}
+
 /**
- * The update ID for one input item. The trigger item it stems from wins over the item's own
- * fields, because an ERP step's answer may well have an `id` of its own (the ERP's document).
+ * The update ID for one input item: its own when the item is an ERP update; else that of the
+ * trigger item it stems from, because an ERP step's answer may well have an `id` of its own (the
+ * ERP's document); else a field named like an update ID.
  */
 export function updateIdOf(ctx: IExecuteFunctions, itemIndex: number, triggers: string[]): string | undefined {
+	const json = ctx.getInputData()[itemIndex]?.json ?? {};
+	if (isErpUpdate(json)) return text(json.id);
 	const fromTrigger = pairedTriggerItem(ctx, itemIndex, triggers);
 	if (fromTrigger) return text(fromTrigger.id);
-	const json = ctx.getInputData()[itemIndex]?.json ?? {};
 	for (const key of ID_KEYS) {
 		const id = text(json[key]);
 		if (id) return id;
