@@ -1,0 +1,183 @@
+/**
+ * Bad input to the order nodes, ERP Update, Inventory Reconciliation's line operations, and
+ * malformed JSON in JSON mode, table-driven.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { Harness } from '../support/harness';
+import { long, runCase, table } from './badInput.cases';
+
+const inputItems = (type: string, resource: string, route: string) => ({ type, parameters: { resource, operation: 'add', fieldsToSend: 'inputItem' }, route });
+
+const salesOrder = table({
+	...inputItems('wmsSalesOrder', 'salesOrder', '/sales_order/add'),
+	good: (order_number) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', lines: [{ line_number: 1, sku: 'NUT-M8', quantity: 2 }] }),
+});
+const so = (order_number: string, lines: unknown, extra: IDataObject = {}) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', lines, ...extra });
+const line = (extra: IDataObject = {}) => ({ sku: 'NUT-M8', quantity: 1, ...extra });
+
+const salesOrderCases = [
+	salesOrder('zero quantity on the second line', (key) => so(key, [line(), line({ quantity: 0 })]), 'Item 1: field "lines[1].quantity" must be more than 0 (got 0)'),
+	salesOrder('word for a quantity', (key) => so(key, [line({ quantity: 'ten' })]), 'Item 1: field "lines[0].quantity" must be a number (got "ten")'),
+	salesOrder('fractional line number', (key) => so(key, [line({ line_number: 1.5 })]), 'Item 1: field "lines[0].line_number" must be a whole number (got 1.5)'),
+	salesOrder('line number 0 from an input item', (key) => so(key, [line({ line_number: 0 })]), 'Item 1: field "lines[0].line_number" must be 1 or more (got 0)'),
+	salesOrder('text for the lines list', (key) => so(key, 'NUT-M8 x 2'), 'Item 1: field "lines" must be a list of lines (got string)'),
+	salesOrder('null line', (key) => so(key, [null]), 'Item 1: field "lines[0]" must be an object (got null)'),
+	salesOrder('line without its sku', (key) => so(key, [{ quantity: 3 }]), 'Item 1: field "lines[0].sku" is required but missing or empty'),
+	salesOrder('date that does not exist', (key) => so(key, [line()], { order_date: '2026-02-30' }), 'Item 1: field "order_date" must be a date like 2026-11-21 (got "2026-02-30")'),
+	salesOrder('word for a boolean', (key) => so(key, [line()], { cancel: 'perhaps' }), 'Item 1: field "cancel" must be true or false (got "perhaps")'),
+	salesOrder('missing customer', (key) => ({ ...so(key, [line()]), customer_code: undefined }), 'Item 1: field "customer_code" is required but missing or empty'),
+	salesOrder('unknown field', (key) => so(key, [line()], { priority: 'high' }), /^Item 1: field "priority" is not a field the platform knows/),
+	salesOrder('over-long customer reference (101)', (key) => so(key, [line()], { reference: long(101) }), 'Item 1: field "reference" must be at most 100 characters long (got 101)'),
+	salesOrder('fractional quantity (accepted: 1.5 m of cable)', (key) => so(key, [line({ quantity: 1.5 })]), undefined, (sim, key) =>
+		expect(sim.store.get('sales_order', key)?.lines[0].quantity).toBe(1.5),
+	),
+	salesOrder('unicode notes (accepted as sent)', (key) => so(key, [line({ notes: 'Vorsicht: zerbrechlich — 易碎 ⚠️' })], { notes: 'Lieferung über Hof Nord' }), undefined, (sim, key) =>
+		expect(sim.store.get('sales_order', key)).toMatchObject({ notes: 'Lieferung über Hof Nord', lines: [{ notes: 'Vorsicht: zerbrechlich — 易碎 ⚠️' }] }),
+	),
+];
+
+const purchaseOrder = table({
+	...inputItems('wmsPurchaseOrder', 'purchaseOrder', '/purchase_order/add'),
+	good: (order_number) => ({ order_number, supplier_code: 'SUP-1', warehouse_code: 'WH1', order_date: '2026-11-21', lines: [{ sku: 'NUT-M8', quantity: 100 }] }),
+});
+const po = (order_number: string, extra: IDataObject = {}, lineExtra: IDataObject = {}) => ({
+	order_number,
+	supplier_code: 'SUP-1',
+	warehouse_code: 'WH1',
+	order_date: '2026-11-21',
+	lines: [{ sku: 'NUT-M8', quantity: 100, ...lineExtra }],
+	...extra,
+});
+
+const purchaseOrderCases = [
+	purchaseOrder('negative quantity', (key) => po(key, {}, { quantity: -3 }), 'Item 1: field "lines[0].quantity" must be more than 0 (got -3)'),
+	purchaseOrder('negative unit cost', (key) => po(key, {}, { unit_cost: -1 }), 'Item 1: field "lines[0].unit_cost" must be 0 or more (got -1)'),
+	purchaseOrder('expected before ordered', (key) => po(key, { expected_date: '2026-11-20' }), 'Item 1: field "expected_date" must not be before order_date 2026-11-21 (got 2026-11-20)'),
+	purchaseOrder('missing supplier', (key) => ({ ...po(key), supplier_code: '' }), 'Item 1: field "supplier_code" is required but missing or empty'),
+];
+
+const productionOrder = table({
+	type: 'wmsProductionOrder',
+	parameters: { resource: 'productionOrder', operation: 'add', fieldsToSend: 'inputItem' },
+	route: '/production_order/add',
+	good: (order_number) => ({ order_number, warehouse_code: 'WH1', output_sku: 'KIT-FIX-M8', output_quantity: 5, due_date: '2026-12-01', components: [{ sku: 'BOLT-M8-40', quantity: 4 }] }),
+});
+const mo = (order_number: string, extra: IDataObject = {}) => ({
+	order_number,
+	warehouse_code: 'WH1',
+	output_sku: 'KIT-FIX-M8',
+	output_quantity: 5,
+	due_date: '2026-12-01',
+	components: [{ sku: 'BOLT-M8-40', quantity: 4 }],
+	...extra,
+});
+
+const productionOrderCases = [
+	productionOrder('zero output quantity', (key) => mo(key, { output_quantity: 0 }), 'Item 1: field "output_quantity" must be more than 0 (got 0)'),
+	productionOrder('no components', (key) => mo(key, { components: [] }), 'Item 1: field "components" must have at least 1 entry (got 0)'),
+	productionOrder('negative component quantity', (key) => mo(key, { components: [{ sku: 'BOLT-M8-40', quantity: -1 }] }), 'Item 1: field "components[0].quantity" must be more than 0 (got -1)'),
+	productionOrder('start after due', (key) => mo(key, { start_date: '2026-12-02' }), 'Item 1: field "due_date" must not be before start_date 2026-12-02 (got 2026-12-01)'),
+	productionOrder('fractional output quantity (accepted: 2.5 kg of mix)', (key) => mo(key, { output_quantity: 2.5 }), undefined, (sim, key) =>
+		expect(sim.store.get('production_order', key)?.output_quantity).toBe(2.5),
+	),
+];
+
+/** JSON mode: each item's record is a JSON text from the item (an expression), so one bad text sits beside good ones. */
+const jsonMode = (type: string, resource: string, operation: string, route: string, good: (key: string) => IDataObject) =>
+	table({
+		type,
+		parameters: { resource, operation, fieldsToSend: 'json', jsonRecord: '={{ $json.record }}' },
+		route,
+		good: (key) => ({ record: JSON.stringify(good(key)) }),
+	});
+const inventoryJson = jsonMode('wmsInventory', 'item', 'upsert', '/inventory/add', (sku) => ({ sku, description: 'From JSON' }));
+const salesOrderJson = jsonMode('wmsSalesOrder', 'salesOrder', 'add', '/sales_order/add', (key) => so(key, [line()]));
+
+const jsonCases = [
+	inventoryJson('cut-off JSON', () => ({ record: '{"sku": "J-1", "description":' }), /^Item 1: field "inventory item \(JSON\)" is not valid JSON: /),
+	inventoryJson('JSON list instead of one record', () => ({ record: '[{"sku": "J-2", "description": "x"}]' }), 'Item 1: field "inventory item (JSON)" must be one JSON object, like {"code": "A1"}'),
+	inventoryJson('JSON null', () => ({ record: 'null' }), 'Item 1: field "inventory item (JSON)" must be one JSON object, like {"code": "A1"}'),
+	inventoryJson('single quotes (not JSON)', () => ({ record: "{'sku': 'J-3'}" }), /^Item 1: field "inventory item \(JSON\)" is not valid JSON: /),
+	inventoryJson('valid JSON with a wrong type inside', (sku) => ({ record: JSON.stringify({ sku, description: ['a', 'b'] }) }), 'Item 1: field "description" must be text (got a list)'),
+	salesOrderJson('cut-off JSON order', () => ({ record: '{"order_number": "SO-J", "lines": [' }), /^Item 1: field "sales order \(JSON\)" is not valid JSON: /),
+	salesOrderJson('unicode order in JSON (accepted)', (key) => ({ record: JSON.stringify(so(key, [line()], { notes: 'Straße 5, 2. OG — 注意' })) }), undefined, (sim, key) =>
+		expect(sim.store.get('sales_order', key)?.notes).toBe('Straße 5, 2. OG — 注意'),
+	),
+];
+
+describe('bad input to the order nodes and in JSON mode, each beside good items under continue-on-fail', () => {
+	let sim: RunningSimulator;
+	let harness: Harness;
+	beforeAll(async () => {
+		sim = await startSimulator({ demoData: true });
+		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+	});
+	afterAll(async () => await sim.close());
+
+	describe.each([
+		['WMS Sales Order', salesOrderCases],
+		['WMS Purchase Order', purchaseOrderCases],
+		['WMS Production Order', productionOrderCases],
+		['JSON mode', jsonCases],
+	])('%s', (_, cases) => {
+		it.each(cases.map((testCase) => [testCase.title, testCase] as const))('%s', async (_title, testCase) => await runCase(harness, sim, testCase));
+	});
+
+	describe('WMS ERP Update', () => {
+		const update = (operation: string, ids: string[]) =>
+			table({
+				type: 'wmsErpUpdate',
+				parameters: { resource: 'update', operation },
+				route: `/erp_update/${operation === 'setComplete' ? 'set_complete' : 'set_error'}`,
+				good: (key) => ({ id: ids[key.endsWith('-0') ? 0 : 1], error: 'closed in the ERP' }),
+			});
+
+		it.each([
+			['Set Complete: no id anywhere on the item', 'setComplete', { order: 'SO-1' }, /^Item 1: field "Update ID" was not found/],
+			['Set Complete: id of 51 characters', 'setComplete', { id: long(51, '9') }, 'Item 1: field "id" must be at most 50 characters long (got 51)'],
+			['Set Complete: object for the id', 'setComplete', { id: { value: 'UPD-1' } }, /^Item 1: field "Update ID" was not found/],
+			['Set Complete: over-long ERP reference (101)', 'setComplete', { id: 'UPD-X', erp_reference: long(101) }, 'Item 1: field "erp_reference" must be at most 100 characters long (got 101)'],
+			['Set Complete: unknown id (refused by the platform, alone)', 'setComplete', { id: 'UPD-999999' }, /^Item 1: .*UPD-999999 does not exist/],
+			['Set Error: no error message on the item', 'setError', { id: 'UPD-X' }, /^Item 1: field "Error Message" was not found/],
+		])('%s', async (_title, operation, bad, message) => {
+			const ids = sim.work.createPendingUpdates('outgoing_consignment', 2);
+			const testCase = update(operation as string, ids)('', () => bad as IDataObject, message as string | RegExp);
+			await runCase(harness, sim, testCase);
+			expect(ids.map((id) => sim.store.get('erp_update', id)?.status)).toEqual(operation === 'setComplete' ? ['complete', 'complete'] : ['error', 'error']);
+		});
+
+		it('Set Error: a message over 2,000 characters is cut to the platform\'s limit, not refused', async () => {
+			const ids = sim.work.createPendingUpdates('move_attempt', 3);
+			const testCase = update('setError', ids)('', () => ({ id: ids[2], error: long(2500, 'e') }));
+			await runCase(harness, sim, testCase);
+			expect(sim.store.get('erp_update', ids[2])?.error.message).toHaveLength(2000);
+		});
+	});
+
+	describe('WMS Inventory Reconciliation: Add ERP On-Hand', () => {
+		let comparisonId: string;
+		beforeAll(async () => {
+			const created = await harness.run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1' } }, [{}]);
+			comparisonId = created.outputs[0][0].json.comparison_id as string;
+		});
+		const skus = ['BOLT-M8-40', 'NUT-M8', 'WASHER-M8'];
+
+		it.each([
+			['negative on-hand quantity', { sku: 'NUT-M8', quantity: -1 }, 'Item 1: field "quantity" must be 0 or more (got -1)'],
+			['word for a quantity', { sku: 'NUT-M8', quantity: 'many' }, 'Item 1: field "quantity" must be a number (got "many")'],
+			['line without its sku', { quantity: 4 }, 'Item 1: field "sku" is required but missing or empty'],
+			['line without its comparison', { sku: 'NUT-M8', quantity: 4, comparison_id: '' }, 'Item 1: field "comparison_id" is required but missing or empty'],
+			['fractional on-hand (accepted: 12.5 kg)', { sku: 'NUT-M8', quantity: 12.5 }, undefined],
+		])('%s', async (_title, bad, message) => {
+			const lines = table({
+				type: 'wmsInventoryReconciliation',
+				parameters: { resource: 'comparison', operation: 'addErpOnHand', fieldsToSend: 'inputItem' },
+				route: '/comparison_erp_on_hand/add',
+				good: (key) => ({ comparison_id: comparisonId, sku: skus[key.endsWith('-0') ? 0 : 2], quantity: 7 }),
+			});
+			await runCase(harness, sim, lines('', () => ({ comparison_id: comparisonId, ...bad }), message));
+		});
+	});
+});
