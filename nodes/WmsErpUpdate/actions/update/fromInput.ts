@@ -4,7 +4,7 @@
  * a trigger item (an ERP step's output); an item from an n8n error output, which carries
  * `error` / `details` beside the fields of the item that failed.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, IWorkflowDataProxyData } from 'n8n-workflow';
 
 import { kindInfo } from '../../../shared/specs/erpUpdate';
 
@@ -28,13 +28,18 @@ export function triggerAncestors(ctx: IExecuteFunctions): string[] {
 		.map((node) => node.name);
 }
 
+/** One data proxy per execution: building one per item costs about a millisecond each. */
+const proxies = new WeakMap<IExecuteFunctions, IWorkflowDataProxyData>();
+
 /** The trigger item this input item stems from (n8n's paired-item chain), if any. */
 function pairedTriggerItem(ctx: IExecuteFunctions, itemIndex: number, triggers: string[]): IDataObject | undefined {
 	if (triggers.length === 0) return undefined;
-	const proxy = ctx.getWorkflowDataProxy(itemIndex);
+	let proxy = proxies.get(ctx);
+	if (!proxy) proxies.set(ctx, (proxy = ctx.getWorkflowDataProxy(0)));
 	for (const name of triggers) {
 		try {
-			const json = objectOf((proxy.$(name) as { item?: { json?: unknown } }).item?.json);
+			const node = proxy.$(name) as { itemMatching(index: number): { json?: unknown } | undefined };
+			const json = objectOf(node.itemMatching(itemIndex)?.json);
 			if (json && text(json.id)) return json;
 		} catch {
 			// No unambiguous link back to this trigger: try the next one, then the item itself.
