@@ -151,8 +151,13 @@ async function main() {
 	const workflows = await client.importWorkflows(path.join(ROOT, 'examples'), credential);
 	log(`owner, API key, credential and ${workflows.length} example workflow(s) in place`);
 
-	// What the editor knows about every node type (name → description), as n8n serves it.
-	const nodeTypes = new Map((await client.request('GET', '/types/nodes.json')).data.map((t) => [t.name, t]));
+	// What the editor knows about every node type (name → description of its newest version), as n8n
+	// serves it (one entry per version group of a versioned node).
+	const newest = (t) => Math.max(...[t.version].flat());
+	const nodeTypes = new Map();
+	for (const t of (await client.request('GET', '/types/nodes.json')).data) {
+		if (!nodeTypes.has(t.name) || newest(t) > newest(nodeTypes.get(t.name))) nodeTypes.set(t.name, t);
+	}
 
 	let browser;
 	const ctx = {
