@@ -91,7 +91,10 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	const idCounters = new Map<string, number>();
 	const sim: Sim = {
 		store,
-		stock: new Stock(),
+		stock: new Stock((sku) => {
+			const item = store.tables.inventory_item.get(sku);
+			if (item) store.tables.inventory_item.touch(item);
+		}),
 		now,
 		iso: () => new Date(now()).toISOString(),
 		views: {},

@@ -12,12 +12,16 @@ const SEP = '\u0000';
 export class Stock {
 	private readonly bySku = new Map<string, Map<string, StockLine>>();
 
+	/** `changed` hears of every stock change, so the item counts as changed for changed_since. */
+	constructor(private readonly changed: (sku: string) => void = () => undefined) {}
+
 	add(warehouse: string, sku: string, batch: string | undefined, bin: string | undefined, delta: number): void {
 		let lines = this.bySku.get(sku);
 		if (!lines) {
 			lines = new Map();
 			this.bySku.set(sku, lines);
 		}
+		if (delta !== 0) this.changed(sku);
 		const id = [warehouse, batch ?? '', bin ?? ''].join(SEP);
 		const line = lines.get(id);
 		if (line) {

@@ -19,6 +19,8 @@ describe('simulator warehouse work', () => {
 		const shipped = c.sim.work.shipSalesOrder('SO-1');
 		expect(shipped.status).toBe('shipped');
 		expect(c.sim.store.onHand('W1', 'SKU-1')).toBe(8);
+		const changed = await c.post('/inventory/check', { filter: { changed_since: new Date(clock).toISOString() } });
+		expect(changed.body.items.map((i: { sku: string }) => i.sku)).toEqual(['SKU-1']);
 		const r = await c.post('/erp_update/outgoing_consignment', {});
 		expect(r.body.items).toHaveLength(1);
 		const update = r.body.items[0];
