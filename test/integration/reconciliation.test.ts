@@ -79,6 +79,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				difference: platformQ - erpQ,
 				direction: platformQ > erpQ ? 'platform_higher' : 'erp_higher',
 				percent,
+				quantity_delta: erpQ - platformQ,
 				action: 'report_only',
 				adjusted: false,
 			});
@@ -176,6 +177,19 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			expect(sim.store.onHand('WH1', 'LABEL-A6', '')).toBe(at('LABEL-A6') - 10);
 			expect(summaryOf(outputs[0]).json.move_attempts).toEqual([]);
 			expect(sim.stats().requests['/comparison_move_attempt/create']).toBeUndefined();
+		});
+
+		it('leaves a dry run ready for review: chosen report lines go straight to Add Adjustment Items, then Process and Complete', async () => {
+			const { outputs } = await harness.run(node('reconcile'), erp);
+			const approved = json(discrepancies(outputs[0])).filter((l) => l.sku === 'PAINT-RED-1L' || l.sku === 'NUT-M8');
+			const added = await harness.run(node('addAdjustmentItems', { fieldsToSend: 'inputItem', options: { unknownFields: 'ignore' } }), approved);
+			expect(added.error).toBeUndefined();
+			expect(json(added.outputs[0]).map((r) => r.key)).toEqual(['PAINT-RED-1L|B2026-02', 'NUT-M8']);
+			const id = approved[0].comparison_id;
+			for (const operation of ['processItems', 'complete']) expect((await harness.run(node(operation), [{ comparison_id: id }])).error).toBeUndefined();
+			expect(sim.store.onHand('WH1', 'PAINT-RED-1L', 'B2026-02')).toBe(100);
+			expect(sim.store.onHand('WH1', 'NUT-M8', '')).toBe(at('NUT-M8') + 2);
+			expect(sim.store.onHand('WH1', 'BOLT-M8-40', '')).toBe(at('BOLT-M8-40'));
 		});
 
 		it('names the step and the comparison when processing fails, leaves stock alone, and the single operations finish the job', async () => {

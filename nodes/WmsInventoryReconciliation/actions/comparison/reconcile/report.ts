@@ -9,7 +9,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
-import { CSV_COLUMNS, stockKey, toCsv, type ErpOnHand, type ReportLine } from '../../../../shared/variance';
+import { adjustmentDelta, CSV_COLUMNS, stockKey, toCsv, type ErpOnHand, type ReportLine } from '../../../../shared/variance';
 
 export interface ReportEntry extends ReportLine {
 	comparison_id: string;
@@ -59,6 +59,8 @@ export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INod
 			difference: entry.difference,
 			direction: entry.direction,
 			percent: entry.percent,
+			// The adjustment that makes the platform match the ERP: a reviewed line can go straight to Add Adjustment Items.
+			quantity_delta: adjustmentDelta(entry),
 			action: entry.action,
 			adjusted: entry.adjusted,
 		},
