@@ -221,6 +221,15 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			expect(outputs[1][0].json.error).toContain(`step "process items" (warehouse WH1, comparison ${String(summary.comparison_id)})`);
 		});
 
+		it('stops at "load ERP on-hand" when the platform refuses every line, e.g. a reference whose comparison is already past loading', async () => {
+			const first = await harness.run(node('reconcile', { reference: 'COUNT-7' }), erp);
+			const id = summaryOf(first.outputs[0]).json.comparison_id as string;
+			const { outputs } = await harness.run(node('reconcile', { reference: 'COUNT-7' }, 'continueErrorOutput'), erp);
+			expect(summaryOf(outputs[0]).json).toMatchObject({ outcome: 'stopped', failed_step: 'load ERP on-hand', comparison_id: id, lines_differing: 0 });
+			expect(discrepancies(outputs[0])).toHaveLength(0);
+			expect(outputs[1].at(-1)!.json.error).toContain(`comparison ${id} is in state compared; cannot add ERP on-hand lines`);
+		});
+
 		it('attaches the report as a CSV file to the summary', async () => {
 			const { outputs } = await harness.run(node('reconcile', { attachCsv: true, binaryPropertyName: 'report', fileName: 'variance.csv' }), erp);
 			const file = summaryOf(outputs[0]).binary!.report;

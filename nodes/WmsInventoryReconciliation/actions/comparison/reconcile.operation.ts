@@ -76,7 +76,10 @@ class Run {
 		const active = this.runs.filter((run) => run.comparison_id);
 		for (const run of active) {
 			const lines = byWarehouse.get(run.warehouse_code)!;
-			for (const outcome of await steps.loadErpOnHand(ctx, run, lines, options)) {
+			const refusedLines = await steps.loadErpOnHand(ctx, run, lines, options);
+			// Every line refused (e.g. the comparison is past loading): comparing would call all stock a discrepancy.
+			if (refusedLines.length === lines.length) throw stepFailed(ctx, 'load ERP on-hand', run, refusedLines[0].error);
+			for (const outcome of refusedLines) {
 				this.refuse('load ERP on-hand', run, outcome.error, lines[outcome.itemIndex].itemIndexes);
 			}
 		}
