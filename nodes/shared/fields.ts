@@ -109,14 +109,18 @@ function coerceNumber(field: FieldSpec, value: unknown): Coerced {
 	return { value: number };
 }
 
+const SURROGATE = /[\uD800-\uDFFF]/;
+
 function coerceString(field: FieldSpec, value: unknown): Coerced {
 	const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
 	if (typeof text !== 'string') return { problem: `must be text (got ${describe(value)})` };
-	if (field.minLength !== undefined && text.length < field.minLength) {
+	// Characters as the contract (JSON Schema) counts them: an emoji is one, though two UTF-16 units.
+	const length = SURROGATE.test(text) ? [...text].length : text.length;
+	if (field.minLength !== undefined && length < field.minLength) {
 		return { problem: `must be at least ${field.minLength} characters long` };
 	}
-	if (field.maxLength !== undefined && text.length > field.maxLength) {
-		return { problem: `must be at most ${field.maxLength} characters long (got ${text.length})` };
+	if (field.maxLength !== undefined && length > field.maxLength) {
+		return { problem: `must be at most ${field.maxLength} characters long (got ${length})` };
 	}
 	if (field.pattern !== undefined && !new RegExp(field.pattern).test(text)) {
 		return { problem: `must be ${field.patternHint ?? `in the form ${field.pattern}`} (got ${JSON.stringify(text)})` };

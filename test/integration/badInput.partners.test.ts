@@ -39,6 +39,10 @@ const supplierCases = [
 	supplier('unicode name and address (accepted as sent)', (code) => ({ code, name: 'Łódź Wärme & Søn — 東京支店 🚚', address: { ...address, city: 'Göteborg' } }), undefined, (sim, code) =>
 		expect(sim.store.get('supplier', code)).toMatchObject({ name: 'Łódź Wärme & Søn — 東京支店 🚚', address: { city: 'Göteborg' } }),
 	),
+	supplier('name of 150 emoji (accepted: 150 characters as the contract counts them, not 300 UTF-16 units)', (code) => ({ code, name: long(150, '🚚') }), undefined, (sim, code) =>
+		expect(sim.store.get('supplier', code)?.name).toBe(long(150, '🚚')),
+	),
+	supplier('name of 201 emoji, counted in characters', (code) => ({ code, name: long(201, '🚚') }), 'Item 1: field "name" must be at most 200 characters long (got 201)'),
 	supplier('unicode code (accepted)', (code) => ({ code: `MÜLLER-Ø-${code}`, name: 'Müller' }), undefined, (sim, code) => expect(sim.store.get('supplier', `MÜLLER-Ø-${code}`)).toBeDefined()),
 	supplier('numbers as text and a number as code (accepted, normalised)', () => ({ code: 4711, name: 'Numeric', payment_terms_days: ' 30 ', active: 'yes' }), undefined, (sim) =>
 		expect(sim.store.get('supplier', '4711')).toMatchObject({ payment_terms_days: 30, active: true }),
