@@ -44,6 +44,8 @@ export interface FieldSpec {
 	fields?: FieldSpec[];
 	/** Smallest number of entries of a list. */
 	minItems?: number;
+	/** Read-only sub-fields of an object or of each list entry (see RecordSpec.readOnly). */
+	readOnly?: string[];
 	default?: string | number | boolean;
 }
 
@@ -59,7 +61,15 @@ export interface RecordSpec {
 	key: string[];
 	fields: FieldSpec[];
 	checks?: RecordCheck[];
+	/**
+	 * Fields the platform answers with but does not take (status, timestamps, stock). Dropped
+	 * quietly, so a record read with Get can be sent back to Add as it is. created_at and
+	 * updated_at always count as read-only.
+	 */
+	readOnly?: string[];
 }
+
+const ALWAYS_READ_ONLY = ['created_at', 'updated_at'];
 
 export type UnknownFieldPolicy = 'error' | 'ignore' | 'send';
 
@@ -109,6 +119,14 @@ function coerceNumber(field: FieldSpec, value: unknown): Coerced {
 	return { value: number };
 }
 
+/** Compiled once per pattern: bulk runs test the same few patterns on every row. */
+const patterns = new Map<string, RegExp>();
+function patternOf(source: string): RegExp {
+	let pattern = patterns.get(source);
+	if (!pattern) patterns.set(source, (pattern = new RegExp(source)));
+	return pattern;
+}
+
 const SURROGATE = /[\uD800-\uDFFF]/;
 
 function coerceString(field: FieldSpec, value: unknown): Coerced {
@@ -122,7 +140,7 @@ function coerceString(field: FieldSpec, value: unknown): Coerced {
 	if (field.maxLength !== undefined && length > field.maxLength) {
 		return { problem: `must be at most ${field.maxLength} characters long (got ${length})` };
 	}
-	if (field.pattern !== undefined && !new RegExp(field.pattern).test(text)) {
+	if (field.pattern !== undefined && !patternOf(field.pattern).test(text)) {
 		return { problem: `must be ${field.patternHint ?? `in the form ${field.pattern}`} (got ${JSON.stringify(text)})` };
 	}
 	if (field.options && !field.options.some((option) => option.value === text)) {
@@ -163,6 +181,14 @@ function describe(value: unknown): string {
 	return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/** A list field's entries are checked as texts with the list's rules; made once per field. */
+const entryFields = new WeakMap<FieldSpec, FieldSpec>();
+function entryFieldOf(field: FieldSpec): FieldSpec {
+	let entry = entryFields.get(field);
+	if (!entry) entryFields.set(field, (entry = { ...field, type: 'string' }));
+	return entry;
+}
+
 function coerceField(field: FieldSpec, value: unknown, path: string, problems: Problem[], policy: UnknownFieldPolicy): unknown {
 	let result: Coerced;
 	switch (field.type) {
@@ -183,9 +209,17 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 				result = { problem: `must be a list of texts or comma-separated text (got ${describe(value)})` };
 				break;
 			}
-			const texts = list.map((entry) => coerceString({ ...field, type: 'string' }, entry));
-			const bad = texts.findIndex((entry) => 'problem' in entry);
-			result = bad >= 0 ? { problem: `entry ${bad} ${(texts[bad] as { problem: string }).problem}` } : { value: texts.map((entry) => (entry as { value: unknown }).value) };
+			const entryField = entryFieldOf(field);
+			const texts: unknown[] = [];
+			result = { value: texts };
+			for (let index = 0; index < list.length; index++) {
+				const entry = coerceString(entryField, list[index]);
+				if ('problem' in entry) {
+					result = { problem: `entry ${index} ${entry.problem}` };
+					break;
+				}
+				texts.push(entry.value);
+			}
 			break;
 		}
 		case 'object':
@@ -193,7 +227,7 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 				result = { problem: `must be an object (got ${describe(value)})` };
 				break;
 			}
-			result = { value: coerceFields(field.fields ?? [], value as IDataObject, `${path}.`, problems, policy) };
+			result = { value: coerceFields(field.fields ?? [], value as IDataObject, `${path}.`, problems, policy, field.readOnly) };
 			break;
 		case 'list': {
 			if (!Array.isArray(value)) {
@@ -210,7 +244,7 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 						problems.push({ field: `${path}[${index}]`, problem: `must be an object (got ${describe(entry)})` });
 						return entry;
 					}
-					return coerceFields(field.fields ?? [], entry as IDataObject, `${path}[${index}].`, problems, policy);
+					return coerceFields(field.fields ?? [], entry as IDataObject, `${path}[${index}].`, problems, policy, field.readOnly);
 				}),
 			};
 			break;
@@ -225,9 +259,22 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 	return result.value;
 }
 
+/** Each field list's keys (snake_case and camelCase) → field, built once: bulk runs look up every key of every row. */
+const keyIndexes = new WeakMap<FieldSpec[], Map<string, FieldSpec>>();
+
 /** Finds the spec of a key given as snake_case (the platform's) or camelCase (the form's, many ERPs'). */
 export function fieldByKey(fields: FieldSpec[], key: string): FieldSpec | undefined {
-	return fields.find((field) => field.name === key || camelName(field.name) === key);
+	let index = keyIndexes.get(fields);
+	if (!index) {
+		index = new Map();
+		// Backwards, so that the first field to claim a key keeps it.
+		for (let i = fields.length - 1; i >= 0; i--) {
+			index.set(camelName(fields[i].name), fields[i]);
+			index.set(fields[i].name, fields[i]);
+		}
+		keyIndexes.set(fields, index);
+	}
+	return index.get(key);
 }
 
 /**
@@ -240,11 +287,15 @@ export function coerceFields(
 	prefix: string,
 	problems: Problem[],
 	policy: UnknownFieldPolicy,
+	readOnly: string[] = [],
 ): IDataObject {
 	const record: IDataObject = {};
-	for (const [key, value] of Object.entries(input)) {
+	const dropped = [...ALWAYS_READ_ONLY, ...readOnly];
+	for (const key of Object.keys(input)) {
+		const value = input[key];
 		const field = fieldByKey(fields, key);
 		if (!field) {
+			if (dropped.some((name) => name === key || camelName(name) === key)) continue;
 			if (key.startsWith('x_') || policy === 'send') record[key] = value;
 			else if (policy === 'error') {
 				problems.push({
@@ -267,7 +318,7 @@ export function coerceFields(
 
 export function validateRecord(spec: RecordSpec, input: IDataObject, policy: UnknownFieldPolicy = 'error') {
 	const problems: Problem[] = [];
-	const record = coerceFields(spec.fields, input, '', problems, policy);
+	const record = coerceFields(spec.fields, input, '', problems, policy, spec.readOnly);
 	if (problems.length === 0) {
 		for (const check of spec.checks ?? []) {
 			const problem = check(record);

@@ -72,6 +72,12 @@ describe('validateRecord', () => {
 		expect(validateRecord(spec, input).problems[0]).toEqual({ field, problem });
 	});
 
+	it('drops read-only fields quietly, so a record read with Get can be sent back', () => {
+		const withStatus = { ...spec, readOnly: ['status'] };
+		expect(validateRecord(withStatus, { code: 'A', status: 'shipped', created_at: '2026-01-01T00:00:00Z', updatedAt: 'x' })).toEqual({ record: { code: 'A' }, problems: [] });
+		expect(validateRecord(spec, { code: 'A', status: 'shipped' }).problems[0].field).toBe('status');
+	});
+
 	it('passes x_ fields through and applies the unknown-field policy', () => {
 		expect(validateRecord(spec, { code: 'A', x_extra: 1 }).record).toEqual({ code: 'A', x_extra: 1 });
 		expect(validateRecord(spec, { code: 'A', colour: 'red' }, 'ignore')).toEqual({ record: { code: 'A' }, problems: [] });

@@ -41,6 +41,7 @@ const quantityAtLeastZero = (name: string, label: string, description?: string):
 export const inventoryItemSpec: RecordSpec = {
 	noun: 'inventory item',
 	key: ['sku'],
+	readOnly: ['on_hand', 'total_on_hand', 'stocking_factors', 'warehouse_info', 'dangerous_goods'],
 	fields: [
 		sku,
 		{ name: 'description', label: 'Description', type: 'string', required: true, minLength: 1, maxLength: 500 },

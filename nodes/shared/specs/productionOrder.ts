@@ -14,6 +14,7 @@ export const productionComponentFields: FieldSpec[] = [
 export const productionOrderSpec: RecordSpec = {
 	noun: 'production order',
 	key: ['order_number'],
+	readOnly: ['status', 'status_changed_at', 'quantity_produced'],
 	fields: [
 		orderNumber,
 		warehouseParent,

@@ -26,12 +26,13 @@ export const purchaseOrderLineFields: FieldSpec[] = [
 export const purchaseOrderSpec: RecordSpec = {
 	noun: 'purchase order',
 	key: ['order_number'],
+	readOnly: ['status', 'status_changed_at', 'receipts'],
 	fields: [
 		orderNumber,
 		supplierRef,
 		warehouseParent,
 		{ name: 'order_date', label: 'Order Date', type: 'date', required: true },
-		{ name: 'lines', label: 'Lines', type: 'list', required: true, minItems: 1, fields: purchaseOrderLineFields },
+		{ name: 'lines', label: 'Lines', type: 'list', required: true, minItems: 1, fields: purchaseOrderLineFields, readOnly: ['quantity_received'] },
 		{ name: 'expected_date', label: 'Expected Date', type: 'date', description: 'When the goods are expected; not before the order date' },
 		{ name: 'reference', label: 'Reference', type: 'string', maxLength: 100 },
 		currency,

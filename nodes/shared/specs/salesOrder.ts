@@ -20,12 +20,13 @@ const statuses = orderStatus(['open', 'allocated', 'picking', 'shipped', 'cancel
 export const salesOrderSpec: RecordSpec = {
 	noun: 'sales order',
 	key: ['order_number'],
+	readOnly: ['status', 'status_changed_at', 'shipments'],
 	fields: [
 		orderNumber,
 		customerRef(true),
 		warehouseParent,
 		{ name: 'order_date', label: 'Order Date', type: 'date', required: true },
-		{ name: 'lines', label: 'Lines', type: 'list', required: true, minItems: 1, fields: salesOrderLineFields },
+		{ name: 'lines', label: 'Lines', type: 'list', required: true, minItems: 1, fields: salesOrderLineFields, readOnly: ['quantity_shipped'] },
 		supplyLocationRef,
 		{ name: 'required_date', label: 'Required Date', type: 'date', description: 'When the customer needs the goods; not before the order date' },
 		courierServiceRef('courier_service_code'),

@@ -23,6 +23,7 @@ export const warehouseParent = parent('warehouse_code', 'Warehouse', 'getWarehou
 export const warehouseSpec: RecordSpec = {
 	noun: 'warehouse',
 	key: ['code'],
+	readOnly: ['areas'],
 	fields: [
 		code('Warehouse Code', 'The warehouse\'s code; a warehouse with the same code is updated'),
 		name('Name'),
