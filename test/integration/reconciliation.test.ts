@@ -344,6 +344,11 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			expect(done.outputs[0][0].pairedItem).toEqual({ item: 0 });
 		});
 
+		it('offers the platform\'s warehouses in the warehouse dropdowns', async () => {
+			const options = await harness.loadOptions(node('create'), 'getWarehouses');
+			expect(options.map((o: { value: unknown }) => o.value)).toEqual(expect.arrayContaining(['WH1', 'WH2']));
+		});
+
 		it('sets platform quantities given as input items, one request per comparison', async () => {
 			const id = (await harness.run(node('create', { warehouseCode: 'WH2' }), [{}])).outputs[0][0].json.comparison_id as string;
 			await harness.run(node('addErpOnHand', { comparisonId: id, sku: 'NUT-M8', quantity: 10 }), [{}]);
