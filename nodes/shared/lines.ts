@@ -276,13 +276,13 @@ function buildOrder(ctx: IExecuteFunctions, config: OrderAddConfig, order: Part[
 function lineSourceProperties(config: OrderAddConfig, linesProperty: INodeProperties): INodeProperties[] {
 	const { show } = config;
 	const label = linesSpec(config).label;
+	// Production orders call their lines "components".
+	const defaultLinesField = config.linesKey;
 	const linesField = (displayOptions: INodeProperties['displayOptions']): INodeProperties => ({
 		displayName: `${label} Field`,
 		name: 'linesField',
 		type: 'string',
-		// A literal default for the linter; production orders call their lines "components".
-		default: 'lines',
-		...(config.linesKey === 'lines' ? {} : { default: config.linesKey }),
+		default: defaultLinesField,
 		required: true,
 		description: `Name of the input item's field that holds the order's ${label.toLowerCase()} as a list. With Group Lines By Order Number on, an item without it is itself one line.`,
 		displayOptions,
