@@ -14,7 +14,7 @@ const salesOrder = table({
 	...inputItems('wmsSalesOrder', 'salesOrder', '/sales_order/add'),
 	good: (order_number) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', lines: [{ line_number: 1, sku: 'NUT-M8', quantity: 2 }] }),
 });
-const so = (order_number: string, lines: unknown, extra: IDataObject = {}) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', lines, ...extra });
+const so = (order_number: string, lines: IDataObject['lines'], extra: IDataObject = {}): IDataObject => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', lines, ...extra });
 const line = (extra: IDataObject = {}) => ({ sku: 'NUT-M8', quantity: 1, ...extra });
 
 const salesOrderCases = [
