@@ -147,6 +147,11 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const summary = summaryOf(outputs[0]).json;
 			expect(summary).toMatchObject({ outcome: 'completed', dry_run: false, adjusted_lines: 3, adjusted_units: 9, needs_review_lines: 3 });
 			expect(summary.move_attempts).toHaveLength(1);
+			expect((summary.adjustments as IDataObject[]).map((a) => [a.sku, a.quantity_delta])).toEqual([
+				['HELMET-WHITE', 4],
+				['BOLT-M8-40', -3],
+				['NUT-M8', 2],
+			]);
 
 			// The platform now matches the ERP where it was adjusted, and only there.
 			expect(sim.store.onHand('WH1', 'BOLT-M8-40', '')).toBe(at('BOLT-M8-40') - 3);

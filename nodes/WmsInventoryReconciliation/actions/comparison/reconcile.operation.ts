@@ -32,6 +32,7 @@ import { failedStep, remainingOperations, stepFailed, type ComparisonRun, type S
 
 const REPORT_STEPS: StepName[] = ['create comparison', 'load ERP on-hand', 'set platform on-hand', 'read comparison'];
 const ADJUST_STEPS: StepName[] = ['add adjustment items', 'process items', 'create move attempts', 'complete'];
+const ADJUSTMENTS_LISTED = 100;
 
 /** Rewrites "Item 3: …" of a row error to the input item it stands for. */
 const forItem = (message: string, itemIndex: number) => `Item ${itemIndex}: ${message.replace(/^Item \d+: /, '')}`;
@@ -155,6 +156,14 @@ class Run {
 			...variance,
 			adjusted_lines: adjusted.length,
 			adjusted_units: roundQuantity(adjusted.reduce((sum, entry) => sum + Math.abs(entry.difference), 0)),
+			// What was adjusted, by line (the first ADJUSTMENTS_LISTED; every discrepancy item says adjusted: true/false).
+			adjustments: adjusted.slice(0, ADJUSTMENTS_LISTED).map((entry) => ({
+				comparison_id: entry.comparison_id,
+				warehouse_code: entry.warehouse_code,
+				sku: entry.sku,
+				batch: entry.batch ?? '',
+				quantity_delta: adjustmentDelta(entry),
+			})),
 			needs_review_lines: review.length,
 			threshold: settings.threshold ?? null,
 			move_attempts: this.moveAttemptIds,
