@@ -96,9 +96,12 @@ export async function bulkWrite(this: WmsContext, route: string, rows: BulkRow[]
 }
 
 function stored(row: BulkRow, index: number, response: BulkResponse): BulkOutcome {
-	const result = response.results?.find((candidate) => candidate.index === index) ?? response.results?.[index] ?? {};
-	const rest = { ...result };
-	delete rest.index;
+	// Results come in request order: look at the row's own position first, search only if it is not there.
+	const results = response.results ?? [];
+	const result = (results[index]?.index === index ? results[index] : results.find((candidate) => candidate.index === index)) ?? results[index] ?? {};
+	// Copied without `index` (a position in one request, meaningless to the user); not `delete`, which slows every later read of the object.
+	const rest: IDataObject = {};
+	for (const key of Object.keys(result)) if (key !== 'index') rest[key] = result[key];
 	return { itemIndex: row.itemIndex, ok: true, result: rest };
 }
 

@@ -12,7 +12,7 @@ import { coerceFields, type FieldSpec, type Problem, type RecordSpec } from './f
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from './options';
 import { readAll } from './paging';
 import { fieldProperty, recordProperties, showFor, type Show } from './properties';
-import { buildRecord, summarize } from './record';
+import { buildRecord, recordSettings, summarize } from './record';
 import { routeInfo } from './routes';
 
 export interface Operation {
@@ -31,17 +31,15 @@ export interface Operation {
  * row becomes an error item paired to its input; otherwise the first failure stops the node.
  */
 export function outcomesToItems(ctx: IExecuteFunctions, outcomes: BulkOutcome[], early: Map<number, INodeExecutionData>): INodeExecutionData[] {
-	// One input item may stand for several rows (e.g. Bin: Add Range): each row keeps its own output item.
-	const byIndex = new Map<number, INodeExecutionData[]>();
-	for (const [index, item] of early) byIndex.set(index, [item]);
-	const add = (index: number, item: INodeExecutionData) => {
-		const list = byIndex.get(index);
-		if (list) list.push(item);
-		else byIndex.set(index, [item]);
-	};
-	for (const outcome of outcomes) {
+	// Merged in input order; one input item may stand for several rows (e.g. Bin: Add Range), each keeps its own output item.
+	const sorted = [...outcomes].sort((a, b) => a.itemIndex - b.itemIndex);
+	const earlyIndexes = [...early.keys()].sort((a, b) => a - b);
+	const out: INodeExecutionData[] = [];
+	let next = 0;
+	for (const outcome of sorted) {
+		while (next < earlyIndexes.length && earlyIndexes[next] < outcome.itemIndex) out.push(early.get(earlyIndexes[next++])!);
 		if (outcome.ok) {
-			add(outcome.itemIndex, { json: outcome.result, pairedItem: { item: outcome.itemIndex } });
+			out.push({ json: outcome.result, pairedItem: { item: outcome.itemIndex } });
 			continue;
 		}
 		if (!ctx.continueOnFail()) {
@@ -49,9 +47,10 @@ export function outcomesToItems(ctx: IExecuteFunctions, outcomes: BulkOutcome[],
 			outcome.error.description = `${outcome.error.description ?? ''}. ${stored} of ${outcomes.length} records were stored before this failure; turn on "On Error → Continue (using error output)" to get every row's result.`;
 			throw outcome.error;
 		}
-		add(outcome.itemIndex, errorItem(outcome.itemIndex, outcome.error));
+		out.push(errorItem(outcome.itemIndex, outcome.error));
 	}
-	return [...byIndex.keys()].sort((a, b) => a - b).flatMap((index) => byIndex.get(index)!);
+	while (next < earlyIndexes.length) out.push(early.get(earlyIndexes[next++])!);
+	return out;
 }
 
 /**
@@ -99,7 +98,8 @@ export function upsertOperation(config: UpsertConfig): Operation {
 			optionsCollection([batchSizeOption(max), unknownFieldsOption], showFor(config.show)),
 		],
 		async execute(items) {
-			const { rows, failed } = gatherRows(this, items, (itemIndex) => buildRecord(this, config.spec, itemIndex));
+			const settings = recordSettings(this);
+			const { rows, failed } = gatherRows(this, items, (itemIndex) => buildRecord(this, config.spec, itemIndex, settings));
 			const outcomes = await bulkWrite.call(this, config.route, rows, {
 				batchSize: this.getNodeParameter('options.batchSize', 0, max) as number,
 				retry: retryPolicy(this),
