@@ -1,0 +1,297 @@
+/**
+ * The nodes under platform faults (simulator fault injection), through real n8n-core. What is
+ * checked is what a user relies on: nothing reported as stored that the platform does not hold,
+ * every input item answered on the main or the error output, nothing stored twice.
+ * Retry-After is 0 and budgets are small, so the few real backoff waits stay short.
+ */
+import * as workflowModule from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
+
+import { setClock } from '../../nodes/shared/ledger';
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { Harness, type NodeUnderTest } from '../support/harness';
+
+const itemOf = (output: INodeExecutionData) => (output.pairedItem as { item: number }).item;
+const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
+const skus = (n: number, prefix = 'F') => Array.from({ length: n }, (_, i) => ({ sku: `${prefix}-${String(i).padStart(5, '0')}`, description: `Item ${i}` }));
+const addItems = (options: IDataObject, onError?: NodeUnderTest['onError']): NodeUnderTest => ({
+	type: 'wmsInventory',
+	parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options },
+	onError,
+});
+
+describe('faults through real n8n-core', () => {
+	let sim: RunningSimulator;
+	let harness: Harness;
+	beforeEach(async () => {
+		sim = await startSimulator({ demoData: true });
+		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		sim.resetStats();
+	});
+	afterEach(async () => await sim.close());
+
+	const storedSkus = (prefix: string) => sim.store.list('inventory_item').map((item) => String(item.sku)).filter((sku) => sku.startsWith(`${prefix}-`));
+
+	describe('beyond the retry budget', () => {
+		it('fails the node naming the first unsent item and how many were stored; the platform holds exactly those', async () => {
+			sim.faults.add({ route: '/inventory/add', kind: '503', after: 1 });
+			const { error, outputs } = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5 }), skus(2500));
+			expect(error?.message).toMatch(/^Item 1000: not confirmed as stored — .*HTTP 503.* after 2 attempts\. Running the node again is safe/);
+			expect(error?.description).toMatch(/1000 of 2500 records were stored before this failure/);
+			expect(outputs).toEqual([]);
+			expect(storedSkus('F')).toEqual(skus(1000).map((item) => item.sku));
+			// One good chunk, the second tried twice, the third never sent.
+			expect(sim.stats().requests['/inventory/add']).toBe(3);
+		});
+
+		it('under continue-on-fail, the main output and the platform agree exactly; every other item is on the error output, paired', async () => {
+			sim.faults.add({ route: '/inventory/add', kind: '503', after: 1 });
+			const input = skus(2500);
+			const { error, outputs } = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5 }, 'continueErrorOutput'), input);
+			expect(error).toBeUndefined();
+			const [main, failed] = outputs;
+			expect(main.map((item) => input[itemOf(item)].sku).sort()).toEqual(storedSkus('F').sort());
+			expect(failed.map(itemOf)).toEqual(range(1000, 2500));
+			expect(failed.every((item, k) => String(item.json.error).startsWith(`Item ${1000 + k}: not confirmed as stored`))).toBe(true);
+			expect([...main, ...failed].map(itemOf).sort((a, b) => a - b)).toEqual(range(0, 2500));
+		});
+
+		it('a reset after the platform stored the body is reported as not confirmed (never as stored), and running again is safe', async () => {
+			sim.faults.add({ route: '/inventory/add', kind: 'reset_after' });
+			const input = skus(30, 'RA');
+			const first = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5 }, 'continueErrorOutput'), input);
+			expect(first.outputs[0]).toEqual([]);
+			expect(first.outputs[1].map(itemOf)).toEqual(range(0, 30));
+			expect(first.outputs[1][0].json.error).toMatch(/^Item 0: not confirmed as stored — .*connection closed by the other side.* after 2 attempts/);
+			// The platform did store them: "not confirmed" is the honest word, and a re-run finds them.
+			expect(storedSkus('RA')).toHaveLength(30);
+			sim.faults.clear();
+			const again = await harness.run(addItems({}, 'continueErrorOutput'), input);
+			expect(again.outputs[0].map((item) => item.json.status)).toEqual(input.map(() => 'unchanged'));
+			expect(storedSkus('RA')).toHaveLength(30);
+		});
+
+		it('a platform that drops every connection before reading: nothing stored, every item named after Max Attempts', async () => {
+			sim.faults.add({ route: '/inventory/add', kind: 'reset_before' });
+			const { outputs } = await harness.run(addItems({ maxAttempts: 3, maxWaitSeconds: 10 }, 'continueErrorOutput'), skus(1500, 'RB'));
+			expect(outputs[0]).toEqual([]);
+			expect(outputs[1].map(itemOf)).toEqual(range(0, 1500));
+			expect(outputs[1][1499].json.error).toMatch(/^Item 1499: not confirmed as stored — .*after 3 attempts/);
+			expect(storedSkus('RB')).toEqual([]);
+			expect(sim.stats().requests['/inventory/add']).toBe(3);
+		});
+
+		it('a Retry-After longer than Max Total Wait gives up at once instead of waiting, naming the items', async () => {
+			sim.faults.add({ route: '/inventory/add', kind: '429', retryAfterSeconds: 120 });
+			const { outputs } = await harness.run(addItems({ maxWaitSeconds: 1 }, 'continueErrorOutput'), skus(3, 'RL'));
+			expect(outputs[1].map((item) => item.json.error)).toEqual([0, 1, 2].map((i) => expect.stringMatching(new RegExp(`^Item ${i}: not confirmed as stored — .*HTTP 429`))));
+			expect(sim.stats().requests['/inventory/add']).toBe(1);
+		});
+
+		it('a grouped sales order that could not be sent names and pairs every item it came from', async () => {
+			sim.faults.add({ route: '/sales_order/add', kind: '503' });
+			const line = (order_number: string, sku: string) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', sku, quantity: 1 });
+			const { outputs } = await harness.run(
+				{ type: 'wmsSalesOrder', parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem', groupLines: true, options: { maxAttempts: 1 } }, onError: 'continueErrorOutput' },
+				[line('SO-G1', 'NUT-M8'), line('SO-G2', 'NUT-M8'), line('SO-G1', 'BOLT-M8-40')],
+			);
+			expect(outputs[0]).toEqual([]);
+			expect(outputs[1].map((item) => [item.pairedItem, item.json.error])).toEqual([
+				[[{ item: 0 }, { item: 2 }], expect.stringMatching(/^Items 0, 2: not confirmed as stored — service temporarily unavailable \(HTTP 503/)],
+				[{ item: 1 }, expect.stringMatching(/^Item 1: not confirmed as stored — service temporarily unavailable \(HTTP 503/)],
+			]);
+			expect(sim.store.get('sales_order', 'SO-G1')).toBeUndefined();
+		});
+
+		it('a create that is not safe to repeat is not retried after a reset: one comparison, not two', async () => {
+			sim.faults.add({ route: '/comparison/add', kind: 'reset_after', times: 1 });
+			const before = sim.store.count('comparison');
+			const { error } = await harness.run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1' } }, [{}]);
+			expect(error?.message).toMatch(/^Item 0: not confirmed as stored — .*connection closed by the other side/);
+			expect(sim.stats().requests['/comparison/add']).toBe(1);
+			expect(sim.store.count('comparison')).toBe(before + 1);
+		});
+	});
+
+	describe('sales orders re-imported under faults (503, reset after storing, 429)', () => {
+		/** 150 orders of 3 lines, one input item per line, as ERP exports give them. */
+		const lines = (quantityOf: (order: number) => number) =>
+			range(0, 150).flatMap((order) =>
+				['NUT-M8', 'BOLT-M8-40', 'WASHER-M8'].map((sku) => ({
+					order_number: `SO-F${String(order).padStart(3, '0')}`,
+					customer_code: 'CUST-1',
+					warehouse_code: 'WH1',
+					order_date: '2026-11-21',
+					sku,
+					quantity: quantityOf(order),
+				})),
+			);
+		const importOrders = (items: IDataObject[]) =>
+			harness.run(
+				{
+					type: 'wmsSalesOrder',
+					parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem', groupLines: true, options: { batchSize: 50, maxAttempts: 3, maxWaitSeconds: 10 } },
+					onError: 'continueErrorOutput',
+				},
+				items,
+			);
+		/** One fault on the first try of each of the three requests of 50 orders: 503, 429, and a reset after the platform stored them. */
+		const injectFaults = () => {
+			sim.faults.clear();
+			sim.faults.add({ route: '/sales_order/add', kind: '503', times: 1 });
+			sim.faults.add({ route: '/sales_order/add', kind: '429', after: 2, times: 1, retryAfterSeconds: 0 });
+			sim.faults.add({ route: '/sales_order/add', kind: 'reset_after', after: 4, times: 1 });
+		};
+
+		it('each order is stored once with its lines once, and every input item is paired to an output', async () => {
+			for (const [run, quantityOf] of [
+				['first import', () => 2],
+				['re-import, a third changed', (order: number) => (order % 3 === 0 ? 5 : 2)],
+				['same again', (order: number) => (order % 3 === 0 ? 5 : 2)],
+			] as const) {
+				injectFaults();
+				sim.resetStats();
+				const items = lines(quantityOf);
+				const { error, outputs } = await importOrders(items);
+				expect({ run, error }).toEqual({ run, error: undefined });
+				const [main, failed = []] = outputs;
+				expect(failed).toEqual([]);
+				expect(main).toHaveLength(150);
+				expect(main.map((item) => item.json.key)).toEqual(range(0, 150).map((order) => `SO-F${String(order).padStart(3, '0')}`));
+				expect(main.map((item) => item.pairedItem)).toEqual(range(0, 150).map((order) => [0, 1, 2].map((line) => ({ item: order * 3 + line }))));
+				// The faults really happened, each on its own request: 3 requests + 3 retries.
+				expect(sim.faults.list().map((rule) => rule.fired)).toEqual([1, 1, 1]);
+				expect(sim.stats().requests['/sales_order/add']).toBe(6);
+
+				const stored = sim.store.list('sales_order').filter((order) => String(order.order_number).startsWith('SO-F'));
+				expect(stored).toHaveLength(150);
+				for (const [order, record] of stored.entries()) {
+					expect(record.lines.map((l: IDataObject) => [l.line_number, l.sku, l.quantity])).toEqual([
+						[1, 'NUT-M8', quantityOf(order)],
+						[2, 'BOLT-M8-40', quantityOf(order)],
+						[3, 'WASHER-M8', quantityOf(order)],
+					]);
+				}
+			}
+		}, 60_000);
+	});
+
+	describe('ERP updates: Set Complete under faults', () => {
+		const setComplete = (options: IDataObject = {}): NodeUnderTest => ({
+			type: 'wmsErpUpdate',
+			parameters: { resource: 'update', operation: 'setComplete', options },
+			onError: 'continueErrorOutput',
+		});
+		const statuses = (ids: string[]) => ids.map((id) => sim.store.get('erp_update', id)?.status);
+
+		it('2,500 updates through 503, resets after storing and 429: every one complete, one output each; a second run changes nothing', async () => {
+			const ids = sim.work.createPendingUpdates('incoming_consignment', 2500);
+			sim.faults.add({ route: '/erp_update/set_complete', kind: '503', times: 1 });
+			sim.faults.add({ route: '/erp_update/set_complete', kind: 'reset_after', after: 2, times: 2 });
+			sim.faults.add({ route: '/erp_update/set_complete', kind: '429', after: 4, times: 1, retryAfterSeconds: 0 });
+			const first = await harness.run(setComplete({ maxAttempts: 6, maxWaitSeconds: 30 }), ids.map((id) => ({ id })));
+			expect(first.outputs[1] ?? []).toEqual([]);
+			expect(first.outputs[0].map((item) => [item.json.key, itemOf(item)])).toEqual(ids.map((id, index) => [id, index]));
+			expect(sim.faults.list().map((rule) => rule.fired)).toEqual([1, 2, 1]);
+			expect(new Set(statuses(ids))).toEqual(new Set(['complete']));
+			const completedAt = ids.map((id) => sim.store.get('erp_update', id)?.completed_at);
+
+			const second = await harness.run(setComplete(), ids.map((id) => ({ id })));
+			expect(new Set(second.outputs[0].map((item) => item.json.status))).toEqual(new Set(['unchanged']));
+			expect(ids.map((id) => sim.store.get('erp_update', id)?.completed_at)).toEqual(completedAt);
+		}, 60_000);
+
+		it('beyond the budget the unconfirmed ids are named; running again completes the rest, none twice', async () => {
+			const ids = sim.work.createPendingUpdates('move_attempt', 2500);
+			sim.faults.add({ route: '/erp_update/set_complete', kind: '503', after: 1 });
+			const first = await harness.run(setComplete({ maxAttempts: 1 }), ids.map((id) => ({ id })));
+			expect(first.outputs[0].map(itemOf)).toEqual(range(0, 1000));
+			expect(first.outputs[1].map(itemOf)).toEqual(range(1000, 2500));
+			expect(statuses(ids.slice(0, 1000)).every((status) => status === 'complete')).toBe(true);
+			expect(statuses(ids.slice(1000)).every((status) => status === 'pending')).toBe(true);
+			const completedAt = ids.slice(0, 1000).map((id) => sim.store.get('erp_update', id)?.completed_at);
+
+			sim.faults.clear();
+			const again = await harness.run(setComplete(), ids.map((id) => ({ id })));
+			expect(again.outputs[1] ?? []).toEqual([]);
+			expect(again.outputs[0].map((item) => item.json.status)).toEqual(ids.map((_, index) => (index < 1000 ? 'unchanged' : 'updated')));
+			expect(ids.slice(0, 1000).map((id) => sim.store.get('erp_update', id)?.completed_at)).toEqual(completedAt);
+		});
+	});
+});
+
+describe('ERP Update Trigger with the platform down for several polls (on a clock the test moves)', () => {
+	const MINUTE = 60_000;
+	let clock: number;
+	let sim: RunningSimulator;
+	let harness: Harness;
+	let waits: number[];
+
+	beforeEach(async () => {
+		clock = Date.parse('2026-11-21T08:00:00.000Z');
+		setClock(() => clock);
+		sim = await startSimulator({ now: () => clock });
+		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		// The transport's backoff waits are recorded, not slept: time is the test's clock here.
+		waits = [];
+		jest.spyOn(workflowModule, 'sleep').mockImplementation(async (ms: number) => void waits.push(ms));
+	});
+	afterEach(async () => {
+		jest.restoreAllMocks();
+		setClock();
+		await sim.close();
+	});
+
+	it('loses nothing, and delivers nothing twice inside the redelivery window', async () => {
+		const spec: NodeUnderTest = { type: 'wmsErpUpdateTrigger', name: 'Trigger', parameters: { updateKinds: ['outgoing_consignment'], redeliverAfterMinutes: 30 } };
+		const workflow = harness.workflow([harness.node(spec)]);
+		const type = harness.nodeTypes.getByNameAndVersion(`n8n-nodes-wms-integration.${spec.type}`) as INodeType;
+		const deliveries = new Map<string, number[]>();
+		const poll = async () => {
+			const emitted = (await type.poll!.call(harness.pollContext(spec, workflow))) as INodeExecutionData[][] | null;
+			const ids = (emitted?.[0] ?? []).map((item) => String(item.json.id));
+			for (const id of ids) deliveries.set(id, [...(deliveries.get(id) ?? []), clock]);
+			return ids;
+		};
+		const complete = (ids: string[]) => harness.run({ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } }, ids.map((id) => ({ id })));
+		const down = async (rule: Parameters<RunningSimulator['faults']['add']>[0]) => {
+			clock += 5 * MINUTE;
+			sim.faults.clear();
+			sim.faults.add(rule);
+			const ledger = JSON.stringify(workflow.staticData);
+			await expect(poll()).rejects.toThrow();
+			expect(JSON.stringify(workflow.staticData)).toBe(ledger);
+		};
+
+		const early = sim.work.createPendingUpdates('outgoing_consignment', 5);
+		expect(await poll()).toEqual(early);
+		// The workflow booked three; for two it failed halfway, so they stay pending.
+		await complete(early.slice(0, 3));
+		const late = sim.work.createPendingUpdates('outgoing_consignment', 4);
+
+		await down({ route: '/erp_update/outgoing_consignment', kind: '503' });
+		await down({ route: '/erp_update/outgoing_consignment', kind: 'reset_before' });
+		await down({ route: '/erp_update/outgoing_consignment', kind: '429', retryAfterSeconds: 0 });
+		expect(waits.length).toBeGreaterThanOrEqual(12);
+
+		// Back after 20 minutes: the new ones come; the two held ones are still inside the window.
+		clock += 5 * MINUTE;
+		sim.faults.clear();
+		expect(await poll()).toEqual(late);
+		await complete(late);
+		clock += 5 * MINUTE;
+		expect(await poll()).toEqual([]);
+		// Past the window, the two the workflow never completed come again, once.
+		clock += 6 * MINUTE;
+		expect(await poll()).toEqual(early.slice(3));
+		await complete(early.slice(3));
+		clock += 31 * MINUTE;
+		expect(await poll()).toEqual([]);
+
+		expect([...deliveries.keys()].sort()).toEqual([...early, ...late].sort());
+		for (const [id, times] of deliveries) {
+			for (let k = 1; k < times.length; k++) expect({ id, gap: times[k] - times[k - 1] >= 30 * MINUTE }).toEqual({ id, gap: true });
+		}
+		expect(sim.store.list('erp_update').filter((update) => update.status !== 'complete')).toEqual([]);
+	});
+});
