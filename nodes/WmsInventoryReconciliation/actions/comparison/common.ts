@@ -11,7 +11,7 @@ import { coerceFields, type Problem, type RecordSpec } from '../../../shared/fie
 import { gatherRows, outcomesToItems, toItemError, type Operation } from '../../../shared/operations';
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
 import { fieldProperty, recordProperties, showFor, type Show } from '../../../shared/properties';
-import { checkRecord, gatherRecord } from '../../../shared/record';
+import { checkRecord, gatherRecord, recordSettings, type RecordSettings } from '../../../shared/record';
 import { routeInfo } from '../../../shared/routes';
 import { comparisonId } from '../../../shared/specs/reconciliation';
 import { wmsRequest, type RequestOptions } from '../../../shared/transport';
@@ -96,8 +96,8 @@ export function comparisonAction(config: ActionConfig): Operation {
  * which comparison the line belongs to (it goes beside the items, not in them), so it is not
  * an unknown field of the line.
  */
-export function lineRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
-	const { raw, mode, policy } = gatherRecord(ctx, spec, itemIndex);
+export function lineRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, settings?: RecordSettings): IDataObject {
+	const { raw, mode, policy } = gatherRecord(ctx, spec, itemIndex, settings);
 	if (mode !== 'form') {
 		delete raw.comparison_id;
 		delete raw.comparisonId;
@@ -135,10 +135,11 @@ export function comparisonLines(config: LinesConfig): Operation {
 		],
 		async execute(items) {
 			const comparisonOf = new Map<number, string>();
+			const settings = recordSettings(this);
 			const { rows, failed } = gatherRows(this, items, (itemIndex) => {
 				const id = readComparisonId(this, itemIndex);
 				comparisonOf.set(itemIndex, id);
-				return lineRecord(this, config.spec, itemIndex);
+				return lineRecord(this, config.spec, itemIndex, settings);
 			});
 			const byComparison = new Map<string, BulkRow[]>();
 			for (const row of rows) {
