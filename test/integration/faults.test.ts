@@ -108,6 +108,9 @@ describe('faults through real n8n-core', () => {
 			const before = sim.store.count('comparison');
 			const { error } = await harness.run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1' } }, [{}]);
 			expect(error?.message).toMatch(/^Item 0: not confirmed as stored — .*connection closed by the other side/);
+			// It was stored: the message must not invite a second run, which would open a second comparison.
+			expect(error?.message).not.toMatch(/Running the node again is safe/);
+			expect(error?.message).toMatch(/may have stored it .* check the platform before running the node again\.$/);
 			expect(sim.stats().requests['/comparison/add']).toBe(1);
 			expect(sim.store.count('comparison')).toBe(before + 1);
 		});
