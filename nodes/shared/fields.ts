@@ -70,6 +70,18 @@ export interface RecordSpec {
 }
 
 const ALWAYS_READ_ONLY = ['created_at', 'updated_at'];
+const NONE: string[] = [];
+
+/** Each read-only list's names, snake_case and camelCase, built once: asked for every unknown key of every row. */
+const readOnlyNames = new WeakMap<string[], Set<string>>();
+function isReadOnly(readOnly: string[], key: string): boolean {
+	let names = readOnlyNames.get(readOnly);
+	if (!names) {
+		names = new Set([...ALWAYS_READ_ONLY, ...readOnly].flatMap((name) => [name, camelName(name)]));
+		readOnlyNames.set(readOnly, names);
+	}
+	return names.has(key);
+}
 
 export type UnknownFieldPolicy = 'error' | 'ignore' | 'send';
 
@@ -287,15 +299,14 @@ export function coerceFields(
 	prefix: string,
 	problems: Problem[],
 	policy: UnknownFieldPolicy,
-	readOnly: string[] = [],
+	readOnly: string[] = NONE,
 ): IDataObject {
 	const record: IDataObject = {};
-	const dropped = [...ALWAYS_READ_ONLY, ...readOnly];
 	for (const key of Object.keys(input)) {
 		const value = input[key];
 		const field = fieldByKey(fields, key);
 		if (!field) {
-			if (dropped.some((name) => name === key || camelName(name) === key)) continue;
+			if (isReadOnly(readOnly, key)) continue;
 			if (key.startsWith('x_') || policy === 'send') record[key] = value;
 			else if (policy === 'error') {
 				problems.push({
