@@ -116,10 +116,13 @@ function rejected(ctx: WmsContext, route: string, row: BulkRow, error: GaveUp, m
 function notSent(ctx: WmsContext, route: string, row: BulkRow, cause: { error: NodeApiError; gaveUp: GaveUp }): BulkOutcome {
 	const apiError = toNodeApiError(ctx.getNode(), cause.gaveUp.failure, { itemIndex: row.itemIndex, route, attempts: cause.gaveUp.attempts });
 	// Only a route that matches records by their key makes a re-run harmless; elsewhere (a new comparison
-	// per call) a dropped connection may have come after the platform stored the record.
+	// per call) a dropped connection may have come after the platform stored the record. 429/503 say it did not.
+	const status = cause.gaveUp.failure.status;
 	const rerun = routeInfo(route).idempotent
 		? 'Running the node again is safe: records are matched by their key.'
-		: 'The platform may have stored it before the connection dropped, and a second run would add another: check the platform before running the node again.';
+		: status === 429 || status === 503
+			? 'The platform did not take it: running the node again is safe.'
+			: 'The platform may have stored it before the connection dropped, and a second run would add another: check the platform before running the node again.';
 	apiError.message = `Item ${row.itemIndex}: not confirmed as stored — ${cause.error.message}. ${rerun}`;
 	return { itemIndex: row.itemIndex, ok: false, error: apiError, sent: false };
 }

@@ -113,6 +113,13 @@ describe('faults through real n8n-core', () => {
 			expect(error?.message).toMatch(/may have stored it .* check the platform before running the node again\.$/);
 			expect(sim.stats().requests['/comparison/add']).toBe(1);
 			expect(sim.store.count('comparison')).toBe(before + 1);
+
+			// A 503 means the platform did not take it: then a re-run is safe, and the message says so.
+			sim.faults.add({ route: '/comparison/add', kind: '503' });
+			const refused = await harness.run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1', options: { maxAttempts: 1 } } }, [{}]);
+			expect(refused.error?.message).toMatch(/^Item 0: not confirmed as stored — .*HTTP 503.*The platform did not take it: running the node again is safe\.$/);
+			expect(sim.stats().requests['/comparison/add']).toBe(2);
+			expect(sim.store.count('comparison')).toBe(before + 1);
 		});
 	});
 
