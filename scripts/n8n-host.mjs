@@ -75,6 +75,40 @@ export function n8nInstalled() {
  */
 export async function ensureN8n() {
 	if (n8nInstalled()) return false;
+	// One installer at a time (two suites started together on a fresh clone): a lock folder with its pid.
+	const lock = path.join(HOST_DIR, '.installing');
+	for (;;) {
+		try {
+			fs.mkdirSync(lock);
+			fs.writeFileSync(path.join(lock, 'pid'), String(process.pid));
+			break;
+		} catch (error) {
+			if (error.code !== 'EEXIST') throw error;
+			let owner = 0;
+			try {
+				owner = Number(fs.readFileSync(path.join(lock, 'pid'), 'utf8'));
+			} catch {}
+			let alive = false;
+			try {
+				alive = owner > 0 && process.kill(owner, 0);
+			} catch {}
+			if (!alive && owner > 0) {
+				fs.rmSync(lock, { recursive: true, force: true });
+				continue;
+			}
+			log(`another process (${owner || '?'}) is installing the n8n host; waiting...`);
+			await new Promise((r) => setTimeout(r, 5000));
+			if (n8nInstalled()) return false;
+		}
+	}
+	try {
+		return await install();
+	} finally {
+		fs.rmSync(lock, { recursive: true, force: true });
+	}
+}
+
+async function install() {
 	const started = Date.now();
 	const secs = () => `${Math.round((Date.now() - started) / 1000)} s`;
 	log('first use: installing n8n 2.41.1 + Node 24 into n8n-host/ (a few minutes, ~2.7 GB; only once)');
@@ -85,7 +119,7 @@ export async function ensureN8n() {
 			cwd: HOST_DIR,
 			onLine: (line) => {
 				if (/^npm http fetch/.test(line)) {
-					if (++lines % 250 === 0) log(`  ${lines} packages fetched (${secs()})`);
+					if (++lines % 250 === 0) log(`  ${lines} registry requests (${secs()})`);
 					return;
 				}
 				if (/^(added|removed|changed|up to date)/.test(line) || /^npm err/i.test(line)) log(' ', line);
