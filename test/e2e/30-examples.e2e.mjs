@@ -76,7 +76,10 @@ export default function (ctx) {
 			}
 			assert.equal(executionError(execution), null, `execution ${execution.id} failed: ${executionError(execution)} (${describeRun(execution)})`);
 			ctx.log(describeRun(execution));
-			await hooks.after?.(ctx, example, execution);
+			if (hooks.after) {
+				await hooks.after(ctx, example, execution);
+				ctx.log(`effect on the simulator checked (test/e2e/examples/${example.file.replace(/\.json$/, '.mjs')})`);
+			}
 		},
 	}));
 }
