@@ -76,6 +76,7 @@ export default function (ctx) {
 			}
 			assert.equal(executionError(execution), null, `execution ${execution.id} failed: ${executionError(execution)} (${describeRun(execution)})`);
 			ctx.log(describeRun(execution));
+			(ctx.exampleRuns ??= {})[example.file] = execution.id; // the browser test shows this run
 			if (hooks.after) {
 				await hooks.after(ctx, example, execution);
 				ctx.log(`effect on the simulator checked (test/e2e/examples/${example.file.replace(/\.json$/, '.mjs')})`);

@@ -68,6 +68,16 @@ export default async function (ctx) {
 					}
 					await closeNode(page);
 				}
+				const runId = ctx.exampleRuns?.[example.file];
+				if (runId) {
+					// The green run from 30-examples, as the Executions tab shows it.
+					await page.goto(`${ctx.n8n.url}/workflow/${example.id}/executions/${runId}`);
+					await page.waitForSelector(`[data-test-id="execution-preview-details-${runId}"]`, { timeout: 20000 });
+					await page.waitForSelector('[data-test-id="canvas-node-status-success"]', { timeout: 20000 });
+					assert.equal(await page.locator('[data-test-id="canvas-node-status-error"]').count(), 0, 'the run shows a failed node');
+					await page.waitForTimeout(800);
+					await screenshot(page, ctx, `example-${slug(example.file)}-run`);
+				}
 			},
 		});
 	}
