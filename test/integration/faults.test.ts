@@ -123,6 +123,42 @@ describe('faults through real n8n-core', () => {
 		});
 	});
 
+	describe('within the budget', () => {
+		it('the token revoked halfway through a bulk run: one new token, nothing lost, nothing doubled', async () => {
+			let revoked = false;
+			const watcher = setInterval(() => {
+				if (!revoked && (sim.stats().requests['/inventory/add'] ?? 0) >= 2) {
+					sim.revokeTokens();
+					revoked = true;
+				}
+			}, 1);
+			try {
+				const input = skus(5000, 'TR');
+				const { error, outputs } = await harness.run(addItems({}), input);
+				expect(error).toBeUndefined();
+				expect(revoked).toBe(true);
+				expect(outputs[0].map(itemOf)).toEqual(range(0, 5000));
+				expect(storedSkus('TR')).toEqual(input.map((item) => item.sku));
+				expect(sim.stats().statuses['401']).toBe(1);
+				expect(sim.stats().tokensIssued).toBe(2);
+			} finally {
+				clearInterval(watcher);
+			}
+		});
+
+		it('Get Many with Return All through a 503, a reset and a 429 on later pages: every record once, none missing', async () => {
+			await harness.run(addItems({}), skus(1700, 'GM'));
+			sim.faults.add({ route: '/inventory/check', kind: '503', after: 1, times: 1 });
+			sim.faults.add({ route: '/inventory/check', kind: 'reset_before', after: 3, times: 1 });
+			sim.faults.add({ route: '/inventory/check', kind: '429', after: 5, times: 1, retryAfterSeconds: 0 });
+			const { error, outputs } = await harness.run({ type: 'wmsInventory', parameters: { resource: 'item', operation: 'getMany', returnAll: true } }, [{}]);
+			expect(error).toBeUndefined();
+			const read = outputs[0].map((item) => String(item.json.sku)).filter((sku) => sku.startsWith('GM-'));
+			expect(read).toEqual(skus(1700, 'GM').map((item) => item.sku));
+			expect(sim.faults.list().map((rule) => rule.fired)).toEqual([1, 1, 1]);
+		});
+	});
+
 	describe('sales orders re-imported under faults (503, reset after storing, 429)', () => {
 		/** 150 orders of 3 lines, one input item per line, as ERP exports give them. */
 		const lines = (quantityOf: (order: number) => number) =>
