@@ -604,13 +604,43 @@ export function packageNodeFiles() {
 	return (PACKAGE_JSON.n8n?.nodes ?? []).map((rel) => path.join(ROOT, rel));
 }
 
-export async function buildPackage({ tools = true } = {}) {
+const BUILD_INPUTS = ['nodes', 'credentials', 'simulator', 'contract', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.tools.json', 'gulpfile.js'];
+const BUILD_STAMP = path.join(ROOT, '.tools', '.n8n-host-build-stamp');
+
+function newestMtime(target) {
+	let stat;
+	try {
+		stat = fs.statSync(target);
+	} catch {
+		return 0;
+	}
+	if (!stat.isDirectory()) return stat.mtimeMs;
+	let newest = stat.mtimeMs;
+	for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+	return newest;
+}
+
+/**
+ * `npm run build` (dist/) and `tsc -p tsconfig.tools.json` (the simulator in .tools/).
+ * `ifChanged`: skip both when no source changed since the last build made here (a stamp in .tools/).
+ */
+export async function buildPackage({ tools = true, ifChanged = false } = {}) {
+	const newestInput = Math.max(...BUILD_INPUTS.map((p) => newestMtime(path.join(ROOT, p))));
+	if (ifChanged && fs.existsSync(BUILD_STAMP) && fs.statSync(BUILD_STAMP).mtimeMs >= newestInput) {
+		log('dist/ and the simulator are up to date (no source changed since the last build)');
+		return false;
+	}
 	log('building the package (npm run build)...');
 	await mustRun('npm', ['run', 'build', '--silent'], { quiet: true });
 	if (tools && fs.existsSync(path.join(ROOT, 'tsconfig.tools.json'))) {
 		log('compiling the simulator (tsc -p tsconfig.tools.json)...');
 		await mustRun(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json'], { quiet: true });
+		fs.mkdirSync(path.dirname(BUILD_STAMP), { recursive: true });
+		fs.writeFileSync(BUILD_STAMP, `${new Date().toISOString()}\n`);
+		// Dated as the newest source the build saw: an edit made while building still triggers the next one.
+		fs.utimesSync(BUILD_STAMP, new Date(newestInput), new Date(newestInput));
 	}
+	return true;
 }
 
 export const SIMULATOR_JS = path.join(ROOT, '.tools', 'simulator', 'index.js');

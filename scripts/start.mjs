@@ -2,7 +2,7 @@
 // `npm start`: build the package, install real n8n on first use, start the simulator and n8n with the
 // package loaded, an owner, the "WMS Simulator" credential and the example workflows. Ctrl-C stops all.
 //
-// Options: --no-build (skip the build), --port <n> (n8n, default 5678 or next free),
+// Options: --no-build (skip the build), --build (build even if no source changed), --port <n> (n8n, default 5678 or next free),
 //          --sim-port <n> (simulator, default 8787 or next free), --fresh (new n8n user folder).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -48,7 +48,7 @@ process.on('SIGINT', () => stopAll(0));
 process.on('SIGTERM', () => stopAll(0));
 
 try {
-	if (!flag('--no-build')) await buildPackage();
+	if (!flag('--no-build')) await buildPackage({ ifChanged: !flag('--build') });
 	await ensureN8n();
 
 	const simPort = await freePort(option('--sim-port', 8787));
