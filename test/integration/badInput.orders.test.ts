@@ -180,4 +180,48 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 			await runCase(harness, sim, lines('', () => ({ comparison_id: comparisonId, ...bad }), message));
 		});
 	});
+
+	describe('Get Many / Get Status filters from each input item', () => {
+		it.each([
+			[
+				'WMS Sales Order: an order number with "|"',
+				{ type: 'wmsSalesOrder', parameters: { resource: 'salesOrder', operation: 'getStatus', returnAll: true, filters: { orderNumbers: '={{ $json.value }}' } } },
+				'/sales_order/check',
+				['SO-DEMO-1', 'SO|1', 'SO-DEMO-2'],
+				/^Item 1: field "Filters → order_numbers" entry 0 must be a code without blanks at either end and without "\|"/,
+			],
+			[
+				'WMS Supplier: "yesterday" for Changed Since',
+				{ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', returnAll: true, filters: { changedSince: '={{ $json.value }}' } } },
+				'/supplier/check',
+				['2020-01-01', 'yesterday', '2020-01-01T00:00:00Z'],
+				'Item 1: field "Filters → changed_since" must be a date like 2026-11-21T14:30:00Z (got "yesterday")',
+			],
+			[
+				'WMS Dangerous Goods: a UN number of 2 digits among good ones',
+				{ type: 'wmsDangerousGoods', parameters: { resource: 'lookup', operation: 'getMany', returnAll: true, filters: { unNumbers: '={{ $json.value }}' } } },
+				'/dangerous_goods_lookup/check',
+				['1263', '1263, 12', '1993'],
+				/^Item 1: field "Filters → un_numbers" entry 1 must be a UN number of four digits/,
+			],
+			[
+				'WMS Customer: a lower-case country',
+				{ type: 'wmsCustomer', parameters: { resource: 'supplyLocation', operation: 'getMany', returnAll: true, filters: { country: '={{ $json.value }}' } } },
+				'/supply_location/check',
+				['DE', 'de', 'NO'],
+				/^Item 1: field "Filters → country" must be a two-letter ISO country code/,
+			],
+		])('%s', async (_title, node, route, values, message) => {
+			sim.resetStats();
+			const { outputs, error } = await harness.run({ ...node, onError: 'continueErrorOutput' }, values.map((value) => ({ value })));
+			expect(error).toBeUndefined();
+			const [main, errors] = outputs;
+			expect(errors.map((item) => item.pairedItem)).toEqual([{ item: 1 }]);
+			if (typeof message === 'string') expect(errors[0].json.error).toBe(message);
+			else expect(errors[0].json.error).toMatch(message);
+			// The good items were read, each paired to itself; nothing was asked for the bad one.
+			expect(new Set(main.map((item) => (item.pairedItem as { item: number }).item))).toEqual(new Set([0, 2]));
+			expect(sim.stats().requests[route]).toBe(2);
+		});
+	});
 });
