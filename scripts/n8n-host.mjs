@@ -449,7 +449,15 @@ export class N8nClient {
 		const settings = await this.rest('GET', '/settings');
 		const needsSetup = settings?.userManagement?.showSetupOnFirstLoad;
 		if (needsSetup) await this.rest('POST', '/owner/setup', { email, password, firstName, lastName });
-		await this.login(email, password);
+		try {
+			await this.login(email, password);
+		} catch (error) {
+			if (error.status !== 401) throw error;
+			throw new Error(
+				`cannot log in as ${email}: this n8n user folder has an owner with another password ` +
+					`(changed in the editor?). Start from a fresh folder (npm start -- --fresh) or put the password in wms-host.json.`,
+			);
+		}
 		return state.owner;
 	}
 
@@ -501,10 +509,12 @@ export class N8nClient {
 
 	/**
 	 * Imports every examples/*.json workflow (n8n export format), pointing its WMS nodes at the given
-	 * credential. A workflow of the same name is replaced, so repeated starts don't pile up copies.
-	 * Returns [{file, id, name, active (as exported), source, workflow (as saved)}].
+	 * credential. A workflow of the same name is replaced, so repeated starts don't pile up copies —
+	 * unless `imported` (name → versionId saved by the previous import) shows it was changed since in
+	 * the editor: then the user's copy is kept.
+	 * Returns [{file, id, name, active (as exported), kept, source, workflow (as saved)}].
 	 */
-	async importWorkflows(dir, credential) {
+	async importWorkflows(dir, credential, { imported } = {}) {
 		if (!fs.existsSync(dir)) return [];
 		const existing = await this.listWorkflows();
 		const results = [];
@@ -513,13 +523,17 @@ export class N8nClient {
 			const body = workflowForImport({ name: path.basename(file, '.json'), ...source }, credential);
 			const same = existing.find((w) => w.name === body.name);
 			let saved;
-			if (same) {
+			let kept = false;
+			if (same && imported && imported[same.name] !== same.versionId) {
+				saved = same;
+				kept = true;
+			} else if (same) {
 				if (same.active) await this.api('POST', `/workflows/${same.id}/deactivate`);
 				saved = await this.api('PUT', `/workflows/${same.id}`, body);
 			} else {
 				saved = await this.api('POST', '/workflows', body);
 			}
-			results.push({ file, id: saved.id, name: saved.name, active: source.active === true, source, workflow: saved });
+			results.push({ file, id: saved.id, name: saved.name, active: source.active === true, kept, source, workflow: saved });
 		}
 		return results;
 	}

@@ -79,9 +79,15 @@ try {
 	await checkPackageLoaded(n8n, client);
 	await client.createApiKey(`npm-start-${new Date().toISOString()}`);
 	const credential = await client.importCredential(simulator);
-	const imported = await client.importWorkflows(path.join(ROOT, 'examples'), credential);
+	const imported = await client.importWorkflows(path.join(ROOT, 'examples'), credential, { imported: n8n.state.imported });
+	// What this import wrote (an edited copy keeps its old entry, so it stays "edited" next time too).
+	n8n.state.imported = Object.fromEntries(
+		imported.map((wf) => [wf.name, wf.kept ? n8n.state.imported?.[wf.name] : wf.workflow.versionId]),
+	);
+	n8n.saveState();
+	for (const wf of imported.filter((w) => w.kept)) log(`kept your edited copy of "${wf.name}" (examples/${wf.file} not re-imported)`);
 	for (const wf of imported) {
-		if (wf.active) {
+		if (wf.active && !wf.kept) {
 			try {
 				await client.api('POST', `/workflows/${wf.id}/activate`);
 			} catch (error) {
