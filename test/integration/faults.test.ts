@@ -159,6 +159,19 @@ describe('faults through real n8n-core', () => {
 		});
 	});
 
+	// KNOWN BUG, reported, not fixed here (credentials/WmsIntegrationApi.credentials.ts is not shared node
+	// code): the credential turns a failed token call into a plain Error without status or socket code,
+	// so the transport cannot tell a 503/429/reset of the token endpoint from a wrong Base URL — it does
+	// not retry, and the message says "check the Base URL". Turn into it() once fixed.
+	it.failing.each(['503', '429', 'reset_before'] as const)('one %s from the token endpoint while refreshing a revoked token is retried like any other', async (kind) => {
+		await harness.run(addItems({}), skus(1, 'TK'));
+		sim.revokeTokens();
+		sim.faults.add({ route: '/oauth/token', kind, times: 1, retryAfterSeconds: 0 });
+		const { error } = await harness.run(addItems({}), skus(3, 'TL'));
+		expect(error?.message).toBeUndefined();
+		expect(storedSkus('TL')).toHaveLength(3);
+	});
+
 	describe('sales orders re-imported under faults (503, reset after storing, 429)', () => {
 		/** 150 orders of 3 lines, one input item per line, as ERP exports give them. */
 		const lines = (quantityOf: (order: number) => number) =>
