@@ -198,6 +198,11 @@ function describe(value: unknown): string {
 	return typeof value === 'object' ? 'an object' : `${typeof value} ${JSON.stringify(value)}`;
 }
 
+/** Whether a checked list holds exactly what it was given, so the given one can stand for it. */
+function sameEntries(checked: unknown[], given: unknown[]): boolean {
+	return checked.every((entry, index) => entry === given[index]);
+}
+
 /** A list field's entries are checked as texts with the list's rules; made once per field. */
 const entryFields = new WeakMap<FieldSpec, FieldSpec>();
 function entryFieldOf(field: FieldSpec): FieldSpec {
@@ -237,6 +242,7 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 				}
 				texts.push(entry.value);
 			}
+			if (list === value && 'value' in result && sameEntries(texts, list)) result = { value };
 			break;
 		}
 		case 'object':
@@ -255,15 +261,14 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 				result = { problem: `must have at least ${field.minItems} ${field.minItems === 1 ? 'entry' : 'entries'} (got ${value.length})` };
 				break;
 			}
-			result = {
-				value: value.map((entry, index) => {
-					if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-						problems.push({ field: `${path}[${index}]`, problem: `must be an object (got ${describe(entry)})` });
-						return entry;
-					}
-					return coerceFields(field.fields ?? [], entry as IDataObject, `${path}[${index}].`, problems, policy, field.readOnly);
-				}),
-			};
+			const entries = value.map((entry, index) => {
+				if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
+					problems.push({ field: `${path}[${index}]`, problem: `must be an object (got ${describe(entry)})` });
+					return entry;
+				}
+				return coerceFields(field.fields ?? [], entry as IDataObject, `${path}[${index}].`, problems, policy, field.readOnly);
+			});
+			result = { value: sameEntries(entries, value) ? value : entries };
 			break;
 		}
 		default:
@@ -297,6 +302,8 @@ export function fieldByKey(fields: FieldSpec[], key: string): FieldSpec | undefi
 /**
  * Checks and normalises one record: required fields, types, ranges, patterns, enums, nested
  * objects and lists. Numbers in text and dates in ISO forms are accepted and normalised.
+ * The answer is the input itself when nothing in it needed changing (no field renamed, dropped or
+ * converted), so checking 100,000 clean rows keeps no second copy of them: treat it as read-only.
  */
 export function coerceFields(
 	fields: FieldSpec[],
@@ -306,30 +313,46 @@ export function coerceFields(
 	policy: UnknownFieldPolicy,
 	readOnly: string[] = NONE,
 ): IDataObject {
-	const record: IDataObject = {};
-	for (const key of Object.keys(input)) {
+	const keys = Object.keys(input);
+	// Made at the first field that changes; the fields before it are copied as they are.
+	let record: IDataObject | undefined;
+	for (let i = 0; i < keys.length; i++) {
+		const key = keys[i];
 		const value = input[key];
 		const field = fieldByKey(fields, key);
+		let name: string | undefined = key;
+		let checked: unknown = value;
 		if (!field) {
-			if (isReadOnly(readOnly, key)) continue;
-			if (key.startsWith('x_') || policy === 'send') record[key] = value;
-			else if (policy === 'error') {
-				problems.push({
-					field: `${prefix}${key}`,
-					problem: 'is not a field the platform knows: remove it, rename it with an x_ prefix to pass it through, or set Options → Unknown Fields to Ignore',
-				});
+			if (isReadOnly(readOnly, key)) name = undefined;
+			else if (!key.startsWith('x_') && policy !== 'send') {
+				name = undefined;
+				if (policy === 'error') {
+					problems.push({
+						field: `${prefix}${key}`,
+						problem: 'is not a field the platform knows: remove it, rename it with an x_ prefix to pass it through, or set Options → Unknown Fields to Ignore',
+					});
+				}
 			}
-			continue;
+		} else if (isEmpty(value)) {
+			name = undefined;
+		} else {
+			name = field.name;
+			checked = coerceField(field, value, `${prefix}${field.name}`, problems, policy);
 		}
-		if (isEmpty(value)) continue;
-		record[field.name] = coerceField(field, value, `${prefix}${field.name}`, problems, policy) as IDataObject[string];
+		if (!record) {
+			if (name === key && checked === value) continue;
+			record = {};
+			for (let j = 0; j < i; j++) record[keys[j]] = input[keys[j]];
+		}
+		if (name !== undefined) record[name] = checked as IDataObject[string];
 	}
+	const result = record ?? input;
 	for (const field of fields) {
-		if (field.required && isEmpty(record[field.name])) {
+		if (field.required && isEmpty(result[field.name])) {
 			problems.push({ field: `${prefix}${field.name}`, problem: 'is required but missing or empty' });
 		}
 	}
-	return record;
+	return result;
 }
 
 export function validateRecord(spec: RecordSpec, input: IDataObject, policy: UnknownFieldPolicy = 'error') {
