@@ -9,7 +9,7 @@ export class WmsDangerousGoods implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'WMS Dangerous Goods',
 		name: 'wmsDangerousGoods',
-		icon: 'file:wmsDangerousGoods.svg',
+		icon: { light: 'file:wmsDangerousGoods.svg', dark: 'file:wmsDangerousGoods.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

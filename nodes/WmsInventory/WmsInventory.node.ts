@@ -10,7 +10,7 @@ export class WmsInventory implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'WMS Inventory',
 		name: 'wmsInventory',
-		icon: 'file:wmsInventory.svg',
+		icon: { light: 'file:wmsInventory.svg', dark: 'file:wmsInventory.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -10,7 +10,7 @@ export class WmsWarehouseStructure implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'WMS Warehouse Structure',
 		name: 'wmsWarehouseStructure',
-		icon: 'file:wmsWarehouseStructure.svg',
+		icon: { light: 'file:wmsWarehouseStructure.svg', dark: 'file:wmsWarehouseStructure.dark.svg' },
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',

@@ -1,5 +1,6 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { IDataObject } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
@@ -133,7 +134,7 @@ describe('WMS Inventory through real n8n-core', () => {
 		});
 
 		it('sends a row the platform rejects (422) to the error output alone; the other 2,499 are results', async () => {
-			const input: Array<Record<string, unknown>> = items(2500);
+			const input: IDataObject[] = items(2500);
 			input[1500] = { ...input[1500], colour: 'blue' };
 			const { outputs, error } = await harness.run(addItems({ options: { unknownFields: 'send' } }, 'continueErrorOutput'), input);
 			expect(error).toBeUndefined();
@@ -164,7 +165,7 @@ describe('WMS Inventory through real n8n-core', () => {
 		});
 
 		it('names a bad item and field before sending anything', async () => {
-			const input: Array<Record<string, unknown>> = items(20);
+			const input: IDataObject[] = items(20);
 			input[7] = { ...input[7], hsCode: '73.18' };
 			const { error } = await harness.run(addItems(), input);
 			expect(error?.message).toBe('Item 7: field "hs_code" must be a Harmonized System customs code of 6 to 10 digits, like 731815 (got "73.18")');
