@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -169,36 +170,48 @@ export async function freePort(preferred = 0, exclude = []) {
 // ---------- user folder ----------
 
 /**
- * Prepares N8N_USER_FOLDER: the package symlinked into `.n8n/nodes/node_modules` exactly where a
- * community install puts it (so node types are `n8n-nodes-wms-integration.<name>`), and a stable
- * encryption key kept next to it so credentials survive restarts.
+ * Installs the built package into N8N_USER_FOLDER exactly as n8n's "Install community node" does
+ * (community-packages.service.js in n8n 2.41): the `npm pack` tarball unpacked into
+ * `.n8n/nodes/node_modules/<name>`, devDependencies and peerDependencies stripped from its
+ * package.json, the version recorded in `.n8n/nodes/package.json`. So the node code runs against
+ * n8n's own n8n-workflow (found through n8n's NODE_PATH), not the repo's devDependency copy — which
+ * is what catches an API the host n8n version lacks. Node types are `n8n-nodes-wms-integration.<name>`.
  */
-export function prepareUserFolder(userFolder) {
+export async function installPackage(userFolder) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
-	const linkPath = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
-	fs.mkdirSync(path.dirname(linkPath), { recursive: true });
-	let current = null;
+	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
+	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-pack-'));
 	try {
-		current = fs.readlinkSync(linkPath);
-	} catch {}
-	if (current !== ROOT) {
-		fs.rmSync(linkPath, { recursive: true, force: true });
-		fs.symlinkSync(ROOT, linkPath, 'dir');
+		const { out } = await mustRun('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tmp], { quiet: true });
+		const [{ filename }] = JSON.parse(out.slice(out.search(/^\[/m)));
+		fs.rmSync(target, { recursive: true, force: true });
+		fs.mkdirSync(target, { recursive: true });
+		await mustRun('tar', ['-xzf', path.join(tmp, filename), '-C', target, '--strip-components=1'], { quiet: true });
+	} finally {
+		fs.rmSync(tmp, { recursive: true, force: true });
 	}
-	// n8n only scans node_modules/n8n-nodes-*; this package.json is what `npm install <repo folder>`
-	// would leave (a file: dependency is a symlink), so an `npm install` n8n runs here for another
-	// community package keeps the link instead of fetching a registry copy.
-	fs.writeFileSync(
-		path.join(nodesDir, 'package.json'),
-		JSON.stringify({ name: 'installed-nodes', private: true, dependencies: { [PACKAGE_NAME]: `file:${ROOT}` } }, null, 2) + '\n',
-	);
+	const pkgFile = path.join(target, 'package.json');
+	const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
+	for (const key of ['devDependencies', 'peerDependencies', 'optionalDependencies']) delete pkg[key];
+	fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + '\n');
+	const nodesPkgFile = path.join(nodesDir, 'package.json');
+	const nodesPkg = fs.existsSync(nodesPkgFile) ? JSON.parse(fs.readFileSync(nodesPkgFile, 'utf8')) : { name: 'installed-nodes', private: true };
+	nodesPkg.dependencies = { ...nodesPkg.dependencies, [PACKAGE_NAME]: pkg.version };
+	fs.writeFileSync(nodesPkgFile, JSON.stringify(nodesPkg, null, 2) + '\n');
+	return target;
+}
+
+/** The user folder's own state: a stable encryption key (credentials survive restarts), the owner... */
+export function userFolderState(userFolder) {
+	fs.mkdirSync(userFolder, { recursive: true });
 	const stateFile = path.join(userFolder, 'wms-host.json');
 	const state = fs.existsSync(stateFile) ? JSON.parse(fs.readFileSync(stateFile, 'utf8')) : {};
+	const saveState = () => fs.writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
 	if (!state.encryptionKey) {
 		state.encryptionKey = randomBytes(24).toString('hex');
-		fs.writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n');
+		saveState();
 	}
-	return { state, saveState: () => fs.writeFileSync(stateFile, JSON.stringify(state, null, 2) + '\n') };
+	return { state, saveState };
 }
 
 /** Env that keeps n8n local, quiet and self-contained (see shared TOOLCHAIN notes). */
@@ -272,7 +285,8 @@ export async function startN8n(options) {
 }
 
 async function startN8nOnce({ userFolder, port, brokerPort, env = {}, logFile, onLine, timeoutMs = 120000 }) {
-	const { state, saveState } = prepareUserFolder(userFolder);
+	const { state, saveState } = userFolderState(userFolder);
+	await installPackage(userFolder);
 	port = port ?? (await freePort(5678));
 	brokerPort = brokerPort ?? (await freePort(0, [port]));
 	logFile = logFile ?? path.join(userFolder, 'n8n.log');
