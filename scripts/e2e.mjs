@@ -173,6 +173,8 @@ async function main() {
 		credential,
 		workflows,
 		imagesDir: path.join(ROOT, 'docs', 'images'),
+		/** Runs `fn` when the suite ends (after the tests, before n8n and the simulator stop). */
+		onCleanup: (fn) => cleanups.push(fn),
 		log: (...a) => console.log('      ', ...a),
 		/** `n8n <args>` against this instance's user folder (import:workflow, export:workflow...). */
 		async cli(cliArgs) {

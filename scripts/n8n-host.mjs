@@ -15,10 +15,29 @@ export const PACKAGE_NAME = PACKAGE_JSON.name;
 export const CREDENTIAL_TYPE = 'wmsIntegrationApi';
 export const CREDENTIAL_NAME = 'WMS Simulator';
 
-const HOST_NODE_MODULES = path.join(HOST_DIR, 'node_modules');
-const MARKER = path.join(HOST_NODE_MODULES, '.wms-n8n-host-ready');
-export const NODE24 = path.join(HOST_NODE_MODULES, 'node', 'bin', 'node');
-export const N8N_BIN = path.join(HOST_NODE_MODULES, 'n8n', 'bin', 'n8n');
+/**
+ * The n8n installations this repo can run, each in its own folder with its own package.json and
+ * committed lockfile. `n8n2` is the one `npm start` and the e2e suite use; `n8n1` is the newest 1.x
+ * that installs here, run on the machine's own Node 20, for the compatibility check.
+ */
+export const HOSTS = {
+	n8n2: {
+		label: 'n8n 2.41.1 + Node 24.21.0',
+		dir: HOST_DIR,
+		node: path.join(HOST_DIR, 'node_modules', 'node', 'bin', 'node'),
+		rebuild: ['node', 'sqlite3'],
+	},
+	n8n1: {
+		label: 'n8n 1.x on Node 20',
+		dir: path.join(HOST_DIR, 'v1'),
+		node: process.execPath,
+		rebuild: ['sqlite3'],
+	},
+};
+const n8nBin = (host) => path.join(host.dir, 'node_modules', 'n8n', 'bin', 'n8n');
+const marker = (host) => path.join(host.dir, 'node_modules', '.wms-n8n-host-ready');
+export const NODE24 = HOSTS.n8n2.node;
+export const N8N_BIN = n8nBin(HOSTS.n8n2);
 
 export const log = (...args) => console.log('[n8n-host]', ...args);
 
@@ -53,31 +72,32 @@ async function mustRun(cmd, args, opts) {
 
 // ---------- install ----------
 
-function lockHash() {
+function lockHash(host) {
+	const file = (name) => path.join(host.dir, name);
 	return createHash('sha256')
-		.update(fs.readFileSync(path.join(HOST_DIR, 'package.json')))
-		.update(fs.existsSync(path.join(HOST_DIR, 'package-lock.json')) ? fs.readFileSync(path.join(HOST_DIR, 'package-lock.json')) : '')
+		.update(fs.readFileSync(file('package.json')))
+		.update(fs.existsSync(file('package-lock.json')) ? fs.readFileSync(file('package-lock.json')) : '')
 		.digest('hex');
 }
 
-export function n8nInstalled() {
+export function n8nInstalled(host = HOSTS.n8n2) {
 	return (
-		fs.existsSync(MARKER) &&
-		fs.readFileSync(MARKER, 'utf8').trim() === lockHash() &&
-		fs.existsSync(NODE24) &&
-		fs.existsSync(N8N_BIN)
+		fs.existsSync(marker(host)) &&
+		fs.readFileSync(marker(host), 'utf8').trim() === lockHash(host) &&
+		fs.existsSync(host.node) &&
+		fs.existsSync(n8nBin(host))
 	);
 }
 
 /**
- * Installs n8n 2.41.1 and Node 24 into n8n-host/ unless the marker says the same lockfile is already
- * installed. `--ignore-scripts` because a Kafka dependency downloads sources in its install script;
- * then only the two native pieces that matter are rebuilt: the Node 24 binary and sqlite3.
+ * Installs a host (default: n8n 2.41.1 + Node 24 in n8n-host/) unless its marker says the same
+ * lockfile is already installed. `--ignore-scripts` because a Kafka dependency downloads sources in
+ * its install script; then only the native pieces that matter are rebuilt (Node 24 binary, sqlite3).
  */
-export async function ensureN8n() {
-	if (n8nInstalled()) return false;
+export async function ensureN8n(host = HOSTS.n8n2) {
+	if (n8nInstalled(host)) return false;
 	// One installer at a time (two suites started together on a fresh clone): a lock folder with its pid.
-	const lock = path.join(HOST_DIR, '.installing');
+	const lock = path.join(host.dir, '.installing');
 	for (;;) {
 		try {
 			fs.mkdirSync(lock);
@@ -97,27 +117,28 @@ export async function ensureN8n() {
 				fs.rmSync(lock, { recursive: true, force: true });
 				continue;
 			}
-			log(`another process (${owner || '?'}) is installing the n8n host; waiting...`);
+			log(`another process (${owner || '?'}) is installing ${host.label}; waiting...`);
 			await new Promise((r) => setTimeout(r, 5000));
-			if (n8nInstalled()) return false;
+			if (n8nInstalled(host)) return false;
 		}
 	}
 	try {
-		return await install();
+		return await install(host);
 	} finally {
 		fs.rmSync(lock, { recursive: true, force: true });
 	}
 }
 
-async function install() {
+async function install(host) {
 	const started = Date.now();
 	const secs = () => `${Math.round((Date.now() - started) / 1000)} s`;
-	log('first use: installing n8n 2.41.1 + Node 24 into n8n-host/ (a few minutes, ~2.7 GB; only once)');
+	const where = path.relative(ROOT, host.dir);
+	log(`first use: installing ${host.label} into ${where}/ (a few minutes, ~2.7 GB; only once)`);
 	let lines = 0;
 	const ticker = setInterval(() => log(`  still installing... ${secs()}`), 20000);
 	try {
 		await mustRun('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'], {
-			cwd: HOST_DIR,
+			cwd: host.dir,
 			onLine: (line) => {
 				if (/^npm http fetch/.test(line)) {
 					if (++lines % 250 === 0) log(`  ${lines} registry requests (${secs()})`);
@@ -126,14 +147,14 @@ async function install() {
 				if (/^(added|removed|changed|up to date)/.test(line) || /^npm err/i.test(line)) log(' ', line);
 			},
 		});
-		log(`  packages installed (${secs()}); building the Node 24 binary and sqlite3 (about 75 s)...`);
-		await mustRun('npm', ['rebuild', 'node', 'sqlite3'], { cwd: HOST_DIR, onLine: () => {} });
+		log(`  packages installed (${secs()}); building ${host.rebuild.join(' and ')} (about a minute)...`);
+		await mustRun('npm', ['rebuild', ...host.rebuild], { cwd: host.dir, onLine: () => {} });
 	} finally {
 		clearInterval(ticker);
 	}
-	if (!fs.existsSync(NODE24)) throw new Error(`Node 24 binary missing after install: ${NODE24}`);
-	fs.writeFileSync(MARKER, lockHash() + '\n');
-	log(`n8n host ready in ${secs()}`);
+	if (!fs.existsSync(host.node)) throw new Error(`Node binary missing after install: ${host.node}`);
+	fs.writeFileSync(marker(host), lockHash(host) + '\n');
+	log(`${host.label} ready in ${secs()}`);
 	return true;
 }
 
@@ -215,9 +236,9 @@ export function userFolderState(userFolder) {
 }
 
 /** Env that keeps n8n local, quiet and self-contained (see shared TOOLCHAIN notes). */
-export function n8nEnv({ userFolder, port, brokerPort, encryptionKey, env = {} }) {
+export function n8nEnv({ userFolder, port, brokerPort, encryptionKey, env = {}, host = HOSTS.n8n2 }) {
 	return {
-		PATH: `${path.dirname(NODE24)}:${process.env.PATH}`,
+		PATH: `${path.dirname(host.node)}:${process.env.PATH}`,
 		HOME: process.env.HOME,
 		TMPDIR: process.env.TMPDIR ?? '/tmp',
 		LANG: process.env.LANG ?? 'C.UTF-8',
@@ -257,9 +278,9 @@ export function n8nEnv({ userFolder, port, brokerPort, encryptionKey, env = {} }
 }
 
 /** Runs an `n8n` CLI command (import:workflow, execute...) against a user folder; n8n need not be running. */
-export function n8nCli(args, { userFolder, encryptionKey, port = 5678, brokerPort, env = {}, quiet = true } = {}) {
-	return run(NODE24, [N8N_BIN, ...args], {
-		env: n8nEnv({ userFolder, port, brokerPort: brokerPort ?? port + 1, encryptionKey, env }),
+export function n8nCli(args, { userFolder, encryptionKey, port = 5678, brokerPort, env = {}, quiet = true, host = HOSTS.n8n2 } = {}) {
+	return run(host.node, [n8nBin(host), ...args], {
+		env: n8nEnv({ userFolder, port, brokerPort: brokerPort ?? port + 1, encryptionKey, env, host }),
 		quiet,
 	});
 }
@@ -284,16 +305,16 @@ export async function startN8n(options) {
 	}
 }
 
-async function startN8nOnce({ userFolder, port, brokerPort, env = {}, logFile, onLine, timeoutMs = 120000 }) {
+async function startN8nOnce({ userFolder, port, brokerPort, env = {}, logFile, onLine, timeoutMs = 120000, host = HOSTS.n8n2 }) {
 	const { state, saveState } = userFolderState(userFolder);
 	await installPackage(userFolder);
 	port = port ?? (await freePort(5678));
 	brokerPort = brokerPort ?? (await freePort(0, [port]));
 	logFile = logFile ?? path.join(userFolder, 'n8n.log');
 	const out = fs.createWriteStream(logFile, { flags: 'a' });
-	const child = spawn(NODE24, [N8N_BIN, 'start'], {
+	const child = spawn(host.node, [n8nBin(host), 'start'], {
 		cwd: userFolder,
-		env: n8nEnv({ userFolder, port, brokerPort, encryptionKey: state.encryptionKey, env }),
+		env: n8nEnv({ userFolder, port, brokerPort, encryptionKey: state.encryptionKey, env, host }),
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true, // own process group: stop() ends n8n and its task runner together
 	});
