@@ -16,14 +16,30 @@ interface TokenResponse {
 	expires_in?: number;
 }
 
-/** Status and socket code of a failed token call, whatever shape the helper threw. */
-function failureOf(error: unknown): { status?: number; code?: string } {
-	type Layer = { cause?: Layer; code?: unknown; httpCode?: unknown; statusCode?: unknown; response?: { status?: unknown } };
+type Layer = { cause?: Layer; code?: unknown; httpCode?: unknown; statusCode?: unknown; response?: { status?: unknown; headers?: unknown } };
+
+/** Status, headers and socket code of a failed token call, whatever shape the helper threw. */
+function failureOf(error: unknown): { status?: number; code?: string; headers?: unknown } {
 	const outer = (error ?? {}) as Layer;
 	const layers: Layer[] = [outer, outer.cause ?? {}, outer.cause?.cause ?? {}];
 	const status = layers.map((l) => Number(l.response?.status ?? l.httpCode ?? l.statusCode)).find((s) => s > 0);
 	const code = layers.map((l) => l.code).find((c): c is string => typeof c === 'string' && /^E[A-Z]/.test(c));
-	return { status, code };
+	const headers = layers.map((l) => l.response?.headers).find((h) => h !== undefined);
+	return { status, code, headers };
+}
+
+const TRANSIENT_STATUSES = [429, 502, 503, 504];
+
+/**
+ * A token call that failed for a passing reason (busy, unavailable, dropped connection) keeps its
+ * status, Retry-After and socket code, so the node's transport retries the whole request with
+ * its backoff instead of telling the user to check the base URL.
+ */
+function transient(message: string, failure: { status?: number; code?: string; headers?: unknown }): Error {
+	return Object.assign(new Error(message), {
+		response: failure.status ? { status: failure.status, headers: failure.headers ?? {} } : undefined,
+		code: failure.code,
+	});
 }
 
 /**
@@ -92,14 +108,18 @@ export class WmsIntegrationApi implements ICredentialType {
 				headers: { Accept: 'application/json' },
 			})) as TokenResponse;
 		} catch (error) {
-			const { status, code } = failureOf(error);
+			const failure = failureOf(error);
+			const { status, code } = failure;
 			if (status === 400 || status === 401 || status === 403) {
 				throw new Error(`Client ID or secret rejected by the platform (HTTP ${status}): check both in the credential`);
+			}
+			if (status && TRANSIENT_STATUSES.includes(status)) {
+				throw transient(`The platform's token endpoint is busy or unavailable (HTTP ${status}): try again later`, failure);
 			}
 			if (status) {
 				throw new Error(`The platform's token endpoint ${baseUrl}/oauth/token answered HTTP ${status}: check the Base URL (it must end in /v1)`);
 			}
-			throw new Error(`Cannot reach the platform at ${baseUrl} (${connectionProblemInWords(code)}): check the Base URL and that the platform is up`);
+			throw transient(`Cannot reach the platform at ${baseUrl} (${connectionProblemInWords(code)}): check the Base URL and that the platform is up`, failure);
 		}
 		if (typeof response?.access_token !== 'string' || response.access_token === '') {
 			throw new Error(`The address ${baseUrl}/oauth/token did not answer with an access token: check the Base URL (it must end in /v1)`);

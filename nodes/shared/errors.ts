@@ -16,6 +16,8 @@ export interface FailedCall {
 	body?: PlatformErrorBody;
 	code?: string;
 	message: string;
+	/** The platform address the call went to, for messages about the connection. */
+	baseUrl?: string;
 }
 
 const SECRET_PATTERNS = [/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g];
@@ -76,6 +78,7 @@ export function connectionProblemInWords(code: string | undefined): string {
 		EAI_AGAIN: 'host name lookup failed',
 		ETIMEDOUT: 'timed out',
 		ESOCKETTIMEDOUT: 'timed out',
+		ECONNABORTED: 'no answer within the timeout',
 		ECONNRESET: 'connection closed by the other side',
 		EPIPE: 'connection closed by the other side',
 		CERT_HAS_EXPIRED: 'its TLS certificate has expired',
@@ -83,6 +86,9 @@ export function connectionProblemInWords(code: string | undefined): string {
 	};
 	return (code && words[code]) ?? 'no answer';
 }
+
+/** Socket failures that happen before a connection exists: the address is the first suspect. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
 
 /** One line a user can act on, built from the platform's own words where it gave any. */
 export function platformMessage(failure: FailedCall): string {
@@ -92,7 +98,13 @@ export function platformMessage(failure: FailedCall): string {
 	}
 	if (body?.message) return `${redact(body.message)}${status ? ` (HTTP ${status}${body.code ? `, ${body.code}` : ''})` : ''}`;
 	if (status) return `The platform answered HTTP ${status}`;
-	if (failure.code) return `Could not reach the platform (${connectionProblemInWords(failure.code)}): check the credential's Base URL and that the platform is up`;
+	if (failure.code) {
+		const at = failure.baseUrl ? ` at ${failure.baseUrl}` : '';
+		const words = connectionProblemInWords(failure.code);
+		return NEVER_CONNECTED.has(failure.code)
+			? `Could not reach the platform${at} (${words}): check the credential's Base URL and that the platform is up`
+			: `The connection to the platform${at} was lost (${words})`;
+	}
 	return failure.message;
 }
 

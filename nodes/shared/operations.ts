@@ -44,7 +44,7 @@ export function outcomesToItems(ctx: IExecuteFunctions, outcomes: BulkOutcome[],
 		}
 		if (!ctx.continueOnFail()) {
 			const stored = outcomes.filter((candidate) => candidate.ok).length;
-			outcome.error.description = `${outcome.error.description ?? ''}. ${stored} of ${outcomes.length} records were stored before this failure; turn on "On Error → Continue (using error output)" to get every row's result.`;
+			outcome.error.description = `${outcome.error.description ?? ''}. ${stored} of ${outcomes.length} records were confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result.`;
 			throw outcome.error;
 		}
 		out.push(errorItem(outcome.itemIndex, outcome.error));

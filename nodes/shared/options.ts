@@ -22,6 +22,15 @@ export const retryOptions: INodeProperties[] = [
 	},
 ];
 
+export const timeoutOption: INodeProperties = {
+	displayName: 'Timeout (Seconds)',
+	name: 'timeoutSeconds',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3600 },
+	default: 120,
+	description: 'How long one request may wait for the platform\'s answer before it counts as a dropped connection (and is retried when that is safe)',
+};
+
 export const batchSizeOption = (max: number): INodeProperties => ({
 	displayName: 'Batch Size',
 	name: 'batchSize',
@@ -52,12 +61,13 @@ export function optionsCollection(options: INodeProperties[], displayOptions: IN
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions,
-		options: [...options, ...retryOptions].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...options, ...retryOptions, timeoutOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
 export function retryPolicy(ctx: IExecuteFunctions, itemIndex = 0): Partial<RetryPolicy> {
 	const maxAttempts = ctx.getNodeParameter('options.maxAttempts', itemIndex, DEFAULT_RETRY_POLICY.maxAttempts) as number;
 	const maxWaitSeconds = ctx.getNodeParameter('options.maxWaitSeconds', itemIndex, DEFAULT_RETRY_POLICY.maxWaitMs / 1000) as number;
-	return { maxAttempts, maxWaitMs: maxWaitSeconds * 1000 };
+	const timeoutSeconds = ctx.getNodeParameter('options.timeoutSeconds', itemIndex, DEFAULT_RETRY_POLICY.requestTimeoutMs / 1000) as number;
+	return { maxAttempts, maxWaitMs: maxWaitSeconds * 1000, requestTimeoutMs: timeoutSeconds * 1000 };
 }

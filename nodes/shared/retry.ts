@@ -9,6 +9,8 @@ export interface RetryPolicy {
 	baseDelayMs: number;
 	/** Largest single backoff step, in ms. */
 	maxDelayMs: number;
+	/** How long one try may wait for the platform's answer, in ms; then it counts as a dropped connection. */
+	requestTimeoutMs: number;
 }
 
 export const DEFAULT_RETRY_POLICY: RetryPolicy = {
@@ -16,6 +18,7 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 	maxWaitMs: 60_000,
 	baseDelayMs: 500,
 	maxDelayMs: 30_000,
+	requestTimeoutMs: 120_000,
 };
 
 /** 429 and gateway/availability failures mean the platform did not finish the request. */

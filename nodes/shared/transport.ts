@@ -65,6 +65,23 @@ function retryReason(failure: FailedCall, idempotent: boolean): string | undefin
 }
 
 /**
+ * The base URL per node run: read once, not for each of a bulk run's requests (n8n decrypts the
+ * credential every time). Only for runs of a node: a trigger's poll context lives as long as the
+ * activation, and a changed credential must be seen at the next poll.
+ */
+const baseUrls = new WeakMap<WmsContext, string>();
+
+async function baseUrlOf(ctx: WmsContext, itemIndex: number | undefined): Promise<string> {
+	const known = baseUrls.get(ctx);
+	if (known !== undefined) return known;
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const checked = checkBaseUrl(credentials.baseUrl);
+	if ('problem' in checked) throw new NodeOperationError(ctx.getNode(), checked.problem, { itemIndex });
+	if ('getInputData' in ctx) baseUrls.set(ctx, checked.url);
+	return checked.url;
+}
+
+/**
  * The one door to the platform. Adds the base URL, JSON, bearer auth (through the credential,
  * which n8n refreshes once on a 401), and retries what is worth retrying with exponential
  * backoff and jitter, honouring Retry-After, within the attempt and wait budgets.
@@ -75,12 +92,7 @@ export async function wmsRequest<T = IDataObject>(
 	body: IDataObject,
 	options: RequestOptions = {},
 ): Promise<T> {
-	const credentials = await this.getCredentials(CREDENTIAL_TYPE);
-	const checked = checkBaseUrl(credentials.baseUrl);
-	if ('problem' in checked) {
-		throw new NodeOperationError(this.getNode(), checked.problem, { itemIndex: options.itemIndex });
-	}
-	const baseUrl = checked.url;
+	const baseUrl = await baseUrlOf(this, options.itemIndex);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
 	const { idempotent } = routeInfo(route);
 	const signal = cancelSignal(this);
@@ -90,6 +102,7 @@ export async function wmsRequest<T = IDataObject>(
 		body,
 		json: true,
 		headers: { Accept: 'application/json' },
+		timeout: policy.requestTimeoutMs,
 	};
 
 	let waitedMs = 0;
@@ -97,7 +110,7 @@ export async function wmsRequest<T = IDataObject>(
 		try {
 			return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as T;
 		} catch (error) {
-			const failure = describeFailure(error);
+			const failure = { ...describeFailure(error), baseUrl };
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
 			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);

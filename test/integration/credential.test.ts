@@ -65,8 +65,11 @@ describe('WMS Integration API credential', () => {
 		const closed = await startSimulator();
 		const deadUrl = closed.baseUrl;
 		await closed.close();
-		const { error } = await harnessWith({ baseUrl: deadUrl }).run(getMany, [{}]);
-		expect(error?.message).toMatch(/Cannot reach the platform at http:\/\/127\.0\.0\.1:\d+\/v1 \(connection refused\): check the Base URL/);
+		const { error } = await harnessWith({ baseUrl: deadUrl }).run(
+			{ ...getMany, parameters: { ...getMany.parameters, options: { maxAttempts: 2, maxWaitSeconds: 5 } } },
+			[{}],
+		);
+		expect(error?.message).toMatch(/Could not reach the platform at http:\/\/127\.0\.0\.1:\d+\/v1 \(connection refused\): check the credential's Base URL .* after 2 attempts/);
 	});
 
 	it.each([

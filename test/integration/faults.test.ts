@@ -163,7 +163,7 @@ describe('faults through real n8n-core', () => {
 	// code): the credential turns a failed token call into a plain Error without status or socket code,
 	// so the transport cannot tell a 503/429/reset of the token endpoint from a wrong Base URL — it does
 	// not retry, and the message says "check the Base URL". Turn into it() once fixed.
-	it.failing.each(['503', '429', 'reset_before'] as const)('one %s from the token endpoint while refreshing a revoked token is retried like any other', async (kind) => {
+	it.each(['503', '429', 'reset_before'] as const)('one %s from the token endpoint while refreshing a revoked token is retried like any other', async (kind) => {
 		await harness.run(addItems({}), skus(1, 'TK'));
 		sim.revokeTokens();
 		sim.faults.add({ route: '/oauth/token', kind, times: 1, retryAfterSeconds: 0 });

@@ -58,7 +58,16 @@ describe('transport', () => {
 		expect(sim.stats().requests['/supplier/add']).toBe(2);
 	});
 
-	it('does not retry a request the platform refused as invalid', async () => {
+	it('gives up on a platform that does not answer within the timeout, and says so', async () => {
+		sim.faults.add({ route: '/supplier/check', kind: 'latency', latencyMs: 3000, times: 1 });
+		const { error } = await harness.run(
+			{ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', options: { timeoutSeconds: 1, maxAttempts: 1 } } },
+			[{}],
+		);
+		expect(error?.message).toMatch(/The connection to the platform at http:\/\/127\.0\.0\.1:\d+\/v1 was lost \(no answer within the timeout\)/);
+	});
+
+	it('fails at once when Retry-After asks for longer than Max Total Wait', async () => {
 		sim.faults.add({ route: '/supplier/check', kind: '429', retryAfterSeconds: 3600 });
 		const { error } = await harness.run({ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', options: { maxWaitSeconds: 60 } } }, [{}]);
 		expect(error?.message).toMatch(/HTTP 429/);
