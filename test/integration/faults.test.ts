@@ -37,7 +37,7 @@ describe('faults through real n8n-core', () => {
 			sim.faults.add({ route: '/inventory/add', kind: '503', after: 1 });
 			const { error, outputs } = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5 }), skus(2500));
 			expect(error?.message).toMatch(/^Item 1000: not confirmed as stored — .*HTTP 503.* after 2 attempts\. Running the node again is safe/);
-			expect(error?.description).toMatch(/1000 of 2500 records were stored before this failure/);
+			expect(error?.description).toMatch(/1000 of 2500 records were confirmed as stored/);
 			expect(outputs).toEqual([]);
 			expect(storedSkus('F')).toEqual(skus(1000).map((item) => item.sku));
 			// One good chunk, the second tried twice, the third never sent.
