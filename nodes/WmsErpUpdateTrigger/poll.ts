@@ -65,15 +65,18 @@ async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKind
 	if (reachedEnd) scan.reachedEnd();
 }
 
-/** Marks the chosen updates complete before emitting them; only those the platform confirmed go out. */
+/** Marks the chosen updates complete before emitting them; those the platform confirmed go out. */
 async function acknowledge(ctx: IPollFunctions, chosen: PendingUpdate[]): Promise<PendingUpdate[]> {
 	const rows = chosen.map((update, itemIndex) => ({ itemIndex, record: { id: update.id } }));
 	const outcomes = await bulkWrite.call(ctx, '/erp_update/set_complete', rows);
 	const confirmed: PendingUpdate[] = [];
 	const failures: string[] = [];
 	for (const outcome of outcomes) {
-		// "unchanged": someone completed it meanwhile, so it is not ours to deliver.
-		if (outcome.ok && outcome.result.status !== 'unchanged') confirmed.push(chosen[outcome.itemIndex]);
+		// "unchanged" too: it was pending when this poll read it, and a retry after a dropped
+		// connection answers "unchanged" for what our own first try completed. Skipping those
+		// would lose them; delivering one that someone else completed in the same instant is the
+		// lesser harm.
+		if (outcome.ok) confirmed.push(chosen[outcome.itemIndex]);
 		else if (!outcome.ok) failures.push(outcome.error.message);
 	}
 	if (failures.length > 0 && confirmed.length === 0) {
