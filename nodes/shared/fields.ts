@@ -211,7 +211,8 @@ function entryFieldOf(field: FieldSpec): FieldSpec {
 	return entry;
 }
 
-function coerceField(field: FieldSpec, value: unknown, path: string, problems: Problem[], policy: UnknownFieldPolicy): unknown {
+/** `prefix` + the field's name is the field's path in problems: joined only when a problem or a nested field needs it. */
+function coerceField(field: FieldSpec, value: unknown, prefix: string, problems: Problem[], policy: UnknownFieldPolicy): unknown {
 	let result: Coerced;
 	switch (field.type) {
 		case 'number':
@@ -250,7 +251,7 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 				result = { problem: `must be an object (got ${describe(value)})` };
 				break;
 			}
-			result = { value: coerceFields(field.fields ?? [], value as IDataObject, `${path}.`, problems, policy, field.readOnly) };
+			result = { value: coerceFields(field.fields ?? [], value as IDataObject, `${prefix}${field.name}.`, problems, policy, field.readOnly) };
 			break;
 		case 'list': {
 			if (!Array.isArray(value)) {
@@ -263,10 +264,10 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 			}
 			const entries = value.map((entry, index) => {
 				if (entry === null || typeof entry !== 'object' || Array.isArray(entry)) {
-					problems.push({ field: `${path}[${index}]`, problem: `must be an object (got ${describe(entry)})` });
+					problems.push({ field: `${prefix}${field.name}[${index}]`, problem: `must be an object (got ${describe(entry)})` });
 					return entry;
 				}
-				return coerceFields(field.fields ?? [], entry as IDataObject, `${path}[${index}].`, problems, policy, field.readOnly);
+				return coerceFields(field.fields ?? [], entry as IDataObject, `${prefix}${field.name}[${index}].`, problems, policy, field.readOnly);
 			});
 			result = { value: sameEntries(entries, value) ? value : entries };
 			break;
@@ -275,7 +276,7 @@ function coerceField(field: FieldSpec, value: unknown, path: string, problems: P
 			result = coerceString(field, value);
 	}
 	if ('problem' in result) {
-		problems.push({ field: path, problem: result.problem });
+		problems.push({ field: `${prefix}${field.name}`, problem: result.problem });
 		return value;
 	}
 	return result.value;
@@ -286,6 +287,10 @@ const keyIndexes = new WeakMap<FieldSpec[], Map<string, FieldSpec>>();
 
 /** Finds the spec of a key given as snake_case (the platform's) or camelCase (the form's, many ERPs'). */
 export function fieldByKey(fields: FieldSpec[], key: string): FieldSpec | undefined {
+	return keyIndexOf(fields).get(key);
+}
+
+function keyIndexOf(fields: FieldSpec[]): Map<string, FieldSpec> {
 	let index = keyIndexes.get(fields);
 	if (!index) {
 		index = new Map();
@@ -296,7 +301,15 @@ export function fieldByKey(fields: FieldSpec[], key: string): FieldSpec | undefi
 		}
 		keyIndexes.set(fields, index);
 	}
-	return index.get(key);
+	return index;
+}
+
+/** Each field list's required fields, picked once: every row is checked for them. */
+const requiredFields = new WeakMap<FieldSpec[], FieldSpec[]>();
+function requiredOf(fields: FieldSpec[]): FieldSpec[] {
+	let required = requiredFields.get(fields);
+	if (!required) requiredFields.set(fields, (required = fields.filter((field) => field.required)));
+	return required;
 }
 
 /**
@@ -316,10 +329,11 @@ export function coerceFields(
 	const keys = Object.keys(input);
 	// Made at the first field that changes; the fields before it are copied as they are.
 	let record: IDataObject | undefined;
+	const index = keyIndexOf(fields);
 	for (let i = 0; i < keys.length; i++) {
 		const key = keys[i];
 		const value = input[key];
-		const field = fieldByKey(fields, key);
+		const field = index.get(key);
 		let name: string | undefined = key;
 		let checked: unknown = value;
 		if (!field) {
@@ -337,7 +351,7 @@ export function coerceFields(
 			name = undefined;
 		} else {
 			name = field.name;
-			checked = coerceField(field, value, `${prefix}${field.name}`, problems, policy);
+			checked = coerceField(field, value, prefix, problems, policy);
 		}
 		if (!record) {
 			if (name === key && checked === value) continue;
@@ -347,10 +361,8 @@ export function coerceFields(
 		if (name !== undefined) record[name] = checked as IDataObject[string];
 	}
 	const result = record ?? input;
-	for (const field of fields) {
-		if (field.required && isEmpty(result[field.name])) {
-			problems.push({ field: `${prefix}${field.name}`, problem: 'is required but missing or empty' });
-		}
+	for (const field of requiredOf(fields)) {
+		if (isEmpty(result[field.name])) problems.push({ field: `${prefix}${field.name}`, problem: 'is required but missing or empty' });
 	}
 	return result;
 }
