@@ -4,7 +4,7 @@
  * the shared bulk writer, one output item per bin paired to the input item of its range.
  * "Preview Only" shows the bins without sending anything.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { bulkWrite } from '../../../shared/bulk';
 import { itemError } from '../../../shared/errors';
@@ -67,8 +67,8 @@ export const addRange: Operation = {
 		const { rows: ranges, failed } = gatherRows(this, items, (itemIndex) => ({ bins: binsOf(this, itemIndex) }));
 		const rows = ranges.flatMap(({ itemIndex, record }) => (record.bins as IDataObject[]).map((bin) => ({ itemIndex, record: bin })));
 		if (this.getNodeParameter('options.previewOnly', 0, false) as boolean) {
-			const preview: INodeExecutionData[] = rows.map(({ itemIndex, record }) => ({ json: record, pairedItem: { item: itemIndex } }));
-			return [...preview, ...failed.values()].sort((a, b) => pairedIndex(a) - pairedIndex(b));
+			// Each bin as it would be sent, in place of the platform's answer.
+			return outcomesToItems(this, rows.map(({ itemIndex, record }) => ({ itemIndex, ok: true, result: record })), failed);
 		}
 		const outcomes = await bulkWrite.call(this, route, rows, {
 			batchSize: this.getNodeParameter('options.batchSize', 0, max) as number,
@@ -77,7 +77,3 @@ export const addRange: Operation = {
 		return outcomesToItems(this, outcomes, failed);
 	},
 };
-
-function pairedIndex(item: INodeExecutionData): number {
-	return (item.pairedItem as { item: number }).item;
-}
