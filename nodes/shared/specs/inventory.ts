@@ -2,6 +2,7 @@
 import type { FieldSpec, RecordSpec } from '../fields';
 import { active, changedSince, codeList, codeRules, notes, skuRules } from './common';
 import { hazardClass, packingGroup, unNumber } from './dangerousGoods';
+import { warehouseParent } from './warehouse';
 
 export const sku: FieldSpec = {
 	name: 'sku',
@@ -10,16 +11,6 @@ export const sku: FieldSpec = {
 	required: true,
 	...skuRules,
 	description: 'The stock-keeping unit, the item\'s key; an item with the same SKU is updated',
-};
-
-/** The warehouse an item setting applies to: a dropdown of the platform's warehouses, or an expression. */
-export const itemWarehouse: FieldSpec = {
-	name: 'warehouse_code',
-	label: 'Warehouse',
-	type: 'string',
-	required: true,
-	...codeRules,
-	loadOptionsMethod: 'getWarehouses',
 };
 
 const country: FieldSpec = {
@@ -100,7 +91,7 @@ export const inventoryFilters: FieldSpec[] = [
 	{ name: 'category', label: 'Category', type: 'string', maxLength: 100 },
 	{ name: 'active', label: 'Active', type: 'boolean', default: true },
 	{
-		...itemWarehouse,
+		...warehouseParent,
 		required: false,
 		description: 'Only stock in this warehouse is shown. Choose from the list, or specify a code using an expression.',
 	},
@@ -113,7 +104,7 @@ export const stockingFactorSpec: RecordSpec = {
 	key: ['sku', 'warehouse_code'],
 	fields: [
 		sku,
-		itemWarehouse,
+		warehouseParent,
 		{ ...quantityAtLeastZero('min_quantity', 'Minimum Quantity', 'Below this the warehouse replenishes'), required: true },
 		{ ...quantityAtLeastZero('max_quantity', 'Maximum Quantity', 'Replenishment fills up to this'), required: true },
 		quantityAtLeastZero('reorder_quantity', 'Reorder Quantity'),
@@ -143,7 +134,7 @@ export const warehouseInfoSpec: RecordSpec = {
 	key: ['sku', 'warehouse_code'],
 	fields: [
 		sku,
-		itemWarehouse,
+		warehouseParent,
 		binInWarehouse('default_bin_code', 'Default Bin'),
 		binInWarehouse('pick_face_bin_code', 'Pick Face Bin'),
 		quantityAtLeastZero('replenishment_quantity', 'Replenishment Quantity'),
