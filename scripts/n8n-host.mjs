@@ -32,6 +32,12 @@ export const HOSTS = {
 		dir: path.join(HOST_DIR, 'v1'),
 		node: process.execPath,
 		rebuild: ['sqlite3'],
+		env: {
+			N8N_DISABLED_MODULES: '', // 1.x has no mcp-registry module and refuses unknown names
+			// 1.123's default "vm" expression engine needs isolated-vm 6, which ships binaries for
+			// Node 22/24 only (and wants Node >= 22 to build): on Node 20 n8n exits at start without this.
+			N8N_EXPRESSION_ENGINE: 'legacy',
+		},
 	},
 };
 const n8nBin = (host) => path.join(host.dir, 'node_modules', 'n8n', 'bin', 'n8n');
@@ -273,6 +279,7 @@ export function n8nEnv({ userFolder, port, brokerPort, encryptionKey, env = {}, 
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		...host.env,
 		...env,
 	};
 }
@@ -362,8 +369,10 @@ async function startN8nOnce({ userFolder, port, brokerPort, env = {}, logFile, o
 	for (;;) {
 		if (exited) throw new Error(`n8n exited during start (${JSON.stringify(exited)}); last output:\n${tail}`);
 		try {
+			// Readiness (database up) and the editor's REST API answering: n8n 1.x reports ready a few
+			// seconds before its /rest routes exist.
 			const res = await fetch(`${url}/healthz/readiness`);
-			if (res.ok) {
+			if (res.ok && (await fetch(`${url}/rest/settings`)).status !== 404) {
 				ready = true;
 				break;
 			}
@@ -527,7 +536,9 @@ export class N8nClient {
 			await this.rest('PATCH', `/credentials/${existing.id}`, { name, type, data });
 			return { id: existing.id, name, type };
 		}
-		const created = await this.api('POST', '/credentials', { name, type, data });
+		// The editor's endpoint, not the public API: n8n 1.x's public API schema demands fields the
+		// credential form adds itself (allowedDomains).
+		const created = await this.rest('POST', '/credentials', { name, type, data });
 		return { id: created.id, name: created.name, type };
 	}
 
@@ -578,7 +589,11 @@ export class N8nClient {
 	 * starting from the named trigger node. Returns the execution id.
 	 */
 	async runManually(workflowId, triggerName) {
+		// n8n 1.x wants the workflow itself in the body (as its editor sends it); 2.x reads it from the
+		// database and ignores the field.
+		const workflowData = await this.rest('GET', `/workflows/${workflowId}`);
 		const result = await this.rest('POST', `/workflows/${workflowId}/run`, {
+			workflowData,
 			...(triggerName ? { triggerToStartFrom: { name: triggerName } } : {}),
 		});
 		if (!result?.executionId) throw new Error(`no execution started: ${JSON.stringify(result).slice(0, 500)}`);
