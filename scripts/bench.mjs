@@ -1,0 +1,29 @@
+#!/usr/bin/env node
+// `npm run bench [name...]`: compiles the tools once and runs the benchmarks in bench/ one after
+// the other, each printing its own figures (they are measurements, not tests). Names:
+// simulator-throughput, inventory-bulk, trigger-drain, reconcile, faults. Extra flags after `--`
+// go to every benchmark (e.g. `npm run bench inventory-bulk -- --items 20000`).
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+
+const ALL = ['simulator-throughput', 'inventory-bulk', 'trigger-drain', 'reconcile', 'faults'];
+const args = process.argv.slice(2);
+const dash = args.indexOf('--');
+const names = (dash >= 0 ? args.slice(0, dash) : args).filter((a) => !a.startsWith('-'));
+const flags = dash >= 0 ? args.slice(dash + 1) : args.filter((a) => a.startsWith('-'));
+const chosen = names.length ? names : ALL;
+const unknown = chosen.filter((name) => !ALL.includes(name));
+if (unknown.length) {
+	console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${ALL.join(', ')})`);
+	process.exit(2);
+}
+
+const tsc = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json'], { stdio: 'inherit' });
+if (tsc.status !== 0) process.exit(tsc.status ?? 1);
+let failed = 0;
+for (const name of chosen) {
+	console.log(`\n=== bench/${name}.ts ===`);
+	const run = spawnSync(process.execPath, ['--expose-gc', join('.tools', 'bench', `${name}.js`), ...flags], { stdio: 'inherit' });
+	if (run.status !== 0) failed++;
+}
+process.exitCode = failed ? 1 : 0;
