@@ -104,7 +104,7 @@ function declaredTypes() {
 	return { nodes, credentials };
 }
 
-async function withTimeout(promise, ms, name) {
+async function withTimeout(promise, ms) {
 	let timer;
 	try {
 		return await Promise.race([
@@ -210,7 +210,7 @@ async function main() {
 		for (const test of tests ?? []) {
 			const t = Date.now();
 			try {
-				await withTimeout(Promise.resolve().then(() => test.run(ctx)), test.timeoutMs ?? 120000, test.name);
+				await withTimeout(Promise.resolve().then(() => test.run(ctx)), test.timeoutMs ?? 120000);
 				passed++;
 				console.log(`  ✓ ${test.name} (${Date.now() - t} ms)`);
 			} catch (error) {
