@@ -77,7 +77,13 @@ try {
 	const client = new N8nClient(n8n.url);
 	const owner = await client.ensureOwner(n8n.state, n8n.saveState);
 	await checkPackageLoaded(n8n, client);
-	await client.createApiKey(`npm-start-${new Date().toISOString()}`);
+	// One API key per user folder, kept in its state file (n8n shows a key only when creating it).
+	client.apiKey = n8n.state.apiKey ?? '';
+	const keyWorks = client.apiKey && (await client.request('GET', '/api/v1/workflows?limit=1', { headers: { 'X-N8N-API-KEY': client.apiKey }, expect: false })).ok;
+	if (!keyWorks) {
+		n8n.state.apiKey = await client.createApiKey('npm start');
+		n8n.saveState();
+	}
 	const credential = await client.importCredential(simulator);
 	const imported = await client.importWorkflows(path.join(ROOT, 'examples'), credential, { imported: n8n.state.imported });
 	// What this import wrote (an edited copy keeps its old entry, so it stays "edited" next time too).
@@ -102,7 +108,7 @@ try {
   log in as       ${owner.email}
   password        ${owner.password}      (local instance only)
   credential      "${credential.name}" (${credential.type}) → simulator
-  workflows       ${imported.length ? imported.map((w) => `"${w.name}"`).join(', ') : '(no examples/*.json yet)'}
+  workflows       ${imported.length ? imported.map((w) => w.name).join('\n                  ') : '(no examples/*.json yet)'}
 
   simulator       ${simulator.baseUrl}
   demo client     id ${simulator.clientId}   secret ${simulator.clientSecret}
