@@ -64,8 +64,8 @@ process.on('SIGINT', async () => {
 async function ensureChromium() {
 	if (fs.existsSync(CHROMIUM)) return;
 	log('installing Chromium (apt-get install -y chromium, ~30 s)...');
-	const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
-	const apt = (...a) => run(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...a], { quiet: true });
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	const apt = (...a) => (process.getuid?.() === 0 ? run('apt-get', a, { env, quiet: true }) : run('sudo', ['-E', 'apt-get', ...a], { env, quiet: true }));
 	let result = await apt('install', '-y', '--no-install-recommends', 'chromium');
 	if (result.code !== 0) {
 		log('  apt-get install failed; running apt-get update first...');
