@@ -3,9 +3,11 @@
 // Builds, makes sure n8n and Chromium are installed, starts the simulator and n8n once, then runs every
 // test/e2e/*.e2e.mjs file in order against that one instance. Ends with `e2e: N passed, N failed`.
 //
-// Usage: node scripts/e2e.mjs [name-filter...] [--no-build] [--keep]
-//   name-filter  run only test files whose name contains one of the words
-//   --keep       leave n8n and the simulator running afterwards (prints URL + login), Ctrl-C ends
+// Usage: node scripts/e2e.mjs [name-filter...] [--no-build] [--keep] [--update-images]
+//   name-filter      run only test files whose name contains one of the words
+//   --keep           leave n8n and the simulator running afterwards (prints URL + login), Ctrl-C ends
+//   --update-images  refresh the README screenshots in docs/images/ (otherwise only missing ones
+//                    are added there; every run writes all of them to test-results/e2e/)
 //
 // A test file default-exports an array of {name, run(ctx), timeoutMs?} or a function (ctx) → that
 // array (for one test per node type, per example...). `ctx` is described in test/e2e/README.md.
@@ -172,7 +174,10 @@ async function main() {
 		owner,
 		credential,
 		workflows,
+		/** Screenshots: every run writes test-results/e2e/; docs/images/ gets new ones, or all with --update-images. */
+		shotsDir: path.join(ROOT, 'test-results', 'e2e'),
 		imagesDir: path.join(ROOT, 'docs', 'images'),
+		updateImages: args.includes('--update-images'),
 		/** Runs `fn` when the suite ends (after the tests, before n8n and the simulator stop). */
 		onCleanup: (fn) => cleanups.push(fn),
 		log: (...a) => console.log('      ', ...a),

@@ -89,10 +89,19 @@ export function requiredParameters(description, node) {
 		.map((p) => p.name);
 }
 
+/**
+ * Saves a screenshot to test-results/e2e/ and, when docs/images/ has none of that name yet (or the
+ * run asked for --update-images), to docs/images/ for README: a normal run leaves git status clean.
+ */
 export async function screenshot(page, ctx, name) {
-	fs.mkdirSync(ctx.imagesDir, { recursive: true });
-	const file = path.join(ctx.imagesDir, `${name}.png`);
+	fs.mkdirSync(ctx.shotsDir, { recursive: true });
+	const file = path.join(ctx.shotsDir, `${name}.png`);
 	await page.screenshot({ path: file });
+	const docImage = path.join(ctx.imagesDir, `${name}.png`);
+	if (ctx.updateImages || !fs.existsSync(docImage)) {
+		fs.mkdirSync(ctx.imagesDir, { recursive: true });
+		fs.copyFileSync(file, docImage);
+	}
 	return file;
 }
 
