@@ -10,7 +10,7 @@
 //                    are added there; every run writes all of them to test-results/e2e/)
 //
 // A test file default-exports an array of {name, run(ctx), timeoutMs?} or a function (ctx) → that
-// array (for one test per node type, per example...). `ctx` is described in test/e2e/README.md.
+// array (for one test per node type, per example...). `ctx` is described in docs/n8n-host.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
