@@ -1,5 +1,5 @@
 // Master data sync: every item, customer and supplier from the ERP lists is on the platform afterwards,
-// with the ERP's values.
+// with the ERP's values (and this example's synced records in particular).
 import assert from 'node:assert/strict';
 
 const sent = (runData, node) => (runData[node]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
@@ -20,4 +20,7 @@ export async function after(ctx, example, execution) {
 			assert.equal(stored[field], record[field], `${kind} ${record[key]}: ${field} differs`);
 		}
 	}
+	assert.equal(ctx.simulator.store.get('inventory_item', 'SYNC-KIT-1')?.description, 'Fixing kit (synced from ERP)');
+	assert.equal(ctx.simulator.store.get('customer', 'CUST-SYNC')?.name, 'Rotterdam Tools BV');
+	assert.equal(ctx.simulator.store.get('supplier', 'SUP-SYNC')?.payment_terms_days, 30);
 }
