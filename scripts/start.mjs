@@ -3,7 +3,8 @@
 // package loaded, an owner, the "WMS Simulator" credential and the example workflows. Ctrl-C stops all.
 //
 // Options: --no-build (skip the build), --build (build even if no source changed), --port <n> (n8n, default 5678 or next free),
-//          --sim-port <n> (simulator, default 8787 or next free), --fresh (new n8n user folder).
+//          --sim-port <n> (simulator, default 8787 or next free), --fresh (new n8n user folder),
+//          --user-folder <dir> (instead of .n8n-local/).
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -25,7 +26,8 @@ const option = (name, fallback) => {
 	return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
 };
 
-const USER_FOLDER = path.join(ROOT, '.n8n-local');
+const folderArg = args.indexOf('--user-folder');
+const USER_FOLDER = folderArg >= 0 ? path.resolve(args[folderArg + 1]) : path.join(ROOT, '.n8n-local');
 const started = Date.now();
 const cleanups = [];
 let stopping = false;
@@ -64,7 +66,7 @@ try {
 	if (flag('--fresh')) fs.rmSync(USER_FOLDER, { recursive: true, force: true });
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
 	const port = await freePort(option('--port', 5678), [simPort]);
-	log(`starting n8n on 127.0.0.1:${port} (user folder ${path.relative(ROOT, USER_FOLDER)}/, log in n8n.log there)...`);
+	log(`starting n8n on 127.0.0.1:${port} (user folder ${path.relative(ROOT, USER_FOLDER) || '.'}/, log in n8n.log there)...`);
 	const n8n = await startN8n({ userFolder: USER_FOLDER, port, logFile: path.join(USER_FOLDER, 'n8n.log') });
 	cleanups.push(() => n8n.stop());
 	n8n.exited.then((how) => {

@@ -1,0 +1,53 @@
+// `npm start` itself: brings up the simulator and n8n with the package, prints a login that works and
+// the simulator's address; Ctrl-C (SIGINT) stops everything it started.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { N8nClient, freePort, portIsFree } from '../../scripts/n8n-host.mjs';
+
+export default [
+	{
+		name: 'npm start: up with a working login, the credential and the examples; Ctrl-C stops it all',
+		timeoutMs: 180000,
+		async run(ctx) {
+			const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-'));
+			const port = await freePort(0);
+			const simPort = await freePort(0, [port]);
+			const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build', '--user-folder', folder, '--port', String(port), '--sim-port', String(simPort)], {
+				cwd: ctx.root,
+				stdio: ['ignore', 'pipe', 'pipe'],
+			});
+			let out = '';
+			child.stdout.on('data', (d) => (out += d));
+			child.stderr.on('data', (d) => (out += d));
+			const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+			try {
+				const deadline = Date.now() + 120000;
+				while (!/ready in [\d.]+ s/.test(out)) {
+					assert.ok(child.exitCode === null, `npm start ended early:\n${out}`);
+					assert.ok(Date.now() < deadline, `npm start not ready after 120 s:\n${out}`);
+					await new Promise((r) => setTimeout(r, 250));
+				}
+				const editor = /n8n editor\s+(\S+)/.exec(out)[1];
+				const email = /log in as\s+(\S+)/.exec(out)[1];
+				const password = /password\s+(\S+)/.exec(out)[1];
+				assert.equal(editor, `http://127.0.0.1:${port}/`);
+				assert.match(out, new RegExp(`simulator\\s+http://127\\.0\\.0\\.1:${simPort}/v1`));
+				const client = await new N8nClient(editor.replace(/\/$/, '')).login(email, password);
+				const credentials = await client.rest('GET', '/credentials');
+				assert.ok(credentials.some((c) => c.name === 'WMS Simulator'), 'no "WMS Simulator" credential');
+				const workflows = await client.rest('GET', '/workflows');
+				assert.equal(workflows.length, ctx.workflows.length, 'not every example was imported');
+			} finally {
+				child.kill('SIGINT');
+				const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 30000))]);
+				fs.rmSync(folder, { recursive: true, force: true });
+				assert.equal(code, 0, `npm start did not stop cleanly on Ctrl-C (${code}):\n${out.slice(-1500)}`);
+			}
+			assert.ok(await portIsFree(port), `n8n still listens on ${port} after Ctrl-C`);
+			assert.ok(await portIsFree(simPort), `the simulator still listens on ${simPort} after Ctrl-C`);
+		},
+	},
+];
