@@ -34,7 +34,7 @@ export default async function (ctx) {
 				await page.goto(`${ctx.n8n.url}/home/credentials/${ctx.credential.id}`);
 				await page.waitForSelector('[data-test-id="editCredential-modal"]', { timeout: 20000 });
 				await page.waitForSelector('[data-test-id="parameter-input-baseUrl"]');
-				await page.waitForTimeout(1500); // the automatic connection test
+				await page.waitForLoadState('networkidle'); // the automatic connection test has answered
 				const shown = await shownParameters(page);
 				for (const field of ['baseUrl', 'clientId', 'clientSecret']) assert.ok(shown.includes(field), `${field} not shown (${shown})`);
 				assert.ok(!shown.includes('accessToken'), 'the access token is shown in the credential form');
@@ -75,7 +75,7 @@ export default async function (ctx) {
 					await page.waitForSelector(`[data-test-id="execution-preview-details-${runId}"]`, { timeout: 20000 });
 					await page.waitForSelector('[data-test-id="canvas-node-status-success"]', { timeout: 20000 });
 					assert.equal(await page.locator('[data-test-id="canvas-node-status-error"]').count(), 0, 'the run shows a failed node');
-					await page.waitForTimeout(800);
+					await page.waitForLoadState('networkidle');
 					await screenshot(page, ctx, `example-${slug(example.file)}-run`);
 				}
 			},

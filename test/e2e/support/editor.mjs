@@ -28,17 +28,20 @@ export async function editorPage(ctx) {
 export async function openWorkflow(page, ctx, workflowId) {
 	await page.goto(`${ctx.n8n.url}/workflow/${workflowId}`);
 	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30000 });
+	// Settled: the workflow and any edit-lock banner have loaded.
+	await page.waitForLoadState('networkidle');
 	const editHere = page.getByText('Edit here', { exact: true });
-	await page.waitForTimeout(500);
-	if (await editHere.count()) await editHere.first().click();
-	await page.waitForTimeout(300);
+	if (await editHere.count()) {
+		await editHere.first().click();
+		await page.waitForLoadState('networkidle');
+	}
 }
 
 /** Double-clicks a node on the canvas and waits for its parameter form. */
 export async function openNode(page, nodeName) {
 	await page.dblclick(`[data-test-id="canvas-node"][data-node-name="${nodeName.replace(/"/g, '\\"')}"]`);
 	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 15000 });
-	await page.waitForTimeout(400);
+	await page.waitForLoadState('networkidle'); // dropdowns that load from the platform have loaded
 }
 
 export async function closeNode(page) {
