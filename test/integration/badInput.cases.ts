@@ -8,8 +8,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RunningSimulator } from '../../simulator';
-import type { Harness } from '../support/harness';
+import { startSimulator, type RunningSimulator } from '../../simulator';
+import { Harness } from '../support/harness';
 
 export interface BadInputCase {
 	title: string;
@@ -82,3 +82,20 @@ export async function runCase(harness: Harness, sim: RunningSimulator, testCase:
 }
 
 export const long = (length: number, unit = 'x') => unit.repeat(length);
+
+/** One platform (with demo data) for a whole table; every case runs beside good items under continue-on-fail. */
+export function describeBadInput(title: string, groups: Array<[string, Array<BadInputCase & { key: string }>]>): void {
+	describe(title, () => {
+		let sim: RunningSimulator;
+		let harness: Harness;
+		beforeAll(async () => {
+			sim = await startSimulator({ demoData: true });
+			harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		});
+		afterAll(async () => await sim.close());
+
+		describe.each(groups)('%s', (_, cases) => {
+			it.each(cases.map((testCase) => [testCase.title, testCase] as const))('%s', async (_title, testCase) => await runCase(harness, sim, testCase));
+		});
+	});
+}

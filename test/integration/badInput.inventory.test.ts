@@ -1,7 +1,5 @@
 /** Bad input to the inventory, dangerous goods and warehouse structure nodes, table-driven. */
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness } from '../support/harness';
-import { long, runCase, table } from './badInput.cases';
+import { describeBadInput, long, table } from './badInput.cases';
 
 const inputItems = (type: string, resource: string, operation: string, route: string) => ({
 	type,
@@ -127,23 +125,11 @@ const structureCases = [
 	bin('nested junk in the capacity', (bin_code) => ({ warehouse_code: 'WH1', zone_code: 'Z-A', bin_code, bin_type: 'pallet', capacity: { max_units: 10, extra: { a: [1, { b: null }] } } }), /^Item 1: field "capacity.extra" is not a field the platform knows/),
 ];
 
-describe('bad input to the inventory, dangerous goods and warehouse structure nodes, each beside good items', () => {
-	let sim: RunningSimulator;
-	let harness: Harness;
-	beforeAll(async () => {
-		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-	});
-	afterAll(async () => await sim.close());
-
-	describe.each([
-		['WMS Inventory: Item', itemCases],
-		['WMS Inventory: Stocking Factor', stockingFactorCases],
-		['WMS Inventory: Warehouse Info', warehouseInfoCases],
-		['WMS Inventory: Dangerous Goods Classification', classificationCases],
-		['WMS Dangerous Goods: Lookup', lookupCases],
-		['WMS Warehouse Structure', structureCases],
-	])('%s', (_, cases) => {
-		it.each(cases.map((testCase) => [testCase.title, testCase] as const))('%s', async (_title, testCase) => await runCase(harness, sim, testCase));
-	});
-});
+describeBadInput('bad input to the inventory, dangerous goods and warehouse structure nodes, each beside good items', [
+	['WMS Inventory: Item', itemCases],
+	['WMS Inventory: Stocking Factor', stockingFactorCases],
+	['WMS Inventory: Warehouse Info', warehouseInfoCases],
+	['WMS Inventory: Dangerous Goods Classification', classificationCases],
+	['WMS Dangerous Goods: Lookup', lookupCases],
+	['WMS Warehouse Structure', structureCases],
+]);

@@ -1,7 +1,5 @@
 /** Bad input to the partner nodes (supplier, customer, supply location, courier service), table-driven. */
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness } from '../support/harness';
-import { long, runCase, table } from './badInput.cases';
+import { describeBadInput, long, table } from './badInput.cases';
 
 const inputItems = (resource: string, operation = 'upsert') => ({ resource, operation, fieldsToSend: 'inputItem' });
 
@@ -95,21 +93,9 @@ const courierCases = [
 	courier('negative max weight', (code) => ({ code, name: 'N', carrier: 'DHL', service_level: 'standard', max_weight_kg: -31.5 }), 'Item 1: field "max_weight_kg" must be 0 or more (got -31.5)'),
 ];
 
-describe('bad input to the partner nodes, each beside good items under continue-on-fail', () => {
-	let sim: RunningSimulator;
-	let harness: Harness;
-	beforeAll(async () => {
-		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-	});
-	afterAll(async () => await sim.close());
-
-	describe.each([
-		['WMS Supplier', supplierCases],
-		['WMS Customer: Customer', customerCases],
-		['WMS Customer: Supply Location', supplyLocationCases],
-		['WMS Courier Service', courierCases],
-	])('%s', (_, cases) => {
-		it.each(cases.map((testCase) => [testCase.title, testCase] as const))('%s', async (_title, testCase) => await runCase(harness, sim, testCase));
-	});
-});
+describeBadInput('bad input to the partner nodes, each beside good items under continue-on-fail', [
+	['WMS Supplier', supplierCases],
+	['WMS Customer: Customer', customerCases],
+	['WMS Customer: Supply Location', supplyLocationCases],
+	['WMS Courier Service', courierCases],
+]);
