@@ -110,6 +110,9 @@ export async function wmsRequest<T = IDataObject>(
 		try {
 			return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as T;
 		} catch (error) {
+			if (signal?.aborted) {
+				throw new NodeOperationError(this.getNode(), `Execution cancelled during ${route}`, { itemIndex: options.itemIndex });
+			}
 			const failure = { ...describeFailure(error), baseUrl };
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
@@ -126,7 +129,8 @@ export async function wmsRequest<T = IDataObject>(
 			}
 			options.onRetry?.({ route, attempt, waitMs, reason });
 			this.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
-			await sleep(waitMs);
+			// Ends early when the execution is cancelled (n8n's Stop button, a timeout).
+			await sleep(waitMs, signal).catch(() => undefined);
 			waitedMs += waitMs;
 			if (signal?.aborted) {
 				throw new NodeOperationError(this.getNode(), `Execution cancelled while waiting to retry ${route}`);

@@ -5,6 +5,7 @@
  */
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness } from '../support/harness';
+import { capturedLogs } from '../support/leaks';
 
 const add = (items: number, options: Record<string, unknown> = {}) => ({
 	type: 'wmsSupplier',
@@ -56,6 +57,21 @@ describe('transport', () => {
 		expect(outputs[1]).toHaveLength(20);
 		expect(outputs[1].map((item) => item.pairedItem)).toEqual(Array.from({ length: 20 }, (_, i) => ({ item: 10 + i })));
 		expect(sim.stats().requests['/supplier/add']).toBe(2);
+	});
+
+	it('stops waiting to retry as soon as the execution is cancelled', async () => {
+		sim.faults.add({ route: '/supplier/add', kind: '429', retryAfterSeconds: 30 });
+		const logsFrom = capturedLogs.length;
+		await harness.run(add(1, { maxWaitSeconds: 600 }), suppliers(1), 'manual', async (cancel) => {
+			// Cancel once the node is waiting out the Retry-After (it logs the retry just before).
+			const waiting = () => capturedLogs.slice(logsFrom).some((line) => line.includes('WMS /supplier/add: HTTP 429, retry 1'));
+			while (!waiting()) await new Promise((resolve) => setImmediate(resolve));
+			cancel();
+		});
+		// n8n ends the run at once; the node must end too rather than sleep out the 30 s Retry-After
+		// (this test's 5 s limit would catch that) and then send again.
+		await expect(harness.nodeTypes.lastExecute).rejects.toThrow('Execution cancelled while waiting to retry /supplier/add');
+		expect(sim.stats().requests['/supplier/add']).toBe(1);
 	});
 
 	it('gives up on a platform that does not answer within the timeout, and says so', async () => {

@@ -60,9 +60,26 @@ class SourceNode implements INodeType {
 
 class TestNodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
+	/** The promise of the last node execute() n8n started: a test can wait for the node itself to end. */
+	lastExecute?: Promise<unknown>;
 
 	constructor(list: Array<INodeType | IVersionedNodeType>) {
-		for (const type of [new SourceNode(), ...list]) this.types.set(type.description.name, type);
+		for (const type of [new SourceNode(), ...list]) this.types.set(type.description.name, this.observed(type));
+	}
+
+	/** The same node type, its execute() promise noted as n8n calls it (n8n does not wait for it after a cancel). */
+	private observed(type: INodeType | IVersionedNodeType): INodeType | IVersionedNodeType {
+		const plain = type as INodeType;
+		if (typeof plain.execute !== 'function') return type;
+		const execute = plain.execute;
+		const tracker = this;
+		const wrapped = Object.create(plain) as INodeType;
+		wrapped.execute = function (this: import('n8n-workflow').IExecuteFunctions) {
+			const promise = execute.call(this);
+			tracker.lastExecute = promise;
+			return promise;
+		};
+		return wrapped;
 	}
 
 	getByName(name: string) {
@@ -225,7 +242,16 @@ export class Harness {
 	}
 
 	/** Runs Source (with these items) → the node, in manual mode, as n8n would. */
-	async run(spec: NodeUnderTest, items: IDataObject[], mode: WorkflowExecuteMode = 'manual'): Promise<RunResult> {
+	/**
+	 * Runs Source → the node; `whileRunning` gets a cancel function, as the editor's Stop button,
+	 * and is awaited alongside the run.
+	 */
+	async run(
+		spec: NodeUnderTest,
+		items: IDataObject[],
+		mode: WorkflowExecuteMode = 'manual',
+		whileRunning?: (cancel: () => void) => Promise<void>,
+	): Promise<RunResult> {
 		const source: INode = {
 			id: 'source',
 			name: 'Source',
@@ -243,7 +269,9 @@ export class Harness {
 		hooks.addHandler('workflowExecuteAfter', (fullRunData: IRun) => finish(fullRunData));
 		additionalData.hooks = hooks;
 		const execution = new WorkflowExecute(additionalData, mode);
-		void execution.run({ workflow, startNode: source });
+		const running = execution.run({ workflow, startNode: source });
+		running.catch(() => {}); // a cancelled run rejects; its end still reaches workflowExecuteAfter
+		if (whileRunning) await whileRunning(() => running.cancel());
 		const run = await done;
 		const taskData = run.data.resultData.runData[node.name]?.[0];
 		const result: RunResult = {
