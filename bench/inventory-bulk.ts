@@ -16,11 +16,12 @@
  * printed beside it. node/raw is the median of the paired runs (each node run against the raw
  * run just before it), as wall time on a shared machine wobbles by ±20 %.
  *
- * Measured 2026-11-22 on a shared 2-core machine (load 2-4), three invocations: node 1.3 s, raw
- * 0.85-1.0 s, node/raw 1.24 / 1.30 / 1.34; per item ~150 s for 100,000 (per-item/node 110-140);
- * 100 data requests + 1 token; peak RSS ~380 MB. Where the node's extra time goes (profiled):
- * checking every item before anything is sent (~110 ms CPU for 100,000) and n8n's request helper,
- * which opens a new connection for each request (+~100 ms over keep-alive axios for the same 100).
+ * Measured 2026-11-22 on a shared 2-core machine (load 1.1-1.7), `--runs 5 --per-item 200`: node
+ * 0.95-1.0 s, raw 0.74-0.78 s, node/raw 1.29 / 1.29 / 1.31 / 1.29 / 1.30 over five invocations
+ * (1.36 before field specs were read in one shape); per item ~175 s for 100,000
+ * (per-item/node ~180); 100 data requests + 1 token; peak RSS ~380 MB. Where the node's extra time
+ * goes (profiled): checking every item before anything is sent (~80 ms for 100,000) and n8n's
+ * request helper, which opens a new connection for each request (+~100 ms over keep-alive axios).
  */
 import '../test/support/setup';
 

@@ -1,5 +1,5 @@
 /** Turns one input item plus the node's parameters into one checked platform record. */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { itemError } from './errors';
 import { camelName, validateRecord, type FieldSpec, type Problem, type RecordSpec, type UnknownFieldPolicy } from './fields';
@@ -81,6 +81,8 @@ export function checkRecord(
 export interface RecordSettings {
 	mode: RecordMode;
 	policy: UnknownFieldPolicy;
+	/** The input items, when they are the records (mode 'inputItem'): asking n8n for them once per item cost ~5 % of checking them. */
+	items?: INodeExecutionData[];
 }
 
 /**
@@ -88,9 +90,11 @@ export interface RecordSettings {
  * item itself when there are 100,000 of them (Fields to Send cannot be an expression anyway).
  */
 export function recordSettings(ctx: IExecuteFunctions, itemIndex = 0): RecordSettings {
+	const mode = ctx.getNodeParameter('fieldsToSend', itemIndex, 'form') as RecordMode;
 	return {
-		mode: ctx.getNodeParameter('fieldsToSend', itemIndex, 'form') as RecordMode,
+		mode,
 		policy: ctx.getNodeParameter('options.unknownFields', itemIndex, 'error') as UnknownFieldPolicy,
+		items: mode === 'inputItem' ? ctx.getInputData() : undefined,
 	};
 }
 
@@ -111,9 +115,9 @@ export function gatherRecord(
 	return gathered;
 }
 
-function gather(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, { mode, policy }: RecordSettings) {
+function gather(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, { mode, policy, items }: RecordSettings) {
 	let raw: IDataObject;
-	if (mode === 'inputItem') raw = ctx.getInputData()[itemIndex].json;
+	if (mode === 'inputItem') raw = (items ?? ctx.getInputData())[itemIndex].json;
 	else if (mode === 'json') raw = fromJson(ctx, spec, itemIndex);
 	else raw = fromForm(ctx, spec, itemIndex);
 	return { raw, mode, policy: mode === 'form' ? ('send' as const) : policy };
