@@ -18,7 +18,7 @@ import '../test/support/setup';
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSimulator, type FaultRule, type RunningSimulator } from '../simulator';
-import { Harness } from '../test/support/harness';
+import { harnessFor } from '../test/support/harness';
 import { capturedLogs } from '../test/support/leaks';
 
 function arg(name: string, fallback: number): number {
@@ -61,7 +61,7 @@ async function main(): Promise<void> {
 	const seed = arg('seed', 17);
 	const batchSize = arg('batch', 1000);
 	const sim: RunningSimulator = await startSimulator({ faultSeed: seed });
-	const harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+	const harness = harnessFor(sim);
 	const node = {
 		type: 'wmsInventory',
 		parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options: { batchSize, maxAttempts: 8, maxWaitSeconds: 60 } },

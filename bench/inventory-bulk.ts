@@ -34,7 +34,7 @@ import { runInNewContext } from 'node:vm';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import type { Stats } from '../simulator/server';
-import { Harness } from '../test/support/harness';
+import { Harness, harnessFor } from '../test/support/harness';
 import { ALL_NODE_TYPES } from '../test/support/nodeTypes';
 
 function arg(name: string, fallback: number): number {
@@ -161,7 +161,7 @@ async function counts(platform: Platform, items: number) {
 
 async function runNode(items: IDataObject[]): Promise<Figures> {
 	return await fresh(async (sim) => {
-		const harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		const harness = harnessFor(sim);
 		const { result: run, peakMb, seconds } = await withPeakRss(() =>
 			harness.run({ type: 'wmsInventory', parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' } }, items),
 		);

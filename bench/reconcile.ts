@@ -16,7 +16,7 @@ import { Agent } from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../simulator';
-import { Harness } from '../test/support/harness';
+import { harnessFor } from '../test/support/harness';
 
 function arg(name: string, fallback: number): number {
 	const i = process.argv.indexOf(`--${name}`);
@@ -78,7 +78,7 @@ async function reconcile(lines: number, parameters: IDataObject, label: string):
 	try {
 		await seed(sim, lines);
 		const { rows, differing } = erpStock(lines);
-		const harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		const harness = harnessFor(sim);
 		const { result: run, peakMb, seconds } = await withPeakRss(() =>
 			harness.run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'reconcile', ...parameters } }, rows),
 		);

@@ -14,7 +14,7 @@ import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { loadLedger } from '../nodes/shared/ledger';
 import { startSimulator } from '../simulator';
-import { Harness } from '../test/support/harness';
+import { harnessFor } from '../test/support/harness';
 
 function arg(name: string, fallback: number): number {
 	const i = process.argv.indexOf(`--${name}`);
@@ -28,7 +28,7 @@ const NAME = 'ERP Update Trigger';
 async function drain(complete: boolean) {
 	const sim = await startSimulator();
 	try {
-		const harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		const harness = harnessFor(sim);
 		sim.work.createPendingUpdates('outgoing_consignment', UPDATES);
 		sim.resetStats();
 		const spec = { type: 'wmsErpUpdateTrigger', name: NAME, parameters: { updateKinds: ['outgoing_consignment'], maxUpdatesPerPoll: MAX } };

@@ -10,6 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness } from '../support/harness';
+import { harnessFor } from '../support/platform';
 
 export interface BadInputCase {
 	title: string;
@@ -90,7 +91,7 @@ export function describeBadInput(title: string, groups: Array<[string, Array<Bad
 		let harness: Harness;
 		beforeAll(async () => {
 			sim = await startSimulator({ demoData: true });
-			harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+			harness = harnessFor(sim);
 		});
 		afterAll(async () => await sim.close());
 

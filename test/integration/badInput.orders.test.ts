@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness } from '../support/harness';
+import { harnessFor } from '../support/platform';
 import { long, runCase, table } from './badInput.cases';
 
 const inputItems = (type: string, resource: string, route: string) => ({ type, parameters: { resource, operation: 'add', fieldsToSend: 'inputItem' }, route });
@@ -112,7 +113,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 	let harness: Harness;
 	beforeAll(async () => {
 		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		harness = harnessFor(sim);
 	});
 	afterAll(async () => await sim.close());
 

@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness } from '../support/harness';
+import { harnessFor, onAFreshPlatform } from '../support/platform';
 
 const addItems = { type: 'wmsInventory', parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' } };
 const addOrders = { type: 'wmsSalesOrder', parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' } };
@@ -25,12 +26,7 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 describe('item counts at the edges, through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-	beforeEach(async () => {
-		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-		sim.resetStats();
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
 
 	it('0 items: n8n does not run the node, and nothing is sent (not even a token request)', async () => {
 		const { outputs, error, run } = await harness.run(addItems, []);
@@ -104,7 +100,7 @@ describe('node settings that make no sense are named before anything is sent', (
 	let harness: Harness;
 	beforeAll(async () => {
 		sim = await startSimulator();
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		harness = harnessFor(sim);
 	});
 	afterAll(async () => await sim.close());
 

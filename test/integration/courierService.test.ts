@@ -1,5 +1,6 @@
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness } from '../support/harness';
+import type { RunningSimulator } from '../../simulator';
+import type { Harness } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 
 const upsert = (parameters: Record<string, unknown>) => ({ resource: 'courierService', operation: 'upsert', ...parameters });
 const getMany = (parameters: Record<string, unknown>) => ({ resource: 'courierService', operation: 'getMany', ...parameters });
@@ -7,13 +8,7 @@ const getMany = (parameters: Record<string, unknown>) => ({ resource: 'courierSe
 describe('WMS Courier Service through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-
-	beforeEach(async () => {
-		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-		sim.resetStats();
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
 
 	it('adds a courier service from the form and sending it again changes nothing', async () => {
 		const parameters = upsert({

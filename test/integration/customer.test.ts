@@ -1,18 +1,13 @@
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness } from '../support/harness';
+import type { RunningSimulator } from '../../simulator';
+import type { Harness } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 
 const run = (resource: string, operation: string, parameters: Record<string, unknown> = {}) => ({ resource, operation, ...parameters });
 
 describe('WMS Customer through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-
-	beforeEach(async () => {
-		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-		sim.resetStats();
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
 
 	it('adds a customer from the form with addresses and a default courier service, then updates it', async () => {
 		const parameters = run('customer', 'upsert', {

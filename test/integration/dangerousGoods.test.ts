@@ -1,5 +1,6 @@
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness, type NodeUnderTest } from '../support/harness';
+import type { RunningSimulator } from '../../simulator';
+import type { Harness, NodeUnderTest } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 
 const lookups = (operation: string, parameters: Record<string, unknown> = {}, onError?: NodeUnderTest['onError']): NodeUnderTest => ({
 	type: 'wmsDangerousGoods',
@@ -17,12 +18,7 @@ const erpExport = [
 describe('WMS Dangerous Goods through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-
-	beforeEach(async () => {
-		sim = await startSimulator();
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({}, (platform) => ({ sim, harness } = platform));
 
 	it('adds a lookup from the form, with subsidiary risks', async () => {
 		const { outputs, error } = await harness.run(

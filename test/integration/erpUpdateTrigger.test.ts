@@ -8,6 +8,7 @@ import type { IDataObject, INodeExecutionData, INodeType, Workflow } from 'n8n-w
 import { loadLedger, setClock } from '../../nodes/shared/ledger';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
+import { harnessFor } from '../support/platform';
 
 const MINUTE = 60_000;
 const KINDS = ['outgoing_consignment', 'incoming_consignment', 'move_attempt'];
@@ -21,7 +22,7 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		clock = Date.parse('2026-11-21T08:00:00.000Z');
 		setClock(() => clock);
 		sim = await startSimulator({ now: () => clock });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		harness = harnessFor(sim);
 	});
 	afterEach(async () => {
 		setClock();

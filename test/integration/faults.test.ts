@@ -10,6 +10,7 @@ import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { setClock } from '../../nodes/shared/ledger';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
+import { harnessFor, onAFreshPlatform } from '../support/platform';
 
 const itemOf = (output: INodeExecutionData) => (output.pairedItem as { item: number }).item;
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
@@ -23,12 +24,7 @@ const addItems = (options: IDataObject, onError?: NodeUnderTest['onError']): Nod
 describe('faults through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-	beforeEach(async () => {
-		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-		sim.resetStats();
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
 
 	const storedSkus = (prefix: string) => sim.store.list('inventory_item').map((item) => String(item.sku)).filter((sku) => sku.startsWith(`${prefix}-`));
 
@@ -290,7 +286,7 @@ describe('ERP Update Trigger with the platform down for several polls (on a cloc
 		clock = Date.parse('2026-11-21T08:00:00.000Z');
 		setClock(() => clock);
 		sim = await startSimulator({ now: () => clock });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		harness = harnessFor(sim);
 		// The transport's backoff waits are recorded, not slept: time is the test's clock here.
 		waits = [];
 		jest.spyOn(workflowModule, 'sleep').mockImplementation(async (ms: number) => void waits.push(ms));

@@ -2,8 +2,9 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import type { RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 
 /**
  * Sits between the node and the simulator and writes down how many rows each request carried,
@@ -58,12 +59,7 @@ const addItems = (parameters: Record<string, unknown> = {}, onError?: NodeUnderT
 describe('WMS Inventory through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-
-	beforeEach(async () => {
-		sim = await startSimulator();
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({}, (platform) => ({ sim, harness } = platform));
 
 	/** Two warehouses with a zone and two bins in WH1, through the Warehouse Structure node. */
 	async function seedWarehouses() {

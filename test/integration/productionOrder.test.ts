@@ -1,5 +1,6 @@
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness } from '../support/harness';
+import type { RunningSimulator } from '../../simulator';
+import type { Harness } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 
 const add = (parameters: Record<string, unknown>) => ({ resource: 'productionOrder', operation: 'add', ...parameters });
 const getStatus = (parameters: Record<string, unknown>) => ({ resource: 'productionOrder', operation: 'getStatus', ...parameters });
@@ -17,13 +18,7 @@ const order = (orderNumber: string, components: Array<Record<string, unknown>>, 
 describe('WMS Production Order through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-
-	beforeEach(async () => {
-		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-		sim.resetStats();
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
 
 	it('adds a production order from the form with its output item and components', async () => {
 		const { outputs, error } = await harness.run(

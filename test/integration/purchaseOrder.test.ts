@@ -1,5 +1,6 @@
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness } from '../support/harness';
+import type { RunningSimulator } from '../../simulator';
+import type { Harness } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 
 const add = (parameters: Record<string, unknown>) => ({ resource: 'purchaseOrder', operation: 'add', ...parameters });
 const getStatus = (parameters: Record<string, unknown>) => ({ resource: 'purchaseOrder', operation: 'getStatus', ...parameters });
@@ -16,13 +17,7 @@ const order = (orderNumber: string, lines: Array<Record<string, unknown>>, extra
 describe('WMS Purchase Order through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-
-	beforeEach(async () => {
-		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-		sim.resetStats();
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
 
 	it('adds a purchase order from the form with its lines', async () => {
 		const { outputs, error } = await harness.run(

@@ -4,6 +4,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
+import { harnessFor } from '../support/platform';
 
 type Line = { sku: string; batch?: string; quantity: number };
 
@@ -42,7 +43,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 
 	beforeEach(async () => {
 		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+		harness = harnessFor(sim);
 		stock = new Map(platformStock(sim, 'WH1').map((line) => [`${line.sku}|${line.batch ?? ''}`, line.quantity]));
 		erp = [];
 		for (const line of platformStock(sim, 'WH1')) {

@@ -1,7 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness } from '../support/harness';
+import type { RunningSimulator } from '../../simulator';
+import type { Harness } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 
 const add = (parameters: Record<string, unknown>) => ({ resource: 'salesOrder', operation: 'add', ...parameters });
 const getStatus = (parameters: Record<string, unknown>) => ({ resource: 'salesOrder', operation: 'getStatus', ...parameters });
@@ -19,13 +20,7 @@ const order = (orderNumber: string, lines: Array<Record<string, unknown>>, extra
 describe('WMS Sales Order through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-
-	beforeEach(async () => {
-		sim = await startSimulator({ demoData: true });
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-		sim.resetStats();
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
 
 	it('adds an order from the form, numbering lines the form left at 0', async () => {
 		const { outputs, error } = await harness.run(

@@ -1,17 +1,13 @@
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness } from '../support/harness';
+import type { RunningSimulator } from '../../simulator';
+import type { Harness } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 
 const form = (parameters: Record<string, unknown>) => ({ resource: 'supplier', operation: 'upsert', ...parameters });
 
 describe('WMS Supplier through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-
-	beforeEach(async () => {
-		sim = await startSimulator();
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({}, (platform) => ({ sim, harness } = platform));
 
 	it('adds a supplier from the form, with Additional Fields and an address', async () => {
 		const { outputs, error } = await harness.run(

@@ -3,8 +3,9 @@
  * Retry-After, 503, resets) within the user's budget, never retries what is not, and reports
  * what it could not do.
  */
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { Harness } from '../support/harness';
+import type { RunningSimulator } from '../../simulator';
+import type { Harness } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 import { capturedLogs } from '../support/leaks';
 
 const add = (items: number, options: Record<string, unknown> = {}) => ({
@@ -16,11 +17,7 @@ const suppliers = (n: number, prefix = 'R') => Array.from({ length: n }, (_, i) 
 describe('transport', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-	beforeEach(async () => {
-		sim = await startSimulator();
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({}, (platform) => ({ sim, harness } = platform));
 
 	it('waits as Retry-After says after a 429 and then succeeds', async () => {
 		sim.faults.add({ route: '/supplier/add', kind: '429', times: 2, retryAfterSeconds: 0 });

@@ -1,6 +1,7 @@
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import type { RunningSimulator } from '../../simulator';
 import { binsOfRange, expandRange } from '../../nodes/WmsWarehouseStructure/actions/bin/range';
-import { Harness, type NodeUnderTest } from '../support/harness';
+import type { Harness, NodeUnderTest } from '../support/harness';
+import { onAFreshPlatform } from '../support/platform';
 
 const structure = (resource: string, operation: string, parameters: Record<string, unknown> = {}, onError?: NodeUnderTest['onError']): NodeUnderTest => ({
 	type: 'wmsWarehouseStructure',
@@ -50,12 +51,7 @@ describe('bin ranges', () => {
 describe('WMS Warehouse Structure through real n8n-core', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
-
-	beforeEach(async () => {
-		sim = await startSimulator();
-		harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
-	});
-	afterEach(async () => await sim.close());
+	onAFreshPlatform({}, (platform) => ({ sim, harness } = platform));
 
 	/** WH1 with areas STO and PCK, zones Z-A (in STO) and Z-P (in PCK); WH2 empty. */
 	async function seed() {

@@ -25,6 +25,7 @@ import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
 import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
+import type { RunningSimulator } from '../../simulator';
 import { capturedLogs, findLeaks } from './leaks';
 import { ALL_NODE_TYPES } from './nodeTypes';
 
@@ -329,4 +330,9 @@ export class Harness {
 		void new WorkflowExecute(additionalData, 'trigger', runExecutionData).processRunExecutionData(workflow);
 		return await done;
 	}
+}
+
+/** A harness whose credential points at this simulator with its own client. */
+export function harnessFor(sim: Pick<RunningSimulator, 'baseUrl' | 'clientId' | 'clientSecret'>): Harness {
+	return new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
 }
