@@ -20,11 +20,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { startSimulator, type FaultRule, type RunningSimulator } from '../simulator';
 import { harnessFor } from '../test/support/harness';
 import { capturedLogs } from '../test/support/leaks';
-
-function arg(name: string, fallback: number): number {
-	const i = process.argv.indexOf(`--${name}`);
-	return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { arg } from './support';
 
 const ROUTE = '/inventory/add';
 

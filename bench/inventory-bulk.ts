@@ -29,51 +29,19 @@ import axios from 'axios';
 import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
 import type { Stats } from '../simulator/server';
 import { Harness, harnessFor } from '../test/support/harness';
 import { ALL_NODE_TYPES } from '../test/support/nodeTypes';
+import { arg, erpItemRow, withPeakRss } from './support';
 
-function arg(name: string, fallback: number): number {
-	const i = process.argv.indexOf(`--${name}`);
-	return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
+/** Peak RSS and wall time of one run, after collecting what the runs before it left. */
+const measureRun = <T>(work: () => Promise<T>) => withPeakRss(work, { collectFirst: true });
 
 /** An ERP item export row, the keys as an ERP sends them. */
 function erpItems(n: number): IDataObject[] {
-	return Array.from({ length: n }, (_, i) => ({
-		sku: `BENCH-${String(i).padStart(6, '0')}`,
-		description: `Benchmark item ${i}`,
-		barcodes: [`4000${String(i).padStart(9, '0')}`],
-		unit_of_measure: 'EA',
-		weight_kg: 0.25,
-		dimensions_cm: { length: 10, width: 5, height: 2 },
-		batch_tracked: i % 3 === 0,
-		country_of_origin: 'DE',
-		hs_code: '731815',
-		category: 'bench',
-		x_erp_id: `E${i}`,
-	}));
-}
-
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
-
-/** Highest RSS seen while `work` runs (sampled every 10 ms), after collecting what earlier runs left. */
-async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number; seconds: number }> {
-	collectGarbage();
-	let peak = process.memoryUsage().rss;
-	const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-	const started = process.hrtime.bigint();
-	try {
-		const result = await work();
-		return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
-	} finally {
-		clearInterval(timer);
-	}
+	return Array.from({ length: n }, (_, i) => erpItemRow(`BENCH-${String(i).padStart(6, '0')}`, `Benchmark item ${i}`, `4000${String(i).padStart(9, '0')}`, i));
 }
 
 /** What n8n's HTTP Request node does with a predefined credential: one authenticated request per item. */
@@ -162,7 +130,7 @@ async function counts(platform: Platform, items: number) {
 async function runNode(items: IDataObject[]): Promise<Figures> {
 	return await fresh(async (sim) => {
 		const harness = harnessFor(sim);
-		const { result: run, peakMb, seconds } = await withPeakRss(() =>
+		const { result: run, peakMb, seconds } = await measureRun(() =>
 			harness.run({ type: 'wmsInventory', parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' } }, items),
 		);
 		if (run.error) throw run.error;
@@ -176,7 +144,7 @@ async function runRaw(items: IDataObject[]): Promise<Figures> {
 	return await fresh(async (sim) => {
 		const agent = new Agent({ keepAlive: true });
 		const client = axios.create({ baseURL: sim.baseUrl, httpAgent: agent, headers: { 'Content-Type': 'application/json' } });
-		const { peakMb, seconds } = await withPeakRss(async () => {
+		const { peakMb, seconds } = await measureRun(async () => {
 			const token = (await client.post('/oauth/token', { client_id: sim.clientId, client_secret: sim.clientSecret, grant_type: 'client_credentials' })).data.access_token;
 			for (let start = 0; start < items.length; start += 1000) {
 				await client.post('/inventory/add', { items: items.slice(start, start + 1000) }, { headers: { Authorization: `Bearer ${token}` } });
@@ -190,7 +158,7 @@ async function runRaw(items: IDataObject[]): Promise<Figures> {
 async function runPerItem(items: IDataObject[], scaleTo: number): Promise<Figures> {
 	return await fresh(async (sim) => {
 		const harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret }, [...ALL_NODE_TYPES, new PerItemRequest()]);
-		const { result: run, peakMb } = await withPeakRss(() => harness.run({ type: 'benchPerItemRequest', parameters: { url: `${sim.baseUrl}/inventory/add` } }, items));
+		const { result: run, peakMb } = await measureRun(() => harness.run({ type: 'benchPerItemRequest', parameters: { url: `${sim.baseUrl}/inventory/add` } }, items));
 		if (run.error) throw run.error;
 		const measured = (run.run.data.resultData.runData.WMS[0].executionTime ?? 0) / 1000;
 		const factor = scaleTo / items.length;

@@ -17,11 +17,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../simulator';
 import { harnessFor } from '../test/support/harness';
-
-function arg(name: string, fallback: number): number {
-	const i = process.argv.indexOf(`--${name}`);
-	return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { arg, withPeakRss } from './support';
 
 const WAREHOUSE = 'WH-BENCH';
 const sku = (i: number) => `REC-${String(i).padStart(6, '0')}`;
@@ -59,18 +55,6 @@ function erpStock(lines: number): { rows: IDataObject[]; differing: number } {
 		rows.push({ sku: sku(i), warehouse_code: WAREHOUSE, quantity });
 	}
 	return { rows, differing };
-}
-
-async function withPeakRss<T>(work: () => Promise<T>): Promise<{ result: T; peakMb: number; seconds: number }> {
-	let peak = process.memoryUsage().rss;
-	const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
-	const started = process.hrtime.bigint();
-	try {
-		const result = await work();
-		return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
-	} finally {
-		clearInterval(timer);
-	}
 }
 
 async function reconcile(lines: number, parameters: IDataObject, label: string): Promise<boolean> {

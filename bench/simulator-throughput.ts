@@ -6,11 +6,7 @@
  */
 import { Agent, request } from 'node:http';
 import { startSimulator } from '../simulator';
-
-function arg(name: string, fallback: number): number {
-	const i = process.argv.indexOf(`--${name}`);
-	return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { arg, erpItemRow } from './support';
 
 function post(agent: Agent, url: URL, body: string, token?: string): Promise<{ status: number; text: string }> {
 	return new Promise((resolve, reject) => {
@@ -33,19 +29,7 @@ function post(agent: Agent, url: URL, body: string, token?: string): Promise<{ s
 }
 
 function items(batch: number, size: number): unknown[] {
-	return Array.from({ length: size }, (_, i) => ({
-		sku: `BENCH-${batch}-${i}`,
-		description: `Benchmark item ${batch}/${i}`,
-		barcodes: [`40000${batch}${i}`],
-		unit_of_measure: 'EA',
-		weight_kg: 0.25,
-		dimensions_cm: { length: 10, width: 5, height: 2 },
-		batch_tracked: i % 3 === 0,
-		country_of_origin: 'DE',
-		hs_code: '731815',
-		category: 'bench',
-		x_erp_id: `E${i}`,
-	}));
+	return Array.from({ length: size }, (_, i) => erpItemRow(`BENCH-${batch}-${i}`, `Benchmark item ${batch}/${i}`, `40000${batch}${i}`, i));
 }
 
 async function main(): Promise<void> {

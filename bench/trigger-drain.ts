@@ -15,11 +15,7 @@ import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { loadLedger } from '../nodes/shared/ledger';
 import { startSimulator } from '../simulator';
 import { harnessFor } from '../test/support/harness';
-
-function arg(name: string, fallback: number): number {
-	const i = process.argv.indexOf(`--${name}`);
-	return i > 0 ? Number(process.argv[i + 1]) : fallback;
-}
+import { arg } from './support';
 
 const UPDATES = arg('updates', 10_000);
 const MAX = arg('max', 1000);
