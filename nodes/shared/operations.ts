@@ -181,9 +181,7 @@ export function getManyOperation(config: GetManyConfig): Operation {
 					const records = await readAll.call(this, config.route, filter, { limit, itemIndex, retry: retryPolicy(this, itemIndex) });
 					out.push(...records.map((json) => ({ json, pairedItem: { item: itemIndex } })));
 				} catch (error) {
-					const nodeError = toItemError(this, error, itemIndex);
-					if (!this.continueOnFail()) throw nodeError;
-					out.push(errorItem(itemIndex, nodeError));
+					out.push(failedItem(this, error, itemIndex));
 				}
 			}
 			return out;
@@ -199,4 +197,14 @@ export function toItemError(ctx: IExecuteFunctions, error: unknown, itemIndex: n
 		return error;
 	}
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+}
+
+/**
+ * What a failed item becomes: under continue-on-fail its error item (paired to `itemIndex`),
+ * otherwise the node stops with the error that names the item.
+ */
+export function failedItem(ctx: IExecuteFunctions, error: unknown, itemIndex: number): INodeExecutionData {
+	const nodeError = toItemError(ctx, error, itemIndex);
+	if (!ctx.continueOnFail()) throw nodeError;
+	return errorItem(itemIndex, nodeError);
 }

@@ -6,9 +6,9 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
 import { bulkWrite, type BulkOutcome, type BulkRow } from '../../../shared/bulk';
-import { errorItem, itemError } from '../../../shared/errors';
+import { itemError } from '../../../shared/errors';
 import { coerceFields, type Problem, type RecordSpec } from '../../../shared/fields';
-import { gatherRows, outcomesToItems, toItemError, type Operation } from '../../../shared/operations';
+import { gatherRows, outcomesToItems, failedItem, type Operation } from '../../../shared/operations';
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
 import { fieldProperty, recordProperties, showFor, type Show } from '../../../shared/properties';
 import { checkRecord, gatherRecord, recordSettings, type RecordSettings } from '../../../shared/record';
@@ -81,9 +81,7 @@ export function comparisonAction(config: ActionConfig): Operation {
 					const answer = await platformCall(this, config.route, record, { itemIndex, retry: retryPolicy(this, itemIndex) });
 					out.set(itemIndex, { json: answer, pairedItem: { item: itemIndex } });
 				} catch (error) {
-					const nodeError = toItemError(this, error, itemIndex);
-					if (!this.continueOnFail()) throw nodeError;
-					out.set(itemIndex, errorItem(itemIndex, nodeError));
+					out.set(itemIndex, failedItem(this, error, itemIndex));
 				}
 			}
 			return [...out.keys()].sort((a, b) => a - b).map((index) => out.get(index)!);

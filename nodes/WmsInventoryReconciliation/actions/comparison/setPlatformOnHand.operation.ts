@@ -6,8 +6,8 @@
  */
 import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 
-import { errorItem, itemError } from '../../../shared/errors';
-import { gatherRows, toItemError, type Operation } from '../../../shared/operations';
+import { itemError } from '../../../shared/errors';
+import { gatherRows, failedItem, type Operation } from '../../../shared/operations';
 import { optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
 import { recordProperties, showFor } from '../../../shared/properties';
 import { routeInfo } from '../../../shared/routes';
@@ -93,9 +93,8 @@ export const setPlatformOnHand: Operation = {
 				const answer = await platformCall(this, ROUTE, body, { itemIndex, retry: retryPolicy(this, itemIndex) });
 				out.push({ json: answer, pairedItem: request.itemIndexes.map((item) => ({ item })) });
 			} catch (error) {
-				const nodeError = toItemError(this, error, itemIndex);
-				if (!this.continueOnFail()) throw nodeError;
-				for (const index of request.itemIndexes) out.push(errorItem(index, nodeError));
+				const failed = failedItem(this, error, itemIndex);
+				for (const index of request.itemIndexes) out.push({ ...failed, pairedItem: { item: index } });
 			}
 		}
 		return out.sort((a, b) => firstItem(a) - firstItem(b));

@@ -5,8 +5,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorItem, itemError } from '../../../shared/errors';
-import { toItemError, type Operation } from '../../../shared/operations';
+import { itemError } from '../../../shared/errors';
+import { failedItem, type Operation } from '../../../shared/operations';
 import { optionsCollection, retryPolicy } from '../../../shared/options';
 import { readAll } from '../../../shared/paging';
 import { fieldProperty, showFor } from '../../../shared/properties';
@@ -78,9 +78,7 @@ export const get: Operation = {
 				const rows = this.getNodeParameter('output', itemIndex, 'warehouse') === 'bins' ? binsOf(warehouse) : [warehouse];
 				out.push(...rows.map((json) => ({ json, pairedItem: { item: itemIndex } })));
 			} catch (error) {
-				const nodeError = toItemError(this, error, itemIndex);
-				if (!this.continueOnFail()) throw nodeError;
-				out.push(errorItem(itemIndex, nodeError));
+				out.push(failedItem(this, error, itemIndex));
 			}
 		}
 		return out;
