@@ -22,3 +22,21 @@ export async function recordOptions(
 		.filter((option) => option.value !== '')
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
+
+/**
+ * A parent chosen in the same form — at the top, under Additional Fields or under Filters — as
+ * the editor has it now; undefined when none is chosen or it is an expression that needs input
+ * data to resolve (then the dropdown lists every parent's records).
+ */
+export function chosenParameter(ctx: ILoadOptionsFunctions, parameter: string): string | undefined {
+	for (const path of [parameter, `additionalFields.${parameter}`, `filters.${parameter}`]) {
+		let value: unknown;
+		try {
+			value = ctx.getCurrentNodeParameter(path) ?? ctx.getNodeParameter(path, '');
+		} catch {
+			continue;
+		}
+		if (typeof value === 'string' && value.trim() !== '' && !value.startsWith('=')) return value.trim();
+	}
+	return undefined;
+}

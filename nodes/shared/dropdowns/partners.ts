@@ -4,25 +4,8 @@
  */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { recordOptions } from '../loadOptions';
+import { chosenParameter, recordOptions } from '../loadOptions';
 import { readAll } from '../paging';
-
-/**
- * The customer chosen in the same form (top level or in Filters), or undefined when none is
- * chosen or it is an expression that needs input data to resolve.
- */
-function chosenCustomer(ctx: ILoadOptionsFunctions): string | undefined {
-	for (const path of ['customerCode', 'filters.customerCode']) {
-		let value: unknown;
-		try {
-			value = ctx.getCurrentNodeParameter(path) ?? ctx.getNodeParameter(path, '');
-		} catch {
-			continue;
-		}
-		if (typeof value === 'string' && value.trim() !== '' && !value.startsWith('=')) return value.trim();
-	}
-	return undefined;
-}
 
 export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await recordOptions.call(this, '/customer/check', 'code', 'name', { active: true });
@@ -30,7 +13,7 @@ export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePr
 
 /** Locations of the chosen customer; with none chosen (or an expression), every customer's, named with it. */
 export async function getSupplyLocations(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const customer = chosenCustomer(this);
+	const customer = chosenParameter(this, 'customerCode');
 	const filter = customer ? { active: true, customer_code: customer } : { active: true };
 	const locations = await readAll.call(this, '/supply_location/check', filter, { limit: 1000, retry: { maxAttempts: 2, maxWaitMs: 5000 } });
 	const seen = new Set<string>();

@@ -6,7 +6,7 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { recordOptions } from '../loadOptions';
+import { chosenParameter, recordOptions } from '../loadOptions';
 import { readAll } from '../paging';
 
 const ROUTE = '/warehouse/check';
@@ -30,25 +30,8 @@ interface WarehouseNode extends IDataObject {
 	areas?: AreaNode[];
 }
 
-/**
- * The code chosen in a parent parameter (top level, in Additional Fields or in Filters), or
- * undefined when none is chosen or it is an expression that needs input data to resolve.
- */
-function chosen(ctx: ILoadOptionsFunctions, parameter: string): string | undefined {
-	for (const path of [parameter, `additionalFields.${parameter}`, `filters.${parameter}`]) {
-		let value: unknown;
-		try {
-			value = ctx.getNodeParameter(path, '');
-		} catch {
-			continue;
-		}
-		if (typeof value === 'string' && value.trim() !== '' && !value.startsWith('=')) return value.trim();
-	}
-	return undefined;
-}
-
 async function structure(ctx: ILoadOptionsFunctions): Promise<{ warehouses: WarehouseNode[]; across: boolean }> {
-	const code = chosen(ctx, 'warehouseCode');
+	const code = chosenParameter(ctx, 'warehouseCode');
 	const filter: IDataObject = { include_structure: true };
 	if (code) filter.code = code;
 	const warehouses = (await readAll.call(ctx, ROUTE, filter, { retry: RETRY })) as WarehouseNode[];
@@ -85,7 +68,7 @@ export async function getAreas(this: ILoadOptionsFunctions): Promise<INodeProper
 /** Zones of the chosen warehouse, narrowed to the chosen area when the form has one. */
 export async function getZones(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { warehouses, across } = await structure(this);
-	const areaCode = chosen(this, 'areaCode');
+	const areaCode = chosenParameter(this, 'areaCode');
 	return options(
 		warehouses.flatMap((warehouse) =>
 			(warehouse.areas ?? [])
@@ -103,7 +86,7 @@ export async function getZones(this: ILoadOptionsFunctions): Promise<INodeProper
 /** Bins of the chosen warehouse, narrowed to the chosen zone when the form has one. */
 export async function getBins(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const { warehouses, across } = await structure(this);
-	const zoneCode = chosen(this, 'zoneCode');
+	const zoneCode = chosenParameter(this, 'zoneCode');
 	return options(
 		warehouses.flatMap((warehouse) =>
 			(warehouse.areas ?? []).flatMap((area) =>
