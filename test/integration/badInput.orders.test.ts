@@ -196,7 +196,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				{ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', returnAll: true, filters: { changedSince: '={{ $json.value }}' } } },
 				'/supplier/check',
 				['2020-01-01', 'yesterday', '2020-01-01T00:00:00Z'],
-				'Item 1: field "Filters → changed_since" must be a date like 2026-11-21T14:30:00Z (got "yesterday")',
+				'Item 1: field "Filters → changed_since" must be a date like 2026-11-21T14:30:00 (in the workflow\'s time zone) or 2026-11-21T14:30:00Z (got "yesterday")',
 			],
 			[
 				'WMS Dangerous Goods: a UN number of 2 digits among good ones',
