@@ -317,6 +317,8 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 		it('names a bad input item and field before anything is sent', async () => {
 			const { error } = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse: 'WH1', qty: 'many' }]);
 			expect(error?.message).toBe('Item 1: field "qty" must be a number (got "many")');
+			const thousand = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse: 'WH1', qty: '1.000' }]);
+			expect(thousand.error?.message).toMatch(/^Item 1: field "qty" is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/);
 			const missing = await harness.run(node('reconcile'), [{ sku: 'NUT-M8', quantity: 3 }]);
 			expect(missing.error?.message).toMatch(/^Item 0: field "warehouse_code" is required but missing or empty/);
 			expect(sim.stats().requests['/comparison/add']).toBeUndefined();
