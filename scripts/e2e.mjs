@@ -212,7 +212,12 @@ async function main() {
 			console.log(`  ✗ (loading the file) ${error.stack ?? error}`);
 			continue;
 		}
-		for (const test of tests ?? []) {
+		if (!Array.isArray(tests) || tests.length === 0) {
+			failed++;
+			console.log('  ✗ (the file gave no tests: a file that checks nothing counts as failed, never as skipped)');
+			continue;
+		}
+		for (const test of tests) {
 			const t = Date.now();
 			try {
 				await withTimeout(Promise.resolve().then(() => test.run(ctx)), test.timeoutMs ?? 120000);

@@ -24,25 +24,69 @@ export interface Plan {
 	lastFields: Array<CheckedField | undefined>;
 }
 
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2})?$/i;
-
-function isRealDate(text: string): boolean {
-	const match = DATE.exec(text);
-	if (!match) return false;
-	const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-	return date.getUTCMonth() === Number(match[2]) - 1 && date.getUTCDate() === Number(match[3]);
-}
-
 export function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || value === '';
 }
 
 export type Coerced = { value: unknown } | { problem: string };
 
+/** A plain decimal as text: digits, at most one dot, an optional sign. */
+const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+/** One dot or comma and exactly three digits after one to three digits: 1.000 is one thousand in much of Europe, 1 elsewhere. */
+const THOUSAND_OR_DECIMAL = /^([+-]?)([1-9]\d{0,2})[.,](\d{3})$/;
+/** Groups of three digits with a separator, and perhaps decimals after another: 1.000.000, 1,000,000.5, 1 000, 1.000,5. */
+const GROUPED = /^([+-]?)([1-9]\d{0,2}(?:([,.'\u2019 \u00a0\u202f])\d{3})(?:\3\d{3})*)(?:([.,])(\d+))?$/;
+const DECIMAL_COMMA = /^([+-]?\d*),(\d+)$/;
+const OTHER_BASE = /^([+-]?)0([xob])[\da-f]+$/i;
+const EXPONENT = /^[+-]?(?:\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
+const BASES: Record<string, string> = { x: 'hexadecimal', o: 'octal', b: 'binary' };
+
+/** Why a text that is not a plain decimal is refused, and what to write instead. */
+function notPlainNumber(text: string): string {
+	const shown = JSON.stringify(text);
+	if (text === '') return 'is blank: give a number, or leave the field out';
+	if (/^[+-]?(?:infinity|nan)$/i.test(text)) return `must be a finite number (got ${shown})`;
+	let match = OTHER_BASE.exec(text);
+	if (match) {
+		const decimal = Number(text.slice(match[1].length)) * (match[1] === '-' ? -1 : 1);
+		const like = Number.isNaN(decimal) ? '' : `, like ${decimal}`;
+		return `is written in ${BASES[match[2].toLowerCase()]} (got ${shown}): write it in decimal digits${like}`;
+	}
+	if (EXPONENT.test(text)) {
+		const written = String(Number(text));
+		return `is in exponent notation (got ${shown}): write the number out${written.includes('e') ? ' in digits' : `, like ${written}`}`;
+	}
+	match = THOUSAND_OR_DECIMAL.exec(text);
+	if (match) {
+		const [, sign, whole, three] = match;
+		return `is ambiguous (got ${shown}): ${sign}${whole}${three} with a thousands separator, or ${Number(`${sign}${whole}.${three}`)} with three decimals? Write it without thousands separators and with a dot for decimals, like ${sign}${whole}${three} or ${Number(`${sign}${whole}.${three}`)}`;
+	}
+	match = GROUPED.exec(text);
+	if (match && match[4] !== match[3]) {
+		const [, sign, grouped, separator, , decimals] = match;
+		const plain = `${sign}${grouped.split(separator).join('')}${decimals ? `.${decimals}` : ''}`;
+		return `has thousands separators (got ${shown}): write it without them${decimals ? ' and with a dot for decimals' : ''}, like ${plain}`;
+	}
+	match = DECIMAL_COMMA.exec(text);
+	if (match) return `has a decimal comma (got ${shown}): write it with a dot, like ${match[1] || '0'}.${match[2]}`;
+	return `must be a number (got ${shown})`;
+}
+
+/**
+ * A number, given as a JSON number or as a plain decimal in text. Text that could be read two ways
+ * (1.000), or that JavaScript would read in a way a person may not mean (0x10, 1e3, 1,5), is refused
+ * with what to write instead: a silently misread quantity is worse than a refused one.
+ */
 export function coerceNumber(field: FieldSpec, value: unknown): Coerced {
-	const number = typeof value === 'string' && value.trim() !== '' ? Number(value.trim()) : value;
-	if (typeof number !== 'number' || !Number.isFinite(number)) {
+	let number: number;
+	if (typeof value === 'number') {
+		if (!Number.isFinite(value)) return { problem: `must be a finite number (got ${String(value)})` };
+		number = value;
+	} else if (typeof value === 'string') {
+		const text = value.trim();
+		if (!PLAIN_NUMBER.test(text) || THOUSAND_OR_DECIMAL.test(text)) return { problem: notPlainNumber(text) };
+		number = Number(text);
+	} else {
 		return { problem: `must be a number (got ${JSON.stringify(value)})` };
 	}
 	if (field.type === 'integer' && !Number.isInteger(number)) {
@@ -70,8 +114,23 @@ export function patternOf(source: string): RegExp {
 
 const SURROGATE = /[\uD800-\uDFFF]/;
 
+/** A number given for a text, as text; a problem when its digits cannot be told exactly (beyond 2^53, or 1e-7). */
+function numberAsText(value: number): Coerced {
+	const text = String(value);
+	if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
+		return { problem: `is a number too large to be exact (got ${text}): give it as text, in quotes, as the ERP has it` };
+	}
+	if (!Number.isFinite(value) || text.includes('e')) return { problem: `must be text (got number ${text})` };
+	return { value: text };
+}
+
 export function coerceString(field: CheckedField, value: unknown): Coerced {
-	const text = typeof value === 'number' && Number.isFinite(value) ? String(value) : value;
+	let text = value;
+	if (typeof value === 'number') {
+		const converted = numberAsText(value);
+		if ('problem' in converted) return converted;
+		text = converted.value;
+	}
 	if (typeof text !== 'string') return { problem: `must be text (got ${describe(value)})` };
 	// Characters as the contract (JSON Schema) counts them: an emoji is one, though two UTF-16 units.
 	// Counted only when the UTF-16 length is near a limit (a text never has more characters than units):
@@ -96,29 +155,18 @@ export function coerceString(field: CheckedField, value: unknown): Coerced {
 	return { value: text };
 }
 
+const TRUE_WORDS = new Set(['true', 'yes', 'y', 'on', '1']);
+const FALSE_WORDS = new Set(['false', 'no', 'n', 'off', '0']);
+
+/** true/false, or the words and digits ERP exports use for them; a list or an object is never read as one. */
 export function coerceBoolean(value: unknown): Coerced {
 	if (typeof value === 'boolean') return { value };
-	const text = String(value).trim().toLowerCase();
-	if (['true', 'yes', '1'].includes(text)) return { value: true };
-	if (['false', 'no', '0'].includes(text)) return { value: false };
+	if (typeof value === 'string' || typeof value === 'number') {
+		const text = String(value).trim().toLowerCase();
+		if (TRUE_WORDS.has(text)) return { value: true };
+		if (FALSE_WORDS.has(text)) return { value: false };
+	}
 	return { problem: `must be true or false (got ${JSON.stringify(value)})` };
-}
-
-export function coerceDate(field: FieldSpec, value: unknown): Coerced {
-	const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value.trim() : undefined;
-	if (text !== undefined && field.type === 'date') {
-		const day = DATE_TIME.test(text) ? text.slice(0, 10) : text;
-		if (isRealDate(day)) return { value: day };
-	}
-	if (text !== undefined && field.type === 'dateTime') {
-		if (isRealDate(text)) return { value: `${text}T00:00:00.000Z` };
-		if (DATE_TIME.test(text) && isRealDate(text.slice(0, 10)) && !Number.isNaN(Date.parse(text))) {
-			const zoned = /(Z|[+-]\d{2}:?\d{2})$/i.test(text) ? text : `${text}Z`;
-			return { value: new Date(zoned.replace(' ', 'T')).toISOString() };
-		}
-	}
-	const example = field.type === 'date' ? '2026-11-21' : '2026-11-21T14:30:00Z';
-	return { problem: `must be a date like ${example} (got ${JSON.stringify(value)})` };
 }
 
 export function describe(value: unknown): string {

@@ -7,7 +7,6 @@ import type { IDataObject } from 'n8n-workflow';
 
 import {
 	coerceBoolean,
-	coerceDate,
 	coerceNumber,
 	coerceString,
 	describe,
@@ -18,6 +17,7 @@ import {
 	type Coerced,
 	type Plan,
 } from './coerce';
+import { coerceDate } from './dates';
 
 export type FieldType =
 	| 'string'
@@ -99,6 +99,14 @@ function isReadOnly(readOnly: string[], key: string): boolean {
 
 export type UnknownFieldPolicy = 'error' | 'ignore' | 'send';
 
+/** How records are checked, beyond their fields' own rules. */
+export interface CheckOptions {
+	/** What happens to a key that is no field of the record. */
+	unknownFields: UnknownFieldPolicy;
+	/** The workflow's time zone (the execution context's getTimezone()): date-times without an offset are read in it. */
+	timeZone: string;
+}
+
 export interface Problem {
 	field: string;
 	problem: string;
@@ -110,7 +118,7 @@ export function camelName(name: string): string {
 }
 
 /** `prefix` + the field's name is the field's path in problems: joined only when a problem or a nested field needs it. */
-function coerceField(field: CheckedField, value: unknown, prefix: string, problems: Problem[], policy: UnknownFieldPolicy): unknown {
+function coerceField(field: CheckedField, value: unknown, prefix: string, problems: Problem[], options: CheckOptions): unknown {
 	let result: Coerced;
 	switch (field.type) {
 		case 'number':
@@ -122,7 +130,7 @@ function coerceField(field: CheckedField, value: unknown, prefix: string, proble
 			break;
 		case 'date':
 		case 'dateTime':
-			result = coerceDate(field, value);
+			result = coerceDate(field, value, options.timeZone);
 			break;
 		case 'stringList': {
 			const list = typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value;
@@ -151,7 +159,7 @@ function coerceField(field: CheckedField, value: unknown, prefix: string, proble
 				result = { problem: `must be an object (got ${describe(value)})` };
 				break;
 			}
-			result = { value: coercePlanned(field.plan!, value as IDataObject, `${prefix}${field.name}.`, problems, policy, field.readOnly) };
+			result = { value: coercePlanned(field.plan!, value as IDataObject, `${prefix}${field.name}.`, problems, options, field.readOnly) };
 			break;
 		case 'list': {
 			if (!Array.isArray(value)) {
@@ -167,7 +175,7 @@ function coerceField(field: CheckedField, value: unknown, prefix: string, proble
 					problems.push({ field: `${prefix}${field.name}[${index}]`, problem: `must be an object (got ${describe(entry)})` });
 					return entry;
 				}
-				return coercePlanned(field.plan!, entry as IDataObject, `${prefix}${field.name}[${index}].`, problems, policy, field.readOnly);
+				return coercePlanned(field.plan!, entry as IDataObject, `${prefix}${field.name}[${index}].`, problems, options, field.readOnly);
 			});
 			result = { value: sameEntries(entries, value) ? value : entries };
 			break;
@@ -259,7 +267,8 @@ function planOf(fields: FieldSpec[]): Plan {
 
 /**
  * Checks and normalises one record: required fields, types, ranges, patterns, enums, nested
- * objects and lists. Numbers in text and dates in ISO forms are accepted and normalised.
+ * objects and lists. Plain decimals in text and dates in ISO forms are accepted and normalised;
+ * date-times without an offset are read in options.timeZone.
  * The answer is the input itself when nothing in it needed changing (no field renamed, dropped or
  * converted), so checking 100,000 clean rows keeps no second copy of them: treat it as read-only.
  */
@@ -268,10 +277,10 @@ export function coerceFields(
 	input: IDataObject,
 	prefix: string,
 	problems: Problem[],
-	policy: UnknownFieldPolicy,
+	options: CheckOptions,
 	readOnly: string[] = NONE,
 ): IDataObject {
-	return coercePlanned(planOf(fields), input, prefix, problems, policy, readOnly);
+	return coercePlanned(planOf(fields), input, prefix, problems, options, readOnly);
 }
 
 /** The field of each key (undefined for keys that are no field), looked up only when the key list differs from the last one. */
@@ -291,9 +300,10 @@ function coercePlanned(
 	input: IDataObject,
 	prefix: string,
 	problems: Problem[],
-	policy: UnknownFieldPolicy,
+	options: CheckOptions,
 	readOnly: string[] = NONE,
 ): IDataObject {
+	const policy = options.unknownFields;
 	const keys = Object.keys(input);
 	// Made at the first field that changes; the fields before it are copied as they are.
 	let record: IDataObject | undefined;
@@ -319,7 +329,7 @@ function coercePlanned(
 			name = undefined;
 		} else {
 			name = field.name;
-			checked = coerceField(field, value, prefix, problems, policy);
+			checked = coerceField(field, value, prefix, problems, options);
 		}
 		if (!record) {
 			if (name === key && checked === value) continue;
@@ -335,9 +345,9 @@ function coercePlanned(
 	return result;
 }
 
-export function validateRecord(spec: RecordSpec, input: IDataObject, policy: UnknownFieldPolicy = 'error') {
+export function validateRecord(spec: RecordSpec, input: IDataObject, options: CheckOptions) {
 	const problems: Problem[] = [];
-	const record = coerceFields(spec.fields, input, '', problems, policy, spec.readOnly);
+	const record = coerceFields(spec.fields, input, '', problems, options, spec.readOnly);
 	if (problems.length === 0) {
 		for (const check of spec.checks ?? []) {
 			const problem = check(record);

@@ -16,7 +16,7 @@ import { camelName, fieldByKey, validateRecord, type FieldSpec, type Problem, ty
 import { outcomesToItems, type Operation } from './operations';
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from './options';
 import { recordProperties, showFor, type Show } from './properties';
-import { gatherRecord } from './record';
+import { checkOptions, gatherRecord } from './record';
 import { routeInfo } from './routes';
 import { codeList, codeRules } from './specs/common';
 
@@ -260,7 +260,7 @@ function buildOrder(ctx: IExecuteFunctions, config: OrderAddConfig, order: Part[
 	if (problems.length === 0) {
 		numberLines(lines);
 		const raw = order.some((part) => part.hasLines) ? { ...header, [config.linesKey]: lines.map(({ line }) => line) } : header;
-		const { record, problems: found } = validateRecord(config.spec, raw as IDataObject, order[0].policy);
+		const { record, problems: found } = validateRecord(config.spec, raw as IDataObject, checkOptions(ctx, order[0].policy));
 		if (found.length === 0) return record;
 		problems.push(...found.map((problem) => locate(problem, order, lines, source, config.linesKey)));
 	}

@@ -12,7 +12,7 @@ import { coerceFields, type FieldSpec, type Problem, type RecordSpec } from './f
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from './options';
 import { readAll } from './paging';
 import { fieldProperty, recordProperties, showFor, type Show } from './properties';
-import { buildRecord, recordSettings, summarize } from './record';
+import { buildRecord, checkOptions, recordSettings, summarize } from './record';
 import { routeInfo } from './routes';
 
 export interface Operation {
@@ -155,7 +155,8 @@ export function readProperties(show: Show, noun: string, filters: FieldSpec[]): 
 export function readFilter(ctx: IExecuteFunctions, filters: FieldSpec[], itemIndex: number): IDataObject {
 	const problems: Problem[] = [];
 	const raw = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-	const filter = coerceFields(filters, raw, '', problems, 'error');
+	// Changed Since from the date picker has no offset: it is read in the workflow's time zone, as records are.
+	const filter = coerceFields(filters, raw, '', problems, checkOptions(ctx, 'error'));
 	if (problems.length) {
 		const { field, problem } = summarize(problems);
 		throw itemError(ctx.getNode(), itemIndex, `Filters → ${field}`, problem);

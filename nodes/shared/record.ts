@@ -2,7 +2,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { itemError } from './errors';
-import { camelName, validateRecord, type FieldSpec, type Problem, type RecordSpec, type UnknownFieldPolicy } from './fields';
+import { camelName, validateRecord, type CheckOptions, type FieldSpec, type Problem, type RecordSpec, type UnknownFieldPolicy } from './fields';
 
 export type RecordMode = 'form' | 'inputItem' | 'json';
 
@@ -61,6 +61,11 @@ export function summarize(problems: Problem[]): { field: string; problem: string
 	return { field: first.field, problem: `${first.problem}${more}` };
 }
 
+/** How this execution checks records: the unknown-field policy given, date-times read in the workflow's time zone. */
+export function checkOptions(ctx: IExecuteFunctions, unknownFields: UnknownFieldPolicy): CheckOptions {
+	return { unknownFields, timeZone: ctx.getTimezone() };
+}
+
 /** Checks a record already gathered from wherever it came; throws the item error that names the field. */
 export function checkRecord(
 	ctx: IExecuteFunctions,
@@ -69,7 +74,7 @@ export function checkRecord(
 	raw: IDataObject,
 	policy: UnknownFieldPolicy,
 ): IDataObject {
-	const { record, problems } = validateRecord(spec, raw, policy);
+	const { record, problems } = validateRecord(spec, raw, checkOptions(ctx, policy));
 	if (problems.length) {
 		const { field, problem } = summarize(problems);
 		throw itemError(ctx.getNode(), itemIndex, field, problem);

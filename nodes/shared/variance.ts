@@ -20,6 +20,12 @@ export interface StockKey {
 export interface ComparedLine extends StockKey {
 	erp_quantity: number;
 	platform_quantity: number;
+	/**
+	 * Whether the ERP input had a line for this warehouse / SKU / batch. When it had none
+	 * (platform-only stock, or a batch the ERP does not list) the ERP quantity is a 0 nobody wrote:
+	 * perhaps a row missing from the export, so such a line is adjusted only when asked for.
+	 */
+	in_erp_input: boolean;
 }
 
 export type Direction = 'erp_higher' | 'platform_higher';
@@ -41,6 +47,8 @@ export interface Threshold {
 	percent?: number;
 	/** 'all': inside every limit set; 'any': inside at least one of them. */
 	rule: ThresholdRule;
+	/** Whether lines the ERP input did not contain may be adjusted too (to 0: written off). Off unless the user turns it on. */
+	adjustLinesNotInErpInput?: boolean;
 }
 
 export type VarianceAction = 'report_only' | 'adjust' | 'needs_review';
@@ -59,6 +67,8 @@ export interface VarianceSummary {
 	net_units: number;
 	lines_erp_higher: number;
 	lines_platform_higher: number;
+	/** Differing lines the ERP input did not contain. */
+	lines_not_in_erp_input: number;
 	largest_differences: Array<Pick<Discrepancy, 'warehouse_code' | 'sku' | 'batch' | 'difference' | 'percent'>>;
 }
 
@@ -126,11 +136,20 @@ export function withinThreshold(discrepancy: Discrepancy, threshold: Threshold):
 	return threshold.rule === 'any' ? checks.some(Boolean) : checks.every(Boolean);
 }
 
-/** Labels every discrepancy: report only (dry run), adjust (inside the threshold) or needs review. */
+/** Whether a discrepancy is adjusted without a person looking at it: inside the threshold, and in the ERP input unless allowed otherwise. */
+export function adjustsAutomatically(discrepancy: Discrepancy, threshold: Threshold): boolean {
+	if (!discrepancy.in_erp_input && threshold.adjustLinesNotInErpInput !== true) return false;
+	return withinThreshold(discrepancy, threshold);
+}
+
+/**
+ * Labels every discrepancy: report only (dry run), adjust (inside the threshold) or needs review
+ * (outside it, or not in the ERP input while adjusting such lines is off).
+ */
 export function classify<T extends Discrepancy>(discrepancies: T[], threshold: Threshold | undefined): Array<T & { action: VarianceAction }> {
 	return discrepancies.map((discrepancy) => ({
 		...discrepancy,
-		action: threshold === undefined ? 'report_only' : withinThreshold(discrepancy, threshold) ? 'adjust' : 'needs_review',
+		action: threshold === undefined ? 'report_only' : adjustsAutomatically(discrepancy, threshold) ? 'adjust' : 'needs_review',
 	}));
 }
 
@@ -138,10 +157,12 @@ export function summarizeVariance(linesCompared: number, discrepancies: Discrepa
 	let total = 0;
 	let net = 0;
 	let erpHigher = 0;
+	let notInInput = 0;
 	for (const discrepancy of discrepancies) {
 		total += Math.abs(discrepancy.difference);
 		net += discrepancy.difference;
 		if (discrepancy.direction === 'erp_higher') erpHigher++;
+		if (!discrepancy.in_erp_input) notInInput++;
 	}
 	return {
 		lines_compared: linesCompared,
@@ -151,6 +172,7 @@ export function summarizeVariance(linesCompared: number, discrepancies: Discrepa
 		net_units: roundQuantity(net),
 		lines_erp_higher: erpHigher,
 		lines_platform_higher: discrepancies.length - erpHigher,
+		lines_not_in_erp_input: notInInput,
 		largest_differences: [...discrepancies]
 			.sort(byLargest)
 			.slice(0, top)
@@ -168,6 +190,7 @@ export const CSV_COLUMNS = [
 	'direction',
 	'percent',
 	'action',
+	'in_erp_input',
 ] as const;
 
 /**

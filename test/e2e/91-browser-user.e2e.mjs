@@ -7,7 +7,8 @@ const skuItem = '.parameter-item:has(label[for="sku"])';
 
 export default function (ctx) {
 	const inventory = ctx.declared.nodes.find((n) => n.name === 'wmsInventory');
-	if (!inventory) return [];
+	// Never silently nothing: a package without the Inventory node fails here rather than skipping the check.
+	if (!inventory) return [{ name: 'the package declares the WMS Inventory node', run: () => assert.fail('package.json declares no wmsInventory node') }];
 	return [
 		{
 			name: 'Inventory node form shows SKU, flagged until it is filled in',

@@ -39,6 +39,16 @@ const salesOrderCases = [
 	),
 ];
 
+// Quantities and dates that could be read two ways: refused with what to write instead.
+const salesOrderValueCases = [
+	salesOrder('"1.000" pieces on a line', (key) => so(key, [line({ quantity: '1.000' })]), /^Item 1: field "lines\[0\].quantity" is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/),
+	salesOrder('hexadecimal line number', (key) => so(key, [line({ line_number: '0x10' })]), 'Item 1: field "lines[0].line_number" is written in hexadecimal (got "0x10"): write it in decimal digits, like 16'),
+	salesOrder('day.month.year', (key) => so(key, [line()], { order_date: '21.11.2026' }), 'Item 1: field "order_date" must be a date like 2026-11-21 (got "21.11.2026"): write it as 2026-11-21'),
+	salesOrder('month/day/year', (key) => so(key, [line()], { order_date: '11/21/2026' }), 'Item 1: field "order_date" must be a date like 2026-11-21 (got "11/21/2026"): write it as 2026-11-21'),
+	salesOrder('03/04/2026: March or April?', (key) => so(key, [line()], { order_date: '03/04/2026' }), 'Item 1: field "order_date" must be a date like 2026-11-21 (got "03/04/2026"): could be 2026-04-03 or 2026-03-04: write it as YYYY-MM-DD'),
+	salesOrder('"cancel": "N" (accepted as false)', (key) => so(key, [line()], { cancel: 'N' }), undefined, (sim, key) => expect(sim.store.get('sales_order', key)?.status).toBe('open')),
+];
+
 const purchaseOrder = table({
 	...inputItems('wmsPurchaseOrder', 'purchaseOrder', '/purchase_order/add'),
 	good: (order_number) => ({ order_number, supplier_code: 'SUP-1', warehouse_code: 'WH1', order_date: '2026-11-21', lines: [{ sku: 'NUT-M8', quantity: 100 }] }),
@@ -119,6 +129,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 
 	describe.each([
 		['WMS Sales Order', salesOrderCases],
+		['WMS Sales Order: quantities and dates', salesOrderValueCases],
 		['WMS Purchase Order', purchaseOrderCases],
 		['WMS Production Order', productionOrderCases],
 		['JSON mode', jsonCases],
@@ -196,7 +207,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				{ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', returnAll: true, filters: { changedSince: '={{ $json.value }}' } } },
 				'/supplier/check',
 				['2020-01-01', 'yesterday', '2020-01-01T00:00:00Z'],
-				'Item 1: field "Filters → changed_since" must be a date like 2026-11-21T14:30:00Z (got "yesterday")',
+				'Item 1: field "Filters → changed_since" must be a date like 2026-11-21T14:30:00 (in the workflow\'s time zone) or 2026-11-21T14:30:00Z (got "yesterday")',
 			],
 			[
 				'WMS Dangerous Goods: a UN number of 2 digits among good ones',

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -28,6 +30,42 @@ function platformStock(sim: RunningSimulator, warehouse: string): Line[] {
 }
 
 const snapshot = (sim: RunningSimulator) => JSON.stringify(['WH1', 'WH2'].map((warehouse) => platformStock(sim, warehouse)));
+
+/**
+ * A real HTTP server in front of the simulator that passes everything through, but rewrites the
+ * JSON answers of one route: a platform answering in a way the simulator never does.
+ */
+async function answersRewritten(sim: RunningSimulator, route: string, rewrite: (body: IDataObject) => void) {
+	const target = new URL(sim.baseUrl);
+	const server = createServer((request, response) => {
+		const chunks: Buffer[] = [];
+		request.on('data', (chunk: Buffer) => chunks.push(chunk));
+		request.on('end', () => {
+			const headers = { ...request.headers, host: target.host };
+			const forward = httpRequest({ host: target.hostname, port: target.port, path: request.url, method: request.method, headers }, (answer) => {
+				const parts: Buffer[] = [];
+				answer.on('data', (part: Buffer) => parts.push(part));
+				answer.on('end', () => {
+					let text = Buffer.concat(parts).toString('utf8');
+					if (request.url?.endsWith(route) && answer.statusCode === 200) {
+						const body = JSON.parse(text) as IDataObject;
+						rewrite(body);
+						text = JSON.stringify(body);
+					}
+					response.writeHead(answer.statusCode ?? 502, { 'content-type': 'application/json' });
+					response.end(text);
+				});
+			});
+			forward.end(Buffer.concat(chunks));
+		});
+	});
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const { port } = server.address() as AddressInfo;
+	return {
+		baseUrl: `http://127.0.0.1:${port}${target.pathname}`,
+		close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+	};
+}
 
 const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 const discrepancies = (items: INodeExecutionData[]) => items.filter((item) => item.json.type === 'discrepancy');
@@ -82,6 +120,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				percent,
 				quantity_delta: erpQ - platformQ,
 				action: 'report_only',
+				in_erp_input: sku !== 'DRILL-BIT-6',
 				adjusted: false,
 			});
 			const pct = (erpQ: number, platformQ: number) => Math.round(((platformQ - erpQ) / erpQ) * 10000) / 100;
@@ -108,6 +147,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				lines_compared: stock.size,
 				lines_differing: 6,
 				lines_matching: stock.size - 6,
+				lines_not_in_erp_input: 1,
 				total_absolute_units: at('DRILL-BIT-6') + 20 + 10 + 4 + 3 + 2,
 				adjusted_lines: 0,
 				input_items: erp.length,
@@ -241,9 +281,10 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const file = summaryOf(outputs[0]).binary!.report;
 			expect(file).toMatchObject({ fileName: 'variance.csv', mimeType: 'text/csv' });
 			const rows = Buffer.from(file.data, 'base64').toString('utf8').trim().split('\r\n');
-			expect(rows[0]).toBe('comparison_id,warehouse_code,sku,batch,erp_quantity,platform_quantity,difference,direction,percent,action,adjusted');
+			expect(rows[0]).toBe('comparison_id,warehouse_code,sku,batch,erp_quantity,platform_quantity,difference,direction,percent,action,in_erp_input,adjusted');
 			expect(rows).toHaveLength(7);
-			expect(rows[2]).toMatch(/^CMP-\d+,WH1,PAINT-RED-1L,B2026-02,100,80,-20,erp_higher,-20,report_only,false$/);
+			expect(rows[1]).toMatch(/^CMP-\d+,WH1,DRILL-BIT-6,,0,\d+,\d+,platform_higher,,report_only,false,false$/);
+			expect(rows[2]).toMatch(/^CMP-\d+,WH1,PAINT-RED-1L,B2026-02,100,80,-20,erp_higher,-20,report_only,true,false$/);
 		});
 
 		it('reads ERP field names of the user\'s choosing, a default warehouse, and opens one comparison per warehouse', async () => {
@@ -276,6 +317,8 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 		it('names a bad input item and field before anything is sent', async () => {
 			const { error } = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse: 'WH1', qty: 'many' }]);
 			expect(error?.message).toBe('Item 1: field "qty" must be a number (got "many")');
+			const thousand = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse: 'WH1', qty: '1.000' }]);
+			expect(thousand.error?.message).toMatch(/^Item 1: field "qty" is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/);
 			const missing = await harness.run(node('reconcile'), [{ sku: 'NUT-M8', quantity: 3 }]);
 			expect(missing.error?.message).toMatch(/^Item 0: field "warehouse_code" is required but missing or empty/);
 			expect(sim.stats().requests['/comparison/add']).toBeUndefined();
@@ -299,6 +342,60 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			expect(summary).toMatchObject({ outcome: 'reported', input_items_failed: 2, adjusted_lines: 0 });
 			expect(summary.message).toContain('nothing was adjusted because 2 input items were not accepted');
 			expect(snapshot(sim)).toBe(before);
+		});
+	});
+
+	describe('Reconcile and stock the ERP input did not contain', () => {
+		/** The ERP input without the row of batch B2026-01 of PAINT-RED-1L, as if the export had lost it; DRILL-BIT-6 is not in it either. */
+		const withoutBatch = () => erp.filter((row) => !(row.sku === 'PAINT-RED-1L' && row.batch === 'B2026-01'));
+		const generous = { dryRun: false, thresholdRule: 'units', maxUnits: 100000, createMoveAttempts: false };
+
+		it('never adjusts it by default, however generous the threshold: reported as needs review, marked, counted', async () => {
+			const { outputs, error } = await harness.run(node('reconcile', generous), withoutBatch());
+			expect(error).toBeUndefined();
+			const lines = json(discrepancies(outputs[0]));
+			expect(lines.filter((l) => !l.in_erp_input).map((l) => [l.sku, l.batch, l.erp_quantity, l.action, l.adjusted])).toEqual([
+				['DRILL-BIT-6', '', 0, 'needs_review', false],
+				['PAINT-RED-1L', 'B2026-01', 0, 'needs_review', false],
+			]);
+			expect(lines.filter((l) => l.in_erp_input).every((l) => l.action === 'adjust' && l.adjusted)).toBe(true);
+			expect(sim.store.onHand('WH1', 'DRILL-BIT-6', '')).toBe(at('DRILL-BIT-6'));
+			expect(sim.store.onHand('WH1', 'PAINT-RED-1L', 'B2026-01')).toBe(at('PAINT-RED-1L', 'B2026-01'));
+			expect(sim.store.onHand('WH1', 'PAINT-RED-1L', 'B2026-02')).toBe(100);
+			const summary = summaryOf(outputs[0]).json;
+			expect(summary).toMatchObject({ outcome: 'completed', lines_not_in_erp_input: 2, needs_review_lines: 2, adjust_lines_not_in_erp_input: false });
+			expect(summary.message).toContain('2 need review (2 of them not in the ERP input, left alone)');
+			expect((summary.adjustments as IDataObject[]).map((a) => a.sku)).not.toContain('DRILL-BIT-6');
+		});
+
+		it('writes it off inside the threshold only with Adjust Lines Not in the Input on', async () => {
+			const { outputs, error } = await harness.run(node('reconcile', { ...generous, adjustLinesNotInInput: true }), withoutBatch());
+			expect(error).toBeUndefined();
+			const lines = json(discrepancies(outputs[0]));
+			expect(lines.filter((l) => !l.in_erp_input).map((l) => [l.sku, l.action, l.adjusted])).toEqual([
+				['DRILL-BIT-6', 'adjust', true],
+				['PAINT-RED-1L', 'adjust', true],
+			]);
+			expect(sim.store.onHand('WH1', 'DRILL-BIT-6', '')).toBe(0);
+			expect(sim.store.onHand('WH1', 'PAINT-RED-1L', 'B2026-01')).toBe(0);
+			expect(summaryOf(outputs[0]).json).toMatchObject({ lines_not_in_erp_input: 2, needs_review_lines: 0, adjust_lines_not_in_erp_input: true });
+		});
+
+		it('stops at "read comparison", adjusting nothing, when the platform answers an item without a numeric quantity', async () => {
+			const proxy = await answersRewritten(sim, '/comparison/check_status', (body) => {
+				const items = body.items as IDataObject[];
+				items[0].platform_quantity = null;
+			});
+			try {
+				const before = snapshot(sim);
+				const proxied = new Harness({ baseUrl: proxy.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+				const { error } = await proxied.run(node('reconcile', generous), erp);
+				expect(error?.message).toMatch(/^Reconcile stopped at step "read comparison" \(warehouse WH1, comparison CMP-\d+\): The platform answered comparison CMP-\d+ with an item that has no SKU or no numeric quantities: \{.*"platform_quantity":null/);
+				expect(snapshot(sim)).toBe(before);
+				expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
+			} finally {
+				await proxy.close();
+			}
 		});
 	});
 

@@ -202,7 +202,7 @@ describe('WMS Sales Order through real n8n-core', () => {
 			[order('SO-E1', []), 'Item 0: field "lines" must have at least 1 entry (got 0)'],
 			[{ ...order('SO-E2', []), lines: undefined }, 'Item 0: field "lines" is required but missing or empty'],
 			[order('SO-E3', [{ sku: 'NUT-M8', quantity: 1 }, { sku: 'NUT-M8', quantity: -2 }]), 'Item 0: field "lines[1].quantity" must be more than 0 (got -2)'],
-			[order('SO-E4', [{ sku: 'NUT-M8', quantity: 1 }], { order_date: '21.11.2026' }), 'Item 0: field "order_date" must be a date like 2026-11-21 (got "21.11.2026")'],
+			[order('SO-E4', [{ sku: 'NUT-M8', quantity: 1 }], { order_date: '21.11.2026' }), 'Item 0: field "order_date" must be a date like 2026-11-21 (got "21.11.2026"): write it as 2026-11-21'],
 			[order('SO-E5', [{ sku: 'NUT-M8', quantity: 1 }], { required_date: '2026-11-01' }), 'Item 0: field "required_date" must not be before order_date 2026-11-21 (got 2026-11-01)'],
 		];
 		for (const [item, message] of cases) {

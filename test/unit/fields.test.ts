@@ -1,4 +1,4 @@
-import type { RecordSpec } from '../../nodes/shared/fields';
+import type { CheckOptions, RecordSpec, UnknownFieldPolicy } from '../../nodes/shared/fields';
 import { validateRecord } from '../../nodes/shared/fields';
 import { checkBaseUrl } from '../../nodes/shared/url';
 import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../nodes/shared/retry';
@@ -27,6 +27,8 @@ const spec: RecordSpec = {
 	checks: [(r) => (Number(r.count) > 100 ? { field: 'count', problem: 'is too many' } : undefined)],
 };
 
+const inUtc = (unknownFields: UnknownFieldPolicy = 'error'): CheckOptions => ({ unknownFields, timeZone: 'UTC' });
+
 describe('validateRecord', () => {
 	it('normalises what ERP exports usually send', () => {
 		const { record, problems } = validateRecord(spec, {
@@ -38,7 +40,7 @@ describe('validateRecord', () => {
 			flag: 'yes',
 			tags: 'a, b,,c',
 			lines: [{ sku: 'X', qty: '1' }],
-		});
+		}, inUtc());
 		expect(problems).toEqual([]);
 		expect(record).toEqual({
 			code: '12',
@@ -58,7 +60,7 @@ describe('validateRecord', () => {
 		[{ code: 'A', count: 1.5 }, 'count', 'must be a whole number (got 1.5)'],
 		[{ code: 'A', quantity: 'ten' }, 'quantity', 'must be a number (got "ten")'],
 		[{ code: 'TOOLONG' }, 'code', 'must be at most 5 characters long (got 7)'],
-		[{ code: 'A', due_date: '21/11/2026' }, 'due_date', 'must be a date like 2026-11-21 (got "21/11/2026")'],
+		[{ code: 'A', due_date: '21/11/2026' }, 'due_date', 'must be a date like 2026-11-21 (got "21/11/2026"): write it as 2026-11-21'],
 		[{ code: 'A', due_date: '2026-02-30' }, 'due_date', 'must be a date like 2026-11-21 (got "2026-02-30")'],
 		[{ code: 'A', flag: 'maybe' }, 'flag', 'must be true or false (got "maybe")'],
 		[{ code: 'A', kind: 'c' }, 'kind', 'must be one of a, b (got "c")'],
@@ -69,19 +71,19 @@ describe('validateRecord', () => {
 		[{ code: 'A', count: 101 }, 'count', 'is too many'],
 		[{ code: 'A', colour: 'red' }, 'colour', 'is not a field the platform knows: remove it, rename it with an x_ prefix to pass it through, or set Options → Unknown Fields to Ignore'],
 	])('%j → %s %s', (input, field, problem) => {
-		expect(validateRecord(spec, input).problems[0]).toEqual({ field, problem });
+		expect(validateRecord(spec, input, inUtc()).problems[0]).toEqual({ field, problem });
 	});
 
 	it('drops read-only fields quietly, so a record read with Get can be sent back', () => {
 		const withStatus = { ...spec, readOnly: ['status'] };
-		expect(validateRecord(withStatus, { code: 'A', status: 'shipped', created_at: '2026-01-01T00:00:00Z', updatedAt: 'x' })).toEqual({ record: { code: 'A' }, problems: [] });
-		expect(validateRecord(spec, { code: 'A', status: 'shipped' }).problems[0].field).toBe('status');
+		expect(validateRecord(withStatus, { code: 'A', status: 'shipped', created_at: '2026-01-01T00:00:00Z', updatedAt: 'x' }, inUtc())).toEqual({ record: { code: 'A' }, problems: [] });
+		expect(validateRecord(spec, { code: 'A', status: 'shipped' }, inUtc()).problems[0].field).toBe('status');
 	});
 
 	it('passes x_ fields through and applies the unknown-field policy', () => {
-		expect(validateRecord(spec, { code: 'A', x_extra: 1 }).record).toEqual({ code: 'A', x_extra: 1 });
-		expect(validateRecord(spec, { code: 'A', colour: 'red' }, 'ignore')).toEqual({ record: { code: 'A' }, problems: [] });
-		expect(validateRecord(spec, { code: 'A', colour: 'red' }, 'send').record).toEqual({ code: 'A', colour: 'red' });
+		expect(validateRecord(spec, { code: 'A', x_extra: 1 }, inUtc()).record).toEqual({ code: 'A', x_extra: 1 });
+		expect(validateRecord(spec, { code: 'A', colour: 'red' }, inUtc('ignore'))).toEqual({ record: { code: 'A' }, problems: [] });
+		expect(validateRecord(spec, { code: 'A', colour: 'red' }, inUtc('send')).record).toEqual({ code: 'A', colour: 'red' });
 	});
 });
 

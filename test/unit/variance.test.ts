@@ -1,5 +1,6 @@
 import {
 	adjustmentDelta,
+	adjustsAutomatically,
 	aggregateErpLines,
 	classify,
 	csvCell,
@@ -18,6 +19,7 @@ const line = (sku: string, erp: number, platform: number, extra: Partial<Compare
 	sku,
 	erp_quantity: erp,
 	platform_quantity: platform,
+	in_erp_input: true,
 	...extra,
 });
 
@@ -93,17 +95,45 @@ describe('threshold gate', () => {
 	});
 });
 
+describe('lines the ERP input did not contain', () => {
+	// Platform-only stock (the export lost the row, or the ERP does not list the SKU), and a batch the ERP does not list.
+	const platformOnly = discrepancyOf(line('P', 0, 3, { in_erp_input: false }))!;
+	const unlistedBatch = discrepancyOf(line('B', 0, 1, { batch: 'L9', in_erp_input: false }))!;
+	const listedAtZero = discrepancyOf(line('Z', 0, 3))!;
+	const loose = { units: 5, rule: 'all' as const };
+
+	it('are never adjusted automatically by default, however small, and need review instead', () => {
+		expect(classify([platformOnly, unlistedBatch, listedAtZero], loose).map((d) => [d.sku, d.action])).toEqual([
+			['P', 'needs_review'],
+			['B', 'needs_review'],
+			['Z', 'adjust'],
+		]);
+		expect(adjustsAutomatically(platformOnly, { units: 1000, percent: 1000, rule: 'any' })).toBe(false);
+	});
+
+	it('are adjusted inside the threshold only when the user turned that on', () => {
+		const allowed = { ...loose, adjustLinesNotInErpInput: true };
+		expect(classify([platformOnly, unlistedBatch], allowed).map((d) => d.action)).toEqual(['adjust', 'adjust']);
+		expect(classify([discrepancyOf(line('P', 0, 30, { in_erp_input: false }))!], allowed).map((d) => d.action)).toEqual(['needs_review']);
+	});
+
+	it('stay in the report of a dry run, marked', () => {
+		expect(classify([platformOnly], undefined)).toEqual([expect.objectContaining({ sku: 'P', in_erp_input: false, action: 'report_only' })]);
+	});
+});
+
 describe('summary', () => {
 	it('counts lines, units and directions and names the largest differences', () => {
-		const found = findDiscrepancies([line('A', 10, 12), line('B', 10, 4, { batch: 'L1' }), line('C', 5, 5), line('D', 1, 0.5)]);
-		expect(summarizeVariance(4, found, 2)).toEqual({
-			lines_compared: 4,
+		const found = findDiscrepancies([line('A', 10, 12), line('B', 10, 4, { batch: 'L1' }), line('C', 5, 5), line('D', 1, 0.5), line('E', 0, 2, { in_erp_input: false })]);
+		expect(summarizeVariance(5, found, 2)).toEqual({
+			lines_compared: 5,
 			lines_matching: 1,
-			lines_differing: 3,
-			total_absolute_units: 8.5,
-			net_units: -4.5,
+			lines_differing: 4,
+			total_absolute_units: 10.5,
+			net_units: -2.5,
 			lines_erp_higher: 2,
-			lines_platform_higher: 1,
+			lines_platform_higher: 2,
+			lines_not_in_erp_input: 1,
 			largest_differences: [
 				{ warehouse_code: 'WH1', sku: 'B', batch: 'L1', difference: -6, percent: -60 },
 				{ warehouse_code: 'WH1', sku: 'A', batch: '', difference: 2, percent: 20 },
@@ -134,11 +164,11 @@ describe('ERP lines', () => {
 
 describe('CSV', () => {
 	it('writes a header and one row per line, quoting what needs it', () => {
-		const lines = classify(findDiscrepancies([line('A,1', 10, 12), line('B', 0, 3, { batch: 'L "7"' })]), undefined);
+		const lines = classify(findDiscrepancies([line('A,1', 10, 12), line('B', 0, 3, { batch: 'L "7"', in_erp_input: false })]), undefined);
 		expect(toCsv(lines)).toBe(
-			'warehouse_code,sku,batch,erp_quantity,platform_quantity,difference,direction,percent,action\r\n' +
-				'WH1,B,"L ""7""",0,3,3,platform_higher,,report_only\r\n' +
-				'WH1,"A,1",,10,12,2,platform_higher,20,report_only\r\n',
+			'warehouse_code,sku,batch,erp_quantity,platform_quantity,difference,direction,percent,action,in_erp_input\r\n' +
+				'WH1,B,"L ""7""",0,3,3,platform_higher,,report_only,false\r\n' +
+				'WH1,"A,1",,10,12,2,platform_higher,20,report_only,true\r\n',
 		);
 	});
 

@@ -11,7 +11,7 @@ import { coerceFields, type Problem, type RecordSpec } from '../../../shared/fie
 import { gatherRows, outcomesToItems, failedItem, type Operation } from '../../../shared/operations';
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
 import { fieldProperty, recordProperties, showFor, type Show } from '../../../shared/properties';
-import { checkRecord, gatherRecord, recordSettings, type RecordSettings } from '../../../shared/record';
+import { checkOptions, checkRecord, gatherRecord, recordSettings, type RecordSettings } from '../../../shared/record';
 import { routeInfo } from '../../../shared/routes';
 import { comparisonId } from '../../../shared/specs/reconciliation';
 import { wmsRequest, type RequestOptions } from '../../../shared/transport';
@@ -40,7 +40,7 @@ export function readComparisonId(ctx: IExecuteFunctions, itemIndex: number): str
 	const problems: Problem[] = [];
 	const raw = ctx.getNodeParameter('comparisonId', itemIndex, '') as unknown;
 	const value = typeof raw === 'string' ? raw.trim() : raw;
-	const checked = coerceFields([comparisonId], { comparison_id: value as string }, '', problems, 'error');
+	const checked = coerceFields([comparisonId], { comparison_id: value as string }, '', problems, checkOptions(ctx, 'error'));
 	if (problems.length) throw itemError(ctx.getNode(), itemIndex, 'comparison_id', problems[0].problem);
 	return checked.comparison_id as string;
 }

@@ -1,6 +1,7 @@
 import { coerceFields, type Problem } from '../../../shared/fields';
 import { itemError } from '../../../shared/errors';
 import { fieldProperty, showFor } from '../../../shared/properties';
+import { checkOptions } from '../../../shared/record';
 import { MAX_PROCESS_SKUS, processSkus } from '../../../shared/specs/reconciliation';
 import { comparisonAction, show } from './common';
 
@@ -15,7 +16,7 @@ export const processItems = comparisonAction({
 	body(ctx, itemIndex) {
 		const problems: Problem[] = [];
 		const raw = ctx.getNodeParameter('skus', itemIndex, '') as string | string[];
-		const { skus } = coerceFields([processSkus], { skus: raw }, '', problems, 'error');
+		const { skus } = coerceFields([processSkus], { skus: raw }, '', problems, checkOptions(ctx, 'error'));
 		if (problems.length) throw itemError(ctx.getNode(), itemIndex, problems[0].field, problems[0].problem);
 		const list = (skus as string[] | undefined) ?? [];
 		if (list.length > MAX_PROCESS_SKUS) {

@@ -7,7 +7,10 @@
  * All input is checked before anything is sent. A step that fails stops the run: the error (or,
  * under continue-on-fail, the summary and an error item) names the step, the warehouse and the
  * comparison id, and which single operations finish the job. Adjustments are made only when
- * every input item was read and accepted, so a line dropped by a typo is never "corrected" to 0.
+ * every input item was read and accepted, so a line dropped by a typo is never "corrected" to 0;
+ * and a line the input has no row for (platform-only stock, a batch the ERP does not list) is
+ * reported but adjusted only when the user turned that on: a missing export row must not write
+ * stock off.
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -20,6 +23,7 @@ import {
 	classify,
 	findDiscrepancies,
 	roundQuantity,
+	stockKey,
 	summarizeVariance,
 	type ComparedLine,
 	type ErpOnHand,
@@ -87,16 +91,18 @@ class Run {
 		const compared: Array<ComparedLine & { comparison_id: string }> = [];
 		for (const run of active) {
 			await steps.setPlatformOnHand(ctx, run, options);
-			const skus = new Set(byWarehouse.get(run.warehouse_code)!.map((line) => line.sku));
+			const lines = byWarehouse.get(run.warehouse_code)!;
+			const skus = new Set(lines.map((line) => line.sku));
+			const inInput = new Set(lines.map(stockKey));
 			for (const item of await steps.readComparison(ctx, run, options)) {
 				if (settings.platformOnly === 'ignore' && !skus.has(item.sku)) continue;
+				const line = { warehouse_code: run.warehouse_code, sku: item.sku, batch: item.batch ?? '' };
 				compared.push({
 					comparison_id: run.comparison_id!,
-					warehouse_code: run.warehouse_code,
-					sku: item.sku,
-					batch: item.batch ?? '',
-					erp_quantity: Number(item.erp_quantity),
-					platform_quantity: Number(item.platform_quantity),
+					...line,
+					erp_quantity: item.erp_quantity,
+					platform_quantity: item.platform_quantity,
+					in_erp_input: inInput.has(stockKey(line)),
 				});
 			}
 		}
@@ -136,6 +142,7 @@ class Run {
 		const variance = summarizeVariance(this.linesCompared, this.entries, settings.largestCount);
 		const adjusted = this.entries.filter((entry) => entry.adjusted);
 		const review = this.entries.filter((entry) => entry.action === 'needs_review');
+		const { units, percent, rule } = settings.threshold ?? {};
 		const withId = this.runs.filter((run) => run.comparison_id);
 		const summary: IDataObject = {
 			outcome: failure ? 'stopped' : settings.dryRun || this.inputErrors.size > 0 ? 'reported' : 'completed',
@@ -165,7 +172,8 @@ class Run {
 				quantity_delta: adjustmentDelta(entry),
 			})),
 			needs_review_lines: review.length,
-			threshold: settings.threshold ?? null,
+			threshold: settings.threshold ? { units, percent, rule } : null,
+			adjust_lines_not_in_erp_input: settings.threshold?.adjustLinesNotInErpInput ?? false,
 			move_attempts: this.moveAttemptIds,
 		});
 		if (failure) {
@@ -184,7 +192,10 @@ class Run {
 		if (this.settings.dryRun) return `Dry run: ${found}; nothing was adjusted. The comparisons stay in state compared.`;
 		if (this.inputErrors.size) return `${found}; nothing was adjusted because ${this.inputErrors.size} input items were not accepted: fix them and run again.`;
 		const adjusted = this.entries.filter((entry) => entry.adjusted).length;
-		return `${found}; ${adjusted} adjusted, ${this.entries.filter((entry) => entry.action === 'needs_review').length} need review. Comparisons completed.`;
+		const review = this.entries.filter((entry) => entry.action === 'needs_review');
+		const leftAlone = review.filter((entry) => !entry.in_erp_input).length;
+		const notInInput = leftAlone ? ` (${leftAlone} of them not in the ERP input, left alone)` : '';
+		return `${found}; ${adjusted} adjusted, ${review.length} need review${notInInput}. Comparisons completed.`;
 	}
 }
 

@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { itemError } from '../../../../shared/errors';
 import { validateRecord } from '../../../../shared/fields';
 import { gatherRows } from '../../../../shared/operations';
+import { checkOptions } from '../../../../shared/record';
 import { erpOnHandSpec } from '../../../../shared/specs/reconciliation';
 import type { ErpLine } from '../../../../shared/variance';
 
@@ -50,6 +51,7 @@ export function readErpLines(ctx: IExecuteFunctions, items: INodeExecutionData[]
 	const names = Object.fromEntries(
 		(Object.keys(OPTION_OF) as LineField[]).map((field) => [field, String(ctx.getNodeParameter(`options.${OPTION_OF[field]}`, 0, '') ?? '').trim()]),
 	) as Record<LineField, string>;
+	const options = checkOptions(ctx, 'ignore');
 	const { rows, failed } = gatherRows(ctx, items, (itemIndex) => {
 		const json = items[itemIndex].json;
 		const raw: IDataObject = {};
@@ -66,7 +68,7 @@ export function readErpLines(ctx: IExecuteFunctions, items: INodeExecutionData[]
 		if (raw.warehouse_code === undefined) {
 			throw itemError(ctx.getNode(), itemIndex, keyOf.warehouse_code ?? 'warehouse_code', 'is required but missing or empty: give each stock line its warehouse, or set Default Warehouse');
 		}
-		const { record, problems } = validateRecord(erpOnHandSpec, raw, 'ignore');
+		const { record, problems } = validateRecord(erpOnHandSpec, raw, options);
 		if (problems.length) {
 			const { field, problem } = problems[0];
 			throw itemError(ctx.getNode(), itemIndex, keyOf[field] ?? field, problem);

@@ -92,6 +92,15 @@ export const reconcileProperties: INodeProperties[] = [
 		displayOptions: showFor(where, { dryRun: [false], thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'percent'] }),
 	},
 	{
+		displayName: 'Adjust Lines Not in the Input',
+		name: 'adjustLinesNotInInput',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to adjust, within the threshold, stock the input has no line for (platform-only stock, or a batch the ERP does not list), setting it to 0. Off: such lines are reported as needs_review and never changed. Turn on only when the input is always the ERP\'s complete stock: a missing export row would write that stock off.',
+		displayOptions: adjusting,
+	},
+	{
 		displayName: 'Create Move Attempts',
 		name: 'createMoveAttempts',
 		type: 'boolean',
@@ -130,7 +139,11 @@ export const reconcileProperties: INodeProperties[] = [
 				name: 'platformOnly',
 				type: 'options',
 				options: [
-					{ name: 'Report (ERP Has None)', value: 'report', description: 'The input is the ERP\'s whole stock: anything else on the platform is a discrepancy' },
+					{
+						name: 'Report (ERP Has None)',
+						value: 'report',
+						description: 'The input is the ERP\'s whole stock: anything else on the platform is a discrepancy, adjusted only with Adjust Lines Not in the Input on',
+					},
 					{ name: 'Ignore', value: 'ignore', description: 'The input is a partial count: compare only the SKUs it lists' },
 				],
 				default: 'report',
@@ -178,6 +191,7 @@ export function readSettings(ctx: IExecuteFunctions): ReconcileSettings {
 			units: rule === 'percent' ? undefined : Number(get('maxUnits', 10)),
 			percent: rule === 'units' ? undefined : Number(get('maxPercent', 5)),
 			rule: rule === 'unitsOrPercent' ? 'any' : 'all',
+			adjustLinesNotInErpInput: get<boolean>('adjustLinesNotInInput', false),
 		};
 	}
 	return {

@@ -62,6 +62,8 @@ export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INod
 			// The adjustment that makes the platform match the ERP: a reviewed line can go straight to Add Adjustment Items.
 			quantity_delta: adjustmentDelta(entry),
 			action: entry.action,
+			// false: the ERP input had no line for it (platform-only stock, or a batch the ERP does not list).
+			in_erp_input: entry.in_erp_input,
 			adjusted: entry.adjusted,
 		},
 		pairedItem: pairing.of(entry),

@@ -161,10 +161,25 @@ export interface ComparisonItem {
 	processed?: boolean;
 }
 
+/**
+ * The comparison's items. An item without a SKU or without numeric quantities stops the run:
+ * read as 0, a missing quantity would be "adjusted" like a real one.
+ */
 export async function readComparison(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions): Promise<ComparisonItem[]> {
 	return await step(ctx, 'read comparison', run, async () => {
 		const comparison = await call(ctx, '/comparison/check_status', run, options);
-		return (comparison.items ?? []) as unknown as ComparisonItem[];
+		const items = (comparison.items ?? []) as unknown as ComparisonItem[];
+		const malformed = items.find(
+			(item) => typeof item?.sku !== 'string' || !Number.isFinite(item.erp_quantity) || !Number.isFinite(item.platform_quantity) || (item.batch != null && typeof item.batch !== 'string'),
+		);
+		if (malformed !== undefined) {
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`The platform answered comparison ${run.comparison_id} with an item that has no SKU or no numeric quantities: ${JSON.stringify(malformed).slice(0, 200)}`,
+				{ description: 'Nothing was adjusted. Check the comparison with Check Status, or ask the platform\'s operator.' },
+			);
+		}
+		return items;
 	});
 }
 
