@@ -7,7 +7,7 @@ import { ROUTES, type RouteInfo, type RoutePath } from './platform';
 export { ROUTES, type RouteInfo, type RoutePath };
 export type { RouteKind } from './platform';
 
-/** Routes not in the table (the user's own, through "API Request") are treated as unsafe to repeat. */
+/** A route the contract does not name is treated as unsafe to repeat. */
 export function routeInfo(path: string): RouteInfo {
 	return (ROUTES as Record<string, RouteInfo>)[path] ?? { kind: 'action', idempotent: false };
 }

@@ -173,13 +173,17 @@ function routeChanges(path, ours, theirs) {
 		const b = place(to);
 		say('breaking', `${a.section} "${a.name}" renamed to "${b.name}" (guessed: same type, similar name): workflows must send ${b.name}`);
 		for (const change of fieldChanges(removed.get(from), added.get(to))) say(change.kind, `${b.section} "${b.name}" ${change.text}`);
-		removed.delete(from);
-		added.delete(to);
+		for (const [map, root] of [
+			[removed, from],
+			[added, to],
+		]) {
+			for (const name of [...map.keys()]) if (name === root || name.startsWith(`${root}.`)) map.delete(name);
+		}
 	}
-	for (const [name, field] of top(removed)) {
+	for (const name of top(removed).keys()) {
 		const { section, name: shown } = place(name);
-		say('breaking', `${section} "${shown}" is gone: the forms drop it, and items that still send it are refused as unknown`);
-		void field;
+		const consequence = section === 'filter' ? 'Get operations that set it must drop it' : 'the forms drop it, and items that still send it are refused as unknown';
+		say('breaking', `${section} "${shown}" is gone: ${consequence}`);
 	}
 	for (const [name, field] of top(added)) {
 		const { section, name: shown } = place(name);

@@ -4,9 +4,8 @@
  * reads the contract and its overlay (contract/overlay.yaml, how the forms present it) and
  * writes nodes/shared/platform/generated.ts, plain data the shipped nodes import.
  *
- *   node scripts/contract/generate.js            write the generated module
- *   node scripts/contract/generate.js --check    exit 1 when the written module is stale
- *   --contract <file> --overlay <file> --out <file>   other inputs or output (tests use them)
+ *   node scripts/contract/generate.js    write the generated module (when it changed)
+ *   --contract <file> --overlay <file> --out <file>   other inputs or output
  */
 'use strict';
 const { existsSync, readFileSync, writeFileSync } = require('node:fs');
@@ -432,14 +431,6 @@ function main(argv) {
 	const out = option('out') ?? DEFAULTS.out;
 	const { source, problems } = generateFiles({ contract: option('contract') ?? DEFAULTS.contract, overlay: option('overlay') ?? DEFAULTS.overlay });
 	for (const problem of problems) process.stderr.write(`contract: ${problem}\n`);
-	if (argv.includes('--check')) {
-		const current = existsSync(out) ? readFileSync(out, 'utf8') : '';
-		if (current !== source) {
-			process.stderr.write(`${relative(ROOT, out)} is stale: run npm run contract:generate\n`);
-			return 1;
-		}
-		return 0;
-	}
 	const before = existsSync(out) ? readFileSync(out, 'utf8') : '';
 	if (before !== source) writeFileSync(out, source);
 	process.stdout.write(`${relative(ROOT, out)}: ${before === source ? 'up to date' : 'written'}\n`);

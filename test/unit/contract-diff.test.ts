@@ -74,6 +74,29 @@ describe('contract:diff against a platform description that differs', () => {
 	});
 });
 
+describe('contract:diff on one change at a time', () => {
+	const changed = (change: (schemas: Record<string, { properties: Record<string, unknown> }>) => void) => {
+		const theirs = structuredClone(ours);
+		change(theirs.components.schemas);
+		return compare(ours, theirs, overlay).routes.flatMap((route) => route.changes.map((entry) => `${route.path} ${entry.kind}: ${entry.text}`));
+	};
+
+	it('a field gone', () => {
+		expect(changed((schemas) => delete schemas.Warehouse.properties.timezone)).toEqual([
+			'/warehouse/add breaking: record field "timezone" is gone: the forms drop it, and items that still send it are refused as unknown',
+		]);
+	});
+
+	it('an object renamed is one rename, not its fields gone and added', () => {
+		expect(
+			changed((schemas) => {
+				const { address, ...rest } = schemas.Supplier.properties;
+				schemas.Supplier.properties = { ...rest, postal_address: address };
+			}),
+		).toEqual(['/supplier/add breaking: record field "address" renamed to "postal_address" (guessed: same type, similar name): workflows must send postal_address']);
+	});
+});
+
 describe('rename guesses', () => {
 	it.each([
 		['payment_terms_days', 'payment_terms', true],
