@@ -144,10 +144,12 @@ export function ajvDetails(errors: ErrorObject[] | null | undefined): ErrorDetai
 	return out;
 }
 
-let cached: Contract | undefined;
+/** Compiled once per file: every simulator of a test run shares its contract's validators. */
+const cached = new Map<string, Contract>();
 
 export function loadContract(file = contractPath()): Contract {
-	if (cached) return cached;
+	const known = cached.get(file);
+	if (known) return known;
 	const doc = parseYaml(fs.readFileSync(file, 'utf8'));
 	const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, verbose: true });
 	addFormats(ajv);
@@ -183,6 +185,7 @@ export function loadContract(file = contractPath()): Contract {
 			responseExample: okResponse.example,
 		});
 	}
-	cached = { doc, routes, ajv, validator };
-	return cached;
+	const contract: Contract = { doc, routes, ajv, validator };
+	cached.set(file, contract);
+	return contract;
 }

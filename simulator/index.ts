@@ -41,6 +41,8 @@ export interface SimulatorOptions {
 	faults?: FaultRule[];
 	/** Millisecond clock (tests control time with it). */
 	now?: () => number;
+	/** Another contract file to serve and validate against (default contract/openapi.yaml). */
+	contract?: string;
 }
 
 /** Read access to stored records, in the shape the /check routes answer. Compound keys joined with '|'. */
@@ -86,7 +88,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	const now = opts.now ?? Date.now;
 	const clientId = opts.clientId ?? 'demo-client';
 	const clientSecret = opts.clientSecret ?? 'demo-secret';
-	const contract = loadContract();
+	const contract = loadContract(opts.contract);
 	const store = new Store(now);
 	const idCounters = new Map<string, number>();
 	const sim: Sim = {

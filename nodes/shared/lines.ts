@@ -1,7 +1,7 @@
 /**
- * Orders with lines, shared by the sales, purchase and production order nodes: the fields every
- * order has, where its lines come from (the form's list, a list field of each input item, or one
- * input item per line grouped by order number), line numbering, and the Add operation.
+ * Orders with lines, shared by the sales, purchase and production order nodes: where the lines
+ * come from (the form's list, a list field of each input item, or one input item per line
+ * grouped by order number), line numbering, and the Add operation.
  *
  * Grouped orders are built from several input items; each output item (result or error) is
  * paired to all of them, and a bad line fails its whole order, naming the item and the field,
@@ -18,47 +18,8 @@ import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } 
 import { recordProperties, showFor, type Show } from './properties';
 import { checkOptions, gatherRecord } from './record';
 import { routeInfo } from './routes';
-import { codeList, codeRules } from './specs/common';
 
-// ---------- fields every order has ----------
-
-export const orderNumber: FieldSpec = {
-	name: 'order_number',
-	label: 'Order Number',
-	type: 'string',
-	required: true,
-	...codeRules,
-	description: 'The order\'s number in the ERP. Sending it again updates the order while the warehouse has not started on it.',
-};
-
-export const orderNumbers = codeList('order_numbers', 'Order Numbers');
-
-export const lineNumber: FieldSpec = {
-	name: 'line_number',
-	label: 'Line Number',
-	type: 'integer',
-	required: true,
-	minimum: 1,
-	maximum: 100000,
-	description: 'Unique within the order. Lines without one (0 in this form) are numbered after the highest given, in the order they come.',
-};
-
-export const quantity: FieldSpec = { name: 'quantity', label: 'Quantity', type: 'number', required: true, exclusiveMinimum: 0 };
-
-export const cancel: FieldSpec = {
-	name: 'cancel',
-	label: 'Cancel',
-	type: 'boolean',
-	default: false,
-	description: 'Whether to cancel the order (allowed only in the early states the platform names); the other fields must still describe it',
-};
-
-export const orderStatus = (values: string[]): FieldSpec => ({
-	name: 'status',
-	label: 'Status',
-	type: 'string',
-	options: values.map((value) => ({ name: value.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase()), value })),
-});
+// ---------- rules every order has ----------
 
 /** Dates in ISO form compare as text: `late` must not come before `early`. */
 export const notBefore =

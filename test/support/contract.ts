@@ -1,7 +1,9 @@
-/** Reads contract/openapi.yaml and resolves local $refs, for tests that hold code against it. */
-import { readFileSync } from 'node:fs';
+/** Reads contract/openapi.yaml and resolves local $refs, for tests that hold code against it; makes changed copies. */
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
+
+import { DEFAULTS, generateFiles } from '../../scripts/contract/generate';
 
 export type Schema = {
 	$ref?: string;
@@ -16,10 +18,14 @@ export type Schema = {
 	[key: string]: unknown;
 };
 
-export const contract = parse(readFileSync(join(__dirname, '../../contract/openapi.yaml'), 'utf8')) as {
-	paths: Record<string, { post: { requestBody?: { content: Record<string, { schema: Schema }> }; 'x-max-items'?: number } }>;
+export interface ContractDocument {
+	paths: Record<string, { post: { requestBody?: { content: Record<string, { schema: Schema }> }; 'x-max-items'?: number; [key: string]: unknown } }>;
 	components: { schemas: Record<string, Schema> };
-};
+}
+
+const contractFile = join(__dirname, '../../contract/openapi.yaml');
+
+export const contract = parse(readFileSync(contractFile, 'utf8')) as ContractDocument;
 
 /** Follows $ref and merges allOf, so callers see one schema with its properties. */
 export function resolve(schema: Schema | undefined): Schema {
@@ -43,4 +49,20 @@ export function requestSchema(route: string): Schema {
 	const operation = contract.paths[route]?.post;
 	if (!operation) throw new Error(`contract has no POST ${route}`);
 	return resolve(operation.requestBody?.content['application/json'].schema);
+}
+
+/**
+ * A copy of contract/openapi.yaml with a change made to it, written with the module the build
+ * would generate from it, as a user's contract-only change would: nothing else is touched.
+ */
+export function changedContract(dir: string, change: (doc: ContractDocument) => void): { contractFile: string; generatedFile: string; problems: string[] } {
+	const doc = parse(readFileSync(contractFile, 'utf8')) as ContractDocument;
+	change(doc);
+	const changedFile = join(dir, 'openapi.yaml');
+	writeFileSync(changedFile, stringify(doc, { lineWidth: 0 }));
+	const { source, problems } = generateFiles({ contract: changedFile, overlay: DEFAULTS.overlay });
+	const generatedFile = join(dir, 'generated.ts');
+	// The generated module's only import is of types (erased): it runs from any folder.
+	writeFileSync(generatedFile, source);
+	return { contractFile: changedFile, generatedFile, problems };
 }

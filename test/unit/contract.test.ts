@@ -1,6 +1,9 @@
 /**
- * Holds the package against contract/openapi.yaml: the route table's paths and limits, and every
- * operation's fields (names, types, required flags, enums, limits) against the route's schema.
+ * Holds the package against contract/openapi.yaml, read here on its own: the route table's paths
+ * and limits, and every operation's fields (names, types, required flags, enums, limits) against
+ * the route's schema. The fields are generated from the contract (contract-generate.test.ts);
+ * this second reading catches a generator that misreads it, and an operation that sends fields
+ * of its own making.
  */
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';

@@ -7,7 +7,7 @@ export function getManyOf(kind: ErpUpdateKindInfo, resource: string): Operation 
 		show: { resource, operation: 'getMany' },
 		route: kind.route,
 		noun: `${kind.name.toLowerCase()} update`,
-		filters: erpUpdateFilters,
+		filters: erpUpdateFilters(kind),
 		action: `Get many ${kind.name.toLowerCase()} updates`,
 	});
 }

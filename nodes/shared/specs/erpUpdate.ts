@@ -1,9 +1,9 @@
 /**
  * ERP updates: work the warehouse finished (shipments, receipts, stock moves), offered to the ERP
- * until it marks each one complete or error. Names and limits as in contract/openapi.yaml.
+ * until it marks each one complete or error. Fields from contract/openapi.yaml; the kinds' names
+ * in the warehouse's words are written here.
  */
-import type { FieldSpec, RecordSpec } from '../fields';
-import { codeRules } from './common';
+import { filterFields, recordSpec, type RoutePath } from '../platform';
 
 export type ErpUpdateKind = 'outgoing_consignment' | 'incoming_consignment' | 'move_attempt';
 
@@ -13,7 +13,7 @@ export interface ErpUpdateKindInfo {
 	name: string;
 	/** In the warehouse's words, for descriptions. */
 	noun: string;
-	route: `/erp_update/${ErpUpdateKind}`;
+	route: `/erp_update/${ErpUpdateKind}` & RoutePath;
 }
 
 export const ERP_UPDATE_KINDS: readonly ErpUpdateKindInfo[] = [
@@ -26,58 +26,9 @@ export function kindInfo(kind: string): ErpUpdateKindInfo | undefined {
 	return ERP_UPDATE_KINDS.find((info) => info.value === kind);
 }
 
-const updateId: FieldSpec = {
-	name: 'id',
-	label: 'Update ID',
-	type: 'string',
-	required: true,
-	minLength: 1,
-	maxLength: 50,
-	description: 'The ERP update\'s ID, e.g. UPD-000001',
-};
+export const setCompleteSpec = recordSpec('/erp_update/set_complete');
 
-export const setCompleteSpec: RecordSpec = {
-	noun: 'ERP update',
-	key: ['id'],
-	fields: [
-		updateId,
-		{
-			name: 'erp_reference',
-			label: 'ERP Reference',
-			type: 'string',
-			maxLength: 100,
-			description: 'The ERP document that booked the update, e.g. a delivery note number',
-		},
-	],
-};
+export const setErrorSpec = recordSpec('/erp_update/set_error');
 
-export const setErrorSpec: RecordSpec = {
-	noun: 'ERP update',
-	key: ['id'],
-	fields: [
-		updateId,
-		{ name: 'message', label: 'Error Message', type: 'string', required: true, minLength: 1, maxLength: 2000 },
-		{ name: 'code', label: 'Error Code', type: 'string', maxLength: 50, description: 'A short code the ERP uses for this kind of failure, e.g. PO_CLOSED' },
-	],
-};
-
-export const ERP_UPDATE_STATUSES = [
-	{ name: 'Pending', value: 'pending' },
-	{ name: 'Complete', value: 'complete' },
-	{ name: 'Error', value: 'error' },
-] as const;
-
-export const erpUpdateFilters: FieldSpec[] = [
-	{
-		name: 'status',
-		label: 'Status',
-		type: 'string',
-		options: ERP_UPDATE_STATUSES,
-		default: 'pending',
-		description: 'Without this filter only pending updates are returned',
-	},
-	{ name: 'ids', label: 'Update IDs', type: 'stringList', minLength: 1, description: 'Comma-separated; up to 500' },
-	{ name: 'order_number', label: 'Order Number', type: 'string', ...codeRules },
-	{ name: 'warehouse_code', label: 'Warehouse Code', type: 'string', ...codeRules },
-	{ name: 'created_since', label: 'Created Since', type: 'dateTime', description: 'Only updates created at or after this moment' },
-];
+/** The filters of one kind's retrieval route. */
+export const erpUpdateFilters = (kind: ErpUpdateKindInfo) => filterFields(kind.route);

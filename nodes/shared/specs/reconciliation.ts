@@ -1,107 +1,24 @@
-/** Inventory reconciliation (comparisons): the records of the eight comparison routes, in the platform's words. */
-import type { FieldSpec, RecordSpec } from '../fields';
-import { codeRules, notes, skuRules } from './common';
+/**
+ * Inventory reconciliation (comparisons): the records of the comparison routes. Fields from
+ * contract/openapi.yaml; the rule that an adjustment changes something is written here.
+ */
+import { recordSpec, requestField } from '../platform';
 
-export const comparisonId: FieldSpec = {
-	name: 'comparison_id',
-	label: 'Comparison ID',
-	type: 'string',
-	required: true,
-	minLength: 1,
-	maxLength: 50,
-	placeholder: 'e.g. CMP-000001',
-	description: 'The comparison to work on, as Create Comparison or Reconcile returned it',
-};
+/** The comparison an operation works on; every comparison route takes it the same way. */
+export const comparisonId = requestField('/comparison/complete', 'comparison_id');
 
-export const warehouseCode = (required: boolean): FieldSpec => ({
-	name: 'warehouse_code',
-	label: 'Warehouse Code',
-	type: 'string',
-	required: required || undefined,
-	...codeRules,
-});
+export const comparisonSpec = recordSpec('/comparison/add');
 
-const sku: FieldSpec = { name: 'sku', label: 'SKU', type: 'string', required: true, ...skuRules };
+export const erpOnHandSpec = recordSpec('/comparison_erp_on_hand/add');
 
-const batch: FieldSpec = {
-	name: 'batch',
-	label: 'Batch',
-	type: 'string',
-	minLength: 1,
-	maxLength: 64,
-	description: 'Leave empty for stock without a batch',
-};
+export const platformOnHandSpec = recordSpec('/comparison_platform_on_hand/set');
 
-const onHandQuantity: FieldSpec = {
-	name: 'quantity',
-	label: 'Quantity',
-	type: 'number',
-	required: true,
-	minimum: 0,
-	description: 'Units on hand, in the item\'s unit of measure',
-};
-
-/** A comparison is opened per warehouse; with a reference, re-sending answers the same one. */
-export const comparisonSpec: RecordSpec = {
-	noun: 'comparison',
-	key: ['warehouse_code', 'reference'],
-	fields: [
-		{ ...warehouseCode(true), loadOptionsMethod: 'getWarehouses', description: 'The warehouse whose stock is compared' },
-		{
-			name: 'reference',
-			label: 'Reference',
-			type: 'string',
-			minLength: 1,
-			maxLength: 100,
-			description: 'Your name for this count, e.g. STOCKTAKE-2026-11. Sending the same warehouse and reference again answers the same comparison.',
-		},
-		notes,
-	],
-};
-
-export const erpOnHandSpec: RecordSpec = {
-	noun: 'ERP on-hand line',
-	key: ['sku', 'batch'],
-	fields: [
-		sku,
-		{ ...warehouseCode(false), description: 'When given, must be the comparison\'s warehouse' },
-		batch,
-		{ ...onHandQuantity, description: 'Units on hand in the ERP' },
-	],
-};
-
-export const platformOnHandSpec: RecordSpec = {
-	noun: 'platform on-hand line',
-	key: ['sku', 'batch'],
-	fields: [sku, batch, { ...onHandQuantity, description: 'Units on hand on the platform' }],
-};
-
-export const adjustmentItemSpec: RecordSpec = {
-	noun: 'adjustment item',
-	key: ['sku', 'batch'],
-	fields: [
-		sku,
-		batch,
-		{
-			name: 'quantity_delta',
-			label: 'Quantity Change',
-			type: 'number',
-			required: true,
-			description: 'Signed change to the platform stock: negative takes units away, positive adds them',
-		},
-		{ name: 'reason', label: 'Reason', type: 'string', maxLength: 200 },
-	],
-	checks: [(record) => (record.quantity_delta === 0 ? { field: 'quantity_delta', problem: 'must not be 0: an adjustment changes the stock' } : undefined)],
-};
+export const adjustmentItemSpec = recordSpec('/comparison_adjustment_item/add', [
+	(record) => (record.quantity_delta === 0 ? { field: 'quantity_delta', problem: 'must not be 0: an adjustment changes the stock' } : undefined),
+]);
 
 /** Process Items: only these skus (all their batches); every item when empty. */
-export const processSkus: FieldSpec = {
-	name: 'skus',
-	label: 'Only These SKUs',
-	type: 'stringList',
-	...skuRules,
-	description: 'Comma-separated; up to 1000. Leave empty to process every item of the comparison.',
-};
+export const processSkus = requestField('/comparison_item/process', 'skus');
 
-/** Longest SKU list one Process Items request takes (contract: ComparisonItemProcessRequest.skus). */
-export const MAX_PROCESS_SKUS = 1000;
+/** Longest SKU list one Process Items request takes. */
+export const MAX_PROCESS_SKUS = processSkus.maxItems ?? 1000;

@@ -1,0 +1,18 @@
+/** Types of generate.js for the tests that run the generator. */
+import type { ContractField, RouteInfo } from '../../nodes/shared/platform/types';
+
+export type GeneratedRoute = RouteInfo & { body: ContractField[] };
+
+export interface Generated {
+	routes: Record<string, GeneratedRoute>;
+	/** What the overlay got wrong: unknown annotations, entries that match nothing. */
+	problems: string[];
+}
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+export function generate(contract: any, overlay?: any): Generated;
+export function generateFiles(files?: { contract?: string; overlay?: string }): Generated & { source: string };
+export function render(generated: Generated, sources: string[]): string;
+export function labelOf(name: string): string;
+export function optionNameOf(value: string): string;
+export const DEFAULTS: { contract: string; overlay: string; out: string };

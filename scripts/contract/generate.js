@@ -1,0 +1,442 @@
+#!/usr/bin/env node
+/**
+ * The build step that makes contract/openapi.yaml the one description of fields and routes:
+ * reads the contract and its overlay (contract/overlay.yaml, how the forms present it) and
+ * writes nodes/shared/platform/generated.ts, plain data the shipped nodes import.
+ *
+ *   node scripts/contract/generate.js    write the generated module (when it changed)
+ *   --contract <file> --overlay <file> --out <file>   other inputs or output
+ */
+'use strict';
+const { existsSync, readFileSync, writeFileSync } = require('node:fs');
+const { join, relative } = require('node:path');
+
+const { readDocument, refName, resolve, operationsOf, requestSchemaOf, exclusiveMinimumOf } = require('./load');
+
+const ROOT = join(__dirname, '..', '..');
+const DEFAULTS = {
+	contract: join(ROOT, 'contract', 'openapi.yaml'),
+	overlay: join(ROOT, 'contract', 'overlay.yaml'),
+	out: join(ROOT, 'nodes', 'shared', 'platform', 'generated.ts'),
+};
+
+// ---------- labels made from names ----------
+
+const ACRONYMS = new Map(
+	['id', 'ids', 'sku', 'skus', 'url', 'vat', 'erp', 'hs', 'un', 'abc', 'ean', 'gtin', 'iso', 'po'].map((word) => [
+		word,
+		word.endsWith('s') && word.length > 2 ? `${word.slice(0, -1).toUpperCase()}s` : word.toUpperCase(),
+	]),
+);
+const SMALL_WORDS = new Set(['of', 'per', 'and', 'or', 'to', 'in', 'a', 'the', 'for', 'by']);
+const UNITS = new Map([
+	['kg', '(kg)'],
+	['cm', '(cm)'],
+	['m3', '(m³)'],
+	['days', '(Days)'],
+]);
+
+/** "net_quantity_per_unit" → "Net Quantity per Unit", "weight_kg" → "Weight (kg)", "hs_code" → "HS Code". */
+function labelOf(name) {
+	const words = name.split(/[_\s-]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
+	return words
+		.map((word, index) => {
+			const lower = word.toLowerCase();
+			if (index > 0 && index === words.length - 1 && UNITS.has(lower)) return UNITS.get(lower);
+			if (ACRONYMS.has(lower)) return ACRONYMS.get(lower);
+			if (index > 0 && SMALL_WORDS.has(lower)) return lower;
+			return lower.charAt(0).toUpperCase() + lower.slice(1);
+		})
+		.join(' ');
+}
+
+/** An enum value as a dropdown entry: "pick_face" → "Pick Face"; codes such as "E1" or "II" stay as they are. */
+function optionNameOf(value) {
+	const text = String(value);
+	if (/[A-Z]/.test(text) || !/[a-z]/.test(text)) return text;
+	return text
+		.split('_')
+		.map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+		.join(' ');
+}
+
+/** What a form says about a value the contract describes by format. */
+const FORMATS = {
+	email: { pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', patternHint: 'an email address like orders@example.com' },
+};
+
+// ---------- the overlay ----------
+
+const ANNOTATIONS = ['label', 'description', 'placeholder', 'patternHint', 'dropdown', 'dropdownDependsOn', 'default', 'optionNames', 'hidden'];
+const ROUTE_KEYS = ['noun', 'record', 'filter', 'body'];
+
+/** Problems with the overlay itself: unknown keys are typos, and a typo would silently change nothing. */
+function checkAnnotation(where, annotation, problems) {
+	if (!annotation || typeof annotation !== 'object') {
+		problems.push(`${where}: must be a map of annotations`);
+		return;
+	}
+	for (const key of Object.keys(annotation)) {
+		if (!ANNOTATIONS.includes(key)) problems.push(`${where}: unknown annotation "${key}" (known: ${ANNOTATIONS.join(', ')})`);
+	}
+}
+
+// ---------- fields ----------
+
+function fieldType(schema) {
+	switch (schema.type) {
+		case 'integer':
+		case 'number':
+		case 'boolean':
+			return schema.type;
+		case 'array':
+			return undefined;
+		case 'object':
+			return 'object';
+		default:
+			if (schema.format === 'date') return 'date';
+			if (schema.format === 'date-time') return 'dateTime';
+			return schema.properties ? 'object' : 'string';
+	}
+}
+
+function limitsOf(schema) {
+	const { minimum, exclusiveMinimum } = exclusiveMinimumOf(schema);
+	return {
+		minimum,
+		maximum: schema.maximum,
+		exclusiveMinimum,
+		minLength: schema.minLength,
+		maxLength: schema.maxLength,
+		pattern: schema.pattern,
+	};
+}
+
+/** A contract description as n8n words a parameter's: one sentence has no final period. */
+function sentence(text) {
+	if (typeof text !== 'string' || text.trim() === '') return undefined;
+	const trimmed = text.trim();
+	return /^[^.]*\.$/.test(trimmed) ? trimmed.slice(0, -1) : trimmed;
+}
+
+/** A description with the contract's limits filled in ("up to {maxItems}"), or undefined. */
+function describe(text, limits) {
+	if (!text) return undefined;
+	let out = text;
+	for (const [name, value] of Object.entries(limits)) {
+		out = value === undefined ? out.replace(new RegExp(`[;,]? *up to \\{${name}\\}`), '') : out.split(`{${name}}`).join(String(value));
+	}
+	return out;
+}
+
+/** Drops undefined properties, so the generated data and equality checks see only what is said. */
+function compact(object) {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
+}
+
+class Generator {
+	constructor(doc, overlay) {
+		this.doc = doc;
+		this.overlay = overlay ?? {};
+		this.problems = [];
+		this.used = new Set();
+		this.checkOverlay();
+	}
+
+	checkOverlay() {
+		const { fields = {}, schemas = {}, routes = {}, ...rest } = this.overlay;
+		for (const key of Object.keys(rest)) this.problems.push(`overlay: unknown section "${key}" (known: fields, schemas, routes)`);
+		for (const [name, annotation] of Object.entries(fields)) checkAnnotation(`overlay fields.${name}`, annotation, this.problems);
+		for (const [name, annotation] of Object.entries(schemas)) checkAnnotation(`overlay schemas.${name}`, annotation, this.problems);
+		for (const [path, route] of Object.entries(routes)) {
+			for (const key of Object.keys(route ?? {})) {
+				if (!ROUTE_KEYS.includes(key)) this.problems.push(`overlay routes.${path}: unknown key "${key}" (known: ${ROUTE_KEYS.join(', ')})`);
+			}
+			for (const section of ['record', 'filter', 'body']) {
+				for (const [field, annotation] of Object.entries(route?.[section] ?? {})) {
+					checkAnnotation(`overlay routes.${path}.${section}.${field}`, annotation, this.problems);
+				}
+			}
+		}
+	}
+
+	/**
+	 * The overlay's word on one field: by name, then by the components its value is (a list's
+	 * entries first, then the list), then on this route. The most specific wins; null unsays.
+	 */
+	annotationFor(name, components, scope) {
+		const merged = {};
+		const take = (key, annotation) => {
+			if (!annotation) return;
+			this.used.add(key);
+			Object.assign(merged, annotation);
+		};
+		take(`fields.${name}`, this.overlay.fields?.[name]);
+		for (const component of components) take(`schemas.${component}`, this.overlay.schemas?.[component]);
+		if (scope) take(`routes.${scope.route}.${scope.section}.${scope.path}`, this.overlay.routes?.[scope.route]?.[scope.section]?.[scope.path]);
+		return merged;
+	}
+
+	/** One property of an object schema as a field, or undefined when the form has no use for it (read-only, hidden). */
+	field(name, raw, required, scope) {
+		const schema = resolve(this.doc, raw);
+		if (schema.readOnly) return undefined;
+		const components = [schema.type === 'array' ? refName(schema.items) : undefined, refName(raw)].filter(Boolean);
+		const said = this.annotationFor(name, components, scope);
+		// null unsays: the annotation is gone, and a description does not fall back to the contract's.
+		const note = Object.fromEntries(Object.entries(said).filter(([, value]) => value !== null));
+		if (note.hidden) return undefined;
+		let type = fieldType(schema);
+		let rules = compact(limitsOf(schema));
+		let options;
+		let fields;
+		let readOnly;
+		let minItems;
+		let maxItems;
+		if (schema.type === 'array') {
+			const entry = resolve(this.doc, schema.items);
+			minItems = schema.minItems;
+			maxItems = schema.maxItems;
+			if (entry.type === 'object' || entry.properties) {
+				type = 'list';
+				rules = {};
+				({ fields, readOnly } = this.fieldsOf(entry, scope));
+			} else {
+				type = 'stringList';
+				rules = compact(limitsOf(entry));
+				if (entry.format && FORMATS[entry.format]) rules = { ...FORMATS[entry.format], ...rules };
+			}
+		} else if (type === 'object') {
+			({ fields, readOnly } = this.fieldsOf(schema, scope));
+		} else if (Array.isArray(schema.enum)) {
+			options = schema.enum.map((value) => ({ name: note.optionNames?.[value] ?? optionNameOf(value), value: String(value) }));
+		}
+		if (schema.format && FORMATS[schema.format]) rules = { ...FORMATS[schema.format], ...rules };
+		// A dropdown needs a value, and a boolean is always on or off: both show the platform's default. Text and numbers start empty.
+		const platformDefault = type === 'boolean' || options ? schema.default : undefined;
+		return compact({
+			name,
+			label: note.label ?? labelOf(name),
+			type,
+			required: required || undefined,
+			description: said.description === null ? undefined : describe(note.description ?? sentence(raw.description) ?? (type === 'stringList' ? 'Comma-separated; up to {maxItems}' : undefined), { maxItems }),
+			placeholder: note.placeholder,
+			options,
+			loadOptionsMethod: note.dropdown,
+			loadOptionsDependsOn: note.dropdownDependsOn,
+			...rules,
+			patternHint: rules.pattern === undefined ? undefined : (note.patternHint ?? rules.patternHint),
+			fields,
+			minItems,
+			maxItems,
+			readOnly: readOnly?.length ? readOnly : undefined,
+			default: note.default ?? platformDefault,
+		});
+	}
+
+	/** The fields of an object schema, and the names of its read-only ones. */
+	fieldsOf(objectSchema, scope) {
+		const schema = resolve(this.doc, objectSchema);
+		const required = new Set(schema.required ?? []);
+		const fields = [];
+		const readOnly = [];
+		for (const [name, raw] of Object.entries(schema.properties ?? {})) {
+			if (resolve(this.doc, raw).readOnly) {
+				readOnly.push(name);
+				continue;
+			}
+			const inner = scope && { ...scope, path: scope.path ? `${scope.path}.${name}` : name };
+			const field = this.field(name, raw, required.has(name), inner);
+			if (field) fields.push(field);
+		}
+		return { fields, readOnly };
+	}
+
+	/** Everything the package knows of one route: its table entry and its request body as fields. */
+	route(path, operation) {
+		const requestRaw = requestSchemaOf(operation);
+		const request = resolve(this.doc, requestRaw);
+		const properties = request.properties ?? {};
+		const required = new Set(request.required ?? []);
+		const items = properties.items && resolve(this.doc, properties.items);
+		const recordSchema = items?.type === 'array' ? resolve(this.doc, items.items) : undefined;
+		const isRecords = recordSchema !== undefined && (recordSchema.type === 'object' || recordSchema.properties !== undefined);
+		const isRead = 'cursor' in properties || 'filter' in properties;
+		const maxItems = operation['x-max-items'] ?? (isRecords ? items.maxItems : undefined);
+		const naturalKey = operation['x-natural-key'];
+		const body = [];
+		for (const [name, raw] of Object.entries(properties)) {
+			const section = name === 'items' && isRecords ? 'record' : name === 'filter' ? 'filter' : 'body';
+			// A record's and a filter's own fields are addressed from the record; body fields by their name.
+			const scope = { route: path, section, path: section === 'body' ? name : '' };
+			const field = section === 'body' ? this.field(name, raw, required.has(name), scope) : this.container(name, raw, required.has(name), scope);
+			if (field) body.push(field);
+		}
+		const overlay = this.overlay.routes?.[path] ?? {};
+		if (this.overlay.routes?.[path]) this.used.add(`routes.${path}`);
+		const idempotent = operation['x-idempotent'] ?? (isRead || naturalKey !== undefined);
+		return compact({
+			kind: isRead ? 'read' : isRecords && required.has('items') ? 'bulk' : 'action',
+			maxItems,
+			idempotent,
+			naturalKey,
+			noun: overlay.noun ?? (isRecords ? nounOf(path) : undefined),
+			body,
+		});
+	}
+
+	/** The items list or the filter object: the container itself takes no annotation, its fields do. */
+	container(name, raw, required, scope) {
+		const schema = resolve(this.doc, raw);
+		const objectSchema = schema.type === 'array' ? resolve(this.doc, schema.items) : schema;
+		const { fields, readOnly } = this.fieldsOf(objectSchema, scope);
+		return compact({
+			name,
+			label: labelOf(name),
+			type: schema.type === 'array' ? 'list' : 'object',
+			required: required || undefined,
+			fields,
+			minItems: schema.minItems,
+			maxItems: schema.maxItems,
+			readOnly: readOnly.length ? readOnly : undefined,
+		});
+	}
+
+	run() {
+		const routes = {};
+		for (const [path, method, operation] of operationsOf(this.doc)) {
+			if (method !== 'post') {
+				this.problems.push(`${method.toUpperCase()} ${path}: only POST routes are generated (the platform's convention); it is skipped`);
+				continue;
+			}
+			// The token route belongs to the credential, not to the nodes.
+			if (Array.isArray(operation.security) && operation.security.length === 0) continue;
+			routes[path] = this.route(path, operation);
+		}
+		for (const [path, route] of Object.entries(this.overlay.routes ?? {})) {
+			if (!routes[path]) this.problems.push(`overlay routes.${path}: the contract has no such route`);
+			for (const section of ['record', 'filter', 'body']) {
+				for (const field of Object.keys(route?.[section] ?? {})) {
+					if (!this.used.has(`routes.${path}.${section}.${field}`)) {
+						this.problems.push(`overlay routes.${path}.${section}.${field}: the route has no such field (or it is read-only)`);
+					}
+				}
+			}
+		}
+		for (const section of ['fields', 'schemas']) {
+			for (const name of Object.keys(this.overlay[section] ?? {})) {
+				if (!this.used.has(`${section}.${name}`)) this.problems.push(`overlay ${section}.${name}: matches no field of any route`);
+			}
+		}
+		return { routes, problems: this.problems };
+	}
+}
+
+/** "/supply_location/add" → "supply location". */
+function nounOf(path) {
+	return path.split('/').filter(Boolean)[0].replace(/_/g, ' ');
+}
+
+/** The package's view of a contract: per route its table entry and request fields, plus what the overlay got wrong. */
+function generate(doc, overlay) {
+	return new Generator(doc, overlay).run();
+}
+
+// ---------- the TypeScript module ----------
+
+const FIELD_KEYS = [
+	'name',
+	'label',
+	'type',
+	'required',
+	'description',
+	'placeholder',
+	'options',
+	'loadOptionsMethod',
+	'loadOptionsDependsOn',
+	'minimum',
+	'maximum',
+	'exclusiveMinimum',
+	'minLength',
+	'maxLength',
+	'pattern',
+	'patternHint',
+	'minItems',
+	'maxItems',
+	'readOnly',
+	'default',
+	'fields',
+];
+
+const literal = (value) => {
+	if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+	if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
+	if (value && typeof value === 'object') return `{ ${Object.entries(value).map(([k, v]) => `${key(k)}: ${literal(v)}`).join(', ')} }`;
+	return String(value);
+};
+const key = (name) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : literal(name));
+
+/** One field per line (a changed field is one changed line); sub-fields indented below it. */
+function renderField(field, indent) {
+	const own = FIELD_KEYS.filter((name) => name !== 'fields' && field[name] !== undefined).map((name) => `${name}: ${literal(field[name])}`);
+	if (!field.fields) return `${indent}{ ${own.join(', ')} },`;
+	const inner = field.fields.map((sub) => renderField(sub, `${indent}\t\t`)).join('\n');
+	return `${indent}{\n${indent}\t${own.join(', ')},\n${indent}\tfields: [\n${inner}\n${indent}\t],\n${indent}},`;
+}
+
+function render({ routes }, sources) {
+	const lines = [
+		'/**',
+		` * Generated by scripts/contract/generate.js from ${sources.join(' and ')}.`,
+		' * Do not edit: change the contract (or its overlay) and run `npm run contract:generate` (`npm run build` does).',
+		' * Plain data, one field per line: a long file, but no code to read.',
+		' */',
+		"import type { ContractField, RouteInfo } from './types';",
+		'',
+		'/** Every route the nodes may call: kind, most records per request, whether repeating it is harmless, natural key. */',
+		'export const ROUTES = {',
+	];
+	for (const [path, route] of Object.entries(routes)) {
+		const { body, ...info } = route;
+		lines.push(`\t${literal(path)}: ${literal(info)},`);
+	}
+	lines.push('} satisfies Record<string, RouteInfo>;', '', 'export type RoutePath = keyof typeof ROUTES;', '');
+	lines.push('/** Each route\'s request body as fields: records under "items", filters under "filter". */');
+	lines.push('export const REQUESTS: Record<RoutePath, ContractField[]> = {');
+	for (const [path, route] of Object.entries(routes)) {
+		lines.push(`\t${literal(path)}: [`);
+		for (const field of route.body) lines.push(renderField(field, '\t\t'));
+		lines.push('\t],');
+	}
+	lines.push('};', '');
+	return lines.join('\n');
+}
+
+function readOverlay(file) {
+	return file && existsSync(file) ? readDocument(file) : {};
+}
+
+/** Generates from files; answers the module's text and the problems found. */
+function generateFiles({ contract = DEFAULTS.contract, overlay = DEFAULTS.overlay } = {}) {
+	const result = generate(readDocument(contract), readOverlay(overlay));
+	const sources = [contract, ...(existsSync(overlay) ? [overlay] : [])].map((file) => relative(ROOT, file).split('\\').join('/'));
+	return { ...result, source: render(result, sources) };
+}
+
+function main(argv) {
+	const option = (name) => {
+		const at = argv.indexOf(`--${name}`);
+		return at === -1 ? undefined : argv[at + 1];
+	};
+	const out = option('out') ?? DEFAULTS.out;
+	const { source, problems } = generateFiles({ contract: option('contract') ?? DEFAULTS.contract, overlay: option('overlay') ?? DEFAULTS.overlay });
+	for (const problem of problems) process.stderr.write(`contract: ${problem}\n`);
+	const before = existsSync(out) ? readFileSync(out, 'utf8') : '';
+	if (before !== source) writeFileSync(out, source);
+	process.stdout.write(`${relative(ROOT, out)}: ${before === source ? 'up to date' : 'written'}\n`);
+	return 0;
+}
+
+if (require.main === module) process.exitCode = main(process.argv.slice(2));
+
+module.exports = { generate, generateFiles, render, labelOf, optionNameOf, DEFAULTS };

@@ -1,0 +1,182 @@
+/**
+ * The build step that makes contract/openapi.yaml the one description: the committed generated
+ * module is what the contract and its overlay give, and a change to a copy of the contract alone
+ * reaches the field specs, the forms and the route limits.
+ */
+import { readFileSync } from 'node:fs';
+
+import type { INodeProperties } from 'n8n-workflow';
+
+import { recordProperties } from '../../nodes/shared/properties';
+import { validateRecord } from '../../nodes/shared/fields';
+import { DEFAULTS, generate, generateFiles, labelOf, type GeneratedRoute } from '../../scripts/contract/generate';
+import { readDocument } from '../../scripts/contract/load';
+import { contract, type ContractDocument, type Schema } from '../support/contract';
+
+const overlay = readDocument(DEFAULTS.overlay);
+
+const copy = (change: (doc: ContractDocument) => void): ContractDocument => {
+	const doc = structuredClone(contract);
+	change(doc);
+	return doc;
+};
+
+const record = (route: GeneratedRoute) => route.body.find((field) => field.name === 'items')!;
+const spec = (route: GeneratedRoute) => ({ noun: route.noun!, key: route.naturalKey ?? [], fields: record(route).fields!, readOnly: record(route).readOnly });
+const show = { resource: 'supplier', operation: 'upsert' };
+const property = (properties: INodeProperties[], name: string) => properties.find((candidate) => candidate.name === name);
+const additional = (properties: INodeProperties[]) => property(properties, 'additionalFields')!.options as INodeProperties[];
+
+describe('the generated module', () => {
+	it('is what contract/openapi.yaml and contract/overlay.yaml generate (else run npm run contract:generate)', () => {
+		const { source, problems } = generateFiles();
+		expect(problems).toEqual([]);
+		if (readFileSync(DEFAULTS.out, 'utf8') !== source) {
+			throw new Error('nodes/shared/platform/generated.ts is not what the contract generates: run npm run contract:generate (npm run build and npm test do it)');
+		}
+	});
+});
+
+describe('a change to the contract alone', () => {
+	const supplier = contract.components.schemas.Supplier as Schema & { properties: Record<string, Schema>; required: string[] };
+	const changed = copy((doc) => {
+		const schemas = doc.components.schemas as Record<string, Schema & { properties: Record<string, Schema>; required: string[] }>;
+		schemas.Supplier.properties.website = { type: 'string', maxLength: 200, description: 'The supplier\'s web site.' };
+		schemas.Supplier.properties.tax_region = { type: 'string', enum: ['EU', 'UK', 'US'] };
+		schemas.Supplier.required = [...supplier.required, 'tax_region'];
+		schemas.Supplier.properties.name = { ...supplier.properties.name, maxLength: 120 };
+		schemas.CourierService.properties.service_level = { type: 'string', enum: ['economy', 'standard', 'two_day'] };
+		doc.paths['/supplier/add'].post['x-max-items'] = 250;
+		schemas.InventoryBatch = {
+			type: 'object',
+			required: ['sku', 'batch'],
+			properties: { sku: { $ref: '#/components/schemas/Sku' }, batch: { $ref: '#/components/schemas/Batch' }, expiry_date: { type: 'string', format: 'date' } },
+		};
+		doc.paths['/inventory_batch/add'] = {
+			post: {
+				'x-natural-key': ['sku', 'batch'],
+				requestBody: {
+					content: {
+						'application/json': { schema: { type: 'object', required: ['items'], properties: { items: { type: 'array', maxItems: 500, items: { $ref: '#/components/schemas/InventoryBatch' } } } } },
+					},
+				},
+			},
+		};
+	});
+	const { routes, problems } = generate(changed, overlay);
+	const before = generate(contract, overlay).routes;
+
+	it('leaves the overlay matching', () => expect(problems).toEqual([]));
+
+	it('puts a new optional field in the record, labelled from its name, with the contract\'s description and limits', () => {
+		expect(record(routes['/supplier/add']).fields!.find((field) => field.name === 'website')).toEqual({
+			name: 'website',
+			label: 'Website',
+			type: 'string',
+			description: 'The supplier\'s web site',
+			maxLength: 200,
+		});
+		expect(record(before['/supplier/add']).fields!.some((field) => field.name === 'website')).toBe(false);
+	});
+
+	it('shows a new required field up front with its dropdown, and new optional ones under Additional Fields', () => {
+		const properties = recordProperties(spec(routes['/supplier/add']), show);
+		expect(property(properties, 'taxRegion')).toMatchObject({
+			displayName: 'Tax Region',
+			required: true,
+			type: 'options',
+			options: [
+				{ name: 'EU', value: 'EU' },
+				{ name: 'UK', value: 'UK' },
+				{ name: 'US', value: 'US' },
+			],
+		});
+		expect(additional(properties).map((option) => option.name)).toContain('website');
+		expect(property(recordProperties(spec(before['/supplier/add']), show), 'taxRegion')).toBeUndefined();
+	});
+
+	it('refuses a record without the new required field, or with a value outside the enum, before sending', () => {
+		const supplierSpec = spec(routes['/supplier/add']);
+		expect(validateRecord(supplierSpec, { code: 'S1', name: 'Acme' }).problems).toEqual([{ field: 'tax_region', problem: 'is required but missing or empty' }]);
+		expect(validateRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'CH' }).problems).toEqual([
+			{ field: 'tax_region', problem: 'must be one of EU, UK, US (got "CH")' },
+		]);
+		expect(validateRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'EU' }).problems).toEqual([]);
+		expect(validateRecord(spec(before['/supplier/add']), { code: 'S1', name: 'Acme' }).problems).toEqual([]);
+	});
+
+	it('checks a changed length', () => {
+		const name = 'N'.repeat(150);
+		expect(validateRecord(spec(routes['/supplier/add']), { code: 'S1', name, tax_region: 'EU' }).problems).toEqual([
+			{ field: 'name', problem: 'must be at most 120 characters long (got 150)' },
+		]);
+		expect(validateRecord(spec(before['/supplier/add']), { code: 'S1', name }).problems).toEqual([]);
+	});
+
+	it('offers a changed enum', () => {
+		const level = record(routes['/courier_service/add']).fields!.find((field) => field.name === 'service_level')!;
+		expect(level.options).toEqual([
+			{ name: 'Economy', value: 'economy' },
+			{ name: 'Standard', value: 'standard' },
+			{ name: 'Two Day', value: 'two_day' },
+		]);
+	});
+
+	it('takes a lower x-max-items as the route\'s records per request', () => {
+		expect(before['/supplier/add'].maxItems).toBe(1000);
+		expect(routes['/supplier/add'].maxItems).toBe(250);
+	});
+
+	it('adds a new route to the table: a bulk upsert by its natural key, safe to repeat, its limit from the items list', () => {
+		const { body, ...info } = routes['/inventory_batch/add'];
+		expect(info).toEqual({ kind: 'bulk', maxItems: 500, idempotent: true, naturalKey: ['sku', 'batch'], noun: 'inventory batch' });
+		expect(record(routes['/inventory_batch/add']).fields!.map((field) => [field.name, field.type, field.required ?? false])).toEqual([
+			['sku', 'string', true],
+			['batch', 'string', true],
+			['expiry_date', 'date', false],
+		]);
+		expect(body).toHaveLength(1);
+		expect(before['/inventory_batch/add']).toBeUndefined();
+	});
+});
+
+describe('labels made from names', () => {
+	it.each([
+		['lead_time_days', 'Lead Time (Days)'],
+		['net_quantity_per_unit', 'Net Quantity per Unit'],
+		['max_volume_m3', 'Max Volume (m³)'],
+		['hs_code', 'HS Code'],
+		['skus', 'SKUs'],
+		['country_of_origin', 'Country of Origin'],
+		['website', 'Website'],
+	])('%s → %s', (name, label) => expect(labelOf(name)).toBe(label));
+});
+
+describe('the overlay', () => {
+	const route = (routes: Record<string, GeneratedRoute>, path: string, field: string) =>
+		routes[path].body.flatMap((container) => container.fields ?? [container]).find((candidate) => candidate.name === field);
+
+	it('reports a misspelt annotation and an entry that matches nothing, instead of silently changing nothing', () => {
+		const { problems } = generate(contract, {
+			fields: { website: { label: 'Web' } },
+			routes: { '/supplier/add': { record: { name: { lable: 'Supplier Name' } } }, '/no_such/route': {} },
+		});
+		expect(problems).toEqual([
+			'overlay routes./supplier/add.record.name: unknown annotation "lable" (known: label, description, placeholder, patternHint, dropdown, dropdownDependsOn, default, optionNames, hidden)',
+			'overlay routes./no_such/route: the contract has no such route',
+			'overlay fields.website: matches no field of any route',
+		]);
+	});
+
+	it('lets a route unsay what a broader level said (null), and hide a field from the forms', () => {
+		const broad = { fields: { warehouse_code: { label: 'Warehouse', dropdown: 'getWarehouses' } } };
+		const { routes } = generate(contract, {
+			...broad,
+			routes: { '/sales_order/check': { filter: { warehouse_code: { dropdown: null }, customer_code: { hidden: true } } } },
+		});
+		expect(route(routes, '/sales_order/add', 'warehouse_code')).toMatchObject({ label: 'Warehouse', loadOptionsMethod: 'getWarehouses' });
+		expect(route(routes, '/sales_order/check', 'warehouse_code')!.loadOptionsMethod).toBeUndefined();
+		expect(route(routes, '/sales_order/check', 'warehouse_code')!.label).toBe('Warehouse');
+		expect(route(routes, '/sales_order/check', 'customer_code')).toBeUndefined();
+	});
+});
