@@ -6,11 +6,14 @@
 // An example may bring its own checks of the effect on the simulator: test/e2e/examples/<file>.mjs
 // with `export async function before(ctx, example)` and/or `export async function after(ctx, example,
 // execution)` (see README.md there).
+// An example that needs a chat model (an AI Agent's) is not run: it would need a model credential.
+// Its wiring is checked here and its WMS tools are run through MCP in 50-mcp.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { executionError } from '../../scripts/n8n-host.mjs';
+import { agentExampleCheck, chatModelNodes } from './support/agent.mjs';
 
 
 /** Nodes without an incoming main connection: where a run can start. */
@@ -49,7 +52,7 @@ export default function (ctx) {
 	if (!ctx.workflows.length) {
 		return [{ name: 'examples/ has workflows to import', run: () => assert.fail('no examples/*.json found') }];
 	}
-	return ctx.workflows.map((example) => ({
+	return ctx.workflows.map((example) => chatModelNodes(example.workflow).length ? agentExampleCheck(ctx, example) : ({
 		name: `example ${example.file} ("${example.name}") runs green`,
 		timeoutMs: 120000,
 		async run() {

@@ -8,6 +8,6 @@ export function getManyOf(kind: ErpUpdateKindInfo, resource: string): Operation 
 		route: kind.route,
 		noun: `${kind.name.toLowerCase()} update`,
 		filters: erpUpdateFilters(kind),
-		action: `Get many ${kind.name.toLowerCase()} updates`,
+		action: `Get many ${kind.name.toLowerCase()} updates (${kind.noun}s; optional filters: status, update IDs, order number, warehouse code, created since)`,
 	});
 }

@@ -6,5 +6,5 @@ export const getMany = getManyOperation({
 	route: '/courier_service/check',
 	noun: 'courier service',
 	filters: courierServiceFilters,
-	action: 'Get many courier services',
+	action: 'Get many courier services (optional filters: courier service codes, carrier, service level, active, changed since)',
 });

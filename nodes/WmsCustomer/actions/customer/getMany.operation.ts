@@ -6,5 +6,5 @@ export const getMany = getManyOperation({
 	route: '/customer/check',
 	noun: 'customer',
 	filters: customerFilters,
-	action: 'Get many customers',
+	action: 'Get many customers (optional filters: customer codes, active, changed since)',
 });

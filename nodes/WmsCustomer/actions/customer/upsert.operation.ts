@@ -5,5 +5,5 @@ export const upsert = upsertOperation({
 	show: { resource: 'customer', operation: 'upsert' },
 	route: '/customer/add',
 	spec: customerSpec,
-	action: 'Add or update customers',
+	action: 'Add or update customers (needs customer code and name)',
 });

@@ -6,5 +6,5 @@ export const getMany = getManyOperation({
 	route: '/supply_location/check',
 	noun: 'supply location',
 	filters: supplyLocationFilters,
-	action: 'Get many supply locations',
+	action: 'Get many supply locations (optional filters: customer codes, location code, active, country, changed since)',
 });

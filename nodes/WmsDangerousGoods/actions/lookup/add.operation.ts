@@ -6,6 +6,6 @@ export const add = upsertOperation({
 	route: '/dangerous_goods_lookup/add',
 	spec: dangerousGoodsLookupSpec,
 	name: 'Add',
-	action: 'Add dangerous goods lookups',
+	action: 'Add or update dangerous goods lookups (needs UN number, proper shipping name and hazard class)',
 	description: 'Add UN number classifications, or update those whose UN number already exists',
 });

@@ -6,5 +6,5 @@ export const getMany = getManyOperation({
 	route: '/dangerous_goods_lookup/check',
 	noun: 'dangerous goods lookup',
 	filters: dangerousGoodsFilters,
-	action: 'Get many dangerous goods lookups',
+	action: 'Get many dangerous goods lookups (optional filters: UN numbers, hazard class, changed since)',
 });

@@ -17,7 +17,7 @@ const [idField, erpReferenceField] = setCompleteSpec.fields;
 export const setComplete: Operation = {
 	value: 'setComplete',
 	name: 'Set Complete',
-	action: 'Mark ERP updates as complete',
+	action: 'Mark ERP updates as complete (needs the update ID; an ERP reference is optional)',
 	description: 'Tell the warehouse the ERP has booked these updates; completing one twice is not an error',
 	contract: { route, record: setCompleteSpec },
 	properties: [

@@ -18,7 +18,7 @@ const inForm = showFor(show, { source: ['define'] });
 export const setError: Operation = {
 	value: 'setError',
 	name: 'Set Error',
-	action: 'Mark ERP updates as failed',
+	action: 'Mark ERP updates as failed (needs the update ID and an error message)',
 	description: 'Tell the warehouse the ERP could not book these updates, and why; the same error twice is not an error',
 	contract: { route, record: setErrorSpec },
 	properties: [

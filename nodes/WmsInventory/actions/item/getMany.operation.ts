@@ -6,5 +6,5 @@ export const getMany = getManyOperation({
 	route: '/inventory/check',
 	noun: 'inventory item',
 	filters: inventoryFilters,
-	action: 'Get many inventory items',
+	action: 'Get many inventory items with their stock per warehouse (optional filters: SKUs, barcode, category, active, warehouse code, in stock, changed since)',
 });

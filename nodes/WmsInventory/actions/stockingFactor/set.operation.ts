@@ -6,6 +6,6 @@ export const set = upsertOperation({
 	route: '/inventory_stocking_factor/add',
 	spec: stockingFactorSpec,
 	name: 'Set',
-	action: 'Set stocking factors',
+	action: 'Set the stocking factors of items (needs SKU, warehouse, minimum quantity and maximum quantity)',
 	description: 'Set the minimum and maximum stock of items per warehouse (minimum ≤ maximum is checked before sending)',
 });

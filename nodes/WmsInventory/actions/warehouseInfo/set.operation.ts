@@ -6,6 +6,6 @@ export const set = upsertOperation({
 	route: '/inventory_warehouse_info/add',
 	spec: warehouseInfoSpec,
 	name: 'Set',
-	action: 'Set warehouse info of items',
+	action: 'Set the warehouse info of items: default bin, pick face, replenishment (needs SKU and warehouse)',
 	description: 'Set where items live in a warehouse: default and pick-face bins, replenishment quantity, ABC class',
 });

@@ -7,6 +7,6 @@ export const addAdjustmentItems = comparisonLines({
 	route: '/comparison_adjustment_item/add',
 	spec: adjustmentItemSpec,
 	name: 'Add Adjustment Items',
-	action: 'Add adjustment items to a comparison',
+	action: 'Add adjustment items to a comparison (needs comparison ID, SKU and quantity change)',
 	description: 'Say how the platform stock of compared items should change; applied when the items are processed',
 });

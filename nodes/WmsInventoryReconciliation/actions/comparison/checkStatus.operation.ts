@@ -5,6 +5,6 @@ export const checkStatus = comparisonAction({
 	operation: 'checkStatus',
 	route: '/comparison/check_status',
 	name: 'Check Status',
-	action: 'Check the status of a comparison',
+	action: 'Check the status of a comparison (needs comparison ID)',
 	description: 'Read a comparison: its state, lines, items with differences, adjustments and move attempts',
 });

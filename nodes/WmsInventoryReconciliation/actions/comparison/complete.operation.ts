@@ -4,6 +4,6 @@ export const complete = comparisonAction({
 	operation: 'complete',
 	route: '/comparison/complete',
 	name: 'Complete',
-	action: 'Complete a comparison',
+	action: 'Complete a comparison (needs comparison ID)',
 	description: 'Close the comparison (processed, or compared: accepting the differences as they are)',
 });

@@ -8,6 +8,6 @@ export const create = upsertOperation({
 	route: '/comparison/add',
 	spec: comparisonSpec,
 	name: 'Create Comparison',
-	action: 'Create a comparison',
+	action: 'Create a stock comparison for a warehouse (needs warehouse code)',
 	description: 'Open an inventory comparison for a warehouse (state open)',
 });

@@ -10,7 +10,7 @@ export const processItems = comparisonAction({
 	operation: 'processItems',
 	route: '/comparison_item/process',
 	name: 'Process Items',
-	action: 'Process comparison items',
+	action: 'Process the adjustment items of a comparison (needs comparison ID)',
 	description: 'Apply the adjustments of the comparison\'s items to the platform stock; processing twice is harmless',
 	properties: [{ ...fieldProperty(processSkus), displayOptions: showFor(show('processItems')) }],
 	body(ctx, itemIndex) {

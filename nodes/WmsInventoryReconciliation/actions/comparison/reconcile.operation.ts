@@ -226,7 +226,7 @@ function stepError(ctx: IExecuteFunctions, failure: StepFailure, dryRun: boolean
 export const reconcile: Operation = {
 	value: OPERATION,
 	name: 'Reconcile',
-	action: 'Reconcile ERP and platform stock',
+	action: 'Reconcile ERP stock with the platform and report every difference (needs ERP stock lines of SKU, warehouse and quantity)',
 	description: 'Compare ERP stock with the platform\'s, report every discrepancy and (unless a dry run) adjust the small ones',
 	contract: { route: '/comparison_erp_on_hand/add' },
 	properties: reconcileProperties,

@@ -27,7 +27,7 @@ const fromItemsOnly = (property: INodeProperties): INodeProperties => ({
 export const setPlatformOnHand: Operation = {
 	value: OPERATION,
 	name: 'Set Platform On-Hand',
-	action: 'Set platform on-hand quantities of a comparison',
+	action: 'Set the platform on-hand quantities of a comparison (needs comparison ID)',
 	description: 'Take the platform\'s stock into the comparison and build its items (a new snapshot replaces the last)',
 	contract: { route: ROUTE, record: platformOnHandSpec },
 	properties: [

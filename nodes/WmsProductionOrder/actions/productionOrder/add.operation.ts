@@ -6,5 +6,5 @@ export const add = orderAddOperation({
 	route: '/production_order/add',
 	spec: productionOrderSpec,
 	linesKey: 'components',
-	action: 'Add or update production orders',
+	action: 'Add or update production orders with their components (needs order number, warehouse code, output SKU, output quantity, due date and components of SKU and quantity)',
 });

@@ -8,5 +8,5 @@ export const getStatus = getManyOperation({
 	filters: productionOrderFilters,
 	name: 'Get Status',
 	description: 'State and quantity produced of production orders, by order numbers or filters',
-	action: 'Get the status of production orders',
+	action: 'Get the status and produced quantity of production orders (optional filters: order numbers, output SKU, warehouse code, status, changed since)',
 });

@@ -6,5 +6,5 @@ export const add = orderAddOperation({
 	route: '/purchase_order/add',
 	spec: purchaseOrderSpec,
 	linesKey: 'lines',
-	action: 'Add or update purchase orders',
+	action: 'Add or update purchase orders with their lines (needs order number, supplier code, warehouse code, order date and lines of SKU and quantity)',
 });

@@ -8,5 +8,5 @@ export const getStatus = getManyOperation({
 	filters: purchaseOrderFilters,
 	name: 'Get Status',
 	description: 'State, received quantities per line and receipts so far of purchase orders, by order numbers or filters',
-	action: 'Get the status of purchase orders',
+	action: 'Get the status, received quantities and receipts of purchase orders (optional filters: order numbers, supplier code, warehouse code, status, changed since)',
 });

@@ -6,5 +6,5 @@ export const add = orderAddOperation({
 	route: '/sales_order/add',
 	spec: salesOrderSpec,
 	linesKey: 'lines',
-	action: 'Add or update sales orders',
+	action: 'Add or update sales orders with their lines (needs order number, customer code, warehouse code, order date and lines of SKU and quantity)',
 });

@@ -8,5 +8,5 @@ export const getStatus = getManyOperation({
 	filters: salesOrderFilters,
 	name: 'Get Status',
 	description: 'State, shipped quantities per line and shipments of sales orders, by order numbers or filters',
-	action: 'Get the status of sales orders',
+	action: 'Get the status, shipped quantities and shipments of sales orders (optional filters: order numbers, customer code, warehouse code, customer reference, status, changed since)',
 });

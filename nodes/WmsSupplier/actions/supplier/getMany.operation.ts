@@ -6,5 +6,5 @@ export const getMany = getManyOperation({
 	route: '/supplier/check',
 	noun: 'supplier',
 	filters: supplierFilters,
-	action: 'Get many suppliers',
+	action: 'Get many suppliers (optional filters: supplier codes, active, changed since)',
 });

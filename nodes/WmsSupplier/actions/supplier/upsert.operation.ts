@@ -5,5 +5,5 @@ export const upsert = upsertOperation({
 	show: { resource: 'supplier', operation: 'upsert' },
 	route: '/supplier/add',
 	spec: supplierSpec,
-	action: 'Add or update suppliers',
+	action: 'Add or update suppliers (needs supplier code and name)',
 });

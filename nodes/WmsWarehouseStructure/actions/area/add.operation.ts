@@ -6,6 +6,6 @@ export const add = upsertOperation({
 	route: '/area/add',
 	spec: areaSpec,
 	name: 'Add',
-	action: 'Add areas',
+	action: 'Add areas to a warehouse (needs warehouse, area code and name)',
 	description: 'Add areas to a warehouse (receiving, storage, picking...); an area whose code already exists there is updated',
 });

@@ -6,6 +6,6 @@ export const add = upsertOperation({
 	route: '/bin/add',
 	spec: binSpec,
 	name: 'Add',
-	action: 'Add bins',
+	action: 'Add bins to a zone (needs warehouse, zone, bin code and bin type)',
 	description: 'Add storage bins to a zone; a bin whose code already exists in the warehouse is updated',
 });

@@ -35,7 +35,7 @@ function binsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
 export const addRange: Operation = {
 	value: show.operation,
 	name: 'Add Range',
-	action: 'Add a range of bins',
+	action: 'Add a range of bins, aisles × positions × levels (needs warehouse, zone, bin type, aisles, positions, levels and bin code pattern)',
 	description: 'Create many bins at once from aisles × positions × levels and a code pattern (e.g. A-C × 1-10 × 1-5 → 150 bins)',
 	contract: { route },
 	properties: [

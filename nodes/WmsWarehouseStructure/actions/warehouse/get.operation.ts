@@ -42,7 +42,7 @@ function binsOf(warehouse: IDataObject): IDataObject[] {
 export const get: Operation = {
 	value: show.operation,
 	name: 'Get',
-	action: 'Get a warehouse with its structure',
+	action: 'Get a warehouse with its areas, zones and bins (needs the warehouse)',
 	description: 'Get a warehouse with its areas, zones and bins',
 	contract: { route, filters: warehouseGetFilters },
 	properties: [

@@ -5,5 +5,5 @@ export const upsert = upsertOperation({
 	show: { resource: 'warehouse', operation: 'upsert' },
 	route: '/warehouse/add',
 	spec: warehouseSpec,
-	action: 'Add or update warehouses',
+	action: 'Add or update warehouses (needs warehouse code and name)',
 });
