@@ -12,7 +12,7 @@ import '../test/support/setup';
 
 import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { loadLedger } from '../nodes/shared/ledger';
+import { loadLedger } from '../nodes/WmsErpUpdateTrigger/ledger';
 import { startSimulator } from '../simulator';
 import { harnessFor } from '../test/support/harness';
 import { arg } from './support';

@@ -10,7 +10,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { bulkWrite } from '../shared/bulk';
-import { chooseInOrder, KindScan, loadLedger, now, saveLedger, type PendingUpdate } from '../shared/ledger';
+import { chooseInOrder, KindScan, loadLedger, now, saveLedger, type PendingUpdate } from './ledger';
 import { MAX_PAGE_SIZE, readPages } from '../shared/paging';
 import { kindInfo, type ErpUpdateKindInfo } from '../shared/specs/erpUpdate';
 import { sampleUpdate } from './sample';

@@ -5,10 +5,10 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
-import type { PendingUpdate } from '../shared/ledger';
+import type { PendingUpdate } from './ledger';
 import { readAll } from '../shared/paging';
 import type { ErpUpdateKindInfo } from '../shared/specs/erpUpdate';
-import { now } from '../shared/ledger';
+import { now } from './ledger';
 
 const SAMPLE_PAYLOADS: Record<string, Record<string, unknown>> = {
 	outgoing_consignment: {

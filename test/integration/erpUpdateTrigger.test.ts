@@ -5,7 +5,7 @@
 import { PollContext } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, INodeType, Workflow } from 'n8n-workflow';
 
-import { loadLedger, setClock } from '../../nodes/shared/ledger';
+import { loadLedger, setClock } from '../../nodes/WmsErpUpdateTrigger/ledger';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 import { harnessFor } from '../support/platform';

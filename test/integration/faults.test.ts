@@ -7,7 +7,7 @@
 import * as workflowModule from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { setClock } from '../../nodes/shared/ledger';
+import { setClock } from '../../nodes/WmsErpUpdateTrigger/ledger';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 import { harnessFor, onAFreshPlatform } from '../support/platform';

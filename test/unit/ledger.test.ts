@@ -1,4 +1,4 @@
-import { chooseInOrder, KindScan, Ledger, loadLedger, now, saveLedger, setClock, type PendingUpdate } from '../../nodes/shared/ledger';
+import { chooseInOrder, KindScan, Ledger, loadLedger, now, saveLedger, setClock, type PendingUpdate } from '../../nodes/WmsErpUpdateTrigger/ledger';
 
 const MIN = 60_000;
 const update = (kind: string, n: number, createdAt = `2026-11-21T09:00:${String(n % 60).padStart(2, '0')}.000Z`): PendingUpdate => ({
