@@ -192,17 +192,17 @@ export class KindScan {
 	constructor(
 		readonly kind: string,
 		private readonly ledger: Ledger,
-		private readonly now: number,
 		private readonly redeliverAfterMs: number,
 		private readonly want: number,
 	) {}
 
-	offer(update: PendingUpdate): void {
+	/** An update as listed pending at `now` (when its page came). */
+	offer(update: PendingUpdate, now: number): void {
 		this.seen.add(update.id);
 		const fresh = !this.ledger.has(update.id);
 		// Every still-pending id the ledger holds was listed before the first one it never held.
 		if (fresh) this.conclusive = true;
-		if (this.ledger.isHeld(update.id, this.now, this.redeliverAfterMs)) return;
+		if (this.ledger.isHeld(update.id, now, this.redeliverAfterMs)) return;
 		if (this.candidates.length < this.want) this.candidates.push({ update, fresh });
 	}
 

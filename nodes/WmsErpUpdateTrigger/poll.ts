@@ -75,8 +75,9 @@ async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKind
 	let reachedEnd = true;
 	const pages = readPages.call(ctx, info.route, PENDING, { pageSize: MAX_PAGE_SIZE, ...budget.retry() });
 	for await (const page of pages) {
+		const now = Date.now();
 		for (const update of page as PendingUpdate[]) {
-			if (typeof update.id === 'string' && update.id !== '') scan.offer({ ...update, kind: update.kind ?? info.value });
+			if (typeof update.id === 'string' && update.id !== '') scan.offer({ ...update, kind: update.kind ?? info.value }, now);
 		}
 		if (scan.full || Date.now() >= budget.readUntil) {
 			reachedEnd = false;
@@ -87,15 +88,19 @@ async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKind
 	if (reachedEnd) scan.reachedEnd();
 }
 
+/** Retries after these answers mean the platform took nothing (reasons as the transport words them). */
+const TURNED_AWAY = new Set(['HTTP 429', 'HTTP 503']);
+
 /**
- * Whether set_complete may have been stored for a row it did not confirm. Only an answer that
- * says nothing was taken rules it out: the platform refused the request or row (4xx), or was
- * unavailable (503). A dropped connection, a gateway error or an answer without that row's
- * result may come after the platform stored it.
+ * Whether set_complete may have been stored for a row it did not confirm. Only answers that say
+ * nothing was taken rule it out, at every attempt: the platform refused the request or row (4xx)
+ * or was unavailable (503), and no earlier attempt was lost on the way back. A dropped
+ * connection, a gateway error or an answer without that row's result may come after the
+ * platform stored it.
  */
-function mayHaveCompleted(outcome: Extract<BulkOutcome, { ok: false }>): boolean {
+function mayHaveCompleted(outcome: Extract<BulkOutcome, { ok: false }>, anAnswerWasLost: boolean): boolean {
 	const status = Number(outcome.error.httpCode);
-	return !((status >= 400 && status < 500) || status === 503);
+	return anAnswerWasLost || !((status >= 400 && status < 500) || status === 503);
 }
 
 /**
@@ -106,7 +111,11 @@ function mayHaveCompleted(outcome: Extract<BulkOutcome, { ok: false }>): boolean
  */
 async function acknowledge(ctx: IPollFunctions, chosen: PendingUpdate[], budget: Budget): Promise<{ emitted: PendingUpdate[]; hold: PendingUpdate[] }> {
 	const rows = chosen.map((update, itemIndex) => ({ itemIndex, record: { id: update.id } }));
-	const outcomes = await bulkWrite.call(ctx, '/erp_update/set_complete', rows, budget.retry());
+	let anAnswerWasLost = false;
+	const outcomes = await bulkWrite.call(ctx, '/erp_update/set_complete', rows, {
+		...budget.retry(),
+		onRetry: ({ reason }) => (anAnswerWasLost ||= !TURNED_AWAY.has(reason)),
+	});
 	const emitted: PendingUpdate[] = [];
 	const hold: PendingUpdate[] = [];
 	const left: string[] = [];
@@ -116,7 +125,7 @@ async function acknowledge(ctx: IPollFunctions, chosen: PendingUpdate[], budget:
 		// our own first try completed. Delivering one that someone else completed in the same
 		// instant is the lesser harm.
 		if (outcome.ok) emitted.push(update);
-		else if (mayHaveCompleted(outcome)) {
+		else if (mayHaveCompleted(outcome, anAnswerWasLost)) {
 			emitted.push(update);
 			hold.push(update);
 		} else left.push(outcome.error.message);
@@ -149,7 +158,7 @@ async function pollInTurn(ctx: IPollFunctions, { settings: s, inProcess, key, ca
 	const scans: KindScan[] = [];
 	for (const info of s.kinds) {
 		if (scans.length > 0 && Date.now() >= budget.readUntil) break;
-		const scan = new KindScan(info.value, ledger, Date.now(), s.redeliverAfterMs, s.max);
+		const scan = new KindScan(info.value, ledger, s.redeliverAfterMs, s.max);
 		await scanKind(ctx, scan, info, budget);
 		scans.push(scan);
 	}

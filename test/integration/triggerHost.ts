@@ -54,6 +54,9 @@ export function moveClock(ms: number): void {
 export type SaveMode = 'shared' | 'copies';
 
 export interface Request {
+	/** When it was answered, and when the poll went on with the answer, in the order of everything the host saw. */
+	seq: number;
+	continuedSeq?: number;
 	route: string;
 	/** Ids a read answered, or ids a set_complete sent. */
 	ids: string[];
@@ -67,6 +70,8 @@ export interface Tick {
 	requests: Request[];
 	emitted?: string[];
 	error?: Error;
+	/** When it ended, in the order of everything the host saw. */
+	endSeq?: number;
 	release?: () => void;
 }
 
@@ -111,11 +116,14 @@ export class PollHost {
 	private readonly tickScope = new AsyncLocalStorage<Tick>();
 	private changed!: { promise: Promise<void>; resolve: () => void };
 	private activation = 0;
+	private seq = 0;
+	private holding: boolean;
 
 	constructor(
 		private readonly sim: RunningSimulator,
 		private readonly options: HostOptions,
 	) {
+		this.holding = options.hold ?? false;
 		this.nextChange();
 		this.activate();
 	}
@@ -132,6 +140,11 @@ export class PollHost {
 		return clone((this.workflow.staticData[`node:${TRIGGER_NAME}`] ?? {}) as IDataObject);
 	}
 
+	/** The order number of the last thing the host saw (request answers, poll ends). */
+	get lastSeq(): number {
+		return this.seq;
+	}
+
 	get live(): Tick[] {
 		return this.ticks.filter((tick) => tick.state !== 'done');
 	}
@@ -146,6 +159,7 @@ export class PollHost {
 			.catch((error: Error) => (tick.error ??= error))
 			.finally(() => {
 				tick.state = 'done';
+				tick.endSeq = ++this.seq;
 				this.notify();
 			});
 		await this.settle();
@@ -170,6 +184,15 @@ export class PollHost {
 			await this.step(held);
 		}
 		return tick;
+	}
+
+	/** Lets every poll run to its end (the test is over). */
+	async stop(): Promise<void> {
+		this.holding = false;
+		while (this.live.length > 0) {
+			for (const tick of this.live) if (tick.release) await this.step(tick);
+			await this.settle();
+		}
 	}
 
 	/**
@@ -278,7 +301,7 @@ export class PollHost {
 			const tick = host.tickScope.getStore()!;
 			const route = String(options.url).replace(/^.*\/v1/, '');
 			const sent = ((options.body as IDataObject | undefined)?.items as IDataObject[] | undefined) ?? [];
-			const seen: Request = { route, ids: sent.map((row) => String(row.id)) };
+			const seen: Request = { seq: 0, route, ids: sent.map((row) => String(row.id)) };
 			tick.inRequest = true;
 			try {
 				const answer = (await request.call(this, type, options)) as { items?: IDataObject[] };
@@ -289,9 +312,11 @@ export class PollHost {
 				seen.status = describeFailure(error).status;
 				throw error;
 			} finally {
+				seen.seq = ++host.seq;
 				tick.requests.push(seen);
 				tick.inRequest = false;
-				if (host.options.hold) await host.park(tick);
+				if (host.holding) await host.park(tick);
+				seen.continuedSeq = ++host.seq;
 			}
 		};
 	}

@@ -8,8 +8,8 @@ const update = (kind: string, n: number, createdAt = `2026-11-21T09:00:${String(
 });
 
 function scan(ledger: Ledger, kind: string, updates: PendingUpdate[], { at = 0, want = 100, end = true } = {}) {
-	const s = new KindScan(kind, ledger, at, 30 * MIN, want);
-	for (const u of updates) s.offer(u);
+	const s = new KindScan(kind, ledger, 30 * MIN, want);
+	for (const u of updates) s.offer(u, at);
 	if (end) s.reachedEnd();
 	return s;
 }
