@@ -14,6 +14,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { bulkWrite, type BulkOutcome } from '../shared/bulk';
 import type { RequestOptions } from '../shared/transport';
 import { MAX_PAGE_SIZE, readPages } from '../shared/paging';
+import { DEFAULT_RETRY_POLICY } from '../shared/retry';
 import { kindInfo, type ErpUpdateKindInfo } from '../shared/specs/erpUpdate';
 import type { PollsInProcess } from './inProcess';
 import { chooseInOrder, KindScan, Ledger, saveLedger, storedLedger, type PendingUpdate } from './ledger';
@@ -66,7 +67,8 @@ class Budget {
 
 	/** Retries of one request wait no longer than the poll has left (n8n abandons a poll past its budget). */
 	retry(): RequestOptions {
-		return this.end === Infinity ? {} : { retry: { maxWaitMs: Math.max(0, this.end - Date.now()) } };
+		if (this.end === Infinity) return {};
+		return { retry: { maxWaitMs: Math.max(0, Math.min(DEFAULT_RETRY_POLICY.maxWaitMs, this.end - Date.now())) } };
 	}
 }
 
