@@ -5,10 +5,11 @@
  * jumps both ways and platform outages. The real trigger runs in real n8n-core's poll executor
  * (triggerHost.ts, both ways n8n keeps static data) against the real simulator over HTTP. After
  * every step the record of what happened is checked against what the trigger promises:
- * - nothing lost: a poll that read a pending update emits it, unless it emitted it less than one
- *   window ago (plus however far the clock went back, minus however far it jumped forward), or the
- *   ledger could not take it (more pending than its capacity), or, acknowledging, the platform
- *   refused to mark it complete;
+ * - nothing lost: a poll that read a pending update emits it, unless it was emitted less than one
+ *   window before by the clock (an emit time ahead of the clock counting as the clock of the first
+ *   poll after; across a restart, one window plus however far the clock went back), or the ledger
+ *   could not take it (more pending than its capacity), or, acknowledging, the platform refused or
+ *   turned away set_complete;
  * - nothing doubled: two deliveries of an update (executions that ran) are a window apart, less
  *   however far the clock jumped forward between them;
  * - acknowledging, nothing marked complete that was not emitted;
