@@ -2,7 +2,14 @@ import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunction
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
+import { PollsInProcess } from './inProcess';
+import { LEDGER_CAPACITY } from './ledger';
 import { pollErpUpdates } from './poll';
+
+export interface ErpUpdateTriggerOptions {
+	/** Most emitted, still pending updates the trigger remembers; then new ones wait (backpressure). */
+	ledgerCapacity?: number;
+}
 
 export class WmsErpUpdateTrigger implements INodeType {
 	description: INodeTypeDescription = {
@@ -76,7 +83,13 @@ export class WmsErpUpdateTrigger implements INodeType {
 		],
 	};
 
-	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		return await pollErpUpdates.call(this);
+	readonly poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
+
+	/** n8n creates one per process: its polls share what they know in this process (see inProcess.ts). */
+	constructor({ ledgerCapacity = LEDGER_CAPACITY }: ErpUpdateTriggerOptions = {}) {
+		const inProcess = new PollsInProcess();
+		this.poll = async function (this: IPollFunctions) {
+			return await pollErpUpdates.call(this, inProcess, ledgerCapacity);
+		};
 	}
 }

@@ -3,16 +3,21 @@
  * leaves out those the ledger holds (emitted less than "Redeliver After" ago), and emits at most
  * "Max Updates per Poll", the rest on the next poll. The ledger is written back only at the end:
  * a poll that throws (401, outage) leaves static data exactly as it was. n8n saves static data
- * when the poll emits, before the workflow runs, so an emitted update is on record even if the
+ * as the poll emits, before the workflow runs, so an emitted update is on record even if the
  * workflow then fails; it goes out again once the window has passed, if still pending.
+ * Polls of one trigger take turns, and start from the newest ledger this process knows
+ * (see inProcess.ts for what n8n guarantees and what that adds).
  */
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { bulkWrite } from '../shared/bulk';
-import { chooseInOrder, KindScan, loadLedger, now, saveLedger, type PendingUpdate } from '../shared/ledger';
+import { bulkWrite, type BulkOutcome } from '../shared/bulk';
+import type { RequestOptions } from '../shared/transport';
 import { MAX_PAGE_SIZE, readPages } from '../shared/paging';
+import { DEFAULT_RETRY_POLICY } from '../shared/retry';
 import { kindInfo, type ErpUpdateKindInfo } from '../shared/specs/erpUpdate';
+import type { PollsInProcess } from './inProcess';
+import { chooseInOrder, KindScan, Ledger, saveLedger, storedLedger, type PendingUpdate } from './ledger';
 import { sampleUpdate } from './sample';
 
 /** Share of n8n's poll budget spent reading; the rest is left for acknowledging and emitting. */
@@ -48,15 +53,35 @@ function toItems(updates: PendingUpdate[]): INodeExecutionData[][] {
 	return [updates.map(({ kind, id, ...rest }) => ({ json: { kind, id, ...rest } as IDataObject }))];
 }
 
+/** The time this poll has: reading stops at `readUntil`, retries never wait past `end`. */
+class Budget {
+	readonly readUntil: number;
+	private readonly end: number;
+
+	constructor(ctx: IPollFunctions, startedAt: number) {
+		const ms = typeof ctx.getPollBudgetMs === 'function' ? ctx.getPollBudgetMs() : undefined;
+		const known = ms !== undefined && ms > 0;
+		this.readUntil = known ? startedAt + ms * BUDGET_SHARE : Infinity;
+		this.end = known ? startedAt + ms : Infinity;
+	}
+
+	/** Retries of one request wait no longer than the poll has left (n8n abandons a poll past its budget). */
+	retry(): RequestOptions {
+		if (this.end === Infinity) return {};
+		return { retry: { maxWaitMs: Math.max(0, Math.min(DEFAULT_RETRY_POLICY.maxWaitMs, this.end - Date.now())) } };
+	}
+}
+
 /** Reads one kind's pending list until the poll has enough, the list ends, or time runs short. */
-async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKindInfo, deadline: number): Promise<void> {
+async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKindInfo, budget: Budget): Promise<void> {
 	let reachedEnd = true;
-	const pages = readPages.call(ctx, info.route, PENDING, { pageSize: MAX_PAGE_SIZE });
+	const pages = readPages.call(ctx, info.route, PENDING, { pageSize: MAX_PAGE_SIZE, ...budget.retry() });
 	for await (const page of pages) {
+		const now = Date.now();
 		for (const update of page as PendingUpdate[]) {
-			if (typeof update.id === 'string' && update.id !== '') scan.offer({ ...update, kind: update.kind ?? info.value });
+			if (typeof update.id === 'string' && update.id !== '') scan.offer({ ...update, kind: update.kind ?? info.value }, now);
 		}
-		if (scan.full || now() >= deadline) {
+		if (scan.full || Date.now() >= budget.readUntil) {
 			reachedEnd = false;
 			break;
 		}
@@ -65,55 +90,99 @@ async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKind
 	if (reachedEnd) scan.reachedEnd();
 }
 
-/** Marks the chosen updates complete before emitting them; those the platform confirmed go out. */
-async function acknowledge(ctx: IPollFunctions, chosen: PendingUpdate[]): Promise<PendingUpdate[]> {
-	const rows = chosen.map((update, itemIndex) => ({ itemIndex, record: { id: update.id } }));
-	const outcomes = await bulkWrite.call(ctx, '/erp_update/set_complete', rows);
-	const confirmed: PendingUpdate[] = [];
-	const failures: string[] = [];
-	for (const outcome of outcomes) {
-		// "unchanged" too: it was pending when this poll read it, and a retry after a dropped
-		// connection answers "unchanged" for what our own first try completed. Skipping those
-		// would lose them; delivering one that someone else completed in the same instant is the
-		// lesser harm.
-		if (outcome.ok) confirmed.push(chosen[outcome.itemIndex]);
-		else if (!outcome.ok) failures.push(outcome.error.message);
-	}
-	if (failures.length > 0 && confirmed.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `Could not acknowledge the pending updates: ${failures[0]}`, {
-			description: 'Nothing was emitted; the next poll tries again.',
-		});
-	}
-	if (failures.length > 0) ctx.logger.warn(`WMS ERP Update Trigger: ${failures.length} updates not acknowledged, left for the next poll (${failures[0]})`);
-	return confirmed;
+/** Retries after these answers mean the platform took nothing (reasons as the transport words them). */
+const TURNED_AWAY = new Set(['HTTP 429', 'HTTP 503']);
+
+/**
+ * Whether set_complete may have been stored for a row it did not confirm. Only answers that say
+ * nothing was taken rule it out, at every attempt: the platform refused the request or row (4xx)
+ * or was unavailable (503), and no earlier attempt was lost on the way back. A dropped
+ * connection, a gateway error or an answer without that row's result may come after the
+ * platform stored it.
+ */
+function mayHaveCompleted(outcome: Extract<BulkOutcome, { ok: false }>, anAnswerWasLost: boolean): boolean {
+	const status = Number(outcome.error.httpCode);
+	return anAnswerWasLost || !((status >= 400 && status < 500) || status === 503);
 }
 
-export async function pollErpUpdates(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-	const { kinds, redeliverAfterMs, max, acknowledge: ack } = settings(this);
-	if (this.getMode() === 'manual') return toItems([await sampleUpdate(this, kinds)]);
+/**
+ * Marks the chosen updates complete before emitting them. Emits every update the platform
+ * completed or may have completed; those it may not have are also held in the ledger, so they
+ * are not emitted again inside the window. Only those it certainly did not complete are left
+ * for the next poll.
+ */
+async function acknowledge(ctx: IPollFunctions, chosen: PendingUpdate[], budget: Budget): Promise<{ emitted: PendingUpdate[]; hold: PendingUpdate[] }> {
+	const rows = chosen.map((update, itemIndex) => ({ itemIndex, record: { id: update.id } }));
+	let anAnswerWasLost = false;
+	const outcomes = await bulkWrite.call(ctx, '/erp_update/set_complete', rows, {
+		...budget.retry(),
+		onRetry: ({ reason }) => (anAnswerWasLost ||= !TURNED_AWAY.has(reason)),
+	});
+	const emitted: PendingUpdate[] = [];
+	const hold: PendingUpdate[] = [];
+	const left: string[] = [];
+	for (const outcome of outcomes) {
+		const update = chosen[outcome.itemIndex];
+		// "unchanged" counts as completed: a retry after a dropped connection answers it for what
+		// our own first try completed. Delivering one that someone else completed in the same
+		// instant is the lesser harm.
+		if (outcome.ok) emitted.push(update);
+		else if (mayHaveCompleted(outcome, anAnswerWasLost)) {
+			emitted.push(update);
+			hold.push(update);
+		} else left.push(outcome.error.message);
+	}
+	if (left.length > 0 && emitted.length === 0) {
+		throw new NodeOperationError(ctx.getNode(), `Could not acknowledge the pending updates: ${left[0]}`, {
+			description: 'Nothing was marked complete and nothing was emitted; the next poll tries again.',
+		});
+	}
+	if (left.length > 0) ctx.logger.warn(`WMS ERP Update Trigger: ${left.length} updates not acknowledged, left for the next poll (${left[0]})`);
+	if (hold.length > 0) ctx.logger.warn(`WMS ERP Update Trigger: ${hold.length} updates may or may not be marked complete (the answer was lost); emitted, and held for "Redeliver After"`);
+	return { emitted, hold };
+}
 
-	const at = now();
-	const budgetMs = typeof this.getPollBudgetMs === 'function' ? this.getPollBudgetMs() : undefined;
-	const deadline = budgetMs === undefined || !(budgetMs > 0) ? Infinity : at + budgetMs * BUDGET_SHARE;
-	const staticData = this.getWorkflowStaticData('node');
-	const ledger = loadLedger(staticData);
-	ledger.keepKinds(kinds.map((info) => info.value));
+interface PollState {
+	settings: Settings;
+	inProcess: PollsInProcess;
+	key: string;
+	capacity: number;
+	startedAt: number;
+}
+
+async function pollInTurn(ctx: IPollFunctions, { settings: s, inProcess, key, capacity, startedAt }: PollState): Promise<INodeExecutionData[][] | null> {
+	const budget = new Budget(ctx, startedAt);
+	const staticData = ctx.getWorkflowStaticData('node');
+	const ledger = Ledger.fromJSON(inProcess.newerLedger(key, storedLedger(staticData)), capacity);
+	ledger.clampFuture(Date.now());
+	ledger.keepKinds(s.kinds.map((info) => info.value));
 
 	const scans: KindScan[] = [];
-	for (const info of kinds) {
-		if (scans.length > 0 && now() >= deadline) break;
-		const scan = new KindScan(info.value, ledger, at, redeliverAfterMs, max);
-		await scanKind(this, scan, info, deadline);
+	for (const info of s.kinds) {
+		if (scans.length > 0 && Date.now() >= budget.readUntil) break;
+		const scan = new KindScan(info.value, ledger, s.redeliverAfterMs, s.max);
+		await scanKind(ctx, scan, info, budget);
 		scans.push(scan);
 	}
 	for (const scan of scans) if (scan.conclusive) ledger.dropUnseen(scan.kind, scan.seen);
 
-	const chosen = chooseInOrder(scans, max, ack ? Infinity : ledger.room);
-	const emitted = ack ? await acknowledge(this, chosen) : chosen;
-	if (!ack) for (const update of emitted) ledger.record(update.kind, update.id, at);
+	const chosen = chooseInOrder(scans, s.max, ledger.room);
+	const { emitted, hold } = s.acknowledge ? await acknowledge(ctx, chosen, budget) : { emitted: chosen, hold: chosen };
+	// Stamped as the poll returns, when the workflow starts: the window counts from the delivery.
+	const at = Date.now();
+	for (const update of hold) ledger.record(update.kind, update.id, at);
 	if (ledger.room === 0) {
-		this.logger.warn(`WMS ERP Update Trigger: the ledger is full (${ledger.size} updates emitted and still pending); new updates wait until the ERP completes some`);
+		ctx.logger.warn(`WMS ERP Update Trigger: the ledger is full (${ledger.size} updates emitted and still pending); new updates wait until the ERP completes some`);
 	}
-	saveLedger(staticData, ledger);
+	inProcess.remember(key, saveLedger(staticData, ledger));
 	return emitted.length > 0 ? toItems(emitted) : null;
+}
+
+export async function pollErpUpdates(this: IPollFunctions, inProcess: PollsInProcess, capacity: number): Promise<INodeExecutionData[][] | null> {
+	const s = settings(this);
+	if (this.getMode() === 'manual') return toItems([await sampleUpdate(this, s.kinds)]);
+	const startedAt = Date.now();
+	const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
+	const emitted = await inProcess.inTurn(key, async () => await pollInTurn(this, { settings: s, inProcess, key, capacity, startedAt }));
+	return emitted ?? null;
 }

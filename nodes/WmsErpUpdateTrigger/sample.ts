@@ -5,10 +5,9 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
-import type { PendingUpdate } from '../shared/ledger';
 import { readAll } from '../shared/paging';
 import type { ErpUpdateKindInfo } from '../shared/specs/erpUpdate';
-import { now } from '../shared/ledger';
+import type { PendingUpdate } from './ledger';
 
 const SAMPLE_PAYLOADS: Record<string, Record<string, unknown>> = {
 	outgoing_consignment: {
@@ -42,7 +41,7 @@ export async function sampleUpdate(ctx: IPollFunctions, kinds: ErpUpdateKindInfo
 		if (first) return { ...(first as PendingUpdate), kind: String(first.kind ?? info.value) };
 	}
 	const kind = kinds[0].value;
-	const at = new Date(now()).toISOString();
+	const at = new Date().toISOString();
 	return {
 		id: 'UPD-SAMPLE',
 		kind,

@@ -1,31 +1,30 @@
 /**
  * The ERP update trigger through real n8n-core (PollContext, static data on the Workflow) against
- * the simulator, on a clock the test moves: no sleeps.
+ * the simulator, on a clock the test moves (jest fakes Date only): no sleeps.
  */
 import { PollContext } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, INodeType, Workflow } from 'n8n-workflow';
 
-import { loadLedger, setClock } from '../../nodes/shared/ledger';
+import { loadLedger } from '../../nodes/WmsErpUpdateTrigger/ledger';
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 import { harnessFor } from '../support/platform';
+import { moveClock, onlyDateFaked } from './triggerHost';
 
 const MINUTE = 60_000;
 const KINDS = ['outgoing_consignment', 'incoming_consignment', 'move_attempt'];
 
 describe('WMS ERP Update Trigger through real n8n-core', () => {
-	let clock: number;
 	let sim: RunningSimulator;
 	let harness: Harness;
 
 	beforeEach(async () => {
-		clock = Date.parse('2026-11-21T08:00:00.000Z');
-		setClock(() => clock);
-		sim = await startSimulator({ now: () => clock });
+		onlyDateFaked(Date.parse('2026-11-21T08:00:00.000Z'));
+		sim = await startSimulator();
 		harness = harnessFor(sim);
 	});
 	afterEach(async () => {
-		setClock();
+		jest.useRealTimers();
 		await sim.close();
 	});
 
@@ -35,12 +34,13 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		parameters: { updateKinds: KINDS, redeliverAfterMinutes: 30, maxUpdatesPerPoll: 500, ...parameters },
 	});
 
-	function setup(parameters: IDataObject = {}, staticData: IDataObject = {}) {
+	/** The trigger in `on` (a harness is one n8n process) on a workflow with this static data. */
+	function setup(parameters: IDataObject = {}, staticData: IDataObject = {}, on: Harness = harness) {
 		const spec = triggerSpec(parameters);
-		const workflow = harness.workflow([harness.node(spec)], {}, staticData);
-		const type = harness.nodeTypes.getByNameAndVersion(`n8n-nodes-wms-integration.${spec.type}`) as INodeType;
+		const workflow = on.workflow([on.node(spec)], {}, staticData);
+		const type = on.nodeTypes.getByNameAndVersion(`n8n-nodes-wms-integration.${spec.type}`) as INodeType;
 		const poll = async (mode: 'trigger' | 'manual' = 'trigger', wf: Workflow = workflow) =>
-			(await type.poll!.call(harness.pollContext(spec, wf, mode))) as INodeExecutionData[][] | null;
+			(await type.poll!.call(on.pollContext(spec, wf, mode))) as INodeExecutionData[][] | null;
 		return { spec, workflow, type, poll };
 	}
 
@@ -59,13 +59,13 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		expect(Object.keys(first![0][0].json).slice(0, 2)).toEqual(['kind', 'id']);
 		expect(ledgerOf(workflow).ids().sort()).toEqual(shipped);
 
-		clock += MINUTE;
+		moveClock(MINUTE);
 		expect(await poll()).toBeNull();
 
 		const done = await harness.run({ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } }, first![0].map((item) => item.json));
 		expect(done.error).toBeUndefined();
 		expect(pendingIds()).toEqual([]);
-		clock += MINUTE;
+		moveClock(MINUTE);
 		expect(await poll()).toBeNull();
 		expect(ledgerOf(workflow).size).toBe(0);
 		expect(workflow.staticData['node:ERP Update Trigger']).toEqual({});
@@ -76,11 +76,11 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		const { poll } = setup({ redeliverAfterMinutes: 30 });
 		expect(ids(await poll())).toEqual([id]);
 		// The workflow that got it failed halfway: nothing was marked on the platform.
-		clock += 29 * MINUTE + 59_000;
+		moveClock(29 * MINUTE + 59_000);
 		expect(await poll()).toBeNull();
-		clock += 1_000;
+		moveClock(1_000);
 		expect(ids(await poll())).toEqual([id]);
-		clock += 10 * MINUTE;
+		moveClock(10 * MINUTE);
 		expect(await poll()).toBeNull();
 	});
 
@@ -89,9 +89,9 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		const before = setup({ maxUpdatesPerPoll: 2 });
 		expect(ids(await before.poll())).toEqual(all.slice(0, 2));
 
-		// n8n restarts: the workflow is built again from what the database holds.
-		clock += 5 * MINUTE;
-		const after = setup({ maxUpdatesPerPoll: 2 }, saved(before.workflow));
+		// n8n restarts: a new process, the workflow built again from what the database holds.
+		moveClock(5 * MINUTE);
+		const after = setup({ maxUpdatesPerPoll: 2 }, saved(before.workflow), harnessFor(sim));
 		const delivered = [...ids(await after.poll()), ...ids(await after.poll()), ...ids(await after.poll())];
 		expect(delivered).toEqual(all.slice(2));
 		expect(await after.poll()).toBeNull();
@@ -106,7 +106,7 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 			polls++;
 			expect(emitted[0].length).toBeLessThanOrEqual(1000);
 			for (const id of ids(emitted)) seen.set(id, (seen.get(id) ?? 0) + 1);
-			clock += MINUTE;
+			moveClock(MINUTE);
 		}
 		expect(polls).toBe(10);
 		expect([...seen.keys()]).toEqual(all);
@@ -150,7 +150,7 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		expect(ids(await poll())).toEqual(all);
 		expect(pendingIds()).toEqual([]);
 		expect(ledgerOf(workflow).size).toBe(0);
-		clock += 60 * MINUTE;
+		moveClock(60 * MINUTE);
 		expect(await poll()).toBeNull();
 	});
 
@@ -167,7 +167,7 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 
 		sim.faults.clear();
 		sim.faults.add({ route: '/erp_update/outgoing_consignment', kind: '503', times: 10, retryAfterSeconds: 0 });
-		clock += 31 * MINUTE;
+		moveClock(31 * MINUTE);
 		await expect(poll()).rejects.toThrow();
 		expect(saved(workflow)).toEqual(ledgerBefore);
 
@@ -189,10 +189,11 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		const workflow = harness.workflow([harness.node(spec)]);
 		const node = workflow.getNode(spec.name!)!;
 		const type = harness.nodeTypes.getByNameAndVersion(node.type) as INodeType;
-		// Every read of the clock is 10 s later: half of a 60 s budget lasts three pages of 500.
-		setClock(() => (clock += 10_000));
+		// Every request takes 10 s of the clock: half of a 60 s budget lasts three pages of 500.
 		const budgeted = () =>
-			new PollContext(workflow, node, harness.additionalData(), 'trigger', 'activate', undefined, undefined, undefined, undefined, undefined, () => 60_000);
+			tenSecondsPerRequest(
+				new PollContext(workflow, node, harness.additionalData(), 'trigger', 'activate', undefined, undefined, undefined, undefined, undefined, () => 60_000),
+			);
 		const delivered: string[] = [];
 		const sizes: number[] = [];
 		for (let emitted = await type.poll!.call(budgeted()); emitted; emitted = await type.poll!.call(budgeted())) {
@@ -205,5 +206,14 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		expect(delivered).toEqual(all);
 		expect(pendingIds()).toEqual([]);
 	});
-
 });
+
+function tenSecondsPerRequest(context: PollContext): PollContext {
+	const helpers = context.helpers as { httpRequestWithAuthentication: (...args: unknown[]) => Promise<unknown> };
+	const request = helpers.httpRequestWithAuthentication;
+	helpers.httpRequestWithAuthentication = async function (this: unknown, ...args: unknown[]) {
+		moveClock(10_000);
+		return await request.apply(this, args);
+	};
+	return context;
+}

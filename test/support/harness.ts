@@ -31,6 +31,14 @@ import { ALL_NODE_TYPES } from './nodeTypes';
 
 export const CREDENTIAL_REF = { id: 'cred-1', name: 'WMS test' };
 
+/**
+ * A harness is one n8n process: the package's node types are loaded anew for it, so what a node keeps
+ * in its process (the trigger's turns and last ledger) starts empty. Other instances are taken as given.
+ */
+function loadedAnew(types: Array<INodeType | IVersionedNodeType>): Array<INodeType | IVersionedNodeType> {
+	return types.map((type) => (ALL_NODE_TYPES.includes(type) ? new (type.constructor as new () => INodeType | IVersionedNodeType)() : type));
+}
+
 /** Stored credential data, as the n8n database would hold it (the token is saved back here). */
 export interface CredentialStore {
 	data: ICredentialDataDecryptedObject;
@@ -194,7 +202,7 @@ export class Harness {
 
 	constructor(credentials: { baseUrl: string; clientId: string; clientSecret: string }, types = ALL_NODE_TYPES) {
 		this.store = { data: { ...credentials }, saves: 0, tokens: new Set() };
-		this.nodeTypes = new TestNodeTypes(types);
+		this.nodeTypes = new TestNodeTypes(loadedAnew(types));
 		this.credentialsHelper = new TestCredentialsHelper(this.store);
 	}
 
