@@ -3,13 +3,13 @@
 export interface RetryPolicy {
 	/** Total tries of one request, the first included. */
 	maxAttempts: number;
-	/** Upper bound on the sum of all waits for one request, in ms. */
+	/** Upper bound on the sum of all waits of one node run (all its requests), in ms. */
 	maxWaitMs: number;
 	/** First backoff step, in ms; doubles each retry. */
 	baseDelayMs: number;
 	/** Largest single backoff step, in ms. */
 	maxDelayMs: number;
-	/** How long one try may wait for the platform's answer, in ms; then it counts as a dropped connection. */
+	/** How long one try may take until the end of the platform's answer, in ms; then it counts as a dropped connection. */
 	requestTimeoutMs: number;
 }
 
