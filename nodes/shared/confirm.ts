@@ -114,6 +114,8 @@ export function confirmRows(ctx: WmsContext, route: string, rows: BulkRow[], ans
 		// Copied without `index` (a position in one request, meaningless to the user); not `delete`, which slows every later read of the object.
 		const rest: IDataObject = {};
 		for (const field of Object.keys(result)) if (field !== 'index') rest[field] = result[field];
+		// A result matched by index or position still tells the user which record it was.
+		if (keys && (rest.key === undefined || rest.key === null)) rest.key = keys[k];
 		return { itemIndex: row.itemIndex, ok: true, result: rest };
 	});
 }

@@ -188,10 +188,12 @@ export function itemError(node: INode, itemIndex: number, field: string, problem
 /**
  * The item n8n routes to the node's error output (or keeps in the main output under
  * "Continue"), paired with the input item it stands for. Only `error`, `message` and
- * `details` in json, which is what n8n's error-output routing recognises.
+ * `details` in json, which is what n8n's error-output routing recognises. The error object
+ * itself is not attached: n8n then rewrites the json to its message alone, and the details
+ * (the route, the platform's request ID) would never reach the user.
  */
 export function errorItem(itemIndex: number, error: NodeApiError | NodeOperationError): INodeExecutionData {
 	const json: IDataObject = { error: redact(error.message) };
 	if (error.description) json.details = redact(error.description);
-	return { json, error, pairedItem: { item: itemIndex } };
+	return { json, pairedItem: { item: itemIndex } };
 }

@@ -16,6 +16,8 @@ import {
 	isConnectionErrorCode,
 	parseRetryAfter,
 	RETRYABLE_STATUSES,
+	TimedOut,
+	withinTimeout,
 	type RetryPolicy,
 } from './retry';
 import { routeInfo } from './routes';
@@ -158,19 +160,18 @@ export async function wmsAnswer<T = IDataObject>(
 	};
 
 	for (let attempt = 1; ; attempt++) {
-		// The socket timeout alone never fires while the platform keeps sending a byte now and then.
-		const deadline = AbortSignal.timeout(policy.requestTimeoutMs);
-		request.abortSignal = signal ? AbortSignal.any([signal, deadline]) : deadline;
 		let response: FullResponse;
 		try {
-			response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as FullResponse;
+			const call = this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request) as Promise<FullResponse>;
+			response = await withinTimeout(call, policy.requestTimeoutMs);
 		} catch (error) {
 			if (signal?.aborted) {
 				throw new NodeOperationError(this.getNode(), `Execution cancelled during ${route}`, { itemIndex: options.itemIndex });
 			}
-			const failure: FailedCall = deadline.aborted
-				? { headers: {}, code: 'ECONNABORTED', message: `no answer within ${policy.requestTimeoutMs} ms`, baseUrl, route }
-				: { ...describeFailure(error), baseUrl, route };
+			const failure: FailedCall =
+				error instanceof TimedOut
+					? { headers: {}, code: 'ECONNABORTED', message: error.message, baseUrl, route }
+					: { ...describeFailure(error), baseUrl, route };
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
 			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);
