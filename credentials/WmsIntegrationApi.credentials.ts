@@ -7,13 +7,32 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { connectionProblemInWords } from '../nodes/shared/errors';
+import { connectionProblemInWords, redact, unreadableAnswer } from '../nodes/shared/errors';
+import { TimedOut, withinTimeout } from '../nodes/shared/retry';
 import { checkBaseUrl } from '../nodes/shared/url';
 
 interface TokenResponse {
-	access_token?: string;
+	access_token?: unknown;
 	token_type?: string;
 	expires_in?: number;
+	/** OAuth's own error words, which some token endpoints send even with HTTP 200. */
+	error?: unknown;
+	error_description?: unknown;
+}
+
+/** The token call ends after this long, however slowly the answer trickles in. */
+const TOKEN_TIMEOUT_MS = 60_000;
+
+/** The access token of a token answer, or an error saying what came instead. */
+function tokenOf(response: unknown, baseUrl: string): string {
+	const answer = (response ?? undefined) as TokenResponse | string | undefined;
+	if (typeof answer === 'object' && typeof answer.access_token === 'string' && answer.access_token !== '') return answer.access_token;
+	if (typeof answer === 'object' && typeof answer.error === 'string') {
+		const why = typeof answer.error_description === 'string' ? `${answer.error}: ${answer.error_description}` : answer.error;
+		throw new Error(`The platform's token endpoint refused to issue a token (${redact(why)}): check the credential's client ID and secret`);
+	}
+	const what = unreadableAnswer(answer) ?? 'JSON that has no access_token';
+	throw new Error(`The address ${baseUrl}/oauth/token did not answer with an access token but with ${redact(what)}: check the Base URL (it must end in /v1)`);
 }
 
 type Layer = { cause?: Layer; code?: unknown; httpCode?: unknown; statusCode?: unknown; response?: { status?: unknown; headers?: unknown } };
@@ -94,9 +113,9 @@ export class WmsIntegrationApi implements ICredentialType {
 		const checked = checkBaseUrl(credentials.baseUrl);
 		if ('problem' in checked) throw new Error(checked.problem);
 		const baseUrl = checked.url;
-		let response: TokenResponse;
+		let response: unknown;
 		try {
-			response = (await this.helpers.httpRequest({
+			const call = this.helpers.httpRequest({
 				method: 'POST',
 				url: `${baseUrl}/oauth/token`,
 				body: {
@@ -106,9 +125,11 @@ export class WmsIntegrationApi implements ICredentialType {
 				},
 				json: true,
 				headers: { Accept: 'application/json' },
-			})) as TokenResponse;
+				timeout: TOKEN_TIMEOUT_MS,
+			});
+			response = await withinTimeout(call, TOKEN_TIMEOUT_MS);
 		} catch (error) {
-			const failure = failureOf(error);
+			const failure = error instanceof TimedOut ? { code: 'ETIMEDOUT' } : failureOf(error);
 			const { status, code } = failure;
 			if (status === 400 || status === 401 || status === 403) {
 				throw new Error(`Client ID or secret rejected by the platform (HTTP ${status}): check both in the credential`);
@@ -121,10 +142,7 @@ export class WmsIntegrationApi implements ICredentialType {
 			}
 			throw transient(`Cannot reach the platform at ${baseUrl} (${connectionProblemInWords(code)}): check the Base URL and that the platform is up`, failure);
 		}
-		if (typeof response?.access_token !== 'string' || response.access_token === '') {
-			throw new Error(`The address ${baseUrl}/oauth/token did not answer with an access token: check the Base URL (it must end in /v1)`);
-		}
-		return { accessToken: response.access_token };
+		return { accessToken: tokenOf(response, baseUrl) };
 	}
 
 	authenticate: IAuthenticateGeneric = {

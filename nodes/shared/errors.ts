@@ -18,6 +18,12 @@ export interface FailedCall {
 	message: string;
 	/** The platform address the call went to, for messages about the connection. */
 	baseUrl?: string;
+	/** The route called, for messages about the route itself (403, 404, an unreadable answer). */
+	route?: string;
+	/** What was wrong with a 2xx answer that cannot be taken as a success (e.g. "an empty body"). */
+	answer?: string;
+	/** Why the transport stopped retrying before Max Attempts (e.g. the run's wait budget). */
+	note?: string;
 }
 
 const SECRET_PATTERNS = [/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g];
@@ -28,20 +34,56 @@ export function redact(text: string): string {
 }
 
 function asObject(value: unknown): Record<string, unknown> | undefined {
-	return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+}
+
+/** A text field of a platform answer: strings and numbers as text, anything else (null, objects) as absent. */
+function text(value: unknown): string | undefined {
+	if (typeof value === 'string') return value === '' ? undefined : value;
+	return typeof value === 'number' ? String(value) : undefined;
+}
+
+/**
+ * The error envelope of an answer, in the contract's shape whatever the platform sent: a plain
+ * text `error`, a message that is not text, or `details` that are not a list must not crash the
+ * reading of the error itself.
+ */
+export function envelopeOf(value: unknown): PlatformErrorBody | undefined {
+	const raw = asObject(value)?.error;
+	if (typeof raw === 'string') return raw ? { message: raw } : undefined;
+	const envelope = asObject(raw);
+	if (!envelope) return undefined;
+	const details = Array.isArray(envelope.details)
+		? envelope.details.map(asObject).flatMap((detail) => (detail ? [{ path: text(detail.path), message: text(detail.message) }] : []))
+		: undefined;
+	return { code: text(envelope.code), message: text(envelope.message), details, request_id: text(envelope.request_id) };
 }
 
 function parseBody(data: unknown): PlatformErrorBody | undefined {
-	let value = data;
-	if (typeof value === 'string') {
-		try {
-			value = JSON.parse(value);
-		} catch {
-			return undefined;
-		}
+	if (typeof data !== 'string') return envelopeOf(data);
+	try {
+		return envelopeOf(JSON.parse(data));
+	} catch {
+		return undefined;
 	}
-	const envelope = asObject(asObject(value)?.error);
-	return envelope ? (envelope as PlatformErrorBody) : undefined;
+}
+
+/**
+ * What is wrong with a success answer that is not the JSON object every route answers: the
+ * words finish "The platform answered HTTP 200 on <route> with …". Undefined when it is one.
+ */
+export function unreadableAnswer(body: unknown, headers: Record<string, unknown> = {}): string | undefined {
+	if (body === undefined || body === '') return 'an empty body';
+	if (typeof body === 'string') {
+		return /^\s*</.test(body) || /html/i.test(String(headers['content-type'] ?? ''))
+			? 'a web page instead of JSON (a proxy, firewall or login page in between?)'
+			: 'text that is not valid JSON (the answer may have been cut off)';
+	}
+	if (Array.isArray(body)) return 'a JSON list where an object was expected';
+	if (body === null || typeof body !== 'object') return `a bare JSON ${body === null ? 'null' : typeof body} where an object was expected`;
+	const envelope = envelopeOf(body);
+	if (envelope) return `an error: ${envelope.message ?? 'no message'}${envelope.code ? ` (${envelope.code})` : ''}`;
+	return undefined;
 }
 
 /** Reads status, headers, error envelope and socket code from whatever n8n's request helpers threw. */
@@ -93,11 +135,17 @@ const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CERT
 /** One line a user can act on, built from the platform's own words where it gave any. */
 export function platformMessage(failure: FailedCall): string {
 	const { status, body } = failure;
+	const on = failure.route ? ` on ${failure.route}` : '';
+	if (failure.answer) return `The platform answered HTTP ${status ?? 200}${on} with ${redact(failure.answer)}`;
 	if (status === 401) {
 		return 'The platform rejected the access token twice (HTTP 401): check the credential\'s client ID and secret, and that the client is still enabled on the platform';
 	}
+	if (status === 403) {
+		return `The platform refused access${on} (HTTP 403${body?.message ? `: ${redact(body.message)}` : ''}): the API client may not be allowed to use this route; ask the platform's operator`;
+	}
 	if (body?.message) return `${redact(body.message)}${status ? ` (HTTP ${status}${body.code ? `, ${body.code}` : ''})` : ''}`;
-	if (status) return `The platform answered HTTP ${status}`;
+	if (status === 404) return `The platform answered HTTP 404${on}: it may not offer this route, or the Base URL is wrong (it must end in /v1)`;
+	if (status) return `The platform answered HTTP ${status}${on}`;
 	if (failure.code) {
 		const at = failure.baseUrl ? ` at ${failure.baseUrl}` : '';
 		const words = connectionProblemInWords(failure.code);
@@ -117,8 +165,9 @@ export function toNodeApiError(
 		.map((d) => `${d.path ?? ''}: ${redact(d.message ?? '')}`)
 		.join('; ');
 	const tried = context.attempts && context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
+	const note = failure.note ? `; ${failure.note}` : '';
 	const error = new NodeApiError(node, { message: platformMessage(failure) } as JsonObject, {
-		message: `${platformMessage(failure)}${tried}`,
+		message: `${platformMessage(failure)}${tried}${note}`,
 		description: `Route ${context.route}${details ? `. Details: ${details}` : ''}${
 			failure.body?.request_id ? `. Request ID: ${failure.body.request_id}` : ''
 		}`,
@@ -139,10 +188,12 @@ export function itemError(node: INode, itemIndex: number, field: string, problem
 /**
  * The item n8n routes to the node's error output (or keeps in the main output under
  * "Continue"), paired with the input item it stands for. Only `error`, `message` and
- * `details` in json, which is what n8n's error-output routing recognises.
+ * `details` in json, which is what n8n's error-output routing recognises. The error object
+ * itself is not attached: n8n then rewrites the json to its message alone, and the details
+ * (the route, the platform's request ID) would never reach the user.
  */
 export function errorItem(itemIndex: number, error: NodeApiError | NodeOperationError): INodeExecutionData {
 	const json: IDataObject = { error: redact(error.message) };
 	if (error.description) json.details = redact(error.description);
-	return { json, error, pairedItem: { item: itemIndex } };
+	return { json, pairedItem: { item: itemIndex } };
 }

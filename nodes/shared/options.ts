@@ -18,7 +18,7 @@ export const retryOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 3600 },
 		default: 60,
-		description: 'Longest time spent waiting between retries of one request, Retry-After included',
+		description: 'Longest time this node may spend waiting to retry, over its whole run and all its requests (Retry-After included); when a wait would go past it, the node stops retrying and reports what was not confirmed',
 	},
 ];
 
@@ -28,7 +28,7 @@ export const timeoutOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: 3600 },
 	default: 120,
-	description: 'How long one request may wait for the platform\'s answer before it counts as a dropped connection (and is retried when that is safe)',
+	description: 'How long one request may take, from sending to the end of the platform\'s answer, before it counts as a dropped connection (and is retried when that is safe)',
 };
 
 export const batchSizeOption = (max: number): INodeProperties => ({

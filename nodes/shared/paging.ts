@@ -1,15 +1,26 @@
 /**
  * Reads: one page at a time through the transport, following next_cursor until the user's
  * limit or the last page. Only what is returned is kept; each page is dropped once copied.
+ *
+ * A platform whose paging does not end is stopped with an error naming the route, never
+ * followed for ever: a next_cursor it gave before, or page after page bringing no new record.
+ * A record read a second time is returned once. To know that, the keys of the records read
+ * (and the cursors followed) are kept: small beside the records themselves.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
 
-import { wmsRequest, type RequestOptions, type WmsContext } from './transport';
+import { rowKey } from './confirm';
+import { routeInfo } from './routes';
+import { wmsAnswer, type Answer, type RequestOptions, type WmsContext } from './transport';
 
 export const MAX_PAGE_SIZE = 500;
 
+/** Pages in a row that may bring no new record while still giving a next_cursor. */
+const MAX_FRUITLESS_PAGES = 3;
+
 interface Page {
-	items?: IDataObject[];
+	items: IDataObject[];
 	next_cursor?: string | null;
 }
 
@@ -17,6 +28,22 @@ export interface ReadOptions extends RequestOptions {
 	/** Stop after this many records; undefined reads every page. */
 	limit?: number;
 	pageSize?: number;
+}
+
+/** What a page must hold, for the transport's check: `{items: [records], next_cursor: text or null}`. */
+function pageProblem(answer: IDataObject): string | undefined {
+	const { items, next_cursor: cursor } = answer;
+	if (!Array.isArray(items)) return items === undefined ? 'no list of items' : 'items that are not a list';
+	if (cursor !== undefined && cursor !== null && typeof cursor !== 'string') return 'a next_cursor that is not text';
+	if (items.some((item) => item === null || typeof item !== 'object' || Array.isArray(item))) return 'items that are not records';
+	return undefined;
+}
+
+/** How a record of this route is told apart: the key its add route reports, else its `id`. */
+function identityOf(route: string): (record: IDataObject) => string | undefined {
+	const fields = route.endsWith('/check') ? routeInfo(route.replace(/\/check$/, '/add')).resultKey : undefined;
+	if (fields) return (record) => (fields.every((field) => record[field] === undefined || record[field] === null) ? undefined : rowKey(fields, record));
+	return (record) => (typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined);
 }
 
 export async function readAll(this: WmsContext, route: string, filter: IDataObject, options: ReadOptions = {}): Promise<IDataObject[]> {
@@ -28,15 +55,53 @@ export async function readAll(this: WmsContext, route: string, filter: IDataObje
 /** Yields pages so a caller (the trigger) can stop early, e.g. when its time budget runs out. */
 export async function* readPages(this: WmsContext, route: string, filter: IDataObject, options: ReadOptions = {}) {
 	const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
+	const identity = identityOf(route);
+	const seen = new Set<string>();
+	const cursors = new Set<string>();
 	let remaining = options.limit ?? Infinity;
 	let cursor: string | undefined;
+	let read = 0;
+	let repeated = 0;
+	let fruitless = 0;
+	const broken = (status: number, what: string) =>
+		new NodeApiError(this.getNode(), { message: what } as JsonObject, {
+			message: `The platform's paging on ${route} does not end: ${what} (HTTP ${status}, after ${read} records). Reading stopped rather than loop for ever`,
+			description: `Route ${route}. Use a Limit or narrower Filters, and tell the platform's operator that its next_cursor paging repeats.`,
+			itemIndex: options.itemIndex,
+		});
 	do {
 		const body: IDataObject = { filter, limit: Math.min(pageSize, remaining) };
 		if (cursor) body.cursor = cursor;
-		const page = await wmsRequest.call<WmsContext, [string, IDataObject, RequestOptions], Promise<Page>>(this, route, body, options);
-		const items = (page.items ?? []).slice(0, remaining);
-		remaining -= items.length;
-		cursor = page.next_cursor ?? undefined;
-		yield items;
+		const { status, body: page } = await wmsAnswer.call<WmsContext, [string, IDataObject, RequestOptions], Promise<Answer<Page>>>(this, route, body, {
+			...options,
+			expect: pageProblem,
+		});
+		const fresh: IDataObject[] = [];
+		for (const record of page.items) {
+			if (fresh.length >= remaining) break;
+			const id = identity(record);
+			if (id !== undefined) {
+				if (seen.has(id)) {
+					repeated++;
+					continue;
+				}
+				seen.add(id);
+			}
+			fresh.push(record);
+		}
+		remaining -= fresh.length;
+		read += fresh.length;
+		const next = typeof page.next_cursor === 'string' && page.next_cursor !== '' ? page.next_cursor : undefined;
+		if (next !== undefined && remaining > 0) {
+			if (cursors.has(next)) throw broken(status, 'it gave a next_cursor it had given before');
+			fruitless = fresh.length === 0 ? fruitless + 1 : 0;
+			if (fruitless > MAX_FRUITLESS_PAGES) throw broken(status, `${fruitless} pages in a row brought no new record, each with a next_cursor`);
+			cursors.add(next);
+		}
+		if (repeated > 0 && (next === undefined || remaining <= 0)) {
+			this.logger.warn(`WMS ${route}: the platform returned ${repeated} records a second time while paging; each was output once`);
+		}
+		cursor = next;
+		yield fresh;
 	} while (cursor && remaining > 0);
 }

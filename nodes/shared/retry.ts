@@ -1,15 +1,15 @@
-/** Pure retry arithmetic: which failures are worth another try, and how long to wait. */
+/** Retry arithmetic (which failures are worth another try, how long to wait) and the time limit of one try. */
 
 export interface RetryPolicy {
 	/** Total tries of one request, the first included. */
 	maxAttempts: number;
-	/** Upper bound on the sum of all waits for one request, in ms. */
+	/** Upper bound on the sum of all waits of one node run (all its requests), in ms. */
 	maxWaitMs: number;
 	/** First backoff step, in ms; doubles each retry. */
 	baseDelayMs: number;
 	/** Largest single backoff step, in ms. */
 	maxDelayMs: number;
-	/** How long one try may wait for the platform's answer, in ms; then it counts as a dropped connection. */
+	/** How long one try may take until the end of the platform's answer, in ms; then it counts as a dropped connection. */
 	requestTimeoutMs: number;
 }
 
@@ -63,4 +63,32 @@ export function parseRetryAfter(value: unknown, nowMs: number): number | undefin
 export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
 	const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
 	return Math.round(ceiling * (0.5 + random() / 2));
+}
+
+/** What a try that ran past its time limit fails with. */
+export class TimedOut extends Error {
+	constructor(readonly ms: number) {
+		super(`no answer within ${ms} ms`);
+	}
+}
+
+/**
+ * The call's answer, or TimedOut once `ms` have passed, however slowly the answer trickles in:
+ * a socket timeout alone never fires while the other side sends a byte now and then. (n8n
+ * replaces a request's own abort signal with the execution's, so the limit is kept here.)
+ */
+export async function withinTimeout<T>(call: Promise<T>, ms: number): Promise<T> {
+	const deadline = AbortSignal.timeout(ms);
+	let onTimeout = () => {};
+	const late = new Promise<never>((_, reject) => {
+		onTimeout = () => reject(new TimedOut(ms));
+		deadline.addEventListener('abort', onTimeout, { once: true });
+	});
+	// A call left behind at the deadline may still fail later: that must not become an unhandled rejection.
+	call.catch(() => undefined);
+	try {
+		return await Promise.race([call, late]);
+	} finally {
+		deadline.removeEventListener('abort', onTimeout);
+	}
 }

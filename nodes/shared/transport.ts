@@ -8,7 +8,7 @@ import type {
 import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './constants';
-import { describeFailure, toNodeApiError, type FailedCall } from './errors';
+import { describeFailure, envelopeOf, toNodeApiError, unreadableAnswer, type FailedCall } from './errors';
 import {
 	backoffDelayMs,
 	connectionNeverReachedPlatform,
@@ -16,6 +16,8 @@ import {
 	isConnectionErrorCode,
 	parseRetryAfter,
 	RETRYABLE_STATUSES,
+	TimedOut,
+	withinTimeout,
 	type RetryPolicy,
 } from './retry';
 import { routeInfo } from './routes';
@@ -28,6 +30,18 @@ export interface RequestOptions {
 	retry?: Partial<RetryPolicy>;
 	/** Called once per retry, so a run can report what it retried. */
 	onRetry?: (info: RetryInfo) => void;
+	/**
+	 * What a success answer of this call must hold beyond being a JSON object (a results list, a
+	 * page of items): the words for what is missing, or undefined. A problem makes the call a
+	 * failure that names route and status, never an empty success.
+	 */
+	expect?: (answer: IDataObject) => string | undefined;
+}
+
+/** A success answer: its HTTP status and its JSON object. */
+export interface Answer<T> {
+	status: number;
+	body: T;
 }
 
 export interface RetryInfo {
@@ -82,20 +96,54 @@ async function baseUrlOf(ctx: WmsContext, itemIndex: number | undefined): Promis
 }
 
 /**
- * The one door to the platform. Adds the base URL, JSON, bearer auth (through the credential,
- * which n8n refreshes once on a 401), and retries what is worth retrying with exponential
- * backoff and jitter, honouring Retry-After, within the attempt and wait budgets.
+ * Max Total Wait is a budget for the whole run of a node: every request of one execution draws
+ * on it. A poll context lives as long as the trigger's activation, so there each request has
+ * its own.
  */
+const waitedPerRun = new WeakMap<WmsContext, { ms: number }>();
+
+function waitBudgetOf(ctx: WmsContext): { ms: number } {
+	if (!('getInputData' in ctx)) return { ms: 0 };
+	let spent = waitedPerRun.get(ctx);
+	if (!spent) waitedPerRun.set(ctx, (spent = { ms: 0 }));
+	return spent;
+}
+
+interface FullResponse {
+	body: unknown;
+	headers?: Record<string, unknown>;
+	statusCode?: number;
+}
+
+/** The one door to the platform; the answer's body only. */
 export async function wmsRequest<T = IDataObject>(
 	this: WmsContext,
 	route: string,
 	body: IDataObject,
 	options: RequestOptions = {},
 ): Promise<T> {
+	return (await wmsAnswer.call<WmsContext, [string, IDataObject, RequestOptions], Promise<Answer<T>>>(this, route, body, options)).body;
+}
+
+/**
+ * The one door to the platform. Adds the base URL, JSON, bearer auth (through the credential,
+ * which n8n refreshes once on a 401), and retries what is worth retrying with exponential
+ * backoff and jitter, honouring Retry-After, within the attempts and the run's wait budget.
+ * Each try ends after Timeout however the platform trickles its answer. A success answer that
+ * is not the JSON object the route answers (a web page, an empty or cut-off body, an error
+ * envelope) is a failure too.
+ */
+export async function wmsAnswer<T = IDataObject>(
+	this: WmsContext,
+	route: string,
+	body: IDataObject,
+	options: RequestOptions = {},
+): Promise<Answer<T>> {
 	const baseUrl = await baseUrlOf(this, options.itemIndex);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
 	const { idempotent } = routeInfo(route);
 	const signal = cancelSignal(this);
+	const waited = waitBudgetOf(this);
 	const request: IHttpRequestOptions = {
 		method: 'POST',
 		url: `${baseUrl}${route}`,
@@ -103,38 +151,49 @@ export async function wmsRequest<T = IDataObject>(
 		json: true,
 		headers: { Accept: 'application/json' },
 		timeout: policy.requestTimeoutMs,
+		returnFullResponse: true,
+	};
+	const fail = (failure: FailedCall, attempts: number): never => {
+		const apiError = toNodeApiError(this.getNode(), failure, { itemIndex: options.itemIndex, route, attempts });
+		gaveUp.set(apiError, { failure, attempts });
+		throw apiError;
 	};
 
-	let waitedMs = 0;
 	for (let attempt = 1; ; attempt++) {
+		let response: FullResponse;
 		try {
-			return (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request)) as T;
+			const call = this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request) as Promise<FullResponse>;
+			response = await withinTimeout(call, policy.requestTimeoutMs);
 		} catch (error) {
 			if (signal?.aborted) {
 				throw new NodeOperationError(this.getNode(), `Execution cancelled during ${route}`, { itemIndex: options.itemIndex });
 			}
-			const failure = { ...describeFailure(error), baseUrl };
+			const failure: FailedCall =
+				error instanceof TimedOut
+					? { headers: {}, code: 'ECONNABORTED', message: error.message, baseUrl, route }
+					: { ...describeFailure(error), baseUrl, route };
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
 			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);
-			const giveUp =
-				reason === undefined ||
-				attempt >= policy.maxAttempts ||
-				waitedMs + waitMs > policy.maxWaitMs ||
-				signal?.aborted === true;
-			if (giveUp) {
-				const apiError = toNodeApiError(this.getNode(), failure, { itemIndex: options.itemIndex, route, attempts: attempt });
-				gaveUp.set(apiError, { failure, attempts: attempt });
-				throw apiError;
+			const overBudget = waited.ms + waitMs > policy.maxWaitMs;
+			if (reason !== undefined && attempt < policy.maxAttempts && overBudget) {
+				failure.note = `waiting ${Math.ceil(waitMs / 1000)} s more would pass Max Total Wait (${Math.round(policy.maxWaitMs / 1000)} s for the node's whole run, ${Math.round(waited.ms / 1000)} s already spent)`;
 			}
-			options.onRetry?.({ route, attempt, waitMs, reason });
+			if (reason === undefined || attempt >= policy.maxAttempts || overBudget || signal?.aborted === true) fail(failure, attempt);
+			options.onRetry?.({ route, attempt, waitMs, reason: reason! });
 			this.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
 			// Ends early when the execution is cancelled (n8n's Stop button, a timeout).
 			await sleep(waitMs, signal).catch(() => undefined);
-			waitedMs += waitMs;
+			waited.ms += waitMs;
 			if (signal?.aborted) {
 				throw new NodeOperationError(this.getNode(), `Execution cancelled while waiting to retry ${route}`);
 			}
+			continue;
 		}
+		const headers = response.headers ?? {};
+		const status = response.statusCode ?? 200;
+		const problem = unreadableAnswer(response.body, headers) ?? options.expect?.(response.body as IDataObject);
+		if (problem) fail({ status, headers, body: envelopeOf(response.body), message: problem, answer: problem, baseUrl, route }, attempt);
+		return { status, body: response.body as T };
 	}
 }

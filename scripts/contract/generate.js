@@ -275,11 +275,14 @@ class Generator {
 		const overlay = this.overlay.routes?.[path] ?? {};
 		if (this.overlay.routes?.[path]) this.used.add(`routes.${path}`);
 		const idempotent = operation['x-idempotent'] ?? (isRead || naturalKey !== undefined);
+		// A bulk result's `key` is the row's natural key, unless the platform reports an id of its own making.
+		const resultKey = operation['x-result-key'] === 'assigned' ? undefined : naturalKey;
 		return compact({
 			kind: isRead ? 'read' : isRecords && required.has('items') ? 'bulk' : 'action',
 			maxItems,
 			idempotent,
 			naturalKey,
+			resultKey,
 			noun: overlay.noun ?? (isRecords ? nounOf(path) : undefined),
 			body,
 		});

@@ -89,7 +89,7 @@ describe('WMS Integration API credential', () => {
 		try {
 			const { port } = web.address() as AddressInfo;
 			const { error } = await harnessWith({ baseUrl: `http://127.0.0.1:${port}/v1` }).run(getMany, [{}]);
-			expect(error?.message).toMatch(/did not answer with an access token: check the Base URL/);
+			expect(error?.message).toMatch(/did not answer with an access token but with a web page instead of JSON \(a proxy, firewall or login page in between\?\): check the Base URL/);
 		} finally {
 			await new Promise((resolve) => web.close(resolve));
 		}

@@ -155,10 +155,8 @@ describe('faults through real n8n-core', () => {
 		});
 	});
 
-	// KNOWN BUG, reported, not fixed here (credentials/WmsIntegrationApi.credentials.ts is not shared node
-	// code): the credential turns a failed token call into a plain Error without status or socket code,
-	// so the transport cannot tell a 503/429/reset of the token endpoint from a wrong Base URL — it does
-	// not retry, and the message says "check the Base URL". Turn into it() once fixed.
+	// The credential keeps the status, Retry-After and socket code of a token call that failed for a
+	// passing reason, so the transport retries it instead of telling the user to check the Base URL.
 	it.each(['503', '429', 'reset_before'] as const)('one %s from the token endpoint while refreshing a revoked token is retried like any other', async (kind) => {
 		await harness.run(addItems({}), skus(1, 'TK'));
 		sim.revokeTokens();

@@ -3,6 +3,8 @@
  * Retry-After, 503, resets) within the user's budget, never retries what is not, and reports
  * what it could not do.
  */
+import * as workflowModule from 'n8n-workflow';
+
 import type { RunningSimulator } from '../../simulator';
 import type { Harness } from '../support/harness';
 import { onAFreshPlatform } from '../support/platform';
@@ -85,5 +87,35 @@ describe('transport', () => {
 		const { error } = await harness.run({ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', options: { maxWaitSeconds: 60 } } }, [{}]);
 		expect(error?.message).toMatch(/HTTP 429/);
 		expect(sim.stats().requests['/supplier/check']).toBe(1);
+	});
+
+	describe('Max Total Wait, one budget for the whole run (waits recorded, not slept)', () => {
+		let waits: number[];
+		beforeEach(() => {
+			waits = [];
+			jest.spyOn(workflowModule, 'sleep').mockImplementation(async (ms: number) => void waits.push(ms));
+		});
+		afterEach(() => jest.restoreAllMocks());
+
+		it('is shared by all requests of the run: the third Retry-After of 20 s would pass 50 s, so that request gives up', async () => {
+			// Three requests of one supplier each; each gets a 429 asking for 20 s once. Each alone is well inside 50 s.
+			for (const after of [0, 2, 4]) sim.faults.add({ route: '/supplier/add', kind: '429', retryAfterSeconds: 20, after, times: 1 });
+			const { outputs } = await harness.run({ ...add(0, { batchSize: 1, maxWaitSeconds: 50 }), onError: 'continueErrorOutput' }, suppliers(3, 'W'));
+			expect(waits).toEqual([20_000, 20_000]);
+			expect(outputs[0].map((item) => item.json.key)).toEqual(['W-0', 'W-1']);
+			expect(outputs[1].map((item) => item.json.error)).toEqual([
+				expect.stringMatching(/^Item 2: not confirmed as stored — .*HTTP 429.*; waiting 20 s more would pass Max Total Wait \(50 s for the node's whole run, 40 s already spent\)\. Running the node again is safe/),
+			]);
+			expect(sim.stats().requests['/supplier/add']).toBe(5);
+			expect(sim.store.count('supplier')).toBe(2);
+		});
+
+		it('a fresh run of the node starts with the whole budget again', async () => {
+			sim.faults.add({ route: '/supplier/add', kind: '429', retryAfterSeconds: 40, times: 1 });
+			expect((await harness.run(add(0, { maxWaitSeconds: 50 }), suppliers(1, 'X'))).error).toBeUndefined();
+			sim.faults.add({ route: '/supplier/add', kind: '429', retryAfterSeconds: 40, times: 1 });
+			expect((await harness.run(add(0, { maxWaitSeconds: 50 }), suppliers(1, 'Y'))).error).toBeUndefined();
+			expect(waits).toEqual([40_000, 40_000]);
+		});
 	});
 });

@@ -12,6 +12,11 @@ export interface RouteInfo {
 	idempotent: boolean;
 	/** The fields that identify a record (x-natural-key). */
 	naturalKey?: string[];
+	/**
+	 * The row fields whose values, joined with "|", make the `key` a bulk result reports: the natural
+	 * key, absent where the platform reports a key of its own making (x-result-key: assigned).
+	 */
+	resultKey?: string[];
 	/** What one record of the route is called, in the warehouse's words. */
 	noun?: string;
 }

@@ -1,0 +1,183 @@
+/**
+ * A second platform for tests, independent of the simulator: a real node:http server that
+ * answers like the contract by default and can be told, per route and per request, to answer
+ * in any other way a platform (or a proxy in front of it) plausibly might — wrong shapes, web
+ * pages, empty or cut-off bodies, odd statuses, a slow trickle, a hang-up.
+ *
+ * It keeps what it did: every request, and every row its answers confirmed, so a test can hold
+ * the nodes to "nothing counted as stored that the platform did not confirm".
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import type { IDataObject } from 'n8n-workflow';
+
+import { rowKey } from '../../nodes/shared/confirm';
+import { routeInfo } from '../../nodes/shared/routes';
+
+type Json = unknown;
+
+/** One answer. `json` is sent as JSON; `raw` as is (a web page, a cut-off body, nothing). */
+export interface Reply {
+	status?: number;
+	headers?: Record<string, string>;
+	json?: Json;
+	raw?: string;
+	/** Send the headers, then one byte now and then, never ending (until the client gives up). */
+	trickle?: true;
+	/** Close the connection without an answer. */
+	hangUp?: true;
+}
+
+export interface Call {
+	route: string;
+	body: Record<string, unknown>;
+	/** The how-many-th request on this route (1 = first). */
+	n: number;
+	/** The request's rows (bulk routes), for answers built from them. */
+	items: Array<Record<string, unknown>>;
+}
+
+/** An answer for a call; undefined falls back to the contract's answer. */
+export type Responder = (call: Call, platform: QuirkyPlatform) => Reply | undefined;
+
+export const CLIENT_ID = 'quirky-client';
+export const CLIENT_SECRET = 'quirky-secret-5b8e1d';
+
+/** The contract's answer to a bulk write: one result per row, in order, keyed. */
+export function contractResults(route: string, items: Array<Record<string, unknown>>, status = 'created') {
+	const fields = routeInfo(route).resultKey ?? ['id'];
+	const results = items.map((item, index) => ({ index, key: rowKey(fields, item as IDataObject), status }));
+	return { results, summary: { created: status === 'created' ? items.length : 0, updated: status === 'updated' ? items.length : 0, unchanged: status === 'unchanged' ? items.length : 0 } };
+}
+
+export const webPage = (status = 200): Reply => ({ status, headers: { 'content-type': 'text/html' }, raw: '<!DOCTYPE html><html><body><h1>Please log in</h1></body></html>' });
+
+export class QuirkyPlatform {
+	readonly calls: Call[] = [];
+	/** "route key" of every row an answer of this platform confirmed (a known status for that row's key). */
+	readonly confirmed = new Set<string>();
+	/** Records the read routes page through, per route, in order. */
+	readonly records = new Map<string, Array<Record<string, unknown>>>();
+	tokensIssued = 0;
+	/** Records per page at most, whatever limit the request asks for (the contract allows fewer): paging shows on few records. */
+	pageSize = 2;
+	private readonly responders = new Map<string, Responder[]>();
+	private readonly validTokens = new Set<string>();
+	private readonly sockets = new Set<Socket>();
+	private readonly trickles = new Set<NodeJS.Timeout>();
+	private server!: Server;
+	baseUrl = '';
+	readonly clientId = CLIENT_ID;
+	readonly clientSecret = CLIENT_SECRET;
+
+	static async start(): Promise<QuirkyPlatform> {
+		const platform = new QuirkyPlatform();
+		platform.server = createServer((req, res) => void platform.handle(req, res));
+		platform.server.on('connection', (socket) => {
+			platform.sockets.add(socket);
+			socket.on('close', () => platform.sockets.delete(socket));
+		});
+		await new Promise<void>((resolve) => platform.server.listen(0, '127.0.0.1', resolve));
+		platform.baseUrl = `http://127.0.0.1:${(platform.server.address() as AddressInfo).port}/v1`;
+		return platform;
+	}
+
+	/** Adds a responder for a route; responders answer in the order added, the first that returns a reply wins. */
+	on(route: string, responder: Responder): this {
+		this.responders.set(route, [...(this.responders.get(route) ?? []), responder]);
+		return this;
+	}
+
+	/** Every token issued so far stops being accepted. */
+	revokeTokens(): void {
+		this.validTokens.clear();
+	}
+
+	count(route: string): number {
+		return this.calls.filter((call) => call.route === route).length;
+	}
+
+	async close(): Promise<void> {
+		for (const timer of this.trickles) clearInterval(timer);
+		for (const socket of this.sockets) socket.destroy();
+		await new Promise((resolve) => this.server.close(resolve));
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const chunks: Buffer[] = [];
+		for await (const chunk of req) chunks.push(chunk as Buffer);
+		const route = (req.url ?? '').replace(/^\/v1/, '');
+		let body: Record<string, unknown> = {};
+		try {
+			body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
+		} catch {
+			return this.send(res, { route, body: {}, n: 0, items: [] }, { status: 400, json: { error: { code: 'malformed_json', message: 'the body is not valid JSON' } } });
+		}
+		const items = Array.isArray(body.items) ? (body.items as Array<Record<string, unknown>>) : [];
+		const call: Call = { route, body, n: this.count(route) + 1, items };
+		this.calls.push(call);
+		for (const responder of this.responders.get(route) ?? []) {
+			const reply = responder(call, this);
+			if (reply) return this.send(res, call, reply);
+		}
+		this.send(res, call, this.contractAnswer(call, req.headers.authorization));
+	}
+
+	/** What a platform that keeps the contract answers. */
+	private contractAnswer(call: Call, authorization: string | undefined): Reply {
+		if (call.route === '/oauth/token') {
+			if (call.body.client_id !== CLIENT_ID || call.body.client_secret !== CLIENT_SECRET) {
+				return { status: 401, json: { error: { code: 'invalid_client', message: 'unknown client or wrong secret' } } };
+			}
+			const token = `quirky-token-${++this.tokensIssued}-${Math.random().toString(36).slice(2, 10)}`;
+			this.validTokens.add(token);
+			return { json: { access_token: token, token_type: 'Bearer', expires_in: 3600 } };
+		}
+		if (!this.validTokens.has((authorization ?? '').replace(/^Bearer /, ''))) {
+			return { status: 401, json: { error: { code: 'invalid_token', message: 'bearer token missing, expired or revoked' } } };
+		}
+		const info = routeInfo(call.route);
+		if (info.kind === 'bulk') return { json: contractResults(call.route, call.items) };
+		const all = this.records.get(call.route) ?? [];
+		const from = Number(call.body.cursor ?? 0);
+		const limit = Math.min(Number(call.body.limit ?? 100), this.pageSize);
+		const next = from + limit < all.length ? String(from + limit) : null;
+		return { json: { items: all.slice(from, from + limit), next_cursor: next } };
+	}
+
+	private send(res: ServerResponse, call: Call, reply: Reply): void {
+		if (reply.hangUp) {
+			res.socket?.destroy();
+			return;
+		}
+		if ((reply.status ?? 200) < 300) this.noteConfirmations(call, reply.json);
+		res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+		if (reply.trickle) {
+			res.write('{"results":[');
+			const timer = setInterval(() => res.write(' '), 50);
+			this.trickles.add(timer);
+			res.on('close', () => {
+				clearInterval(timer);
+				this.trickles.delete(timer);
+			});
+			return;
+		}
+		res.end(reply.raw ?? (reply.json === undefined ? '' : JSON.stringify(reply.json)));
+	}
+
+	/**
+	 * Rows a 2xx JSON answer on a bulk route confirmed: a result with a known status names its row
+	 * by key, else by index, else by position when there is one result per row.
+	 */
+	private noteConfirmations(call: Call, json: Json): void {
+		const results = (json as { results?: unknown } | undefined)?.results;
+		if (routeInfo(call.route).kind !== 'bulk' || !Array.isArray(results)) return;
+		const fields = routeInfo(call.route).resultKey ?? ['id'];
+		results.forEach((result: { key?: unknown; index?: unknown; status?: unknown } | null, position) => {
+			if (!result || !['created', 'updated', 'unchanged'].includes(String(result.status))) return;
+			const row = typeof result.index === 'number' ? call.items[result.index] : results.length === call.items.length ? call.items[position] : undefined;
+			const key = result.key ?? (row ? rowKey(fields, row as IDataObject) : undefined);
+			if (key !== undefined && key !== null) this.confirmed.add(`${call.route} ${String(key)}`);
+		});
+	}
+}
