@@ -304,9 +304,12 @@ export class PollHost {
 			const seen: Request = { seq: 0, route, ids: sent.map((row) => String(row.id)) };
 			tick.inRequest = true;
 			try {
-				const answer = (await request.call(this, type, options)) as { items?: IDataObject[] };
-				seen.status = 200;
-				if (!route.endsWith('/set_complete')) seen.ids = (answer.items ?? []).map((item) => String(item.id));
+				const answer = await request.call(this, type, options);
+				// The transport asks for the full response (status, headers, body); read the body either way.
+				const full = answer as { body?: unknown; statusCode?: number };
+				const body = (options.returnFullResponse ? full.body : answer) as { items?: IDataObject[] } | undefined;
+				seen.status = options.returnFullResponse ? full.statusCode : 200;
+				if (!route.endsWith('/set_complete')) seen.ids = (body?.items ?? []).map((item) => String(item.id));
 				return answer;
 			} catch (error) {
 				seen.status = describeFailure(error).status;

@@ -130,9 +130,9 @@ describe('a change to the contract alone', () => {
 		expect(routes['/supplier/add'].maxItems).toBe(250);
 	});
 
-	it('adds a new route to the table: a bulk upsert by its natural key, safe to repeat, its limit from the items list', () => {
+	it('adds a new route to the table: a bulk upsert by its natural key (its results keyed by it), safe to repeat, its limit from the items list', () => {
 		const { body, ...info } = routes['/inventory_batch/add'];
-		expect(info).toEqual({ kind: 'bulk', maxItems: 500, idempotent: true, naturalKey: ['sku', 'batch'], noun: 'inventory batch' });
+		expect(info).toEqual({ kind: 'bulk', maxItems: 500, idempotent: true, naturalKey: ['sku', 'batch'], resultKey: ['sku', 'batch'], noun: 'inventory batch' });
 		expect(record(routes['/inventory_batch/add']).fields!.map((field) => [field.name, field.type, field.required ?? false])).toEqual([
 			['sku', 'string', true],
 			['batch', 'string', true],
