@@ -56,18 +56,17 @@ export async function freePort(preferred = 0, exclude = []) {
  * n8n's own n8n-workflow (found through n8n's NODE_PATH), not the repo's devDependency copy — which
  * is what catches an API the host n8n version lacks. Node types are `n8n-nodes-wms-integration.<name>`.
  */
-export async function installPackage(userFolder) {
+export async function installPackage(userFolder, { tarball } = {}) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
-	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-pack-'));
+	const tmp = tarball ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'wms-pack-'));
 	try {
-		const { out } = await mustRun('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tmp], { quiet: true });
-		const [{ filename }] = JSON.parse(out.slice(out.search(/^\[/m)));
+		const file = tarball ?? (await packPackage(tmp));
 		fs.rmSync(target, { recursive: true, force: true });
 		fs.mkdirSync(target, { recursive: true });
-		await mustRun('tar', ['-xzf', path.join(tmp, filename), '-C', target, '--strip-components=1'], { quiet: true });
+		await mustRun('tar', ['-xzf', file, '-C', target, '--strip-components=1'], { quiet: true });
 	} finally {
-		fs.rmSync(tmp, { recursive: true, force: true });
+		if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 	}
 	const pkgFile = path.join(target, 'package.json');
 	const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
@@ -78,6 +77,13 @@ export async function installPackage(userFolder) {
 	nodesPkg.dependencies = { ...nodesPkg.dependencies, [PACKAGE_NAME]: pkg.version };
 	fs.writeFileSync(nodesPkgFile, JSON.stringify(nodesPkg, null, 2) + '\n');
 	return target;
+}
+
+/** `npm pack` of the built package into `dir`; answers the tarball's path. */
+export async function packPackage(dir) {
+	const { out } = await mustRun('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { quiet: true });
+	const [{ filename }] = JSON.parse(out.slice(out.search(/^\[/m)));
+	return path.join(dir, filename);
 }
 
 /** The user folder's own state: a stable encryption key (credentials survive restarts), the owner... */
@@ -147,8 +153,10 @@ export function n8nCli(args, { userFolder, encryptionKey, port = 5678, brokerPor
 // ---------- n8n process ----------
 
 /**
- * Starts `n8n start` in its own process group and waits for /healthz/readiness (`fixedPort: true`:
- * fail rather than move to another port when the chosen one is taken meanwhile).
+ * Starts `n8n start` (or `command: 'worker'`, `args`) in its own process group and waits for
+ * /healthz/readiness (`fixedPort: true`: fail rather than move to another port when the chosen one is
+ * taken meanwhile). `encryptionKey` overrides the user folder's own (queue mode: one for all
+ * processes); `packageInstalled: true` skips installing the package (the caller did).
  * Returns { url, port, client, stop(), logFile }. Output goes to `logFile` (and `onLine`).
  */
 export async function startN8n(options) {
@@ -164,16 +172,22 @@ export async function startN8n(options) {
 	}
 }
 
-async function startN8nOnce({ userFolder, port, brokerPort, env = {}, logFile, onLine, timeoutMs = 120000, host = HOSTS.n8n2 }) {
+async function startN8nOnce(options) {
+	const { userFolder, env = {}, onLine, timeoutMs = 120000, host = HOSTS.n8n2, command = 'start', packageInstalled = false } = options;
+	let { port, brokerPort, logFile } = options;
 	const { state, saveState } = userFolderState(userFolder);
-	await installPackage(userFolder);
+	if (!packageInstalled) await installPackage(userFolder);
 	port = port ?? (await freePort(5678));
 	brokerPort = brokerPort ?? (await freePort(0, [port]));
 	logFile = logFile ?? path.join(userFolder, 'n8n.log');
+	// A queue-mode worker has no editor: its port is the health server's, which tells when it is ready.
+	const isWorker = command === 'worker';
+	const workerEnv = isWorker ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {};
+	const encryptionKey = options.encryptionKey ?? state.encryptionKey;
 	const out = fs.createWriteStream(logFile, { flags: 'a' });
-	const child = spawn(host.node, [n8nBin(host), 'start'], {
+	const child = spawn(host.node, [n8nBin(host), command, ...(options.args ?? [])], {
 		cwd: userFolder,
-		env: n8nEnv({ userFolder, port, brokerPort, encryptionKey: state.encryptionKey, env, host }),
+		env: n8nEnv({ userFolder, port, brokerPort, encryptionKey, env: { ...workerEnv, ...env }, host }),
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true, // own process group: stop() ends n8n and its task runner together
 	});
@@ -219,19 +233,19 @@ async function startN8nOnce({ userFolder, port, brokerPort, env = {}, logFile, o
 
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		if (exited) throw new Error(`n8n exited during start (${JSON.stringify(exited)}); last output:\n${tail}`);
+		if (exited) throw new Error(`n8n ${command} exited during start (${JSON.stringify(exited)}); last output:\n${tail}`);
 		try {
 			// Readiness (database up) and the editor's REST API answering: n8n 1.x reports ready a few
 			// seconds before its /rest routes exist.
 			const res = await fetch(`${url}/healthz/readiness`);
-			if (res.ok && (await fetch(`${url}/rest/settings`)).status !== 404) {
+			if (res.ok && (isWorker || (await fetch(`${url}/rest/settings`)).status !== 404)) {
 				ready = true;
 				break;
 			}
 		} catch {}
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`n8n not ready after ${timeoutMs / 1000} s; last output:\n${tail}`);
+			throw new Error(`n8n ${command} not ready after ${timeoutMs / 1000} s; last output:\n${tail}`);
 		}
 		await new Promise((r) => setTimeout(r, 300));
 	}

@@ -1,0 +1,83 @@
+// Running end-to-end test files against one prepared n8n: scripts/e2e.mjs (one process, SQLite) and
+// scripts/e2e-queue.mjs (queue mode). A test file default-exports an array of {name, run(ctx),
+// timeoutMs?} or a function (ctx) → that array.
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+export async function withTimeout(promise, ms) {
+	let timer;
+	try {
+		return await Promise.race([
+			promise,
+			new Promise((_, reject) => {
+				timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
+			}),
+		]);
+	} finally {
+		clearTimeout(timer);
+	}
+}
+
+/** `*.e2e.mjs` files in `dir` whose name contains one of `filters` (all when none), in name order. */
+export function testFiles(dir, filters = []) {
+	const files = fs
+		.readdirSync(dir)
+		.filter((f) => f.endsWith('.e2e.mjs'))
+		.filter((f) => !filters.length || filters.some((w) => f.includes(w)))
+		.sort();
+	if (!files.length) throw new Error(`no ${path.relative(process.cwd(), dir)}/*.e2e.mjs file matches ${filters.join(' ')}`);
+	return files;
+}
+
+/** Runs the files' tests in order, printing ✓/✗ per test; answers {passed, failed}. */
+export async function runTestFiles(dir, files, ctx) {
+	let passed = 0;
+	let failed = 0;
+	for (const file of files) {
+		console.log(`\n${file}`);
+		let tests;
+		try {
+			const mod = await import(pathToFileURL(path.join(dir, file)).href);
+			tests = typeof mod.default === 'function' ? await mod.default(ctx) : mod.default;
+		} catch (error) {
+			failed++;
+			console.log(`  ✗ (loading the file) ${error.stack ?? error}`);
+			continue;
+		}
+		for (const test of tests ?? []) {
+			const t = Date.now();
+			try {
+				await withTimeout(Promise.resolve().then(() => test.run(ctx)), test.timeoutMs ?? 120000);
+				passed++;
+				console.log(`  ✓ ${test.name} (${Date.now() - t} ms)`);
+			} catch (error) {
+				failed++;
+				console.log(`  ✗ ${test.name} (${Date.now() - t} ms)\n${String(error.stack ?? error).replace(/^/gm, '      ')}`);
+			}
+		}
+	}
+	return { passed, failed };
+}
+
+/** What the editor knows about every node type (name → description of its newest version). */
+export async function nodeTypesOf(client) {
+	const newest = (t) => Math.max(...[t.version].flat());
+	const nodeTypes = new Map();
+	for (const t of (await client.request('GET', '/types/nodes.json')).data) {
+		if (!nodeTypes.has(t.name) || newest(t) > newest(nodeTypes.get(t.name))) nodeTypes.set(t.name, t);
+	}
+	return nodeTypes;
+}
+
+/** Polls `check` until it answers something truthy (answered), or fails naming `what` after `timeoutMs`. */
+export async function waitUntil(what, check, { timeoutMs = 60000, everyMs = 250 } = {}) {
+	const deadline = Date.now() + timeoutMs;
+	let last;
+	for (;;) {
+		last = await check();
+		if (last) return last;
+		if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeoutMs / 1000} s`);
+		await new Promise((r) => setTimeout(r, everyMs));
+	}
+}
