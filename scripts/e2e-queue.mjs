@@ -45,11 +45,13 @@ async function cleanup() {
 	}
 	cleanups.length = 0;
 }
-process.on('SIGINT', async () => {
-	await cleanup();
-	console.log(`\ne2e-queue: ${passed} passed, ${failed} failed`);
-	process.exit(130);
-});
+for (const signal of ['SIGINT', 'SIGTERM']) {
+	process.on(signal, async () => {
+		await cleanup();
+		console.log(`\ne2e-queue: ${passed} passed, ${failed} failed`);
+		process.exit(130);
+	});
+}
 
 async function main() {
 	const files = testFiles(TEST_DIR, filters);

@@ -1,0 +1,60 @@
+// Workflows and waits shared by the queue-mode tests.
+import { waitUntil } from '../../n8n-host/lib/suite.mjs';
+
+export { waitUntil };
+
+const FINAL = ['success', 'error', 'crashed', 'canceled'];
+
+/**
+ * Saves a workflow "Manual Trigger → Make items (Code) → WMS Inventory: Item Add or Update" whose
+ * Code node makes `count` items `<prefix>-000001`…, each description naming the execution that sent
+ * it (so the store tells which run wrote a SKU last). Answers its id.
+ */
+export async function pushWorkflow(ctx, { name, count, prefix }) {
+	const jsCode = [
+		`const out = new Array(${count});`,
+		`for (let i = 0; i < ${count}; i++) out[i] = { json: { sku: '${prefix}-' + String(i + 1).padStart(6, '0'), description: 'Queue test item ' + (i + 1) + ' (execution ' + $execution.id + ')' } };`,
+		'return out;',
+	].join('\n');
+	const credentials = { wmsIntegrationApi: { id: ctx.credential.id, name: ctx.credential.name } };
+	const saved = await ctx.client.api('POST', '/workflows', {
+		name,
+		nodes: [
+			{ id: 'q-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{ id: 'q-make', name: 'Make items', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0], parameters: { jsCode } },
+			{
+				id: 'q-push',
+				name: 'WMS Inventory',
+				type: 'n8n-nodes-wms-integration.wmsInventory',
+				typeVersion: 1,
+				position: [440, 0],
+				parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options: {} },
+				credentials,
+			},
+		],
+		connections: {
+			Start: { main: [[{ node: 'Make items', type: 'main', index: 0 }]] },
+			'Make items': { main: [[{ node: 'WMS Inventory', type: 'main', index: 0 }]] },
+		},
+		settings: { executionOrder: 'v1' },
+	});
+	return saved.id;
+}
+
+/** The execution (without data) once its status is final. */
+export async function finalExecution(ctx, id, timeoutMs = 180000) {
+	return waitUntil(
+		`execution ${id} finished`,
+		async () => {
+			const execution = await ctx.client.api('GET', `/executions/${id}`, undefined, { expect: false });
+			return FINAL.includes(execution?.status) ? execution : null;
+		},
+		{ timeoutMs, everyMs: 500 },
+	);
+}
+
+/** Items of a kind in the simulator's store whose key starts with `prefix`, read through its control API. */
+export async function stored(ctx, kind, prefix, key = 'sku') {
+	const { items } = await ctx.sim(`/store/${kind}`);
+	return items.filter((item) => String(item[key]).startsWith(prefix));
+}
