@@ -120,10 +120,13 @@ export async function startQueueProfile({ folder, port = 0, workers = 2, fast = 
 			},
 			/** The workers whose log says they ran execution `id` ("Worker started execution <id> (job …)"). */
 			ranBy(id) {
-				return profile.workers
-					.map((worker, i) => ({ name: `worker-${i + 1}`, text: readLog(worker.logFile) }))
-					.filter(({ text }) => text.includes(`Worker started execution ${id} (`))
-					.map(({ name }) => name);
+				return profile.started().filter((s) => s.id === String(id)).map((s) => s.worker);
+			},
+			/** Every execution a worker started, as its log tells: [{id, worker}]. */
+			started() {
+				return profile.workers.flatMap((worker, i) =>
+					[...readLog(worker.logFile).matchAll(/Worker started execution (\d+) \(/g)].map((m) => ({ id: m[1], worker: `worker-${i + 1}` })),
+				);
 			},
 		});
 		profile.stop = async () => {

@@ -58,3 +58,62 @@ export async function stored(ctx, kind, prefix, key = 'sku') {
 	const { items } = await ctx.sim(`/store/${kind}`);
 	return items.filter((item) => String(item[key]).startsWith(prefix));
 }
+
+/**
+ * Saves "WMS ERP Update Trigger (every minute, all kinds) → Set Complete" and answers its id. One poll
+ * may emit up to `maxUpdatesPerPoll`.
+ */
+export async function completeUpdatesWorkflow(ctx, { name, maxUpdatesPerPoll = 5000 }) {
+	const credentials = { wmsIntegrationApi: { id: ctx.credential.id, name: ctx.credential.name } };
+	const saved = await ctx.client.api('POST', '/workflows', {
+		name,
+		nodes: [
+			{
+				id: 'q-trigger',
+				name: 'WMS ERP Update Trigger',
+				type: 'n8n-nodes-wms-integration.wmsErpUpdateTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					updateKinds: ['outgoing_consignment', 'incoming_consignment', 'move_attempt'],
+					redeliverAfterMinutes: 30,
+					maxUpdatesPerPoll,
+					options: {},
+				},
+				credentials,
+			},
+			{
+				id: 'q-complete',
+				name: 'Set Complete',
+				type: 'n8n-nodes-wms-integration.wmsErpUpdate',
+				typeVersion: 1,
+				position: [240, 0],
+				parameters: { resource: 'update', operation: 'setComplete', source: 'inputItem', erpReference: '', options: {} },
+				credentials,
+			},
+		],
+		connections: { 'WMS ERP Update Trigger': { main: [[{ node: 'Set Complete', type: 'main', index: 0 }]] } },
+		settings: { executionOrder: 'v1' },
+	});
+	return saved.id;
+}
+
+/** Every execution of a workflow (newest first, without data). */
+export async function allExecutions(ctx, workflowId) {
+	const all = [];
+	let cursor;
+	do {
+		const page = await ctx.client.api('GET', `/executions?workflowId=${workflowId}&limit=250${cursor ? `&cursor=${cursor}` : ''}`);
+		all.push(...page.data);
+		cursor = page.nextCursor;
+	} while (cursor);
+	return all;
+}
+
+/** Pending ERP updates made on the platform, `n` of each kind; answers their ids. */
+export async function makePendingUpdates(ctx, perKind) {
+	const ids = [];
+	for (const [kind, n] of Object.entries(perKind)) ids.push(...(await ctx.sim('/work/pending-updates', { kind, n })).ids);
+	return ids;
+}
