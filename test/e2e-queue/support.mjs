@@ -8,15 +8,17 @@ const FINAL = ['success', 'error', 'crashed', 'canceled'];
 /**
  * Saves a workflow "Manual Trigger → Make items (Code) → WMS Inventory: Item Add or Update" whose
  * Code node makes `count` items `<prefix>-000001`…, each description naming the execution that sent
- * it (so the store tells which run wrote a SKU last). Answers its id.
+ * it (so the store tells which run wrote a SKU last); `perExecution`: SKUs `<prefix>-<execution id>-000001`…
+ * so that runs side by side write SKUs of their own. Answers its id.
  */
-export async function pushWorkflow(ctx, { name, count, prefix }) {
+export async function pushWorkflow(ctx, { name, count, prefix, perExecution = false, credential = ctx.credential }) {
+	const skuPrefix = perExecution ? `'${prefix}-' + $execution.id + '-'` : `'${prefix}-'`;
 	const jsCode = [
 		`const out = new Array(${count});`,
-		`for (let i = 0; i < ${count}; i++) out[i] = { json: { sku: '${prefix}-' + String(i + 1).padStart(6, '0'), description: 'Queue test item ' + (i + 1) + ' (execution ' + $execution.id + ')' } };`,
+		`for (let i = 0; i < ${count}; i++) out[i] = { json: { sku: ${skuPrefix} + String(i + 1).padStart(6, '0'), description: 'Queue test item ' + (i + 1) + ' (execution ' + $execution.id + ')' } };`,
 		'return out;',
 	].join('\n');
-	const credentials = { wmsIntegrationApi: { id: ctx.credential.id, name: ctx.credential.name } };
+	const credentials = { wmsIntegrationApi: { id: credential.id, name: credential.name } };
 	const saved = await ctx.client.api('POST', '/workflows', {
 		name,
 		nodes: [
@@ -116,4 +118,12 @@ export async function makePendingUpdates(ctx, perKind) {
 	const ids = [];
 	for (const [kind, n] of Object.entries(perKind)) ids.push(...(await ctx.sim('/work/pending-updates', { kind, n })).ids);
 	return ids;
+}
+
+/** Starts `n` runs of a workflow at once (the editor's Execute button, `n` times); answers them when all ended, with the time it took. */
+export async function runAtOnce(ctx, workflowId, n, timeoutMs = 300000) {
+	const t0 = Date.now();
+	const ids = await Promise.all(Array.from({ length: n }, () => ctx.client.runManually(workflowId, 'Start')));
+	const executions = await Promise.all(ids.map((id) => finalExecution(ctx, id, timeoutMs)));
+	return { ids, executions, ms: Date.now() - t0 };
 }
