@@ -67,15 +67,17 @@ export async function startQueueProfile({ folder, port = 0, workers = 2, fast = 
 		}
 
 		const mainFolder = path.join(folder, 'main');
-		const { state, saveState } = userFolderState(mainFolder);
+		const { state } = userFolderState(mainFolder);
 		const mainPort = await freePort(port, [pgPort, redisPort]);
 		const mainUrl = `http://127.0.0.1:${mainPort}`;
 		const shared = { ...queueEnv({ postgres: profile.postgres, redis: profile.redis, mainUrl, durableCursors }), ...env };
 		const mainOptions = { userFolder: mainFolder, port: mainPort, env: shared, packageInstalled: true, logFile: path.join(folder, 'main.log'), fixedPort: true };
-		Object.assign(profile, { state, saveState, encryptionKey: state.encryptionKey, env: shared, url: mainUrl });
+		Object.assign(profile, { encryptionKey: state.encryptionKey, env: shared, url: mainUrl });
 
 		const t0 = Date.now();
 		profile.main = await startN8n(mainOptions);
+		// The main's state file (owner, API key): one object for it, the one the main's handle holds.
+		Object.assign(profile, { state: profile.main.state, saveState: profile.main.saveState });
 		stops.push(() => Promise.all([...profile.workers, profile.main].filter(Boolean).map((p) => p.stop())));
 		onStep(`n8n main ready at ${mainUrl} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
