@@ -60,6 +60,11 @@ step('e2e', process.execPath, ['scripts/e2e.mjs'], (run) => {
 	if (!match) return { passed: 0, failed: 1 };
 	return { passed: Number(match[1]), failed: Number(match[2]) + (run.status === 0 ? 0 : Number(match[2]) === 0 ? 1 : 0) };
 });
+step('e2e-queue', process.execPath, ['scripts/e2e-queue.mjs'], (run) => {
+	const match = /e2e-queue: (\d+) passed, (\d+) failed/.exec(run.stdout ?? '');
+	if (!match) return { passed: 0, failed: 1 };
+	return { passed: Number(match[1]), failed: Number(match[2]) + (run.status === 0 ? 0 : Number(match[2]) === 0 ? 1 : 0) };
+});
 
 const passed = results.reduce((sum, r) => sum + r.passed, 0);
 const failed = results.reduce((sum, r) => sum + r.failed, 0);

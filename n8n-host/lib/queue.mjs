@@ -124,6 +124,12 @@ export async function startQueueProfile({ folder, port = 0, workers = 2, fast = 
 			ranBy(id) {
 				return profile.started().filter((s) => s.id === String(id)).map((s) => s.worker);
 			},
+			/** Peak resident memory of a worker process so far, in MB (Linux: VmHWM). */
+			peakRssMb(name) {
+				const worker = profile.workers[Number(name.split('-')[1]) - 1];
+				const match = /VmHWM:\s+(\d+) kB/.exec(readLog(`/proc/${worker.child.pid}/status`));
+				return match ? Math.round(Number(match[1]) / 1024) : undefined;
+			},
 			/** Every execution a worker started, as its log tells: [{id, worker}]. */
 			started() {
 				return profile.workers.flatMap((worker, i) =>

@@ -76,7 +76,7 @@ export default function (ctx) {
 				assert.deepEqual(stale.slice(0, 3).map((i) => `${i.sku}: ${i.description}`), [], `${stale.length} SKUs without the re-run's value`);
 				const stats = await ctx.sim('/stats');
 				assert.equal(stats.items['/inventory/add'], COUNT, 'rows the platform accepted in the re-run');
-				ctx.log(`re-run ${id} on ${worker}: ${COUNT} SKUs stored once with its value in ${secondsSince(t0)}; ${stats.requests['/inventory/add']} requests`);
+				ctx.log(`re-run ${id} on ${worker}: ${COUNT} SKUs stored once with its value in ${secondsSince(t0)}; ${stats.requests['/inventory/add']} requests; ${worker} peak RSS ${ctx.profile.peakRssMb(worker)} MB`);
 			},
 		},
 	];
