@@ -4,47 +4,18 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CREDENTIAL_TYPE } from '../n8n-host/lib/client.mjs';
 import { HOSTS, ROOT, log, mustRun, n8nBin, run } from '../n8n-host/lib/install.mjs';
+import { freePort } from '../n8n-host/lib/ports.mjs';
 
 export * from '../n8n-host/lib/install.mjs';
 export * from '../n8n-host/lib/client.mjs';
+export * from '../n8n-host/lib/ports.mjs';
 
 export const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 export const PACKAGE_NAME = PACKAGE_JSON.name;
-
-// ---------- ports ----------
-
-export function portIsFree(port, host = '127.0.0.1') {
-	return new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, host, () => server.close(() => resolve(true)));
-	});
-}
-
-/** The preferred port if free, else the next free one above it (or any free port with 0). */
-export async function freePort(preferred = 0, exclude = []) {
-	if (preferred) {
-		for (let port = preferred; port < preferred + 100; port++) {
-			if (!exclude.includes(port) && (await portIsFree(port))) return port;
-		}
-	}
-	for (;;) {
-		const port = await new Promise((resolve, reject) => {
-			const server = net.createServer();
-			server.once('error', reject);
-			server.listen(0, '127.0.0.1', () => {
-				const { port: p } = server.address();
-				server.close(() => resolve(p));
-			});
-		});
-		if (!exclude.includes(port)) return port;
-	}
-}
 
 // ---------- user folder ----------
 
