@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { ROOT, buildPackage, checkPackageLoaded, ensureN8n, log, N8nClient, startSimulator } from './n8n-host.mjs';
 import { startQueueProfile } from '../n8n-host/lib/queue.mjs';
-import { nodeTypesOf, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
+import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
@@ -35,16 +35,7 @@ const TEST_ENV = {
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
-async function cleanup() {
-	for (const fn of cleanups.reverse()) {
-		try {
-			await fn();
-		} catch (error) {
-			log('while cleaning up:', error.message);
-		}
-	}
-	cleanups.length = 0;
-}
+const cleanup = () => runCleanups(cleanups);
 for (const signal of ['SIGINT', 'SIGTERM']) {
 	process.on(signal, async () => {
 		await cleanup();

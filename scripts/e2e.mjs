@@ -31,7 +31,7 @@ import {
 	startSimulator,
 } from './n8n-host.mjs';
 import { aptInstall } from '../n8n-host/lib/services.mjs';
-import { nodeTypesOf, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
+import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
@@ -48,16 +48,7 @@ function finish(code) {
 	process.exit(code);
 }
 
-async function cleanup() {
-	for (const fn of cleanups.reverse()) {
-		try {
-			await fn();
-		} catch (error) {
-			log('while cleaning up:', error.message);
-		}
-	}
-	cleanups.length = 0;
-}
+const cleanup = () => runCleanups(cleanups);
 process.on('SIGINT', async () => {
 	await cleanup();
 	finish(130);

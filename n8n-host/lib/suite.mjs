@@ -83,6 +83,18 @@ export async function nodeTypesOf(client) {
 	return nodeTypes;
 }
 
+/** Runs the cleanups last first (each even when one before it throws) and empties the list. */
+export async function runCleanups(cleanups) {
+	for (const fn of cleanups.reverse()) {
+		try {
+			await fn();
+		} catch (error) {
+			console.log('[n8n-host] while cleaning up:', error.message);
+		}
+	}
+	cleanups.length = 0;
+}
+
 /** Polls `check` until it answers something truthy (answered), or fails naming `what` after `timeoutMs`. */
 export async function waitUntil(what, check, { timeoutMs = 60000, everyMs = 250 } = {}) {
 	const deadline = Date.now() + timeoutMs;
