@@ -10,11 +10,11 @@
 //                    are added there; every run writes all of them to test-results/e2e/)
 //
 // A test file default-exports an array of {name, run(ctx), timeoutMs?} or a function (ctx) → that
-// array (for one test per node type, per example...). `ctx` is described in docs/n8n-host.md.
+// array (for one test per node type, per example...), run by n8n-host/lib/suite.mjs. `ctx` is
+// described in docs/n8n-host.md.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
 import {
 	ROOT,
@@ -27,10 +27,11 @@ import {
 	log,
 	n8nCli,
 	N8nClient,
-	run,
 	startN8n,
 	startSimulator,
 } from './n8n-host.mjs';
+import { aptInstall } from '../n8n-host/lib/services.mjs';
+import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
@@ -47,16 +48,7 @@ function finish(code) {
 	process.exit(code);
 }
 
-async function cleanup() {
-	for (const fn of cleanups.reverse()) {
-		try {
-			await fn();
-		} catch (error) {
-			log('while cleaning up:', error.message);
-		}
-	}
-	cleanups.length = 0;
-}
+const cleanup = () => runCleanups(cleanups);
 process.on('SIGINT', async () => {
 	await cleanup();
 	finish(130);
@@ -65,16 +57,8 @@ process.on('SIGINT', async () => {
 /** Debian's Chromium for playwright-core; installed with apt-get when missing. */
 async function ensureChromium() {
 	if (fs.existsSync(CHROMIUM)) return;
-	log('installing Chromium (apt-get install -y chromium, ~30 s)...');
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	const apt = (...a) => (process.getuid?.() === 0 ? run('apt-get', a, { env, quiet: true }) : run('sudo', ['-E', 'apt-get', ...a], { env, quiet: true }));
-	let result = await apt('install', '-y', '--no-install-recommends', 'chromium');
-	if (result.code !== 0) {
-		log('  apt-get install failed; running apt-get update first...');
-		await apt('update');
-		result = await apt('install', '-y', '--no-install-recommends', 'chromium');
-	}
-	if (result.code !== 0 || !fs.existsSync(CHROMIUM)) throw new Error(`could not install Chromium:\n${result.out.slice(-2000)}`);
+	await aptInstall(['chromium']);
+	if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not at ${CHROMIUM} after installing it`);
 }
 
 /** Node type names the package declares, read from the built files listed in package.json (n8n.nodes). */
@@ -106,27 +90,8 @@ function declaredTypes() {
 	return { nodes, credentials };
 }
 
-async function withTimeout(promise, ms) {
-	let timer;
-	try {
-		return await Promise.race([
-			promise,
-			new Promise((_, reject) => {
-				timer = setTimeout(() => reject(new Error(`timed out after ${ms / 1000} s`)), ms);
-			}),
-		]);
-	} finally {
-		clearTimeout(timer);
-	}
-}
-
 async function main() {
-	const files = fs
-		.readdirSync(TEST_DIR)
-		.filter((f) => f.endsWith('.e2e.mjs'))
-		.filter((f) => !filters.length || filters.some((w) => f.includes(w)))
-		.sort();
-	if (!files.length) throw new Error(`no test/e2e/*.e2e.mjs file matches ${filters.join(' ')}`);
+	const files = testFiles(TEST_DIR, filters);
 
 	if (!args.includes('--no-build')) await buildPackage();
 	await ensureN8n();
@@ -153,13 +118,8 @@ async function main() {
 	const workflows = await client.importWorkflows(path.join(ROOT, 'examples'), credential);
 	log(`owner, API key, credential and ${workflows.length} example workflow(s) in place`);
 
-	// What the editor knows about every node type (name → description of its newest version), as n8n
-	// serves it (one entry per version group of a versioned node).
-	const newest = (t) => Math.max(...[t.version].flat());
-	const nodeTypes = new Map();
-	for (const t of (await client.request('GET', '/types/nodes.json')).data) {
-		if (!nodeTypes.has(t.name) || newest(t) > newest(nodeTypes.get(t.name))) nodeTypes.set(t.name, t);
-	}
+	// What the editor knows about every node type (name → description of its newest version).
+	const nodeTypes = await nodeTypesOf(client);
 
 	let browser;
 	const ctx = {
@@ -201,34 +161,7 @@ async function main() {
 		},
 	};
 
-	for (const file of files) {
-		console.log(`\n${file}`);
-		let tests;
-		try {
-			const mod = await import(pathToFileURL(path.join(TEST_DIR, file)).href);
-			tests = typeof mod.default === 'function' ? await mod.default(ctx) : mod.default;
-		} catch (error) {
-			failed++;
-			console.log(`  ✗ (loading the file) ${error.stack ?? error}`);
-			continue;
-		}
-		if (!Array.isArray(tests) || tests.length === 0) {
-			failed++;
-			console.log('  ✗ (the file gave no tests: a file that checks nothing counts as failed, never as skipped)');
-			continue;
-		}
-		for (const test of tests) {
-			const t = Date.now();
-			try {
-				await withTimeout(Promise.resolve().then(() => test.run(ctx)), test.timeoutMs ?? 120000);
-				passed++;
-				console.log(`  ✓ ${test.name} (${Date.now() - t} ms)`);
-			} catch (error) {
-				failed++;
-				console.log(`  ✗ ${test.name} (${Date.now() - t} ms)\n${String(error.stack ?? error).replace(/^/gm, '      ')}`);
-			}
-		}
-	}
+	({ passed, failed } = await runTestFiles(TEST_DIR, files, ctx));
 	log(`suite time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 	if (keep) {

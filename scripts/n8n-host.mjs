@@ -4,47 +4,18 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { CREDENTIAL_TYPE } from '../n8n-host/lib/client.mjs';
 import { HOSTS, ROOT, log, mustRun, n8nBin, run } from '../n8n-host/lib/install.mjs';
+import { freePort } from '../n8n-host/lib/ports.mjs';
 
 export * from '../n8n-host/lib/install.mjs';
 export * from '../n8n-host/lib/client.mjs';
+export * from '../n8n-host/lib/ports.mjs';
 
 export const PACKAGE_JSON = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
 export const PACKAGE_NAME = PACKAGE_JSON.name;
-
-// ---------- ports ----------
-
-export function portIsFree(port, host = '127.0.0.1') {
-	return new Promise((resolve) => {
-		const server = net.createServer();
-		server.once('error', () => resolve(false));
-		server.listen(port, host, () => server.close(() => resolve(true)));
-	});
-}
-
-/** The preferred port if free, else the next free one above it (or any free port with 0). */
-export async function freePort(preferred = 0, exclude = []) {
-	if (preferred) {
-		for (let port = preferred; port < preferred + 100; port++) {
-			if (!exclude.includes(port) && (await portIsFree(port))) return port;
-		}
-	}
-	for (;;) {
-		const port = await new Promise((resolve, reject) => {
-			const server = net.createServer();
-			server.once('error', reject);
-			server.listen(0, '127.0.0.1', () => {
-				const { port: p } = server.address();
-				server.close(() => resolve(p));
-			});
-		});
-		if (!exclude.includes(port)) return port;
-	}
-}
 
 // ---------- user folder ----------
 
@@ -56,18 +27,17 @@ export async function freePort(preferred = 0, exclude = []) {
  * n8n's own n8n-workflow (found through n8n's NODE_PATH), not the repo's devDependency copy — which
  * is what catches an API the host n8n version lacks. Node types are `n8n-nodes-wms-integration.<name>`.
  */
-export async function installPackage(userFolder) {
+export async function installPackage(userFolder, { tarball } = {}) {
 	const nodesDir = path.join(userFolder, '.n8n', 'nodes');
 	const target = path.join(nodesDir, 'node_modules', PACKAGE_NAME);
-	const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-pack-'));
+	const tmp = tarball ? null : fs.mkdtempSync(path.join(os.tmpdir(), 'wms-pack-'));
 	try {
-		const { out } = await mustRun('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', tmp], { quiet: true });
-		const [{ filename }] = JSON.parse(out.slice(out.search(/^\[/m)));
+		const file = tarball ?? (await packPackage(tmp));
 		fs.rmSync(target, { recursive: true, force: true });
 		fs.mkdirSync(target, { recursive: true });
-		await mustRun('tar', ['-xzf', path.join(tmp, filename), '-C', target, '--strip-components=1'], { quiet: true });
+		await mustRun('tar', ['-xzf', file, '-C', target, '--strip-components=1'], { quiet: true });
 	} finally {
-		fs.rmSync(tmp, { recursive: true, force: true });
+		if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
 	}
 	const pkgFile = path.join(target, 'package.json');
 	const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
@@ -78,6 +48,13 @@ export async function installPackage(userFolder) {
 	nodesPkg.dependencies = { ...nodesPkg.dependencies, [PACKAGE_NAME]: pkg.version };
 	fs.writeFileSync(nodesPkgFile, JSON.stringify(nodesPkg, null, 2) + '\n');
 	return target;
+}
+
+/** `npm pack` of the built package into `dir`; answers the tarball's path. */
+export async function packPackage(dir) {
+	const { out } = await mustRun('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { quiet: true });
+	const [{ filename }] = JSON.parse(out.slice(out.search(/^\[/m)));
+	return path.join(dir, filename);
 }
 
 /** The user folder's own state: a stable encryption key (credentials survive restarts), the owner... */
@@ -147,8 +124,10 @@ export function n8nCli(args, { userFolder, encryptionKey, port = 5678, brokerPor
 // ---------- n8n process ----------
 
 /**
- * Starts `n8n start` in its own process group and waits for /healthz/readiness (`fixedPort: true`:
- * fail rather than move to another port when the chosen one is taken meanwhile).
+ * Starts `n8n start` (or `command: 'worker'`, `args`) in its own process group and waits for
+ * /healthz/readiness (`fixedPort: true`: fail rather than move to another port when the chosen one is
+ * taken meanwhile). `encryptionKey` overrides the user folder's own (queue mode: one for all
+ * processes); `packageInstalled: true` skips installing the package (the caller did).
  * Returns { url, port, client, stop(), logFile }. Output goes to `logFile` (and `onLine`).
  */
 export async function startN8n(options) {
@@ -164,16 +143,22 @@ export async function startN8n(options) {
 	}
 }
 
-async function startN8nOnce({ userFolder, port, brokerPort, env = {}, logFile, onLine, timeoutMs = 120000, host = HOSTS.n8n2 }) {
+async function startN8nOnce(options) {
+	const { userFolder, env = {}, onLine, timeoutMs = 120000, host = HOSTS.n8n2, command = 'start', packageInstalled = false } = options;
+	let { port, brokerPort, logFile } = options;
 	const { state, saveState } = userFolderState(userFolder);
-	await installPackage(userFolder);
+	if (!packageInstalled) await installPackage(userFolder);
 	port = port ?? (await freePort(5678));
 	brokerPort = brokerPort ?? (await freePort(0, [port]));
 	logFile = logFile ?? path.join(userFolder, 'n8n.log');
+	// A queue-mode worker has no editor: its port is the health server's, which tells when it is ready.
+	const isWorker = command === 'worker';
+	const workerEnv = isWorker ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {};
+	const encryptionKey = options.encryptionKey ?? state.encryptionKey;
 	const out = fs.createWriteStream(logFile, { flags: 'a' });
-	const child = spawn(host.node, [n8nBin(host), 'start'], {
+	const child = spawn(host.node, [n8nBin(host), command, ...(options.args ?? [])], {
 		cwd: userFolder,
-		env: n8nEnv({ userFolder, port, brokerPort, encryptionKey: state.encryptionKey, env, host }),
+		env: n8nEnv({ userFolder, port, brokerPort, encryptionKey, env: { ...workerEnv, ...env }, host }),
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true, // own process group: stop() ends n8n and its task runner together
 	});
@@ -219,19 +204,19 @@ async function startN8nOnce({ userFolder, port, brokerPort, env = {}, logFile, o
 
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		if (exited) throw new Error(`n8n exited during start (${JSON.stringify(exited)}); last output:\n${tail}`);
+		if (exited) throw new Error(`n8n ${command} exited during start (${JSON.stringify(exited)}); last output:\n${tail}`);
 		try {
 			// Readiness (database up) and the editor's REST API answering: n8n 1.x reports ready a few
 			// seconds before its /rest routes exist.
 			const res = await fetch(`${url}/healthz/readiness`);
-			if (res.ok && (await fetch(`${url}/rest/settings`)).status !== 404) {
+			if (res.ok && (isWorker || (await fetch(`${url}/rest/settings`)).status !== 404)) {
 				ready = true;
 				break;
 			}
 		} catch {}
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`n8n not ready after ${timeoutMs / 1000} s; last output:\n${tail}`);
+			throw new Error(`n8n ${command} not ready after ${timeoutMs / 1000} s; last output:\n${tail}`);
 		}
 		await new Promise((r) => setTimeout(r, 300));
 	}

@@ -4,7 +4,8 @@
 //
 // Options: --no-build (skip the build), --build (build even if no source changed), --port <n> (n8n, default 5678 or next free),
 //          --sim-port <n> (simulator, default 8787 or next free), --fresh (new n8n user folder),
-//          --user-folder <dir> (instead of .n8n-local/).
+//          --user-folder <dir> (instead of .n8n-local/),
+//          --queue (n8n's queue mode: Postgres, Redis, a main and --workers <n> workers, default 2; folder .n8n-local-queue/).
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -18,6 +19,7 @@ import {
 	startN8n,
 	startSimulator,
 } from './n8n-host.mjs';
+import { DURABLE_POLL_CURSORS, startQueueProfile } from '../n8n-host/lib/queue.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -26,8 +28,9 @@ const option = (name, fallback) => {
 	return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
 };
 
+const queue = flag('--queue');
 const folderArg = args.indexOf('--user-folder');
-const USER_FOLDER = folderArg >= 0 ? path.resolve(args[folderArg + 1]) : path.join(ROOT, '.n8n-local');
+const USER_FOLDER = folderArg >= 0 ? path.resolve(args[folderArg + 1]) : path.join(ROOT, queue ? '.n8n-local-queue' : '.n8n-local');
 const started = Date.now();
 const cleanups = [];
 let stopping = false;
@@ -65,16 +68,28 @@ try {
 
 	if (flag('--fresh')) fs.rmSync(USER_FOLDER, { recursive: true, force: true });
 	fs.mkdirSync(USER_FOLDER, { recursive: true });
-	const port = await freePort(option('--port', 5678), [simPort]);
-	log(`starting n8n on 127.0.0.1:${port} (user folder ${path.relative(ROOT, USER_FOLDER) || '.'}/, log in n8n.log there)...`);
-	const n8n = await startN8n({ userFolder: USER_FOLDER, port, logFile: path.join(USER_FOLDER, 'n8n.log') });
-	cleanups.push(() => n8n.stop());
-	n8n.exited.then((how) => {
-		if (!stopping) {
-			log(`n8n exited unexpectedly (${JSON.stringify(how)}); last output:\n${n8n.tail()}`);
-			stopAll(1);
-		}
-	});
+	const folder = shown(USER_FOLDER);
+	let n8n;
+	let profile;
+	if (queue) {
+		log(`starting n8n in queue mode (folder ${folder}/: Postgres, Redis, main and workers, a log for each)...`);
+		profile = await startQueueProfile({ folder: USER_FOLDER, port: await freePort(option('--port', 5678), [simPort]), workers: option('--workers', 2) });
+		cleanups.push(() => profile.stop());
+		n8n = profile.main;
+	} else {
+		const port = await freePort(option('--port', 5678), [simPort]);
+		log(`starting n8n on 127.0.0.1:${port} (user folder ${folder}/, log in n8n.log there)...`);
+		n8n = await startN8n({ userFolder: USER_FOLDER, port, logFile: path.join(USER_FOLDER, 'n8n.log') });
+		cleanups.push(() => n8n.stop());
+	}
+	for (const [name, proc] of [['n8n', n8n], ...(profile?.workers ?? []).map((w, i) => [`n8n worker-${i + 1}`, w])]) {
+		proc.exited.then((how) => {
+			if (!stopping) {
+				log(`${name} exited unexpectedly (${JSON.stringify(how)}); last output:\n${proc.tail()}`);
+				stopAll(1);
+			}
+		});
+	}
 
 	const client = new N8nClient(n8n.url);
 	const owner = await client.ensureOwner(n8n.state, n8n.saveState);
@@ -112,14 +127,34 @@ try {
   credential      "${credential.name}" (${credential.type}) → simulator
   workflows       ${imported.length ? imported.map((w) => w.name).join('\n                  ') : '(no examples/*.json yet)'}
 
-  simulator       ${simulator.baseUrl}
+${profile ? queueLines(profile) : ''}  simulator       ${simulator.baseUrl}
   demo client     id ${simulator.clientId}   secret ${simulator.clientSecret}
   sim control     ${simulator.baseUrl.replace(/\/v1\/?$/, '')}/_sim/stats
   warehouse work  automatic, every 30 s
 
-  ready in ${Math.round((Date.now() - started) / 100) / 10} s — Ctrl-C stops n8n and the simulator
+  ready in ${Math.round((Date.now() - started) / 100) / 10} s — Ctrl-C stops ${profile ? 'all of it' : 'n8n and the simulator'}
 ${line}\n`);
 } catch (error) {
 	console.error(`\n[n8n-host] npm start failed: ${error.stack ?? error}`);
 	await stopAll(1);
+}
+
+/** The queue profile's part of the banner: who runs what, where, and the logs. */
+function queueLines(p) {
+	const rel = shown;
+	const workers = p.workers.map((w, i) => `worker-${i + 1} health http://127.0.0.1:${w.port}/healthz   log ${rel(w.logFile)}`);
+	return `  mode            queue: the main (editor, API, triggers, pollers) puts executions on Redis, the workers run them
+  main log        ${rel(p.main.logFile)}
+  workers         ${workers.join('\n                  ')}
+  Postgres        127.0.0.1:${p.postgres.port}, database ${p.postgres.database}   log ${rel(p.postgres.logFile)}
+  Redis           127.0.0.1:${p.redis.port}
+  poll cursors    durable (${Object.keys(DURABLE_POLL_CURSORS).join(', ')} = true)
+
+`;
+}
+
+/** A path as the user would type it: relative inside the checkout, absolute outside. */
+function shown(file) {
+	const rel = path.relative(ROOT, file);
+	return rel.startsWith('..') ? file : rel || '.';
 }

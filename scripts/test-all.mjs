@@ -56,6 +56,7 @@ step('unit', ...jest('unit'));
 step('integration', ...jest('integration'));
 step('package', process.execPath, ['scripts/verify-package.mjs'], (run, status) => countSummaryLine('package', run.stdout, status));
 step('e2e', process.execPath, ['scripts/e2e.mjs'], (run, status) => countSummaryLine('e2e', run.stdout, status));
+step('e2e-queue', process.execPath, ['scripts/e2e-queue.mjs'], (run, status) => countSummaryLine('e2e-queue', run.stdout, status));
 
 const total = sum(results);
 console.log('\nSuites:');
