@@ -10,6 +10,7 @@ import type {
 import { connectionProblemInWords, redact, unreadableAnswer } from '../nodes/shared/errors';
 import { TimedOut, withinTimeout } from '../nodes/shared/retry';
 import { checkBaseUrl } from '../nodes/shared/url';
+import { sharedToken } from './tokenSharing';
 
 interface TokenResponse {
 	access_token?: unknown;
@@ -61,10 +62,45 @@ function transient(message: string, failure: { status?: number; code?: string; h
 	});
 }
 
+/** Asks the platform's token endpoint for a new access token (OAuth 2.0 client credentials, JSON body). */
+async function fetchToken(helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject, baseUrl: string): Promise<string> {
+	let response: unknown;
+	try {
+		const call = helpers.helpers.httpRequest({
+			method: 'POST',
+			url: `${baseUrl}/oauth/token`,
+			body: {
+				client_id: credentials.clientId,
+				client_secret: credentials.clientSecret,
+				grant_type: 'client_credentials',
+			},
+			json: true,
+			headers: { Accept: 'application/json' },
+			timeout: TOKEN_TIMEOUT_MS,
+		});
+		response = await withinTimeout(call, TOKEN_TIMEOUT_MS);
+	} catch (error) {
+		const failure = error instanceof TimedOut ? { code: 'ETIMEDOUT' } : failureOf(error);
+		const { status, code } = failure;
+		if (status === 400 || status === 401 || status === 403) {
+			throw new Error(`Client ID or secret rejected by the platform (HTTP ${status}): check both in the credential`);
+		}
+		if (status && TRANSIENT_STATUSES.includes(status)) {
+			throw transient(`The platform's token endpoint is busy or unavailable (HTTP ${status}): try again later`, failure);
+		}
+		if (status) {
+			throw new Error(`The platform's token endpoint ${baseUrl}/oauth/token answered HTTP ${status}: check the Base URL (it must end in /v1)`);
+		}
+		throw transient(`Cannot reach the platform at ${baseUrl} (${connectionProblemInWords(code)}): check the Base URL and that the platform is up`, failure);
+	}
+	return tokenOf(response, baseUrl);
+}
+
 /**
  * OAuth 2.0 client credentials with a JSON body. n8n calls preAuthentication when the hidden
  * token is empty, and again once when the platform answers 401, then saves the new token, so
- * one token serves every request until the platform stops accepting it.
+ * one token serves every request until the platform stops accepting it. Executions of one n8n
+ * process that need a new token at the same moment share one fetch (tokenSharing.ts).
  */
 export class WmsIntegrationApi implements ICredentialType {
 	name = 'wmsIntegrationApi';
@@ -112,37 +148,9 @@ export class WmsIntegrationApi implements ICredentialType {
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const checked = checkBaseUrl(credentials.baseUrl);
 		if ('problem' in checked) throw new Error(checked.problem);
-		const baseUrl = checked.url;
-		let response: unknown;
-		try {
-			const call = this.helpers.httpRequest({
-				method: 'POST',
-				url: `${baseUrl}/oauth/token`,
-				body: {
-					client_id: credentials.clientId,
-					client_secret: credentials.clientSecret,
-					grant_type: 'client_credentials',
-				},
-				json: true,
-				headers: { Accept: 'application/json' },
-				timeout: TOKEN_TIMEOUT_MS,
-			});
-			response = await withinTimeout(call, TOKEN_TIMEOUT_MS);
-		} catch (error) {
-			const failure = error instanceof TimedOut ? { code: 'ETIMEDOUT' } : failureOf(error);
-			const { status, code } = failure;
-			if (status === 400 || status === 401 || status === 403) {
-				throw new Error(`Client ID or secret rejected by the platform (HTTP ${status}): check both in the credential`);
-			}
-			if (status && TRANSIENT_STATUSES.includes(status)) {
-				throw transient(`The platform's token endpoint is busy or unavailable (HTTP ${status}): try again later`, failure);
-			}
-			if (status) {
-				throw new Error(`The platform's token endpoint ${baseUrl}/oauth/token answered HTTP ${status}: check the Base URL (it must end in /v1)`);
-			}
-			throw transient(`Cannot reach the platform at ${baseUrl} (${connectionProblemInWords(code)}): check the Base URL and that the platform is up`, failure);
-		}
-		return { accessToken: tokenOf(response, baseUrl) };
+		const client = { baseUrl: checked.url, clientId: String(credentials.clientId ?? ''), secret: String(credentials.clientSecret ?? '') };
+		const held = typeof credentials.accessToken === 'string' ? credentials.accessToken : '';
+		return { accessToken: await sharedToken(client, held, async () => await fetchToken(this, credentials, checked.url)) };
 	}
 
 	authenticate: IAuthenticateGeneric = {

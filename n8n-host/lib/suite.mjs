@@ -1,6 +1,6 @@
 // Running end-to-end test files against one prepared n8n: scripts/e2e.mjs (one process, SQLite) and
 // scripts/e2e-queue.mjs (queue mode). A test file default-exports an array of {name, run(ctx),
-// timeoutMs?, knownBug?} or a function (ctx) → that array.
+// timeoutMs?} or a function (ctx) → that array.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -59,14 +59,7 @@ export async function runTestFiles(dir, files, ctx) {
 				error = e;
 			}
 			const took = `(${Date.now() - t} ms)`;
-			// `knownBug`: a check of a promise not kept yet, reported where the fix belongs (as jest's it.failing).
-			if (test.knownBug && error) {
-				passed++;
-				console.log(`  ✓ ${test.name} ${took}\n      KNOWN BUG, still failing as expected (${test.knownBug}): ${String(error.message).split('\n')[0]}`);
-			} else if (test.knownBug) {
-				failed++;
-				console.log(`  ✗ ${test.name} ${took}\n      marked as a known bug (${test.knownBug}) but passed: remove knownBug`);
-			} else if (error) {
+			if (error) {
 				failed++;
 				console.log(`  ✗ ${test.name} ${took}\n${String(error.stack ?? error).replace(/^/gm, '      ')}`);
 			} else {

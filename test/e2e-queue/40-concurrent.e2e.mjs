@@ -6,7 +6,6 @@ import { pushWorkflow, runAtOnce, stored, waitUntil } from './support.mjs';
 
 const RUNS = 20;
 const ITEMS = 2000;
-const TOKEN_STORM = 'each execution fetches a token of its own when the stored one is refused (or empty): n8n re-runs preAuthentication per execution and the credential has no per-process reuse';
 
 /** 20 runs at once; every run green on one worker, both workers used, every item answered and stored once. Answers the token count. */
 async function twentyAtOnce(ctx, { prefix, whileRunning }) {
@@ -55,7 +54,6 @@ export default function (ctx) {
 		},
 		{
 			name: `${RUNS} at once, the platform revoking every token while they run: at most one new token per process`,
-			knownBug: TOKEN_STORM,
 			timeoutMs: 300000,
 			async run() {
 				// Slow answers keep all twenty running when the tokens are revoked.

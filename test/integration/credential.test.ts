@@ -99,4 +99,39 @@ describe('WMS Integration API credential', () => {
 		const { error } = await harnessWith({ baseUrl: sim.baseUrl.replace(/\/v1$/, '/v9') }).run(getMany, [{}]);
 		expect(error?.message).toMatch(/answered HTTP 404: check the Base URL \(it must end in \/v1\)/);
 	});
+
+	describe('executions of one n8n process that need a token at the same moment share one fetch', () => {
+		const atOnce = (harness: Harness, n: number) => Promise.all(Array.from({ length: n }, (_, i) => harness.run(add(`AT-ONCE-${i}`), [{}])));
+
+		it('twenty executions starting together on a new credential fetch one token', async () => {
+			const runs = await atOnce(harnessWith(), 20);
+			expect(runs.map((run) => run.error?.message)).toEqual(Array(20).fill(undefined));
+			expect(sim.stats().tokensIssued).toBe(1);
+		});
+
+		it('twenty executions that all meet a revoked token fetch one new token, and every record is stored', async () => {
+			const harness = harnessWith();
+			await harness.run(getMany, [{}]);
+			sim.revokeTokens();
+			const runs = await atOnce(harness, 20);
+			expect(runs.map((run) => run.outputs[0]?.[0]?.json.status)).toEqual(Array(20).fill('created'));
+			expect(sim.stats().tokensIssued).toBe(2);
+		});
+
+		it('a token the platform rejects is never handed on: the next 401 fetches a new one', async () => {
+			const harness = harnessWith();
+			await harness.run(getMany, [{}]);
+			sim.revokeTokens();
+			await harness.run(getMany, [{}]);
+			sim.revokeTokens();
+			expect((await harness.run(getMany, [{}])).error).toBeUndefined();
+			expect(sim.stats().tokensIssued).toBe(3);
+		});
+
+		it('a changed secret is never served the token the old secret got', async () => {
+			await harnessWith().run(getMany, [{}]);
+			const { error } = await harnessWith({ clientSecret: 'changed-secret' }).run(getMany, [{}]);
+			expect(error?.message).toMatch(/client ID or secret rejected by the platform/i);
+		});
+	});
 });
