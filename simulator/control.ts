@@ -19,6 +19,17 @@ export function createControl(sim: () => RunningSimulator) {
 			return { rules: sim().faults.list() };
 		},
 		'/_sim/revoke-tokens': () => (sim().revokeTokens(), { ok: true }),
+		'/_sim/latency': (body, method) => {
+			if (method === 'DELETE') sim().latency.set({});
+			else if (method !== 'GET') sim().latency.set(body);
+			return sim().latency.get();
+		},
+		'/_sim/rate-limit': (body, method) => {
+			if (method === 'DELETE') sim().rateLimit.set(null);
+			else if (method !== 'GET') sim().rateLimit.set(body);
+			return { rateLimit: sim().rateLimit.get() };
+		},
+		'/_sim/load': () => sim().load(),
 		'/_sim/work/ship': (b) => sim().work.shipSalesOrder(required(b, 'order_number')),
 		'/_sim/work/receive': (b) => sim().work.receivePurchaseOrder(required(b, 'order_number'), b.lines),
 		'/_sim/work/move': (b) => sim().work.moveStock(b),
