@@ -16,6 +16,7 @@ const LATENCY_FLAGS: Record<string, keyof LatencyModel> = {
 	'--latency-ms': 'roundTripMs',
 	'--per-row-ms': 'perRowMs',
 	'--per-record-ms': 'perRecordMs',
+	'--connect-ms': 'connectMs',
 };
 
 export function parseArgs(argv: string[]): Args {
@@ -34,7 +35,7 @@ export function parseArgs(argv: string[]): Args {
 		else if (flag === '--help' || flag === '-h') {
 			process.stdout.write(
 				`usage: simulator [--port 8787] [--host 127.0.0.1] [--demo] [--auto-work-ms 30000] [--fault-seed N] [--fault '{"route":"*","kind":"429","probability":0.1}']...\n` +
-					`                 [--latency-ms 50] [--per-row-ms 0.01] [--per-record-ms 0.01] [--rate-limit 5]\n`,
+					`                 [--latency-ms 50] [--per-row-ms 0.01] [--per-record-ms 0.01] [--connect-ms 100] [--rate-limit 5]\n`,
 			);
 			process.exit(0);
 		} else throw new Error(`unknown argument ${argv[i]} (try --help)`);

@@ -57,12 +57,14 @@ export function createControl(sim: () => RunningSimulator) {
 			if (storeMatch) {
 				const kind = storeMatch[1] as Kind;
 				if (!KINDS.includes(kind)) throw new ApiError(404, 'not_found', `unknown kind ${kind}; known: ${KINDS.join(', ')}`);
-				const key = body.key ?? new URL(req.url ?? '/', 'http://sim').searchParams.get('key') ?? undefined;
+				const query = new URL(req.url ?? '/', 'http://sim').searchParams;
+				const key = body.key ?? query.get('key') ?? undefined;
 				if (key !== undefined) {
 					const rec = sim().store.get(kind, key);
 					if (!rec) throw new ApiError(404, 'not_found', `${kind} ${key} does not exist`);
 					return sendJson(res, 200, rec);
 				}
+				if (query.has('count')) return sendJson(res, 200, { count: sim().store.count(kind) });
 				return sendJson(res, 200, { count: sim().store.count(kind), items: sim().store.list(kind) });
 			}
 			const action = actions[path];

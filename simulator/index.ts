@@ -14,7 +14,7 @@ import { allHandlers } from './routes';
 import { createFront, type Stats } from './server';
 import { Stock } from './stock';
 import { Store, type Kind, type Rec } from './store';
-import { Timing, type LatencyModel, type RateLimit } from './timing';
+import { Timing, type LatencyModel, type Load, type RateLimit } from './timing';
 import { Work, type MoveRequest, type ReceiptLine, type WorkResult } from './work';
 import { loadDemoData } from './demo';
 import { callRoute } from './server';
@@ -23,7 +23,7 @@ export type { FaultRule, FaultKind } from './faults';
 export type { Kind, Rec } from './store';
 export type { ErpUpdateKind } from './kit';
 export type { MoveRequest, ReceiptLine, WorkResult } from './work';
-export type { LatencyModel, RateLimit } from './timing';
+export type { LatencyModel, Load, RateLimit } from './timing';
 export { KINDS } from './store';
 
 export interface SimulatorOptions {
@@ -87,8 +87,8 @@ export interface RunningSimulator {
 	revokeTokens(): void;
 	latency: { get(): LatencyModel; set(model: LatencyModel): void };
 	rateLimit: { get(): RateLimit | null; set(limit: RateLimit | null): void };
-	/** Contract requests being handled now, and the most at once since start or resetStats. */
-	load(): { inFlight: number; peakInFlight: number };
+	/** Contract requests being handled now, the most at once and the connections opened since start or resetStats. */
+	load(): Load;
 	store: StoreView;
 	work: SimulatorWork;
 	close(): Promise<void>;
@@ -138,6 +138,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	const sockets = new Set<Socket>();
 	server.on('connection', (s) => {
 		sockets.add(s);
+		timing.connected();
 		s.on('close', () => sockets.delete(s));
 	});
 	await new Promise<void>((resolve, reject) => {
@@ -168,7 +169,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 				Object.assign(stats[k], fresh[k]);
 			}
 			tokensAtReset = auth.issued;
-			timing.resetPeak();
+			timing.resetLoad();
 		},
 		faults: { add: (r) => faults.add(r), clear: () => faults.clear(), list: () => faults.list() },
 		revokeTokens: () => auth.revokeAll(),

@@ -30,6 +30,8 @@ export interface FrontDeps {
 }
 
 let requestCounter = 0;
+/** Connections that have carried a request: the next request on them pays no connection set-up. */
+const usedSockets = new WeakSet<object>();
 
 export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
 	const text = JSON.stringify(payload);
@@ -123,7 +125,8 @@ export function createFront(d: FrontDeps) {
 		}
 		const routePath = path.startsWith('/v1/') ? path.slice(3) : undefined;
 		const route = routePath === undefined ? undefined : d.contract.routes.get(routePath);
-		const trip = d.timing.trip();
+		const trip = d.timing.trip(!usedSockets.has(req.socket));
+		usedSockets.add(req.socket);
 		const done = d.timing.begin();
 		res.once('close', done);
 		// Every answer, and a connection dropped after processing, reaches the client after the way back.

@@ -11,6 +11,8 @@ export interface LatencyModel {
 	perRowMs?: number;
 	/** Platform time per record answered (the `items` of a read's answer), in ms. */
 	perRecordMs?: number;
+	/** What a new connection costs before its first request gets there (TCP and TLS handshakes: one to three round trips), in ms. */
+	connectMs?: number;
 }
 
 export interface RateLimit {
@@ -18,7 +20,7 @@ export interface RateLimit {
 	requestsPerSecond: number;
 }
 
-const LATENCY_FIELDS = ['roundTripMs', 'perRowMs', 'perRecordMs'] as const;
+const LATENCY_FIELDS = ['roundTripMs', 'perRowMs', 'perRecordMs', 'connectMs'] as const;
 const WINDOW_MS = 1000;
 
 /** Waits `ms` on a timer (the event loop stays free for other requests). */
@@ -45,7 +47,7 @@ export function checkRateLimit(limit: unknown): RateLimit {
 
 /** One request's timing, fixed when it arrives (a model changed meanwhile applies to later requests). */
 export interface Trip {
-	/** The request travelling to the platform. */
+	/** The request travelling to the platform (after its connection is set up, when it is the first on it). */
 	there(): Promise<void> | undefined;
 	/** Processing `rows` sent, before they are stored. */
 	rows(n: number): Promise<void> | undefined;
@@ -55,6 +57,15 @@ export interface Trip {
 	back(): Promise<void> | undefined;
 }
 
+export interface Load {
+	/** Contract requests being handled now. */
+	inFlight: number;
+	/** The most handled at once since start or the last reset. */
+	peakInFlight: number;
+	/** Connections clients opened since start or the last reset. */
+	connections: number;
+}
+
 export class Timing {
 	private model: LatencyModel = {};
 	private limit: RateLimit | null = null;
@@ -62,6 +73,7 @@ export class Timing {
 	private readonly accepted = new Map<string, number[]>();
 	private inFlight = 0;
 	private peak = 0;
+	private connections = 0;
 
 	constructor(private readonly now: () => number) {}
 
@@ -81,11 +93,11 @@ export class Timing {
 		this.limit = limit === null ? null : checkRateLimit(limit);
 	}
 
-	trip(): Trip {
-		const { roundTripMs = 0, perRowMs = 0, perRecordMs = 0 } = this.model;
+	trip(newConnection: boolean): Trip {
+		const { roundTripMs = 0, perRowMs = 0, perRecordMs = 0, connectMs = 0 } = this.model;
 		const half = roundTripMs / 2;
 		return {
-			there: () => wait(half),
+			there: () => wait(half + (newConnection ? connectMs : 0)),
 			rows: (n) => wait(n * perRowMs),
 			records: (n) => wait(n * perRecordMs),
 			back: () => wait(half),
@@ -122,11 +134,17 @@ export class Timing {
 		};
 	}
 
-	load(): { inFlight: number; peakInFlight: number } {
-		return { inFlight: this.inFlight, peakInFlight: this.peak };
+	/** A client opened a connection. */
+	connected(): void {
+		this.connections++;
 	}
 
-	resetPeak(): void {
+	load(): Load {
+		return { inFlight: this.inFlight, peakInFlight: this.peak, connections: this.connections };
+	}
+
+	resetLoad(): void {
 		this.peak = this.inFlight;
+		this.connections = 0;
 	}
 }

@@ -53,6 +53,7 @@ describe('simulator control API', () => {
 		expect((await control('/_sim/store/sales_order?key=SO-1', undefined, 'GET')).body.status).toBe('shipped');
 		const updates = await control('/_sim/store/erp_update');
 		expect(updates.body.count).toBe(1);
+		expect((await control('/_sim/store/erp_update?count', undefined, 'GET')).body).toEqual({ count: 1 });
 		expect((await control('/_sim/store/nothing')).status).toBe(404);
 		expect((await control('/_sim/work/pending-updates', { kind: 'move_attempt', n: 2 })).body.ids).toEqual(['UPD-000002', 'UPD-000003']);
 	});

@@ -1,4 +1,5 @@
 /** A platform across a network: latency that overlaps as on a real server, and a rate limit per client that says when to come back. */
+import { Agent, request } from 'node:http';
 import { startSimulator } from '../../simulator';
 import { parseArgs } from '../../simulator/cli';
 import { client, waitFor, type Client } from './helpers';
@@ -55,9 +56,38 @@ describe('simulator latency', () => {
 		await waitFor(async () => (await control('/_sim/load', undefined, 'GET')).body.inFlight === 5, 1400);
 		const replies = await all;
 		expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-		expect(c.sim.load()).toEqual({ inFlight: 0, peakInFlight: 5 });
+		expect(c.sim.load()).toMatchObject({ inFlight: 0, peakInFlight: 5 });
 		c.sim.resetStats();
-		expect(c.sim.load().peakInFlight).toBe(0);
+		expect(c.sim.load()).toEqual({ inFlight: 0, peakInFlight: 0, connections: 0 });
+	});
+
+	it('a new connection costs its set-up once: the next request on a kept-alive connection does not pay it, a fresh connection pays again', async () => {
+		const fresh = new Agent({ keepAlive: false });
+		const kept = new Agent({ keepAlive: true });
+		const post = (agent: Agent) =>
+			new Promise<number>((resolve, reject) => {
+				const req = request(`${c.sim.baseUrl}/supplier/check`, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` } }, (res) => {
+					res.resume();
+					res.on('end', () => resolve(res.statusCode ?? 0));
+				});
+				req.on('error', reject);
+				req.end('{}');
+			});
+		try {
+			c.sim.latency.set({ connectMs: 300 });
+			c.sim.resetStats();
+			const first = await timed(() => post(kept));
+			const second = await timed(() => post(kept));
+			expect([first.result, second.result]).toEqual([200, 200]);
+			expect(first.ms).toBeGreaterThanOrEqual(295);
+			expect(second.ms).toBeLessThan(200);
+			expect(c.sim.load().connections).toBe(1);
+			for (let i = 0; i < 2; i++) expect((await timed(() => post(fresh))).ms).toBeGreaterThanOrEqual(295);
+			expect(c.sim.load().connections).toBe(3);
+		} finally {
+			fresh.destroy();
+			kept.destroy();
+		}
 	});
 
 	it('rows are stored when the platform has processed them, not when they arrive', async () => {
@@ -78,7 +108,7 @@ describe('simulator latency', () => {
 
 		const unknown = await control('/_sim/latency', { roundTrip: 50 });
 		expect(unknown.status).toBe(400);
-		expect(unknown.body.error.message).toMatch(/unknown latency field roundTrip; use roundTripMs, perRowMs, perRecordMs/);
+		expect(unknown.body.error.message).toMatch(/unknown latency field roundTrip; use roundTripMs, perRowMs, perRecordMs, connectMs/);
 		expect((await control('/_sim/latency', { roundTripMs: -5 })).body.error.message).toMatch(/roundTripMs must be a number of ms ≥ 0/);
 	});
 
@@ -181,9 +211,9 @@ describe('simulator rate limit', () => {
 
 describe('simulator command line', () => {
 	it('reads the latency model and the rate limit', () => {
-		expect(parseArgs(['--port', '0', '--latency-ms', '50', '--per-row-ms=0.01', '--per-record-ms', '0.02', '--rate-limit', '5'])).toMatchObject({
+		expect(parseArgs(['--port', '0', '--latency-ms', '50', '--per-row-ms=0.01', '--per-record-ms', '0.02', '--connect-ms', '100', '--rate-limit', '5'])).toMatchObject({
 			port: 0,
-			latency: { roundTripMs: 50, perRowMs: 0.01, perRecordMs: 0.02 },
+			latency: { roundTripMs: 50, perRowMs: 0.01, perRecordMs: 0.02, connectMs: 100 },
 			rateLimit: 5,
 		});
 		const plain = parseArgs([]);
