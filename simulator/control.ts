@@ -37,6 +37,11 @@ export function createControl(sim: () => RunningSimulator) {
 		'/_sim/work/pending-updates': (b) => ({ ids: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1) }),
 		'/_sim/work/tick': () => sim().work.tick(),
 		'/_sim/work/stock': (b) => {
+			// An array seeds many lines in one call (benchmarks put hundreds of thousands on hand).
+			if (Array.isArray(b)) {
+				for (const line of b) sim().work.seedStock(required(line, 'warehouse_code'), required(line, 'sku'), Number(required(line, 'quantity')), line.batch, line.bin_code);
+				return { seeded: b.length };
+			}
 			sim().work.seedStock(required(b, 'warehouse_code'), required(b, 'sku'), Number(required(b, 'quantity')), b.batch, b.bin_code);
 			return { on_hand: sim().store.onHand(b.warehouse_code, b.sku, b.batch) };
 		},

@@ -37,6 +37,13 @@ describe('simulator control API', () => {
 		expect((await control('/_sim/work/stock', { warehouse_code: 'W1', sku: 'SKU-1', quantity: 12, bin_code: 'B1' })).body).toEqual({ on_hand: 12 });
 		const item = await c.post('/inventory/check', { filter: { sku: 'SKU-1' } });
 		expect(item.body.items[0].on_hand).toEqual([{ warehouse_code: 'W1', quantity: 12, batches: [] }]);
+		const many = [
+			{ warehouse_code: 'W1', sku: 'SKU-1', quantity: 3, bin_code: 'B2' },
+			{ warehouse_code: 'W1', sku: 'SKU-2', quantity: 5, batch: 'L1', bin_code: 'B1' },
+		];
+		expect((await control('/_sim/work/stock', many)).body).toEqual({ seeded: 2 });
+		expect([c.sim.store.onHand('W1', 'SKU-1'), c.sim.store.onHand('W1', 'SKU-2', 'L1')]).toEqual([15, 5]);
+		expect((await control('/_sim/work/stock', [{ warehouse_code: 'W1', sku: 'SKU-1' }])).status).toBe(422);
 	});
 
 	it('revokes tokens', async () => {
