@@ -22,12 +22,11 @@
 import '../test/support/setup';
 
 import axios from 'axios';
-import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
 
 import { harnessFor } from '../test/support/harness';
-import { arg, erpItems, listArg, median, withSimulator, type Platform } from './support';
+import { arg, erpItems, inChildProcess, listArg, measurementOrBenchmark, median, withSimulator, type Platform } from './support';
 
 type Kind = 'sequential' | 'parallel' | 'node';
 const KINDS: Kind[] = ['sequential', 'parallel', 'node'];
@@ -125,17 +124,8 @@ interface Setting {
 }
 
 function childRun(kind: Kind, total: number, s: Setting): Promise<Measured> {
-	const args = [process.argv[1], '--only', kind, '--items', String(total), '--rtt', String(s.rtt), '--connect-ms', String(s.connectMs), '--limit', String(s.limit)];
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-		let out = '';
-		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.once('exit', (code) => {
-			const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-			if (code !== 0 || !line) reject(new Error(`${kind} at ${s.label} failed (exit ${code}): ${out.slice(-500)}`));
-			else resolve(JSON.parse(line.slice(7)) as Measured);
-		});
-	});
+	const args = ['--only', kind, '--items', String(total), '--rtt', String(s.rtt), '--connect-ms', String(s.connectMs), '--limit', String(s.limit)];
+	return inChildProcess<Measured>(args, `${kind} at ${s.label}`);
 }
 
 function settingOf(spec: string): Setting {
@@ -201,19 +191,7 @@ async function main(): Promise<void> {
 	}
 }
 
-const only = process.argv.indexOf('--only');
-if (only > 0) {
-	const kind = process.argv[only + 1] as Kind;
-	if (!KINDS.includes(kind)) throw new Error(`--only takes ${KINDS.join(', ')}`);
-	measureOne(kind, arg('items', 100_000), arg('rtt', 0), arg('connect-ms', 0), arg('limit', 0))
-		.then((m) => console.log(`RESULT ${JSON.stringify(m)}`))
-		.catch((error) => {
-			console.error(error);
-			process.exit(1);
-		});
-} else {
-	main().catch((error) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+measurementOrBenchmark(async (kind) => {
+	if (!KINDS.includes(kind as Kind)) throw new Error(`--only takes ${KINDS.join(', ')}`);
+	return await measureOne(kind as Kind, arg('items', 100_000), arg('rtt', 0), arg('connect-ms', 0), arg('limit', 0));
+}, main);

@@ -6,8 +6,8 @@
  * Each run is a child process of its own (`--only`) with a fresh simulator in a process of its own,
  * so the peak RSS printed is the node's process alone (n8n-core, the ERP lines, the node's work), not
  * the platform's store. A 5,000-line warm-up on another warehouse comes first in each child.
- * Prints the node's time (n8n's executionTime), the whole run's time, requests per route, the
- * report's size, and peak RSS. Targets: ≤ lines/1000 + 10 requests, one token, the report exactly
+ * Prints the node's time (n8n's executionTime), the whole run's time and the CPU its process spent
+ * in it (the rest is waiting for the platform), requests per route, the report's size, and peak RSS. Targets: ≤ lines/1000 + 10 requests, one token, the report exactly
  * the planted discrepancies; for 200,000 lines (issue 15) node ≤ 5 s and peak RSS ≤ 600 MB.
  *
  *   npm run bench reconcile [-- --lines 50000,200000 --runs 1]
@@ -16,12 +16,11 @@
 import '../test/support/setup';
 
 import axios from 'axios';
-import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
 
 import { harnessFor } from '../test/support/harness';
-import { arg, listArg, median, withSimulator, type Platform } from './support';
+import { arg, inChildProcess, listArg, measurementOrBenchmark, median, withSimulator, type Platform } from './support';
 
 const WAREHOUSE = 'WH-BENCH';
 const WARM_UP = 5000;
@@ -38,6 +37,8 @@ interface Measured {
 	lines: number;
 	nodeSeconds: number;
 	wholeRunSeconds: number;
+	/** CPU the node's process spent in the whole run: the rest of the time it waited for the platform. */
+	cpuSeconds: number;
 	peakMb: number;
 	requests: Record<string, number>;
 	tokens: number;
@@ -88,12 +89,14 @@ function erpStock(warehouse: string, lines: number, prefix: string): { rows: IDa
 
 async function reconcile(platform: Platform, warehouse: string, lines: number, prefix: string, mode: Mode) {
 	const { rows, planted } = erpStock(warehouse, lines, prefix);
+	const cpu0 = process.cpuUsage();
 	const t0 = process.hrtime.bigint();
 	const run = await harnessFor(platform).run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'reconcile', ...MODES[mode].parameters } }, rows);
 	const wholeRunSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+	const cpu = process.cpuUsage(cpu0);
 	if (run.error) throw run.error;
 	const out = run.outputs[0];
-	return { run, out, summary: out[out.length - 1].json, planted, wholeRunSeconds };
+	return { run, out, summary: out[out.length - 1].json, planted, wholeRunSeconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
 async function measureOne(mode: Mode, lines: number): Promise<Measured> {
@@ -102,13 +105,14 @@ async function measureOne(mode: Mode, lines: number): Promise<Measured> {
 		await seed(platform, WAREHOUSE, lines, 'REC');
 		await reconcile(platform, 'WH-WARM', WARM_UP, 'WARM', mode); // JIT of the node, n8n-core and the simulator
 		await platform.control('/reset-stats', {});
-		const { run, out, summary, planted, wholeRunSeconds } = await reconcile(platform, WAREHOUSE, lines, 'REC', mode);
+		const { run, out, summary, planted, wholeRunSeconds, cpuSeconds } = await reconcile(platform, WAREHOUSE, lines, 'REC', mode);
 		const stats = await platform.stats();
 		return {
 			mode,
 			lines,
 			nodeSeconds: (run.run.data.resultData.runData.WMS[0].executionTime ?? 0) / 1000,
 			wholeRunSeconds,
+			cpuSeconds,
 			peakMb: process.resourceUsage().maxRSS / 1024,
 			requests: Object.fromEntries(Object.entries(stats.requests).filter(([route]) => route !== '/oauth/token')),
 			tokens: stats.tokensIssued,
@@ -123,16 +127,7 @@ async function measureOne(mode: Mode, lines: number): Promise<Measured> {
 }
 
 function childRun(mode: Mode, lines: number): Promise<Measured> {
-	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [process.argv[1], '--only', mode, '--lines', String(lines)], { stdio: ['ignore', 'pipe', 'inherit'] });
-		let out = '';
-		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-		child.once('exit', (code) => {
-			const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-			if (code !== 0 || !line) reject(new Error(`${mode} on ${lines} lines failed (exit ${code}): ${out.slice(-500)}`));
-			else resolve(JSON.parse(line.slice(7)) as Measured);
-		});
-	});
+	return inChildProcess<Measured>(['--only', mode, '--lines', String(lines)], `${mode} on ${lines} lines`);
 }
 
 async function main(): Promise<void> {
@@ -149,7 +144,7 @@ async function main(): Promise<void> {
 			const perRoute = Object.entries(m.requests).map(([route, n]) => `${route} ${n}`).join(', ');
 			const label = MODES[mode].label;
 			console.log(
-				`${label.padEnd(32)} ${lines.toLocaleString('en-US').padStart(7)} lines  node ${m.nodeSeconds.toFixed(2)} s  (whole run ${m.wholeRunSeconds.toFixed(2)} s)  ${total} requests + ${m.tokens} token  peak RSS ${Math.round(peakMb)} MB${runs > 1 ? `  (node ${all.map((r) => r.nodeSeconds.toFixed(2)).join(' / ')} s; RSS ${all.map((r) => Math.round(r.peakMb)).join(' / ')} MB)` : ''}`,
+				`${label.padEnd(32)} ${lines.toLocaleString('en-US').padStart(7)} lines  node ${m.nodeSeconds.toFixed(2)} s  (whole run ${m.wholeRunSeconds.toFixed(2)} s, its process busy ${m.cpuSeconds.toFixed(2)} s)  ${total} requests + ${m.tokens} token  peak RSS ${Math.round(peakMb)} MB${runs > 1 ? `  (node ${all.map((r) => r.nodeSeconds.toFixed(2)).join(' / ')} s; RSS ${all.map((r) => Math.round(r.peakMb)).join(' / ')} MB)` : ''}`,
 			);
 			console.log(`${''.padEnd(32)} ${perRoute}`);
 			console.log(
@@ -168,19 +163,7 @@ async function main(): Promise<void> {
 	console.log(met ? 'targets: met' : 'targets: NOT met');
 }
 
-const only = process.argv.indexOf('--only');
-if (only > 0) {
-	const mode = process.argv[only + 1] as Mode;
+measurementOrBenchmark(async (mode) => {
 	if (!(mode in MODES)) throw new Error('--only takes dry or adjusting');
-	measureOne(mode, arg('lines', 50_000))
-		.then((m) => console.log(`RESULT ${JSON.stringify(m)}`))
-		.catch((error) => {
-			console.error(error);
-			process.exit(1);
-		});
-} else {
-	main().catch((error) => {
-		console.error(error);
-		process.exit(1);
-	});
-}
+	return await measureOne(mode as Mode, arg('lines', 50_000));
+}, main);

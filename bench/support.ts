@@ -106,3 +106,30 @@ export async function withSimulator<T>(args: string[], work: (platform: Platform
 export function median(values: number[]): number {
 	return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 }
+
+/**
+ * One measurement in a child process of its own (this script again with `args`), so its peak RSS is
+ * its own: answers what the child printed on its `RESULT <json>` line.
+ */
+export function inChildProcess<T>(args: string[], what: string): Promise<T> {
+	return new Promise((resolve, reject) => {
+		const child = spawn(process.execPath, [process.argv[1], ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+		let out = '';
+		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+		child.once('exit', (code) => {
+			const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+			if (code !== 0 || !line) reject(new Error(`${what} failed (exit ${code}): ${out.slice(-500)}`));
+			else resolve(JSON.parse(line.slice(7)) as T);
+		});
+	});
+}
+
+/** `--only X`: runs the one measurement and prints its `RESULT` line (for inChildProcess); otherwise the whole benchmark. */
+export function measurementOrBenchmark(one: (only: string) => Promise<unknown>, all: () => Promise<void>): void {
+	const i = process.argv.indexOf('--only');
+	const work = i > 0 ? one(process.argv[i + 1]).then((m) => console.log(`RESULT ${JSON.stringify(m)}`)) : all();
+	work.catch((error) => {
+		console.error(error);
+		process.exit(1);
+	});
+}

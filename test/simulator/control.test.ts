@@ -3,17 +3,12 @@ import { client, seedBasics, salesOrder, type Client } from './helpers';
 
 describe('simulator control API', () => {
 	let c: Client;
-	let root: string;
 	beforeEach(async () => {
 		c = await client();
-		root = c.sim.baseUrl.replace(/\/v1$/, '');
 	});
 	afterEach(async () => await c.sim.close());
 
-	const control = async (path: string, body?: unknown, method = 'POST') => {
-		const res = await fetch(root + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-		return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-	};
+	const control = (path: string, body?: unknown, method?: string) => c.control(path, body, method);
 
 	it('reads and resets stats', async () => {
 		await c.post('/supplier/check', {});

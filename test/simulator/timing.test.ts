@@ -13,17 +13,12 @@ const timed = async <T>(work: () => Promise<T>): Promise<{ result: T; ms: number
 
 describe('simulator latency', () => {
 	let c: Client;
-	let root: string;
 	beforeEach(async () => {
 		c = await client();
-		root = c.sim.baseUrl.replace(/\/v1$/, '');
 	});
 	afterEach(async () => await c.sim.close());
 
-	const control = async (path: string, body?: unknown, method = 'POST') => {
-		const res = await fetch(root + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-		return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-	};
+	const control = (path: string, body?: unknown, method?: string) => c.control(path, body, method);
 
 	it('every answer takes at least the round trip, plus the time per row sent and per record read', async () => {
 		c.sim.latency.set({ roundTripMs: 120 });
@@ -192,11 +187,7 @@ describe('simulator rate limit', () => {
 	});
 
 	it('is changed or lifted while running, through the API and the control API', async () => {
-		const root = c.sim.baseUrl.replace(/\/v1$/, '');
-		const control = async (body?: unknown, method = 'POST') => {
-			const res = await fetch(`${root}/_sim/rate-limit`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-			return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-		};
+		const control = (body?: unknown, method?: string) => c.control('/_sim/rate-limit', body, method);
 		t += 1000;
 		expect((await control({ requestsPerSecond: 1 })).body).toEqual({ rateLimit: { requestsPerSecond: 1 } });
 		expect(await statuses(['A', 'B'])).toEqual([200, 429]);
