@@ -26,23 +26,15 @@
 import '../test/support/setup';
 
 import axios from 'axios';
-import { spawn } from 'node:child_process';
 import { Agent } from 'node:http';
-import { join } from 'node:path';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 
-import type { Stats } from '../simulator/server';
 import { Harness, harnessFor } from '../test/support/harness';
 import { ALL_NODE_TYPES } from '../test/support/nodeTypes';
-import { arg, erpItemRow, withPeakRss } from './support';
+import { arg, erpItems, withPeakRss, withSimulator, type Platform } from './support';
 
 /** Peak RSS and wall time of one run, after collecting what the runs before it left. */
 const measureRun = <T>(work: () => Promise<T>) => withPeakRss(work, { collectFirst: true });
-
-/** An ERP item export row, the keys as an ERP sends them. */
-function erpItems(n: number): IDataObject[] {
-	return Array.from({ length: n }, (_, i) => erpItemRow(`BENCH-${String(i).padStart(6, '0')}`, `Benchmark item ${i}`, `4000${String(i).padStart(9, '0')}`, i));
-}
 
 /** What n8n's HTTP Request node does with a predefined credential: one authenticated request per item. */
 class PerItemRequest implements INodeType {
@@ -86,39 +78,6 @@ interface Figures {
 	note?: string;
 }
 
-interface Platform {
-	baseUrl: string;
-	clientId: string;
-	clientSecret: string;
-	stats(): Promise<Stats>;
-}
-
-/** A fresh simulator (`simulator/cli.ts`) in a child process, for the length of `work`. */
-async function fresh<T>(work: (platform: Platform) => Promise<T>): Promise<T> {
-	const child = spawn(process.execPath, [join(__dirname, '../simulator/cli.js'), '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] });
-	try {
-		const baseUrl = await new Promise<string>((resolve, reject) => {
-			let text = '';
-			child.stdout.on('data', (chunk: Buffer) => {
-				text += chunk.toString();
-				const match = /Base URL:\s+(\S+)/.exec(text);
-				if (match) resolve(match[1]);
-			});
-			child.once('exit', (code) => reject(new Error(`simulator exited (${code}) before it was ready`)));
-		});
-		const control = baseUrl.replace(/\/v1$/, '/_sim');
-		const platform: Platform = {
-			baseUrl,
-			clientId: 'demo-client',
-			clientSecret: 'demo-secret',
-			stats: async () => (await axios.get<Stats>(`${control}/stats`)).data,
-		};
-		return await work(platform);
-	} finally {
-		child.kill();
-	}
-}
-
 /** Requests and tokens the platform saw; fails the bench when not every item was stored. */
 async function counts(platform: Platform, items: number) {
 	const stats = await platform.stats();
@@ -128,7 +87,7 @@ async function counts(platform: Platform, items: number) {
 }
 
 async function runNode(items: IDataObject[]): Promise<Figures> {
-	return await fresh(async (sim) => {
+	return await withSimulator([], async (sim) => {
 		const harness = harnessFor(sim);
 		const { result: run, peakMb, seconds } = await measureRun(() =>
 			harness.run({ type: 'wmsInventory', parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' } }, items),
@@ -141,7 +100,7 @@ async function runNode(items: IDataObject[]): Promise<Figures> {
 }
 
 async function runRaw(items: IDataObject[]): Promise<Figures> {
-	return await fresh(async (sim) => {
+	return await withSimulator([], async (sim) => {
 		const agent = new Agent({ keepAlive: true });
 		const client = axios.create({ baseURL: sim.baseUrl, httpAgent: agent, headers: { 'Content-Type': 'application/json' } });
 		const { peakMb, seconds } = await measureRun(async () => {
@@ -156,7 +115,7 @@ async function runRaw(items: IDataObject[]): Promise<Figures> {
 }
 
 async function runPerItem(items: IDataObject[], scaleTo: number): Promise<Figures> {
-	return await fresh(async (sim) => {
+	return await withSimulator([], async (sim) => {
 		const harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret }, [...ALL_NODE_TYPES, new PerItemRequest()]);
 		const { result: run, peakMb } = await measureRun(() => harness.run({ type: 'benchPerItemRequest', parameters: { url: `${sim.baseUrl}/inventory/add` } }, items));
 		if (run.error) throw run.error;

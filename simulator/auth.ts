@@ -37,8 +37,8 @@ export class TokenAuthority {
 		return { access_token: `${head}.${body}.${this.sign(`${head}.${body}`)}`, token_type: 'Bearer', expires_in: this.ttlSeconds };
 	}
 
-	/** Throws 401 invalid_token unless the Authorization header carries a live token. */
-	verify(authorization: string | undefined): void {
+	/** Answers the client id of a live token in the Authorization header; throws 401 invalid_token otherwise. */
+	verify(authorization: string | undefined): string {
 		if (!authorization) throw invalid('missing bearer token (Authorization: Bearer <access_token>)');
 		const m = /^Bearer +(\S+)$/i.exec(authorization.trim());
 		if (!m) throw invalid('Authorization header must be "Bearer <access_token>"');
@@ -55,6 +55,7 @@ export class TokenAuthority {
 		}
 		if (typeof claims.exp !== 'number' || claims.exp * 1000 <= this.now()) throw invalid('access token expired');
 		if (claims.gen !== this.generation) throw invalid('access token revoked');
+		return claims.sub;
 	}
 
 	revokeAll(): void {

@@ -1,17 +1,26 @@
 /** `node .tools/simulator/cli.js --port 8787 --demo --auto-work-ms 30000` */
-import { startSimulator, type FaultRule } from './index';
+import { startSimulator, type FaultRule, type LatencyModel } from './index';
 
-interface Args {
+export interface Args {
 	port: number;
 	demo: boolean;
 	autoWorkMs?: number;
 	host?: string;
 	faultSeed?: number;
 	faults: FaultRule[];
+	latency: LatencyModel;
+	rateLimit?: number;
 }
 
-function parseArgs(argv: string[]): Args {
-	const out: Args = { port: 8787, demo: false, faults: [] };
+const LATENCY_FLAGS: Record<string, keyof LatencyModel> = {
+	'--latency-ms': 'roundTripMs',
+	'--per-row-ms': 'perRowMs',
+	'--per-record-ms': 'perRecordMs',
+	'--connect-ms': 'connectMs',
+};
+
+export function parseArgs(argv: string[]): Args {
+	const out: Args = { port: 8787, demo: false, faults: [], latency: {} };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => inline ?? argv[++i];
@@ -21,14 +30,27 @@ function parseArgs(argv: string[]): Args {
 		else if (flag === '--auto-work-ms') out.autoWorkMs = Number(value());
 		else if (flag === '--fault-seed') out.faultSeed = Number(value());
 		else if (flag === '--fault') out.faults.push(JSON.parse(value()) as FaultRule);
+		else if (Object.hasOwn(LATENCY_FLAGS, flag)) out.latency[LATENCY_FLAGS[flag]] = Number(value());
+		else if (flag === '--rate-limit') out.rateLimit = Number(value());
 		else if (flag === '--help' || flag === '-h') {
-			process.stdout.write(`usage: simulator [--port 8787] [--host 127.0.0.1] [--demo] [--auto-work-ms 30000] [--fault-seed N] [--fault '{"route":"*","kind":"429","probability":0.1}']...\n`);
+			process.stdout.write(
+				`usage: simulator [--port 8787] [--host 127.0.0.1] [--demo] [--auto-work-ms 30000] [--fault-seed N] [--fault '{"route":"*","kind":"429","probability":0.1}']...\n` +
+					`                 [--latency-ms 50] [--per-row-ms 0.01] [--per-record-ms 0.01] [--connect-ms 100] [--rate-limit 5]\n`,
+			);
 			process.exit(0);
 		} else throw new Error(`unknown argument ${argv[i]} (try --help)`);
 	}
 	if (!Number.isInteger(out.port) || out.port < 0) throw new Error('--port must be a port number');
 	if (out.autoWorkMs !== undefined && !(out.autoWorkMs > 0)) throw new Error('--auto-work-ms must be a positive number');
 	return out;
+}
+
+function describeTiming({ latency, rateLimit }: Args): string {
+	const parts = Object.entries(LATENCY_FLAGS)
+		.filter(([, field]) => latency[field])
+		.map(([flag, field]) => `${flag.slice(2)} ${latency[field]}`);
+	if (rateLimit !== undefined) parts.push(`rate limit ${rateLimit} requests/s per client`);
+	return parts.length ? parts.join(', ') : 'loopback (no latency, no rate limit)';
 }
 
 async function main(): Promise<void> {
@@ -40,6 +62,8 @@ async function main(): Promise<void> {
 		autoWork: args.autoWorkMs ? { intervalMs: args.autoWorkMs } : false,
 		faultSeed: args.faultSeed,
 		faults: args.faults,
+		latency: args.latency,
+		rateLimit: args.rateLimit === undefined ? undefined : { requestsPerSecond: args.rateLimit },
 	});
 	process.stdout.write(
 		[
@@ -48,7 +72,8 @@ async function main(): Promise<void> {
 			`  Client ID:     ${sim.clientId}`,
 			`  Client Secret: ${sim.clientSecret}`,
 			`  Demo data:     ${args.demo ? 'yes' : 'no'}; automatic work: ${args.autoWorkMs ? `every ${args.autoWorkMs} ms` : 'off'}`,
-			`  Control API:   ${sim.baseUrl.replace(/\/v1$/, '')}/_sim/stats (work, faults, store)`,
+			`  Timing:        ${describeTiming(args)}`,
+			`  Control API:   ${sim.baseUrl.replace(/\/v1$/, '')}/_sim/stats (work, faults, latency, rate limit, store)`,
 			'',
 		].join('\n'),
 	);
@@ -57,7 +82,9 @@ async function main(): Promise<void> {
 	process.on('SIGTERM', stop);
 }
 
-main().catch((err) => {
-	process.stderr.write(`simulator: ${(err as Error).message}\n`);
-	process.exit(1);
-});
+if (require.main === module) {
+	main().catch((err) => {
+		process.stderr.write(`simulator: ${(err as Error).message}\n`);
+		process.exit(1);
+	});
+}

@@ -19,6 +19,17 @@ export function createControl(sim: () => RunningSimulator) {
 			return { rules: sim().faults.list() };
 		},
 		'/_sim/revoke-tokens': () => (sim().revokeTokens(), { ok: true }),
+		'/_sim/latency': (body, method) => {
+			if (method === 'DELETE') sim().latency.set({});
+			else if (method !== 'GET') sim().latency.set(body);
+			return sim().latency.get();
+		},
+		'/_sim/rate-limit': (body, method) => {
+			if (method === 'DELETE') sim().rateLimit.set(null);
+			else if (method !== 'GET') sim().rateLimit.set(body);
+			return { rateLimit: sim().rateLimit.get() };
+		},
+		'/_sim/load': () => sim().load(),
 		'/_sim/work/ship': (b) => sim().work.shipSalesOrder(required(b, 'order_number')),
 		'/_sim/work/receive': (b) => sim().work.receivePurchaseOrder(required(b, 'order_number'), b.lines),
 		'/_sim/work/move': (b) => sim().work.moveStock(b),
@@ -26,6 +37,11 @@ export function createControl(sim: () => RunningSimulator) {
 		'/_sim/work/pending-updates': (b) => ({ ids: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1) }),
 		'/_sim/work/tick': () => sim().work.tick(),
 		'/_sim/work/stock': (b) => {
+			// An array seeds many lines in one call (benchmarks put hundreds of thousands on hand).
+			if (Array.isArray(b)) {
+				for (const line of b) sim().work.seedStock(required(line, 'warehouse_code'), required(line, 'sku'), Number(required(line, 'quantity')), line.batch, line.bin_code);
+				return { seeded: b.length };
+			}
 			sim().work.seedStock(required(b, 'warehouse_code'), required(b, 'sku'), Number(required(b, 'quantity')), b.batch, b.bin_code);
 			return { on_hand: sim().store.onHand(b.warehouse_code, b.sku, b.batch) };
 		},
@@ -46,12 +62,14 @@ export function createControl(sim: () => RunningSimulator) {
 			if (storeMatch) {
 				const kind = storeMatch[1] as Kind;
 				if (!KINDS.includes(kind)) throw new ApiError(404, 'not_found', `unknown kind ${kind}; known: ${KINDS.join(', ')}`);
-				const key = body.key ?? new URL(req.url ?? '/', 'http://sim').searchParams.get('key') ?? undefined;
+				const query = new URL(req.url ?? '/', 'http://sim').searchParams;
+				const key = body.key ?? query.get('key') ?? undefined;
 				if (key !== undefined) {
 					const rec = sim().store.get(kind, key);
 					if (!rec) throw new ApiError(404, 'not_found', `${kind} ${key} does not exist`);
 					return sendJson(res, 200, rec);
 				}
+				if (query.has('count')) return sendJson(res, 200, { count: sim().store.count(kind) });
 				return sendJson(res, 200, { count: sim().store.count(kind), items: sim().store.list(kind) });
 			}
 			const action = actions[path];

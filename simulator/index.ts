@@ -14,6 +14,7 @@ import { allHandlers } from './routes';
 import { createFront, type Stats } from './server';
 import { Stock } from './stock';
 import { Store, type Kind, type Rec } from './store';
+import { Timing, type LatencyModel, type Load, type RateLimit } from './timing';
 import { Work, type MoveRequest, type ReceiptLine, type WorkResult } from './work';
 import { loadDemoData } from './demo';
 import { callRoute } from './server';
@@ -22,6 +23,7 @@ export type { FaultRule, FaultKind } from './faults';
 export type { Kind, Rec } from './store';
 export type { ErpUpdateKind } from './kit';
 export type { MoveRequest, ReceiptLine, WorkResult } from './work';
+export type { LatencyModel, Load, RateLimit } from './timing';
 export { KINDS } from './store';
 
 export interface SimulatorOptions {
@@ -39,8 +41,12 @@ export interface SimulatorOptions {
 	faultSeed?: number;
 	/** Fault rules active from the start (same as faults.add after start). */
 	faults?: FaultRule[];
-	/** Millisecond clock (tests control time with it). */
+	/** Millisecond clock (tests control time with it): token expiry, dates, the rate limit's window. */
 	now?: () => number;
+	/** A platform across a network: round trip, time per row sent and per record read (changeable with latency.set). */
+	latency?: LatencyModel;
+	/** Requests per second accepted per client id; more are answered 429 with Retry-After (changeable with rateLimit.set). */
+	rateLimit?: RateLimit;
 	/** Another contract file to serve and validate against (default contract/openapi.yaml). */
 	contract?: string;
 }
@@ -79,6 +85,10 @@ export interface RunningSimulator {
 	resetStats(): void;
 	faults: { add(rule: FaultRule): void; clear(): void; list(): (FaultRule & { seen: number; fired: number })[] };
 	revokeTokens(): void;
+	latency: { get(): LatencyModel; set(model: LatencyModel): void };
+	rateLimit: { get(): RateLimit | null; set(limit: RateLimit | null): void };
+	/** Contract requests being handled now, the most at once and the connections opened since start or resetStats. */
+	load(): Load;
 	store: StoreView;
 	work: SimulatorWork;
 	close(): Promise<void>;
@@ -113,18 +123,22 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	const work = new Work(sim);
 	const faults = new Faults(opts.faultSeed);
 	for (const rule of opts.faults ?? []) faults.add(rule);
+	const timing = new Timing(now);
+	if (opts.latency) timing.setLatency(opts.latency);
+	if (opts.rateLimit) timing.setRateLimit(opts.rateLimit);
 	const emptyStats = (): Stats => ({ requests: {}, items: {}, statuses: {}, tokensIssued: 0 });
 	const stats = emptyStats();
 	let tokensAtReset = 0;
 	if (opts.demoData) loadDemoData((route, body) => callRoute(contract, handlers, sim, route, body), work);
 
 	let running: RunningSimulator | undefined;
-	const front = createFront({ contract, handlers, auth, faults, sim, stats, control: createControl(() => running!) });
+	const front = createFront({ contract, handlers, auth, faults, sim, stats, timing, control: createControl(() => running!) });
 	const server: Server = createServer((req, res) => void front(req, res));
 	server.keepAliveTimeout = 30_000;
 	const sockets = new Set<Socket>();
 	server.on('connection', (s) => {
 		sockets.add(s);
+		timing.connected();
 		s.on('close', () => sockets.delete(s));
 	});
 	await new Promise<void>((resolve, reject) => {
@@ -155,9 +169,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 				Object.assign(stats[k], fresh[k]);
 			}
 			tokensAtReset = auth.issued;
+			timing.resetLoad();
 		},
 		faults: { add: (r) => faults.add(r), clear: () => faults.clear(), list: () => faults.list() },
 		revokeTokens: () => auth.revokeAll(),
+		latency: { get: () => timing.latency(), set: (model) => timing.setLatency(model) },
+		rateLimit: { get: () => timing.rateLimit(), set: (limit) => timing.setRateLimit(limit) },
+		load: () => timing.load(),
 		store: {
 			get: (kind, key) => {
 				const row = store.table(kind).get(key);

@@ -7,6 +7,7 @@ import { ApiError } from './errors';
 import type { Faults } from './faults';
 import type { Handler } from './kit';
 import type { Sim } from './kit';
+import type { Timing } from './timing';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
 
@@ -24,10 +25,13 @@ export interface FrontDeps {
 	faults: Faults;
 	sim: Sim;
 	stats: Stats;
+	timing: Timing;
 	control: (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => void;
 }
 
 let requestCounter = 0;
+/** Connections that have carried a request: the next request on them pays no connection set-up. */
+const usedSockets = new WeakSet<object>();
 
 export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
 	const text = JSON.stringify(payload);
@@ -121,12 +125,19 @@ export function createFront(d: FrontDeps) {
 		}
 		const routePath = path.startsWith('/v1/') ? path.slice(3) : undefined;
 		const route = routePath === undefined ? undefined : d.contract.routes.get(routePath);
-		const answer = (s: number, payload: unknown, headers?: Record<string, string>) => {
+		const trip = d.timing.trip(!usedSockets.has(req.socket));
+		usedSockets.add(req.socket);
+		const done = d.timing.begin();
+		res.once('close', done);
+		// Every answer, and a connection dropped after processing, reaches the client after the way back.
+		const answer = async (s: number, payload: unknown, headers?: Record<string, string>) => {
+			await trip.back();
 			if (route) bump(d.stats.statuses, String(s));
 			sendJson(res, s, payload, headers);
 		};
 		const fail = (err: ApiError) => answer(err.status, errorPayload(err, requestId), err.headers);
 		try {
+			await trip.there();
 			if (!route) {
 				await readBody(req);
 				throw new ApiError(404, 'not_found', `no route POST ${path}; routes live under /v1 (see contract/openapi.yaml)`);
@@ -149,7 +160,8 @@ export function createFront(d: FrontDeps) {
 			if (req.method !== 'POST') {
 				throw new ApiError(405, 'method_not_allowed', `method ${req.method} not allowed; every route is POST`, undefined, { Allow: 'POST' });
 			}
-			if (route.needsToken) d.auth.verify(req.headers.authorization);
+			const client = route.needsToken ? d.auth.verify(req.headers.authorization) : undefined;
+			if (client !== undefined) d.timing.admit(client);
 			const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 			if (type !== 'application/json') {
 				throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json (got ${type || 'none'})`);
@@ -160,18 +172,23 @@ export function createFront(d: FrontDeps) {
 			} catch (e) {
 				throw new ApiError(400, 'malformed_json', `request body is not valid JSON: ${(e as Error).message}`);
 			}
+			// The token route has no token yet: its client is the one asking.
+			if (client === undefined) d.timing.admit(typeof body?.client_id === 'string' ? body.client_id : '');
+			await trip.rows(Array.isArray(body?.items) ? body.items.length : 0);
 			const result = runRoute(route, d.handlers, d.sim, body) as { items?: unknown[]; results?: unknown[] };
 			bump(d.stats.items, route.path, countItems(route, body, result));
+			await trip.records(Array.isArray(result?.items) ? result.items.length : 0);
 			if (fault?.kind === 'reset_after') {
+				await trip.back();
 				bump(d.stats.statuses, 'reset_after');
 				req.socket.destroy();
 				return;
 			}
-			answer(200, result);
+			await answer(200, result);
 		} catch (err) {
-			if (err instanceof ApiError) fail(err);
+			if (err instanceof ApiError) await fail(err);
 			else {
-				fail(new ApiError(500, 'unavailable', `simulator failure: ${(err as Error).message}`));
+				await fail(new ApiError(500, 'unavailable', `simulator failure: ${(err as Error).message}`));
 			}
 		}
 	};

@@ -3,17 +3,12 @@ import { client, seedBasics, salesOrder, type Client } from './helpers';
 
 describe('simulator control API', () => {
 	let c: Client;
-	let root: string;
 	beforeEach(async () => {
 		c = await client();
-		root = c.sim.baseUrl.replace(/\/v1$/, '');
 	});
 	afterEach(async () => await c.sim.close());
 
-	const control = async (path: string, body?: unknown, method = 'POST') => {
-		const res = await fetch(root + path, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
-		return { status: res.status, body: (await res.json()) as any }; // eslint-disable-line @typescript-eslint/no-explicit-any
-	};
+	const control = (path: string, body?: unknown, method?: string) => c.control(path, body, method);
 
 	it('reads and resets stats', async () => {
 		await c.post('/supplier/check', {});
@@ -37,6 +32,13 @@ describe('simulator control API', () => {
 		expect((await control('/_sim/work/stock', { warehouse_code: 'W1', sku: 'SKU-1', quantity: 12, bin_code: 'B1' })).body).toEqual({ on_hand: 12 });
 		const item = await c.post('/inventory/check', { filter: { sku: 'SKU-1' } });
 		expect(item.body.items[0].on_hand).toEqual([{ warehouse_code: 'W1', quantity: 12, batches: [] }]);
+		const many = [
+			{ warehouse_code: 'W1', sku: 'SKU-1', quantity: 3, bin_code: 'B2' },
+			{ warehouse_code: 'W1', sku: 'SKU-2', quantity: 5, batch: 'L1', bin_code: 'B1' },
+		];
+		expect((await control('/_sim/work/stock', many)).body).toEqual({ seeded: 2 });
+		expect([c.sim.store.onHand('W1', 'SKU-1'), c.sim.store.onHand('W1', 'SKU-2', 'L1')]).toEqual([15, 5]);
+		expect((await control('/_sim/work/stock', [{ warehouse_code: 'W1', sku: 'SKU-1' }])).status).toBe(422);
 	});
 
 	it('revokes tokens', async () => {
@@ -53,6 +55,7 @@ describe('simulator control API', () => {
 		expect((await control('/_sim/store/sales_order?key=SO-1', undefined, 'GET')).body.status).toBe('shipped');
 		const updates = await control('/_sim/store/erp_update');
 		expect(updates.body.count).toBe(1);
+		expect((await control('/_sim/store/erp_update?count', undefined, 'GET')).body).toEqual({ count: 1 });
 		expect((await control('/_sim/store/nothing')).status).toBe(404);
 		expect((await control('/_sim/work/pending-updates', { kind: 'move_attempt', n: 2 })).body.ids).toEqual(['UPD-000002', 'UPD-000003']);
 	});

@@ -13,6 +13,8 @@ export interface Client {
 	/** POST JSON with the bearer token (override with opts). */
 	post(path: string, body?: unknown, opts?: { token?: string | null; headers?: Record<string, string>; raw?: string; method?: string }): Promise<Reply>;
 	newToken(): Promise<string>;
+	/** The control API (`/_sim/...`, no token): POST by default, GET or DELETE when asked. */
+	control(path: string, body?: unknown, method?: string): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
 }
 
 export async function client(options: SimulatorOptions = {}): Promise<Client> {
@@ -32,6 +34,14 @@ export async function client(options: SimulatorOptions = {}): Promise<Client> {
 			});
 			const text = await res.text();
 			return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+		},
+		async control(path, body, method = 'POST') {
+			const res = await fetch(sim.baseUrl.replace(/\/v1$/, '') + path, {
+				method,
+				headers: { 'content-type': 'application/json' },
+				body: body === undefined ? undefined : JSON.stringify(body),
+			});
+			return { status: res.status, body: await res.json() };
 		},
 		async newToken() {
 			const r = await c.post('/oauth/token', { client_id: sim.clientId, client_secret: sim.clientSecret, grant_type: 'client_credentials' }, { token: null });
