@@ -15,7 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { confirmRows, rerunAdvice, RESULTS_LIST, type BulkOutcome, type BulkRow } from './confirm';
 import { platformMessage, toNodeApiError } from './errors';
-import { routeInfo } from './routes';
+import { routeInfo } from './platform';
 import { gaveUpOn, wmsAnswer, type Answer, type GaveUp, type RequestOptions, type WmsContext } from './transport';
 
 export type { BulkOutcome, BulkRow };

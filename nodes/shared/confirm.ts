@@ -12,7 +12,7 @@
 import type { IDataObject, NodeApiError } from 'n8n-workflow';
 
 import { toNodeApiError } from './errors';
-import { routeInfo } from './routes';
+import { routeInfo } from './platform';
 import type { Answer, WmsContext } from './transport';
 
 export interface BulkRow {

@@ -5,6 +5,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { FieldSpec, FieldType, RecordSpec } from './platform/types';
+
 import {
 	coerceBoolean,
 	coerceNumber,
@@ -19,69 +21,7 @@ import {
 } from './coerce';
 import { coerceDate } from './dates';
 
-export type FieldType =
-	| 'string'
-	| 'number'
-	| 'integer'
-	| 'boolean'
-	| 'date'
-	| 'dateTime'
-	| 'stringList'
-	| 'object'
-	| 'list';
-
-export interface FieldSpec {
-	/** The platform's field name (snake_case, as in the contract). */
-	name: string;
-	/** What the form calls it. (Not "displayName": n8n's linter would take a spec for a node parameter.) */
-	label: string;
-	type: FieldType;
-	required?: boolean;
-	description?: string;
-	placeholder?: string;
-	/** Allowed values; shown as a dropdown. */
-	options?: ReadonlyArray<{ name: string; value: string }>;
-	/** Dropdown loaded from the platform (a loadOptions method of the node); expressions still allowed. */
-	loadOptionsMethod?: string;
-	/** loadOptions methods this dropdown depends on (e.g. zones of the chosen area). */
-	loadOptionsDependsOn?: string[];
-	minimum?: number;
-	maximum?: number;
-	/** Strictly greater than this (e.g. quantities > 0). */
-	exclusiveMinimum?: number;
-	minLength?: number;
-	maxLength?: number;
-	pattern?: string;
-	/** Says the pattern in a user's words, e.g. "4 digits, like 1203". */
-	patternHint?: string;
-	/** Sub-fields of an object, or of each entry of a list. */
-	fields?: FieldSpec[];
-	/** Smallest number of entries of a list. */
-	minItems?: number;
-	/** Read-only sub-fields of an object or of each list entry (see RecordSpec.readOnly). */
-	readOnly?: string[];
-	default?: string | number | boolean;
-}
-
-export interface RecordCheck {
-	/** Cross-field rule, e.g. minimum ≤ maximum. Returns the problem, or undefined when fine. */
-	(record: IDataObject): { field: string; problem: string } | undefined;
-}
-
-export interface RecordSpec {
-	/** Singular, in the warehouse's words: 'supplier', 'inventory item', 'sales order'. */
-	noun: string;
-	/** The fields that identify a record (its natural key). */
-	key: string[];
-	fields: FieldSpec[];
-	checks?: RecordCheck[];
-	/**
-	 * Fields the platform answers with but does not take (status, timestamps, stock). Dropped
-	 * quietly, so a record read with Get can be sent back to Add as it is. created_at and
-	 * updated_at always count as read-only.
-	 */
-	readOnly?: string[];
-}
+export type { FieldSpec, FieldType, RecordCheck, RecordSpec } from './platform/types';
 
 const ALWAYS_READ_ONLY = ['created_at', 'updated_at'];
 const NONE: string[] = [];
@@ -355,9 +295,4 @@ export function validateRecord(spec: RecordSpec, input: IDataObject, options: Ch
 		}
 	}
 	return { record, problems };
-}
-
-/** The natural key of a record as one text, e.g. "SKU-1" or "WH1/A-01-1". */
-export function recordKey(spec: RecordSpec, record: IDataObject): string {
-	return spec.key.map((name) => String(record[name] ?? '')).join('/');
 }

@@ -17,7 +17,7 @@ import { outcomesToItems, type Operation } from './operations';
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from './options';
 import { recordProperties, showFor, type Show } from './properties';
 import { checkOptions, gatherRecord } from './record';
-import { routeInfo } from './routes';
+import { routeInfo } from './platform';
 
 // ---------- rules every order has ----------
 

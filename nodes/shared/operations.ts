@@ -13,7 +13,7 @@ import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } 
 import { readAll } from './paging';
 import { fieldProperty, recordProperties, showFor, type Show } from './properties';
 import { buildRecord, checkOptions, recordSettings, summarize } from './record';
-import { routeInfo } from './routes';
+import { routeInfo } from './platform';
 
 export interface Operation {
 	value: string;

@@ -11,7 +11,7 @@ import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { rowKey } from './confirm';
-import { routeInfo } from './routes';
+import { routeInfo } from './platform';
 import { wmsAnswer, type Answer, type RequestOptions, type WmsContext } from './transport';
 
 export const MAX_PAGE_SIZE = 500;

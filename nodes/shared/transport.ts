@@ -20,7 +20,7 @@ import {
 	withinTimeout,
 	type RetryPolicy,
 } from './retry';
-import { routeInfo } from './routes';
+import { routeInfo } from './platform';
 import { checkBaseUrl } from './url';
 
 export type WmsContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;

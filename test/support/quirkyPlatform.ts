@@ -12,7 +12,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { rowKey } from '../../nodes/shared/confirm';
-import { routeInfo } from '../../nodes/shared/routes';
+import { routeInfo } from '../../nodes/shared/platform';
 
 type Json = unknown;
 

@@ -6,7 +6,6 @@ import { redact } from '../../nodes/shared/errors';
 
 const spec: RecordSpec = {
 	noun: 'thing',
-	key: ['code'],
 	fields: [
 		{ name: 'code', label: 'Code', type: 'string', required: true, maxLength: 5 },
 		{ name: 'quantity', label: 'Quantity', type: 'number', exclusiveMinimum: 0 },

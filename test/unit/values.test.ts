@@ -11,7 +11,6 @@ import { validateRecord, type RecordSpec } from '../../nodes/shared/fields';
 
 const spec: RecordSpec = {
 	noun: 'thing',
-	key: ['code'],
 	fields: [
 		{ name: 'code', label: 'Code', type: 'string' },
 		{ name: 'quantity', label: 'Quantity', type: 'number' },

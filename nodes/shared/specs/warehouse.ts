@@ -45,6 +45,5 @@ const rangeFields: FieldSpec[] = [
  */
 export const binRangeSpec: RecordSpec = {
 	noun: 'bin range',
-	key: ['warehouse_code', 'bin_code_pattern'],
 	fields: [...PARENTS.map(binField), ...rangeFields, ...binDetails],
 };

@@ -4,7 +4,7 @@ import { bulkWrite } from '../../../shared/bulk';
 import { gatherRows, outcomesToItems, type Operation } from '../../../shared/operations';
 import { batchSizeOption, optionsCollection, retryPolicy } from '../../../shared/options';
 import { fieldProperty, showFor } from '../../../shared/properties';
-import { routeInfo } from '../../../shared/routes';
+import { routeInfo } from '../../../shared/platform';
 import { setCompleteSpec } from '../../../shared/specs/erpUpdate';
 import { triggerAncestors } from './fromInput';
 import { checkedRow, requireUpdateId, sourceOf, sourceProperty } from './source';

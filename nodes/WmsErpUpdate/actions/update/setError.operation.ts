@@ -5,7 +5,7 @@ import { itemError } from '../../../shared/errors';
 import { gatherRows, outcomesToItems, type Operation } from '../../../shared/operations';
 import { batchSizeOption, optionsCollection, retryPolicy } from '../../../shared/options';
 import { fieldProperty, showFor } from '../../../shared/properties';
-import { routeInfo } from '../../../shared/routes';
+import { routeInfo } from '../../../shared/platform';
 import { setErrorSpec } from '../../../shared/specs/erpUpdate';
 import { errorOf, triggerAncestors } from './fromInput';
 import { checkedRow, requireUpdateId, sourceOf, sourceProperty } from './source';

@@ -12,7 +12,7 @@ import { gatherRows, outcomesToItems, failedItem, type Operation } from '../../.
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
 import { fieldProperty, recordProperties, showFor, type Show } from '../../../shared/properties';
 import { checkOptions, checkRecord, gatherRecord, recordSettings, type RecordSettings } from '../../../shared/record';
-import { routeInfo } from '../../../shared/routes';
+import { routeInfo } from '../../../shared/platform';
 import { comparisonId } from '../../../shared/specs/reconciliation';
 import { wmsRequest, type RequestOptions } from '../../../shared/transport';
 

@@ -10,7 +10,7 @@ import { itemError } from '../../../shared/errors';
 import { gatherRows, failedItem, type Operation } from '../../../shared/operations';
 import { optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
 import { recordProperties, showFor } from '../../../shared/properties';
-import { routeInfo } from '../../../shared/routes';
+import { routeInfo } from '../../../shared/platform';
 import { platformOnHandSpec } from '../../../shared/specs/reconciliation';
 import { comparisonIdProperty, lineRecord, platformCall, readComparisonId, show } from './common';
 

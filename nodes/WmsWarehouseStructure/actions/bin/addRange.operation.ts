@@ -12,7 +12,7 @@ import { gatherRows, outcomesToItems, type Operation } from '../../../shared/ope
 import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
 import { recordProperties, showFor } from '../../../shared/properties';
 import { buildRecord, checkRecord } from '../../../shared/record';
-import { routeInfo } from '../../../shared/routes';
+import { routeInfo } from '../../../shared/platform';
 import { binRangeSpec, binSpec } from '../../../shared/specs/warehouse';
 import { binsOfRange } from './range';
 

@@ -15,7 +15,7 @@ import { warehouseGetFilters, warehouseParent } from '../../../shared/specs/ware
 
 const show = { resource: 'warehouse', operation: 'get' };
 const route = '/warehouse/check';
-const lookup = { noun: 'warehouse', key: ['code'], fields: warehouseGetFilters };
+const lookup = { noun: 'warehouse', fields: warehouseGetFilters };
 
 /** One row per bin, carrying its zone, area and warehouse. */
 function binsOf(warehouse: IDataObject): IDataObject[] {

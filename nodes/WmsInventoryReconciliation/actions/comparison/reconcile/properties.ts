@@ -4,7 +4,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { batchSizeOption, optionsCollection, retryPolicy } from '../../../../shared/options';
 import { showFor } from '../../../../shared/properties';
 import type { RetryPolicy } from '../../../../shared/retry';
-import { routeInfo } from '../../../../shared/routes';
+import { routeInfo } from '../../../../shared/platform';
 import type { Threshold } from '../../../../shared/variance';
 import { show } from '../common';
 
