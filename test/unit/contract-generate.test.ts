@@ -8,8 +8,8 @@ import { join } from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { recordProperties } from '../../nodes/shared/properties';
-import { validateRecord } from '../../nodes/shared/fields';
+import { recordProperties } from '../../nodes/shared/form/properties';
+import { checkRecord } from '../../nodes/shared/checking';
 import { DEFAULTS, generate, generateFiles, labelOf, MAX_LINES, render, type GeneratedRoute } from '../../scripts/contract/generate';
 import { readDocument } from '../../scripts/contract/load';
 import { contract, type ContractDocument, type Schema } from '../support/contract';
@@ -112,20 +112,20 @@ describe('a change to the contract alone', () => {
 
 	it('refuses a record without the new required field, or with a value outside the enum, before sending', () => {
 		const supplierSpec = spec(routes['/supplier/add']);
-		expect(validateRecord(supplierSpec, { code: 'S1', name: 'Acme' }, CHECK).problems).toEqual([{ field: 'tax_region', problem: 'is required but missing or empty' }]);
-		expect(validateRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'CH' }, CHECK).problems).toEqual([
+		expect(checkRecord(supplierSpec, { code: 'S1', name: 'Acme' }, CHECK).problems).toEqual([{ field: 'tax_region', problem: 'is required but missing or empty' }]);
+		expect(checkRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'CH' }, CHECK).problems).toEqual([
 			{ field: 'tax_region', problem: 'must be one of EU, UK, US (got "CH")' },
 		]);
-		expect(validateRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'EU' }, CHECK).problems).toEqual([]);
-		expect(validateRecord(spec(before['/supplier/add']), { code: 'S1', name: 'Acme' }, CHECK).problems).toEqual([]);
+		expect(checkRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'EU' }, CHECK).problems).toEqual([]);
+		expect(checkRecord(spec(before['/supplier/add']), { code: 'S1', name: 'Acme' }, CHECK).problems).toEqual([]);
 	});
 
 	it('checks a changed length', () => {
 		const name = 'N'.repeat(150);
-		expect(validateRecord(spec(routes['/supplier/add']), { code: 'S1', name, tax_region: 'EU' }, CHECK).problems).toEqual([
+		expect(checkRecord(spec(routes['/supplier/add']), { code: 'S1', name, tax_region: 'EU' }, CHECK).problems).toEqual([
 			{ field: 'name', problem: 'must be at most 120 characters long (got 150)' },
 		]);
-		expect(validateRecord(spec(before['/supplier/add']), { code: 'S1', name }, CHECK).problems).toEqual([]);
+		expect(checkRecord(spec(before['/supplier/add']), { code: 'S1', name }, CHECK).problems).toEqual([]);
 	});
 
 	it('offers a changed enum', () => {

@@ -10,7 +10,7 @@ export { ROUTES, type RoutePath };
 export type { ContractField, FieldSpec, FieldType, RecordCheck, RecordSpec, RouteInfo, RouteKind } from './types';
 
 /** A route's kind and limits; one the contract no longer names (a node built against another contract) is unsafe to repeat. */
-export function routeInfo(route: string): RouteInfo {
+export function routeInfo(route: RoutePath): RouteInfo {
 	return (ROUTES as Record<string, RouteInfo>)[route] ?? { kind: 'action', idempotent: false };
 }
 

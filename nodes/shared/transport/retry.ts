@@ -21,7 +21,10 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
 	requestTimeoutMs: 120_000,
 };
 
-/** 429 and gateway/availability failures mean the platform did not finish the request. */
+/** A person waits for the answer (a dropdown, Fetch Test Event): two tries, a short wait. */
+export const INTERACTIVE_RETRY: Partial<RetryPolicy> = { maxAttempts: 2, maxWaitMs: 5000 };
+
+/** Busy and gateway/availability answers: worth another try (the credential's token call too). */
 export const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
 /** Socket-level failures. Some of them may happen after the platform processed the body. */

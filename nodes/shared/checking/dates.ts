@@ -4,8 +4,7 @@
  * clock, so it is read in the workflow's time zone; one with an offset or `Z` stays that instant.
  * The zone arithmetic uses Intl alone: shipped code has no runtime dependency.
  */
-import type { Coerced } from './coerce';
-import type { FieldSpec } from './fields';
+import type { Checked } from './values';
 
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 /** Day and month in another order: 21.11.2026, 11/21/2026, 21-11-2026. */
@@ -139,24 +138,24 @@ function readWritten(text: string): Written | undefined {
  * time zone: date-times without an offset are read in it, and a date given as an instant is the
  * day that instant falls on there.
  */
-export function coerceDate(field: FieldSpec, value: unknown, zone: string): Coerced {
-	const example = field.type === 'date' ? '2026-11-21' : '2026-11-21T14:30:00 (in the workflow\'s time zone) or 2026-11-21T14:30:00Z';
+export function checkDate(type: 'date' | 'dateTime', value: unknown, zone: string): Checked {
+	const example = type === 'date' ? '2026-11-21' : '2026-11-21T14:30:00 (in the workflow\'s time zone) or 2026-11-21T14:30:00Z';
 	const refused = (hint?: string) => ({ problem: `must be a date like ${example} (got ${JSON.stringify(value)})${hint ? `: ${hint}` : ''}` });
 	const unknownZone = {
-		problem: `cannot be read in the time zone "${zone}", which this system does not know: set the workflow's time zone (Workflow Settings → Timezone), or give ${field.type === 'date' ? 'the date alone, like 2026-11-21' : 'the offset, like 2026-11-21T14:30:00Z'}`,
+		problem: `cannot be read in the time zone "${zone}", which this system does not know: set the workflow's time zone (Workflow Settings → Timezone), or give ${type === 'date' ? 'the date alone, like 2026-11-21' : 'the offset, like 2026-11-21T14:30:00Z'}`,
 	};
 	// A Date (e.g. a timestamp column read by a database node) is an instant.
 	if (value instanceof Date) {
 		const instant = value.getTime();
 		if (Number.isNaN(instant)) return refused();
-		if (field.type === 'dateTime') return { value: new Date(instant).toISOString() };
+		if (type === 'dateTime') return { value: new Date(instant).toISOString() };
 		return isKnownZone(zone) ? { value: dayInZone(zone, instant) } : unknownZone;
 	}
 	if (typeof value !== 'string') return refused();
 	const text = value.trim();
 	const written = readWritten(text);
 	if (!written) return refused(otherOrderHint(text));
-	if (field.type === 'date') {
+	if (type === 'date') {
 		if (written.offset === undefined) return { value: written.day };
 		if (!isKnownZone(zone)) return unknownZone;
 		const day = dayInZone(zone, written.wallClock - written.offset * 60_000);

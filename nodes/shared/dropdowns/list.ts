@@ -1,18 +1,20 @@
 /** Dropdowns filled from the platform's own records (warehouses, customers, suppliers...). */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { readAll } from './paging';
+import { readAll } from '../paging';
+import type { RoutePath } from '../platform';
+import { INTERACTIVE_RETRY } from '../transport/retry';
 
 /** Lists up to `max` records of a read route as dropdown options: "Name (CODE)" → CODE. */
 export async function recordOptions(
 	this: ILoadOptionsFunctions,
-	route: string,
+	route: RoutePath,
 	valueField: string,
 	nameField: string,
 	filter: IDataObject = {},
 	max = 1000,
 ): Promise<INodePropertyOptions[]> {
-	const records = await readAll.call(this, route, filter, { limit: max, retry: { maxAttempts: 2, maxWaitMs: 5000 } });
+	const records = await readAll.call(this, route, filter, { limit: max, retry: INTERACTIVE_RETRY });
 	return records
 		.map((record) => {
 			const value = String(record[valueField] ?? '');

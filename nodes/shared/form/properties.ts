@@ -1,15 +1,18 @@
 /** Form properties derived from field specs: what a user sees in the node panel. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
-import { camelName, type FieldSpec, type RecordSpec } from './fields';
+import { camelName } from '../checking';
+import type { FieldSpec, RecordSpec } from '../platform/types';
 
-export interface Show {
+/** Which operation of the node a property belongs to: its Resource and Operation values. */
+export interface ResourceOperation {
 	resource: string;
 	operation: string;
 }
 
-export function showFor(show: Show, extra: Record<string, unknown[]> = {}): INodeProperties['displayOptions'] {
-	return { show: { resource: [show.resource], operation: [show.operation], ...extra } } as INodeProperties['displayOptions'];
+/** Shows a property for one operation only (and, with `extra`, only when other parameters have these values). */
+export function showFor({ resource, operation }: ResourceOperation, extra: Record<string, unknown[]> = {}): INodeProperties['displayOptions'] {
+	return { show: { resource: [resource], operation: [operation], ...extra } } as INodeProperties['displayOptions'];
 }
 
 function describeField(field: FieldSpec): string | undefined {
@@ -87,13 +90,13 @@ export function fieldProperty(field: FieldSpec): INodeProperties {
 }
 
 /** "Fields to Send": the form, each input item as it is, or JSON. */
-export function recordModeProperty(spec: RecordSpec, show: Show): INodeProperties {
+function recordModeProperty(spec: RecordSpec, op: ResourceOperation): INodeProperties {
 	return {
 		displayName: 'Fields to Send',
 		name: 'fieldsToSend',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: showFor(show),
+		displayOptions: showFor(op),
 		options: [
 			{ name: 'Define Below', value: 'form', description: `Fill in the ${spec.noun} fields in this form (expressions welcome)` },
 			{
@@ -108,12 +111,12 @@ export function recordModeProperty(spec: RecordSpec, show: Show): INodePropertie
 }
 
 /** The full set of record properties: mode switch, required fields, Additional Fields, Extra Fields, JSON. */
-export function recordProperties(spec: RecordSpec, show: Show): INodeProperties[] {
-	const inForm = showFor(show, { fieldsToSend: ['form'] });
+export function recordProperties(spec: RecordSpec, op: ResourceOperation): INodeProperties[] {
+	const inForm = showFor(op, { fieldsToSend: ['form'] });
 	const required = spec.fields.filter((field) => field.required);
 	const optional = spec.fields.filter((field) => !field.required);
 	return [
-		recordModeProperty(spec, show),
+		recordModeProperty(spec, op),
 		...required.map((field) => ({ ...fieldProperty(field), displayOptions: inForm })),
 		{
 			displayName: 'Additional Fields',
@@ -151,7 +154,7 @@ export function recordProperties(spec: RecordSpec, show: Show): INodeProperties[
 			default: '{}',
 			required: true,
 			description: `The ${spec.noun} as a JSON object with the platform's field names`,
-			displayOptions: showFor(show, { fieldsToSend: ['json'] }),
+			displayOptions: showFor(op, { fieldsToSend: ['json'] }),
 		},
 	];
 }

@@ -1,14 +1,12 @@
-import type {
-	IDataObject,
-	IExecuteFunctions,
-	IHttpRequestOptions,
-	ILoadOptionsFunctions,
-	IPollFunctions,
-} from 'n8n-workflow';
-import { NodeApiError, NodeOperationError, sleep } from 'n8n-workflow';
+/**
+ * The one door to the platform: every request of every node goes through platformRequest.
+ */
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from './constants';
-import { describeFailure, envelopeOf, toNodeApiError, unreadableAnswer, type FailedCall } from './errors';
+import { CREDENTIAL_TYPE } from '../constants';
+import { routeInfo, type RoutePath } from '../platform';
+import { describeFailure, envelopeOf, PlatformError, unreadableAnswer, type FailedCall } from './errors';
 import {
 	backoffDelayMs,
 	connectionNeverReachedPlatform,
@@ -20,7 +18,6 @@ import {
 	withinTimeout,
 	type RetryPolicy,
 } from './retry';
-import { routeInfo } from './platform';
 import { checkBaseUrl } from './url';
 
 export type WmsContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
@@ -28,8 +25,6 @@ export type WmsContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFuncti
 export interface RequestOptions {
 	itemIndex?: number;
 	retry?: Partial<RetryPolicy>;
-	/** Called once per retry, so a run can report what it retried. */
-	onRetry?: (info: RetryInfo) => void;
 	/**
 	 * What a success answer of this call must hold beyond being a JSON object (a results list, a
 	 * page of items): the words for what is missing, or undefined. A problem makes the call a
@@ -39,33 +34,19 @@ export interface RequestOptions {
 }
 
 /** A success answer: its HTTP status and its JSON object. */
-export interface Answer<T> {
+export interface Answer {
 	status: number;
-	body: T;
-}
-
-export interface RetryInfo {
-	route: string;
-	attempt: number;
-	waitMs: number;
-	reason: string;
-}
-
-/** What the transport knew when it gave up on a request: status, error envelope, attempts made. */
-export interface GaveUp {
-	failure: FailedCall;
-	attempts: number;
-}
-
-const gaveUp = new WeakMap<NodeApiError, GaveUp>();
-
-/** The transport's record of a failed request, for callers that map rows (bulk) or steps. */
-export function gaveUpOn(error: unknown): GaveUp | undefined {
-	return error instanceof NodeApiError ? gaveUp.get(error) : undefined;
+	body: IDataObject;
 }
 
 function cancelSignal(ctx: WmsContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+}
+
+/** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503) or a connection never made say it did not. */
+function mayHaveStored(failure: FailedCall): boolean {
+	if (failure.status !== undefined) return !(failure.status >= 400 && failure.status < 500) && failure.status !== 503;
+	return !connectionNeverReachedPlatform(failure.code);
 }
 
 function retryReason(failure: FailedCall, idempotent: boolean): string | undefined {
@@ -115,30 +96,15 @@ interface FullResponse {
 	statusCode?: number;
 }
 
-/** The one door to the platform; the answer's body only. */
-export async function wmsRequest<T = IDataObject>(
-	this: WmsContext,
-	route: string,
-	body: IDataObject,
-	options: RequestOptions = {},
-): Promise<T> {
-	return (await wmsAnswer.call<WmsContext, [string, IDataObject, RequestOptions], Promise<Answer<T>>>(this, route, body, options)).body;
-}
-
 /**
- * The one door to the platform. Adds the base URL, JSON, bearer auth (through the credential,
- * which n8n refreshes once on a 401), and retries what is worth retrying with exponential
- * backoff and jitter, honouring Retry-After, within the attempts and the run's wait budget.
- * Each try ends after Timeout however the platform trickles its answer. A success answer that
- * is not the JSON object the route answers (a web page, an empty or cut-off body, an error
- * envelope) is a failure too.
+ * Sends one request: adds the base URL, JSON, bearer auth (through the credential, which n8n
+ * refreshes once on a 401), and retries what is worth retrying with exponential backoff and
+ * jitter, honouring Retry-After, within the attempts and the run's wait budget. Each try ends
+ * after Timeout however the platform trickles its answer. A success answer that is not the JSON
+ * object the route answers (a web page, an empty or cut-off body, an error envelope) is a failure
+ * too. Gives up with a PlatformError.
  */
-export async function wmsAnswer<T = IDataObject>(
-	this: WmsContext,
-	route: string,
-	body: IDataObject,
-	options: RequestOptions = {},
-): Promise<Answer<T>> {
+export async function platformRequest(this: WmsContext, route: RoutePath, body: IDataObject, options: RequestOptions = {}): Promise<Answer> {
 	const baseUrl = await baseUrlOf(this, options.itemIndex);
 	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
 	const { idempotent } = routeInfo(route);
@@ -153,10 +119,9 @@ export async function wmsAnswer<T = IDataObject>(
 		timeout: policy.requestTimeoutMs,
 		returnFullResponse: true,
 	};
+	let mayBeStored = false;
 	const fail = (failure: FailedCall, attempts: number): never => {
-		const apiError = toNodeApiError(this.getNode(), failure, { itemIndex: options.itemIndex, route, attempts });
-		gaveUp.set(apiError, { failure, attempts });
-		throw apiError;
+		throw new PlatformError(this.getNode(), { ...failure, route, attempts, mayBeStored: mayBeStored || mayHaveStored(failure) }, { itemIndex: options.itemIndex });
 	};
 
 	for (let attempt = 1; ; attempt++) {
@@ -180,7 +145,7 @@ export async function wmsAnswer<T = IDataObject>(
 				failure.note = `waiting ${Math.ceil(waitMs / 1000)} s more would pass Max Total Wait (${Math.round(policy.maxWaitMs / 1000)} s for the node's whole run, ${Math.round(waited.ms / 1000)} s already spent)`;
 			}
 			if (reason === undefined || attempt >= policy.maxAttempts || overBudget || signal?.aborted === true) fail(failure, attempt);
-			options.onRetry?.({ route, attempt, waitMs, reason: reason! });
+			mayBeStored ||= mayHaveStored(failure);
 			this.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
 			// Ends early when the execution is cancelled (n8n's Stop button, a timeout).
 			await sleep(waitMs, signal).catch(() => undefined);
@@ -194,6 +159,6 @@ export async function wmsAnswer<T = IDataObject>(
 		const status = response.statusCode ?? 200;
 		const problem = unreadableAnswer(response.body, headers) ?? options.expect?.(response.body as IDataObject);
 		if (problem) fail({ status, headers, body: envelopeOf(response.body), message: problem, answer: problem, baseUrl, route }, attempt);
-		return { status, body: response.body as T };
+		return { status, body: response.body as IDataObject };
 	}
 }

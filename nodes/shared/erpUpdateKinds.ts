@@ -1,9 +1,9 @@
 /**
  * ERP updates: work the warehouse finished (shipments, receipts, stock moves), offered to the ERP
- * until it marks each one complete or error. Fields from contract/openapi.yaml; the kinds' names
- * in the warehouse's words are written here.
+ * until it marks each one complete or error. The kinds, in the warehouse's words, for the ERP
+ * Update node and its trigger.
  */
-import { filterFields, recordSpec, type RoutePath } from '../platform';
+import type { RoutePath } from './platform';
 
 export type ErpUpdateKind = 'outgoing_consignment' | 'incoming_consignment' | 'move_attempt';
 
@@ -25,10 +25,3 @@ export const ERP_UPDATE_KINDS: readonly ErpUpdateKindInfo[] = [
 export function kindInfo(kind: string): ErpUpdateKindInfo | undefined {
 	return ERP_UPDATE_KINDS.find((info) => info.value === kind);
 }
-
-export const setCompleteSpec = recordSpec('/erp_update/set_complete');
-
-export const setErrorSpec = recordSpec('/erp_update/set_error');
-
-/** The filters of one kind's retrieval route. */
-export const erpUpdateFilters = (kind: ErpUpdateKindInfo) => filterFields(kind.route);

@@ -1,9 +1,11 @@
 /** The node Options every area node shares: retry budgets, batch size, unknown-field policy. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './retry';
+import type { BulkOptions } from '../bulk/write';
+import { routeInfo, type RoutePath } from '../platform';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
 
-export const retryOptions: INodeProperties[] = [
+const retryOptions: INodeProperties[] = [
 	{
 		displayName: 'Max Attempts',
 		name: 'maxAttempts',
@@ -22,7 +24,7 @@ export const retryOptions: INodeProperties[] = [
 	},
 ];
 
-export const timeoutOption: INodeProperties = {
+const timeoutOption: INodeProperties = {
 	displayName: 'Timeout (Seconds)',
 	name: 'timeoutSeconds',
 	type: 'number',
@@ -31,13 +33,16 @@ export const timeoutOption: INodeProperties = {
 	description: 'How long one request may take, from sending to the end of the platform\'s answer, before it counts as a dropped connection (and is retried when that is safe)',
 };
 
-export const batchSizeOption = (max: number): INodeProperties => ({
+/** Most records one request of a bulk route takes. */
+export const maxRecordsOf = (route: RoutePath): number => routeInfo(route).maxItems ?? 1000;
+
+export const batchSizeOption = (route: RoutePath): INodeProperties => ({
 	displayName: 'Batch Size',
 	name: 'batchSize',
 	type: 'number',
-	typeOptions: { minValue: 1, maxValue: max },
-	default: max,
-	description: `Records per request (at most ${max}, the platform's limit); input items are split automatically`,
+	typeOptions: { minValue: 1, maxValue: maxRecordsOf(route) },
+	default: maxRecordsOf(route),
+	description: `Records per request (at most ${maxRecordsOf(route)}, the platform's limit); input items are split automatically`,
 });
 
 export const unknownFieldsOption: INodeProperties = {
@@ -70,4 +75,9 @@ export function retryPolicy(ctx: IExecuteFunctions, itemIndex = 0): Partial<Retr
 	const maxWaitSeconds = ctx.getNodeParameter('options.maxWaitSeconds', itemIndex, DEFAULT_RETRY_POLICY.maxWaitMs / 1000) as number;
 	const timeoutSeconds = ctx.getNodeParameter('options.timeoutSeconds', itemIndex, DEFAULT_RETRY_POLICY.requestTimeoutMs / 1000) as number;
 	return { maxAttempts, maxWaitMs: maxWaitSeconds * 1000, requestTimeoutMs: timeoutSeconds * 1000 };
+}
+
+/** How this run sends a bulk write to `route`: Options → Batch Size and the retry budgets. */
+export function bulkOptions(ctx: IExecuteFunctions, route: RoutePath): BulkOptions {
+	return { batchSize: ctx.getNodeParameter('options.batchSize', 0, maxRecordsOf(route)) as number, retry: retryPolicy(ctx) };
 }

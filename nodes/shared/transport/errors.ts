@@ -1,5 +1,13 @@
-import type { IDataObject, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+/**
+ * What a failed request was, in words a user can act on: the platform's error envelope read
+ * whatever shape it came in, socket codes in words, secrets removed; and PlatformError, what the
+ * transport throws when it gives up, carrying what it knows.
+ */
+import type { INode, JsonObject } from 'n8n-workflow';
+import { NodeApiError } from 'n8n-workflow';
+
+import { asObject } from '../objects';
+import type { RoutePath } from '../platform';
 
 /** What the platform says in its error envelope (contract: components/schemas/Error). */
 export interface PlatformErrorBody {
@@ -9,7 +17,7 @@ export interface PlatformErrorBody {
 	request_id?: string;
 }
 
-/** The parts of a failed HTTP call the transport needs, whatever layer threw it. */
+/** The parts of a failed HTTP call, whatever layer threw it. */
 export interface FailedCall {
 	status?: number;
 	headers: Record<string, unknown>;
@@ -31,10 +39,6 @@ const SECRET_PATTERNS = [/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, /eyJ[A-Za-z0-9_-]{5,}
 /** Removes bearer tokens (and anything JWT-shaped) from a text before a user or a log sees it. */
 export function redact(text: string): string {
 	return SECRET_PATTERNS.reduce((out, pattern) => out.replace(pattern, '[redacted]'), text);
-}
-
-function asObject(value: unknown): Record<string, unknown> | undefined {
-	return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 }
 
 /** A text field of a platform answer: strings and numbers as text, anything else (null, objects) as absent. */
@@ -89,9 +93,7 @@ export function unreadableAnswer(body: unknown, headers: Record<string, unknown>
 /** Reads status, headers, error envelope and socket code from whatever n8n's request helpers threw. */
 export function describeFailure(error: unknown): FailedCall {
 	const outer = asObject(error) ?? {};
-	const layers = [outer, asObject(outer.cause), asObject(asObject(outer.cause)?.cause)].filter(
-		(layer): layer is Record<string, unknown> => layer !== undefined,
-	);
+	const layers = [outer, asObject(outer.cause), asObject(asObject(outer.cause)?.cause)].filter((layer) => layer !== undefined);
 	let status: number | undefined;
 	let headers: Record<string, unknown> = {};
 	let body: PlatformErrorBody | undefined;
@@ -156,44 +158,59 @@ export function platformMessage(failure: FailedCall): string {
 	return failure.message;
 }
 
-export function toNodeApiError(
-	node: INode,
-	failure: FailedCall,
-	context: { itemIndex?: number; route: string; attempts?: number },
-): NodeApiError {
-	const details = (failure.body?.details ?? [])
-		.map((d) => `${d.path ?? ''}: ${redact(d.message ?? '')}`)
-		.join('; ');
-	const tried = context.attempts && context.attempts > 1 ? ` after ${context.attempts} attempts` : '';
-	const note = failure.note ? `; ${failure.note}` : '';
-	const error = new NodeApiError(node, { message: platformMessage(failure) } as JsonObject, {
-		message: `${platformMessage(failure)}${tried}${note}`,
-		description: `Route ${context.route}${details ? `. Details: ${details}` : ''}${
-			failure.body?.request_id ? `. Request ID: ${failure.body.request_id}` : ''
-		}`,
-		httpCode: failure.status ? String(failure.status) : undefined,
-		itemIndex: context.itemIndex,
-	});
-	return error;
-}
-
-/** An input problem found before anything is sent: names node, item and field, and says what to do. */
-export function itemError(node: INode, itemIndex: number, field: string, problem: string): NodeOperationError {
-	return new NodeOperationError(node, `Item ${itemIndex}: field "${field}" ${problem}`, {
-		itemIndex,
-		description: `Fix field "${field}" of input item ${itemIndex} (counting from 0) and run the node again. Nothing was sent for this item.`,
-	});
+/** What the transport knows of a request it gave up on. */
+export interface GaveUp extends FailedCall {
+	route: RoutePath;
+	/** Tries made, the first included. */
+	attempts: number;
+	/**
+	 * Whether the platform may have stored the request: some try's answer was lost (a dropped
+	 * connection, a timeout, a gateway error, a success answer that cannot be read). False only
+	 * when every try was turned away (4xx, 503) or never reached the platform.
+	 */
+	mayBeStored: boolean;
 }
 
 /**
- * The item n8n routes to the node's error output (or keeps in the main output under
- * "Continue"), paired with the input item it stands for. Only `error`, `message` and
- * `details` in json, which is what n8n's error-output routing recognises. The error object
- * itself is not attached: n8n then rewrites the json to its message alone, and the details
- * (the route, the platform's request ID) would never reach the user.
+ * A request the platform refused or the transport gave up on, with what is known: the route,
+ * status, the platform's error envelope, tries made, whether the platform may have stored it.
  */
-export function errorItem(itemIndex: number, error: NodeApiError | NodeOperationError): INodeExecutionData {
-	const json: IDataObject = { error: redact(error.message) };
-	if (error.description) json.details = redact(error.description);
-	return { json, pairedItem: { item: itemIndex } };
+export class PlatformError extends NodeApiError {
+	readonly route: RoutePath;
+	readonly status: number | undefined;
+	readonly body: PlatformErrorBody | undefined;
+	readonly attempts: number;
+	readonly mayBeStored: boolean;
+
+	constructor(
+		node: INode,
+		private readonly gaveUp: GaveUp,
+		options: { itemIndex?: number; message?: string } = {},
+	) {
+		const failure = gaveUp;
+		const details = (failure.body?.details ?? []).map((d) => `${d.path ?? ''}: ${redact(d.message ?? '')}`).join('; ');
+		const tried = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
+		const note = failure.note ? `; ${failure.note}` : '';
+		super(node, { message: platformMessage(failure) } as JsonObject, {
+			message: options.message ?? `${platformMessage(failure)}${tried}${note}`,
+			description: `Route ${failure.route}${details ? `. Details: ${details}` : ''}${failure.body?.request_id ? `. Request ID: ${failure.body.request_id}` : ''}`,
+			httpCode: failure.status ? String(failure.status) : undefined,
+			itemIndex: options.itemIndex,
+		});
+		this.route = failure.route;
+		this.status = failure.status;
+		this.body = failure.body;
+		this.attempts = failure.attempts;
+		this.mayBeStored = failure.mayBeStored;
+	}
+
+	/** The platform's own words, without the tries and notes the transport adds. */
+	get platformMessage(): string {
+		return platformMessage(this.gaveUp);
+	}
+
+	/** The same failure, worded for one row of the request (bulk writes), and what it says of that row. */
+	forRow(message: string, mayBeStored = this.mayBeStored): PlatformError {
+		return new PlatformError(this.node, { ...this.gaveUp, mayBeStored }, { message });
+	}
 }
