@@ -7,9 +7,9 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { connectionProblemInWords, redact, unreadableAnswer } from '../nodes/shared/errors';
-import { TimedOut, withinTimeout } from '../nodes/shared/retry';
-import { checkBaseUrl } from '../nodes/shared/url';
+import { connectionProblemInWords, describeFailure, redact, unreadableAnswer, type FailedCall } from '../nodes/shared/transport/errors';
+import { RETRYABLE_STATUSES, TimedOut, withinTimeout } from '../nodes/shared/transport/retry';
+import { checkBaseUrl } from '../nodes/shared/transport/url';
 import { sharedToken } from './tokenSharing';
 
 interface TokenResponse {
@@ -36,28 +36,14 @@ function tokenOf(response: unknown, baseUrl: string): string {
 	throw new Error(`The address ${baseUrl}/oauth/token did not answer with an access token but with ${redact(what)}: check the Base URL (it must end in /v1)`);
 }
 
-type Layer = { cause?: Layer; code?: unknown; httpCode?: unknown; statusCode?: unknown; response?: { status?: unknown; headers?: unknown } };
-
-/** Status, headers and socket code of a failed token call, whatever shape the helper threw. */
-function failureOf(error: unknown): { status?: number; code?: string; headers?: unknown } {
-	const outer = (error ?? {}) as Layer;
-	const layers: Layer[] = [outer, outer.cause ?? {}, outer.cause?.cause ?? {}];
-	const status = layers.map((l) => Number(l.response?.status ?? l.httpCode ?? l.statusCode)).find((s) => s > 0);
-	const code = layers.map((l) => l.code).find((c): c is string => typeof c === 'string' && /^E[A-Z]/.test(c));
-	const headers = layers.map((l) => l.response?.headers).find((h) => h !== undefined);
-	return { status, code, headers };
-}
-
-const TRANSIENT_STATUSES = [429, 502, 503, 504];
-
 /**
  * A token call that failed for a passing reason (busy, unavailable, dropped connection) keeps its
  * status, Retry-After and socket code, so the node's transport retries the whole request with
  * its backoff instead of telling the user to check the base URL.
  */
-function transient(message: string, failure: { status?: number; code?: string; headers?: unknown }): Error {
+function transient(message: string, failure: Pick<FailedCall, 'status' | 'code' | 'headers'>): Error {
 	return Object.assign(new Error(message), {
-		response: failure.status ? { status: failure.status, headers: failure.headers ?? {} } : undefined,
+		response: failure.status ? { status: failure.status, headers: failure.headers } : undefined,
 		code: failure.code,
 	});
 }
@@ -80,12 +66,12 @@ async function fetchToken(helpers: IHttpRequestHelper, credentials: ICredentialD
 		});
 		response = await withinTimeout(call, TOKEN_TIMEOUT_MS);
 	} catch (error) {
-		const failure = error instanceof TimedOut ? { code: 'ETIMEDOUT' } : failureOf(error);
+		const failure: Pick<FailedCall, 'status' | 'code' | 'headers'> = error instanceof TimedOut ? { code: 'ETIMEDOUT', headers: {} } : describeFailure(error);
 		const { status, code } = failure;
 		if (status === 400 || status === 401 || status === 403) {
 			throw new Error(`Client ID or secret rejected by the platform (HTTP ${status}): check both in the credential`);
 		}
-		if (status && TRANSIENT_STATUSES.includes(status)) {
+		if (status && RETRYABLE_STATUSES.has(status)) {
 			throw transient(`The platform's token endpoint is busy or unavailable (HTTP ${status}): try again later`, failure);
 		}
 		if (status) {

@@ -11,11 +11,11 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { bulkWrite, type BulkOutcome } from '../shared/bulk';
-import type { RequestOptions } from '../shared/transport';
+import { bulkWrite } from '../shared/bulk/write';
+import { kindInfo, type ErpUpdateKindInfo } from '../shared/erpUpdateKinds';
 import { MAX_PAGE_SIZE, readPages } from '../shared/paging';
-import { DEFAULT_RETRY_POLICY } from '../shared/retry';
-import { kindInfo, type ErpUpdateKindInfo } from '../shared/specs/erpUpdate';
+import type { RequestOptions } from '../shared/transport/request';
+import { DEFAULT_RETRY_POLICY } from '../shared/transport/retry';
 import type { PollsInProcess } from './inProcess';
 import { chooseInOrder, KindScan, Ledger, saveLedger, storedLedger, type PendingUpdate } from './ledger';
 import { sampleUpdate } from './sample';
@@ -90,48 +90,29 @@ async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKind
 	if (reachedEnd) scan.reachedEnd();
 }
 
-/** Retries after these answers mean the platform took nothing (reasons as the transport words them). */
-const TURNED_AWAY = new Set(['HTTP 429', 'HTTP 503']);
-
-/**
- * Whether set_complete may have been stored for a row it did not confirm. Only answers that say
- * nothing was taken rule it out, at every attempt: the platform refused the request or row (4xx)
- * or was unavailable (503), and no earlier attempt was lost on the way back. A dropped
- * connection, a gateway error or an answer without that row's result may come after the
- * platform stored it.
- */
-function mayHaveCompleted(outcome: Extract<BulkOutcome, { ok: false }>, anAnswerWasLost: boolean): boolean {
-	const status = Number(outcome.error.httpCode);
-	return anAnswerWasLost || !((status >= 400 && status < 500) || status === 503);
-}
-
 /**
  * Marks the chosen updates complete before emitting them. Emits every update the platform
  * completed or may have completed; those it may not have are also held in the ledger, so they
- * are not emitted again inside the window. Only those it certainly did not complete are left
- * for the next poll.
+ * are not emitted again inside the window. Only those it certainly did not complete (refused, or
+ * turned away at every try) are left for the next poll.
  */
 async function acknowledge(ctx: IPollFunctions, chosen: PendingUpdate[], budget: Budget): Promise<{ emitted: PendingUpdate[]; hold: PendingUpdate[] }> {
-	const rows = chosen.map((update, itemIndex) => ({ itemIndex, record: { id: update.id } }));
-	let anAnswerWasLost = false;
-	const outcomes = await bulkWrite.call(ctx, '/erp_update/set_complete', rows, {
-		...budget.retry(),
-		onRetry: ({ reason }) => (anAnswerWasLost ||= !TURNED_AWAY.has(reason)),
-	});
+	const outcomes = await bulkWrite.call(ctx, '/erp_update/set_complete', chosen.map((update) => ({ id: update.id })), budget.retry());
 	const emitted: PendingUpdate[] = [];
 	const hold: PendingUpdate[] = [];
 	const left: string[] = [];
-	for (const outcome of outcomes) {
-		const update = chosen[outcome.itemIndex];
+	chosen.forEach((update, k) => {
+		const outcome = outcomes[k];
 		// "unchanged" counts as completed: a retry after a dropped connection answers it for what
 		// our own first try completed. Delivering one that someone else completed in the same
 		// instant is the lesser harm.
-		if (outcome.ok) emitted.push(update);
-		else if (mayHaveCompleted(outcome, anAnswerWasLost)) {
+		if (outcome.kind === 'stored') emitted.push(update);
+		else if (outcome.kind === 'notConfirmed' && outcome.mayBeStored) {
+			// Completed or not, the answer cannot say: emitted (never lost), and held so it is not emitted twice.
 			emitted.push(update);
 			hold.push(update);
 		} else left.push(outcome.error.message);
-	}
+	});
 	if (left.length > 0 && emitted.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), `Could not acknowledge the pending updates: ${left[0]}`, {
 			description: 'Nothing was marked complete and nothing was emitted; the next poll tries again.',

@@ -6,7 +6,8 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { readAll } from '../shared/paging';
-import type { ErpUpdateKindInfo } from '../shared/specs/erpUpdate';
+import { INTERACTIVE_RETRY } from '../shared/transport/retry';
+import type { ErpUpdateKindInfo } from '../shared/erpUpdateKinds';
 import type { PendingUpdate } from './ledger';
 
 const SAMPLE_PAYLOADS: Record<string, Record<string, unknown>> = {
@@ -37,7 +38,7 @@ const TIME_FIELD: Record<string, string> = { outgoing_consignment: 'shipped_at',
 
 export async function sampleUpdate(ctx: IPollFunctions, kinds: ErpUpdateKindInfo[]): Promise<PendingUpdate> {
 	for (const info of kinds) {
-		const [first] = await readAll.call(ctx, info.route, { status: 'pending' }, { limit: 1, retry: { maxAttempts: 2, maxWaitMs: 5000 } });
+		const [first] = await readAll.call(ctx, info.route, { status: 'pending' }, { limit: 1, retry: INTERACTIVE_RETRY });
 		if (first) return { ...(first as PendingUpdate), kind: String(first.kind ?? info.value) };
 	}
 	const kind = kinds[0].value;

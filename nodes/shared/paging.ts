@@ -10,19 +10,14 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { rowKey } from './confirm';
-import { routeInfo } from './routes';
-import { wmsAnswer, type Answer, type RequestOptions, type WmsContext } from './transport';
+import { rowKey } from './bulk/outcomes';
+import { isRoute, routeInfo, type RoutePath } from './platform';
+import { platformRequest, type RequestOptions, type WmsContext } from './transport/request';
 
 export const MAX_PAGE_SIZE = 500;
 
 /** Pages in a row that may bring no new record while still giving a next_cursor. */
 const MAX_FRUITLESS_PAGES = 3;
-
-interface Page {
-	items: IDataObject[];
-	next_cursor?: string | null;
-}
 
 export interface ReadOptions extends RequestOptions {
 	/** Stop after this many records; undefined reads every page. */
@@ -40,20 +35,21 @@ function pageProblem(answer: IDataObject): string | undefined {
 }
 
 /** How a record of this route is told apart: the key its add route reports, else its `id`. */
-function identityOf(route: string): (record: IDataObject) => string | undefined {
-	const fields = route.endsWith('/check') ? routeInfo(route.replace(/\/check$/, '/add')).resultKey : undefined;
+function identityOf(route: RoutePath): (record: IDataObject) => string | undefined {
+	const add = route.replace(/\/check$/, '/add');
+	const fields = route.endsWith('/check') && isRoute(add) ? routeInfo(add).resultKey : undefined;
 	if (fields) return (record) => (fields.every((field) => record[field] === undefined || record[field] === null) ? undefined : rowKey(fields, record));
 	return (record) => (typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined);
 }
 
-export async function readAll(this: WmsContext, route: string, filter: IDataObject, options: ReadOptions = {}): Promise<IDataObject[]> {
+export async function readAll(this: WmsContext, route: RoutePath, filter: IDataObject, options: ReadOptions = {}): Promise<IDataObject[]> {
 	const out: IDataObject[] = [];
 	for await (const page of readPages.call(this, route, filter, options)) out.push(...page);
 	return out;
 }
 
 /** Yields pages so a caller (the trigger) can stop early, e.g. when its time budget runs out. */
-export async function* readPages(this: WmsContext, route: string, filter: IDataObject, options: ReadOptions = {}) {
+export async function* readPages(this: WmsContext, route: RoutePath, filter: IDataObject, options: ReadOptions = {}) {
 	const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
 	const identity = identityOf(route);
 	const seen = new Set<string>();
@@ -72,12 +68,9 @@ export async function* readPages(this: WmsContext, route: string, filter: IDataO
 	do {
 		const body: IDataObject = { filter, limit: Math.min(pageSize, remaining) };
 		if (cursor) body.cursor = cursor;
-		const { status, body: page } = await wmsAnswer.call<WmsContext, [string, IDataObject, RequestOptions], Promise<Answer<Page>>>(this, route, body, {
-			...options,
-			expect: pageProblem,
-		});
+		const { status, body: page } = await platformRequest.call(this, route, body, { ...options, expect: pageProblem });
 		const fresh: IDataObject[] = [];
-		for (const record of page.items) {
+		for (const record of page.items as IDataObject[]) {
 			if (fresh.length >= remaining) break;
 			const id = identity(record);
 			if (id !== undefined) {

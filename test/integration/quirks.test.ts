@@ -6,7 +6,7 @@
  */
 import type { INodeExecutionData } from 'n8n-workflow';
 
-import { ROUTES } from '../../nodes/shared/routes';
+import { ROUTES } from '../../nodes/shared/platform';
 import { contract } from '../support/contract';
 import { Harness } from '../support/harness';
 import { capturedLogs } from '../support/leaks';

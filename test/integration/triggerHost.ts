@@ -20,7 +20,7 @@ import { isDeepStrictEqual } from 'node:util';
 
 import { WmsErpUpdate } from '../../nodes/WmsErpUpdate/WmsErpUpdate.node';
 import { WmsErpUpdateTrigger, type ErpUpdateTriggerOptions } from '../../nodes/WmsErpUpdateTrigger/WmsErpUpdateTrigger.node';
-import { describeFailure } from '../../nodes/shared/errors';
+import { describeFailure } from '../../nodes/shared/transport/errors';
 import type { RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 

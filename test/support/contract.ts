@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 
-import { DEFAULTS, generateFiles } from '../../scripts/contract/generate';
+import { DEFAULTS, generateFiles, writeFiles } from '../../scripts/contract/generate';
 
 export type Schema = {
 	$ref?: string;
@@ -52,17 +52,17 @@ export function requestSchema(route: string): Schema {
 }
 
 /**
- * A copy of contract/openapi.yaml with a change made to it, written with the module the build
+ * A copy of contract/openapi.yaml with a change made to it, written with the files the build
  * would generate from it, as a user's contract-only change would: nothing else is touched.
+ * `generatedFile` is their index, the module the nodes import.
  */
 export function changedContract(dir: string, change: (doc: ContractDocument) => void): { contractFile: string; generatedFile: string; problems: string[] } {
 	const doc = parse(readFileSync(contractFile, 'utf8')) as ContractDocument;
 	change(doc);
 	const changedFile = join(dir, 'openapi.yaml');
 	writeFileSync(changedFile, stringify(doc, { lineWidth: 0 }));
-	const { source, problems } = generateFiles({ contract: changedFile, overlay: DEFAULTS.overlay });
-	const generatedFile = join(dir, 'generated.ts');
-	// The generated module's only import is of types (erased): it runs from any folder.
-	writeFileSync(generatedFile, source);
-	return { contractFile: changedFile, generatedFile, problems };
+	const { files, problems } = generateFiles({ contract: changedFile, overlay: DEFAULTS.overlay });
+	// The generated files import each other and, besides, types only (erased): they run from any folder.
+	writeFiles(join(dir, 'generated'), files);
+	return { contractFile: changedFile, generatedFile: join(dir, 'generated', 'index.ts'), problems };
 }

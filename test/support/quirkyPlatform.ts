@@ -11,8 +11,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
-import { rowKey } from '../../nodes/shared/confirm';
-import { routeInfo } from '../../nodes/shared/routes';
+import { rowKey } from '../../nodes/shared/bulk/outcomes';
+import { isRoute, routeInfo, type RouteInfo } from '../../nodes/shared/platform';
+
+/** What the package knows of a route a call came in on (nothing, for a route it does not call). */
+const infoOf = (route: string): Partial<RouteInfo> => (isRoute(route) ? routeInfo(route) : {});
 
 type Json = unknown;
 
@@ -45,7 +48,7 @@ export const CLIENT_SECRET = 'quirky-secret-5b8e1d';
 
 /** The contract's answer to a bulk write: one result per row, in order, keyed. */
 export function contractResults(route: string, items: Array<Record<string, unknown>>, status = 'created') {
-	const fields = routeInfo(route).resultKey ?? ['id'];
+	const fields = infoOf(route).resultKey ?? ['id'];
 	const results = items.map((item, index) => ({ index, key: rowKey(fields, item as IDataObject), status }));
 	return { results, summary: { created: status === 'created' ? items.length : 0, updated: status === 'updated' ? items.length : 0, unchanged: status === 'unchanged' ? items.length : 0 } };
 }
@@ -136,7 +139,7 @@ export class QuirkyPlatform {
 		if (!this.validTokens.has((authorization ?? '').replace(/^Bearer /, ''))) {
 			return { status: 401, json: { error: { code: 'invalid_token', message: 'bearer token missing, expired or revoked' } } };
 		}
-		const info = routeInfo(call.route);
+		const info = infoOf(call.route);
 		if (info.kind === 'bulk') return { json: contractResults(call.route, call.items) };
 		const all = this.records.get(call.route) ?? [];
 		const from = Number(call.body.cursor ?? 0);
@@ -171,8 +174,8 @@ export class QuirkyPlatform {
 	 */
 	private noteConfirmations(call: Call, json: Json): void {
 		const results = (json as { results?: unknown } | undefined)?.results;
-		if (routeInfo(call.route).kind !== 'bulk' || !Array.isArray(results)) return;
-		const fields = routeInfo(call.route).resultKey ?? ['id'];
+		if (infoOf(call.route).kind !== 'bulk' || !Array.isArray(results)) return;
+		const fields = infoOf(call.route).resultKey ?? ['id'];
 		results.forEach((result: { key?: unknown; index?: unknown; status?: unknown } | null, position) => {
 			if (!result || !['created', 'updated', 'unchanged'].includes(String(result.status))) return;
 			const row = typeof result.index === 'number' ? call.items[result.index] : results.length === call.items.length ? call.items[position] : undefined;

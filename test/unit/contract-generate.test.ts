@@ -3,13 +3,14 @@
  * module is what the contract and its overlay give, and a change to a copy of the contract alone
  * reaches the field specs, the forms and the route limits.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import type { INodeProperties } from 'n8n-workflow';
 
-import { recordProperties } from '../../nodes/shared/properties';
-import { validateRecord } from '../../nodes/shared/fields';
-import { DEFAULTS, generate, generateFiles, labelOf, type GeneratedRoute } from '../../scripts/contract/generate';
+import { recordProperties } from '../../nodes/shared/form/properties';
+import { checkRecord } from '../../nodes/shared/checking';
+import { DEFAULTS, generate, generateFiles, labelOf, MAX_LINES, render, type GeneratedRoute } from '../../scripts/contract/generate';
 import { readDocument } from '../../scripts/contract/load';
 import { contract, type ContractDocument, type Schema } from '../support/contract';
 
@@ -30,13 +31,24 @@ const additional = (properties: INodeProperties[]) => property(properties, 'addi
 
 const CHECK = { unknownFields: 'error', timeZone: 'UTC' } as const;
 
-describe('the generated module', () => {
-	it('is what contract/openapi.yaml and contract/overlay.yaml generate (else run npm run contract:generate)', () => {
-		const { source, problems } = generateFiles();
+describe('the generated files', () => {
+	it('are what contract/openapi.yaml and contract/overlay.yaml generate (else run npm run contract:generate)', () => {
+		const { files, problems } = generateFiles();
 		expect(problems).toEqual([]);
-		if (readFileSync(DEFAULTS.out, 'utf8') !== source) {
-			throw new Error('nodes/shared/platform/generated.ts is not what the contract generates: run npm run contract:generate (npm run build and npm test do it)');
+		const committed = readdirSync(DEFAULTS.out).filter((name) => name.endsWith('.ts'));
+		const stale = [...new Set([...committed, ...Object.keys(files)])].filter((name) => !committed.includes(name) || readFileSync(join(DEFAULTS.out, name), 'utf8') !== files[name]);
+		if (stale.length > 0) {
+			throw new Error(`nodes/shared/platform/generated/ (${stale.join(', ')}) is not what the contract generates: run npm run contract:generate (npm run build and npm test do it)`);
 		}
+	});
+
+	it('are each under the house\'s 300 lines, however many routes an area has', () => {
+		const many = copy((doc) => {
+			for (let n = 0; n < 40; n++) doc.paths[`/supplier_copy_${n}/add`] = doc.paths['/supplier/add'];
+		});
+		const files = render(generate(many, overlay), ['contract/openapi.yaml']);
+		expect(Object.keys(files).filter((name) => name.startsWith('suppliers')).length).toBeGreaterThan(1);
+		for (const [name, source] of Object.entries(files)) expect({ name, lines: source.split('\n').length <= MAX_LINES }).toEqual({ name, lines: true });
 	});
 });
 
@@ -100,20 +112,20 @@ describe('a change to the contract alone', () => {
 
 	it('refuses a record without the new required field, or with a value outside the enum, before sending', () => {
 		const supplierSpec = spec(routes['/supplier/add']);
-		expect(validateRecord(supplierSpec, { code: 'S1', name: 'Acme' }, CHECK).problems).toEqual([{ field: 'tax_region', problem: 'is required but missing or empty' }]);
-		expect(validateRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'CH' }, CHECK).problems).toEqual([
+		expect(checkRecord(supplierSpec, { code: 'S1', name: 'Acme' }, CHECK).problems).toEqual([{ field: 'tax_region', problem: 'is required but missing or empty' }]);
+		expect(checkRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'CH' }, CHECK).problems).toEqual([
 			{ field: 'tax_region', problem: 'must be one of EU, UK, US (got "CH")' },
 		]);
-		expect(validateRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'EU' }, CHECK).problems).toEqual([]);
-		expect(validateRecord(spec(before['/supplier/add']), { code: 'S1', name: 'Acme' }, CHECK).problems).toEqual([]);
+		expect(checkRecord(supplierSpec, { code: 'S1', name: 'Acme', tax_region: 'EU' }, CHECK).problems).toEqual([]);
+		expect(checkRecord(spec(before['/supplier/add']), { code: 'S1', name: 'Acme' }, CHECK).problems).toEqual([]);
 	});
 
 	it('checks a changed length', () => {
 		const name = 'N'.repeat(150);
-		expect(validateRecord(spec(routes['/supplier/add']), { code: 'S1', name, tax_region: 'EU' }, CHECK).problems).toEqual([
+		expect(checkRecord(spec(routes['/supplier/add']), { code: 'S1', name, tax_region: 'EU' }, CHECK).problems).toEqual([
 			{ field: 'name', problem: 'must be at most 120 characters long (got 150)' },
 		]);
-		expect(validateRecord(spec(before['/supplier/add']), { code: 'S1', name }, CHECK).problems).toEqual([]);
+		expect(checkRecord(spec(before['/supplier/add']), { code: 'S1', name }, CHECK).problems).toEqual([]);
 	});
 
 	it('offers a changed enum', () => {

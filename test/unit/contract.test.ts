@@ -8,10 +8,10 @@
 import { readdirSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-import type { FieldSpec } from '../../nodes/shared/fields';
+import type { FieldSpec } from '../../nodes/shared/platform';
 import type { Operation } from '../../nodes/shared/operations';
 import type { Resource } from '../../nodes/shared/router';
-import { ROUTES } from '../../nodes/shared/routes';
+import { ROUTES } from '../../nodes/shared/platform';
 import { contract, requestSchema, resolve, type Schema } from '../support/contract';
 
 const nodesDir = join(__dirname, '../../nodes');

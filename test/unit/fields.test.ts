@@ -1,12 +1,11 @@
-import type { CheckOptions, RecordSpec, UnknownFieldPolicy } from '../../nodes/shared/fields';
-import { validateRecord } from '../../nodes/shared/fields';
-import { checkBaseUrl } from '../../nodes/shared/url';
-import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../nodes/shared/retry';
-import { redact } from '../../nodes/shared/errors';
+import { checkRecord, type CheckOptions, type UnknownFieldPolicy } from '../../nodes/shared/checking';
+import type { RecordSpec } from '../../nodes/shared/platform';
+import { redact } from '../../nodes/shared/transport/errors';
+import { backoffDelayMs, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../nodes/shared/transport/retry';
+import { checkBaseUrl } from '../../nodes/shared/transport/url';
 
 const spec: RecordSpec = {
 	noun: 'thing',
-	key: ['code'],
 	fields: [
 		{ name: 'code', label: 'Code', type: 'string', required: true, maxLength: 5 },
 		{ name: 'quantity', label: 'Quantity', type: 'number', exclusiveMinimum: 0 },
@@ -29,9 +28,9 @@ const spec: RecordSpec = {
 
 const inUtc = (unknownFields: UnknownFieldPolicy = 'error'): CheckOptions => ({ unknownFields, timeZone: 'UTC' });
 
-describe('validateRecord', () => {
+describe('checkRecord', () => {
 	it('normalises what ERP exports usually send', () => {
-		const { record, problems } = validateRecord(spec, {
+		const { record, problems } = checkRecord(spec, {
 			code: 12,
 			quantity: '2.5',
 			count: '3',
@@ -71,19 +70,19 @@ describe('validateRecord', () => {
 		[{ code: 'A', count: 101 }, 'count', 'is too many'],
 		[{ code: 'A', colour: 'red' }, 'colour', 'is not a field the platform knows: remove it, rename it with an x_ prefix to pass it through, or set Options → Unknown Fields to Ignore'],
 	])('%j → %s %s', (input, field, problem) => {
-		expect(validateRecord(spec, input, inUtc()).problems[0]).toEqual({ field, problem });
+		expect(checkRecord(spec, input, inUtc()).problems[0]).toEqual({ field, problem });
 	});
 
 	it('drops read-only fields quietly, so a record read with Get can be sent back', () => {
 		const withStatus = { ...spec, readOnly: ['status'] };
-		expect(validateRecord(withStatus, { code: 'A', status: 'shipped', created_at: '2026-01-01T00:00:00Z', updatedAt: 'x' }, inUtc())).toEqual({ record: { code: 'A' }, problems: [] });
-		expect(validateRecord(spec, { code: 'A', status: 'shipped' }, inUtc()).problems[0].field).toBe('status');
+		expect(checkRecord(withStatus, { code: 'A', status: 'shipped', created_at: '2026-01-01T00:00:00Z', updatedAt: 'x' }, inUtc())).toEqual({ record: { code: 'A' }, problems: [] });
+		expect(checkRecord(spec, { code: 'A', status: 'shipped' }, inUtc()).problems[0].field).toBe('status');
 	});
 
 	it('passes x_ fields through and applies the unknown-field policy', () => {
-		expect(validateRecord(spec, { code: 'A', x_extra: 1 }, inUtc()).record).toEqual({ code: 'A', x_extra: 1 });
-		expect(validateRecord(spec, { code: 'A', colour: 'red' }, inUtc('ignore'))).toEqual({ record: { code: 'A' }, problems: [] });
-		expect(validateRecord(spec, { code: 'A', colour: 'red' }, inUtc('send')).record).toEqual({ code: 'A', colour: 'red' });
+		expect(checkRecord(spec, { code: 'A', x_extra: 1 }, inUtc()).record).toEqual({ code: 'A', x_extra: 1 });
+		expect(checkRecord(spec, { code: 'A', colour: 'red' }, inUtc('ignore'))).toEqual({ record: { code: 'A' }, problems: [] });
+		expect(checkRecord(spec, { code: 'A', colour: 'red' }, inUtc('send')).record).toEqual({ code: 'A', colour: 'red' });
 	});
 });
 

@@ -6,12 +6,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { dayInZone, instantInZone, offsetAt } from '../../nodes/shared/dates';
-import { validateRecord, type RecordSpec } from '../../nodes/shared/fields';
+import { checkRecord } from '../../nodes/shared/checking';
+import { dayInZone, instantInZone, offsetAt } from '../../nodes/shared/checking/dates';
+import type { RecordSpec } from '../../nodes/shared/platform';
 
 const spec: RecordSpec = {
 	noun: 'thing',
-	key: ['code'],
 	fields: [
 		{ name: 'code', label: 'Code', type: 'string' },
 		{ name: 'quantity', label: 'Quantity', type: 'number' },
@@ -24,7 +24,7 @@ const spec: RecordSpec = {
 
 /** The one field's checked value, or its problem, with the workflow in `timeZone`. */
 function check(field: string, value: unknown, timeZone = 'UTC'): { value: unknown } | { problem: string } {
-	const { record, problems } = validateRecord(spec, { [field]: value } as IDataObject, { unknownFields: 'error', timeZone });
+	const { record, problems } = checkRecord(spec, { [field]: value } as IDataObject, { unknownFields: 'error', timeZone });
 	if (problems.length) {
 		expect(problems).toHaveLength(1);
 		expect(problems[0].field).toBe(field);

@@ -12,7 +12,7 @@ import {
 	withinThreshold,
 	type ComparedLine,
 	type Discrepancy,
-} from '../../nodes/shared/variance';
+} from '../../nodes/WmsInventoryReconciliation/actions/comparison/reconcile/variance';
 
 const line = (sku: string, erp: number, platform: number, extra: Partial<ComparedLine> = {}): ComparedLine => ({
 	warehouse_code: 'WH1',

@@ -1,5 +1,5 @@
 import type { Resource } from '../../shared/router';
-import { ERP_UPDATE_KINDS } from '../../shared/specs/erpUpdate';
+import { ERP_UPDATE_KINDS } from '../../shared/erpUpdateKinds';
 import { getManyOf } from './getMany.operation';
 import { setComplete } from './update/setComplete.operation';
 import { setError } from './update/setError.operation';

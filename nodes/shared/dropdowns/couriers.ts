@@ -2,9 +2,10 @@
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
 import { readAll } from '../paging';
+import { INTERACTIVE_RETRY } from '../transport/retry';
 
 export async function getCourierServices(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const services = await readAll.call(this, '/courier_service/check', { active: true }, { limit: 1000, retry: { maxAttempts: 2, maxWaitMs: 5000 } });
+	const services = await readAll.call(this, '/courier_service/check', { active: true }, { limit: 1000, retry: INTERACTIVE_RETRY });
 	return services
 		.map((service) => {
 			const code = String(service.code ?? '');

@@ -4,8 +4,9 @@
  */
 import type { ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { chosenParameter, recordOptions } from '../loadOptions';
+import { chosenParameter, recordOptions } from './list';
 import { readAll } from '../paging';
+import { INTERACTIVE_RETRY } from '../transport/retry';
 
 export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	return await recordOptions.call(this, '/customer/check', 'code', 'name', { active: true });
@@ -15,7 +16,7 @@ export async function getCustomers(this: ILoadOptionsFunctions): Promise<INodePr
 export async function getSupplyLocations(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
 	const customer = chosenParameter(this, 'customerCode');
 	const filter = customer ? { active: true, customer_code: customer } : { active: true };
-	const locations = await readAll.call(this, '/supply_location/check', filter, { limit: 1000, retry: { maxAttempts: 2, maxWaitMs: 5000 } });
+	const locations = await readAll.call(this, '/supply_location/check', filter, { limit: 1000, retry: INTERACTIVE_RETRY });
 	const seen = new Set<string>();
 	return locations
 		.map((location) => {

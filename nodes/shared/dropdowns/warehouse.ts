@@ -6,11 +6,11 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { chosenParameter, recordOptions } from '../loadOptions';
+import { chosenParameter, recordOptions } from './list';
 import { readAll } from '../paging';
+import { INTERACTIVE_RETRY } from '../transport/retry';
 
 const ROUTE = '/warehouse/check';
-const RETRY = { maxAttempts: 2, maxWaitMs: 5000 };
 
 interface ZoneNode extends IDataObject {
 	zone_code: string;
@@ -34,7 +34,7 @@ async function structure(ctx: ILoadOptionsFunctions): Promise<{ warehouses: Ware
 	const code = chosenParameter(ctx, 'warehouseCode');
 	const filter: IDataObject = { include_structure: true };
 	if (code) filter.code = code;
-	const warehouses = (await readAll.call(ctx, ROUTE, filter, { retry: RETRY })) as WarehouseNode[];
+	const warehouses = (await readAll.call(ctx, ROUTE, filter, { retry: INTERACTIVE_RETRY })) as WarehouseNode[];
 	return { warehouses, across: !code };
 }
 

@@ -1,24 +1,25 @@
 /**
  * The platform as contract/openapi.yaml describes it, read from the generated data: each route's
- * records, filters and body fields. Node code asks here instead of describing fields itself, so
- * a contract change reaches the forms and the checks with `npm run build` alone.
+ * kind and limits, records, filters and body fields. Node code asks here instead of describing
+ * fields itself, so a contract change reaches the forms and the checks with `npm run build` alone.
  */
-import type { RecordCheck, RecordSpec } from '../fields';
 import { REQUESTS, ROUTES, type RoutePath } from './generated';
-import type { ContractField, RouteInfo } from './types';
+import type { ContractField, RecordCheck, RecordSpec, RouteInfo } from './types';
 
 export { ROUTES, type RoutePath };
-export type { ContractField, RouteInfo, RouteKind } from './types';
+export type { ContractField, FieldSpec, FieldType, RecordCheck, RecordSpec, RouteInfo, RouteKind } from './types';
+
+/** A route's kind and limits; one the contract no longer names (a node built against another contract) is unsafe to repeat. */
+export function routeInfo(route: RoutePath): RouteInfo {
+	return (ROUTES as Record<string, RouteInfo>)[route] ?? { kind: 'action', idempotent: false };
+}
+
+export function isRoute(path: string): path is RoutePath {
+	return path in ROUTES;
+}
 
 function missing(route: string, what: string): Error {
 	return new Error(`contract/openapi.yaml has no ${what} on ${route}, which this node needs: restore it, or change the node`);
-}
-
-/** A field of a list: the fields of one route's request body, or of an object or list field in it. */
-function find(fields: ContractField[] | undefined, name: string, route: string): ContractField {
-	const field = fields?.find((candidate) => candidate.name === name);
-	if (!field) throw missing(route, `field "${name}"`);
-	return field;
 }
 
 /** A field of a route's request by path from the body: "comparison_id", "items.sku", "filter.code". */
@@ -26,19 +27,18 @@ export function requestField(route: RoutePath, path: string): ContractField {
 	let fields: ContractField[] | undefined = REQUESTS[route];
 	let field: ContractField | undefined;
 	for (const name of path.split('.')) {
-		field = find(fields, name, route);
+		field = fields?.find((candidate) => candidate.name === name);
+		if (!field) throw missing(route, `field "${name}"`);
 		fields = field.fields;
 	}
 	return field!;
 }
 
-/** What one record of a bulk route is: its noun, natural key, fields and read-only fields; cross-field checks are the node's. */
+/** What one record of a bulk route is: its noun, fields and read-only fields; cross-field checks are the node's. */
 export function recordSpec(route: RoutePath, checks?: RecordCheck[]): RecordSpec {
 	const items = requestField(route, 'items');
-	const info: RouteInfo = ROUTES[route];
 	return {
-		noun: info.noun ?? route.split('/')[1].replace(/_/g, ' '),
-		key: info.naturalKey ?? [],
+		noun: routeInfo(route).noun ?? route.split('/')[1].replace(/_/g, ' '),
 		fields: items.fields ?? [],
 		readOnly: items.readOnly,
 		checks,

@@ -1,5 +1,8 @@
-/** The shapes of the data generated from contract/openapi.yaml (see generated.ts). */
-import type { FieldSpec } from '../fields';
+/**
+ * The shapes of what the contract says (see generated/): routes, and fields described once, in
+ * the platform's words. Forms, checks before sending and request bodies all read these.
+ */
+import type { IDataObject } from 'n8n-workflow';
 
 export type RouteKind = 'bulk' | 'read' | 'action';
 
@@ -21,9 +24,61 @@ export interface RouteInfo {
 	noun?: string;
 }
 
+export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'dateTime' | 'stringList' | 'object' | 'list';
+
+export interface FieldSpec {
+	/** The platform's field name (snake_case, as in the contract). */
+	name: string;
+	/** What the form calls it. (Not "displayName": n8n's linter would take a spec for a node parameter.) */
+	label: string;
+	type: FieldType;
+	required?: boolean;
+	description?: string;
+	placeholder?: string;
+	/** Allowed values; shown as a dropdown. */
+	options?: ReadonlyArray<{ name: string; value: string }>;
+	/** Dropdown loaded from the platform (a loadOptions method of the node); expressions still allowed. */
+	loadOptionsMethod?: string;
+	/** loadOptions methods this dropdown depends on (e.g. zones of the chosen area). */
+	loadOptionsDependsOn?: string[];
+	minimum?: number;
+	maximum?: number;
+	/** Strictly greater than this (e.g. quantities > 0). */
+	exclusiveMinimum?: number;
+	minLength?: number;
+	maxLength?: number;
+	pattern?: string;
+	/** Says the pattern in a user's words, e.g. "4 digits, like 1203". */
+	patternHint?: string;
+	/** Sub-fields of an object, or of each entry of a list. */
+	fields?: FieldSpec[];
+	/** Smallest number of entries of a list. */
+	minItems?: number;
+	/** Read-only sub-fields of an object or of each list entry (see RecordSpec.readOnly). */
+	readOnly?: string[];
+	default?: string | number | boolean;
+}
+
 /** A field as the contract and its overlay describe it: a FieldSpec, plus the list limit the contract states. */
 export interface ContractField extends FieldSpec {
 	/** Largest number of entries of a list. */
 	maxItems?: number;
 	fields?: ContractField[];
+}
+
+/** A rule across fields that OpenAPI cannot say (minimum ≤ maximum): the problem, or undefined when fine. */
+export type RecordCheck = (record: IDataObject) => { field: string; problem: string } | undefined;
+
+/** What one record is: the fields it may have, and the rules across them. */
+export interface RecordSpec {
+	/** Singular, in the warehouse's words: 'supplier', 'inventory item', 'sales order'. */
+	noun: string;
+	fields: FieldSpec[];
+	checks?: RecordCheck[];
+	/**
+	 * Fields the platform answers with but does not take (status, timestamps, stock). Dropped
+	 * quietly, so a record read with Get can be sent back to Add as it is. created_at and
+	 * updated_at always count as read-only.
+	 */
+	readOnly?: string[];
 }

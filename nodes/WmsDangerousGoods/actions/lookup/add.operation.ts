@@ -1,10 +1,9 @@
 import { upsertOperation } from '../../../shared/operations';
-import { dangerousGoodsLookupSpec } from '../../../shared/specs/dangerousGoods';
 
 export const add = upsertOperation({
-	show: { resource: 'lookup', operation: 'add' },
+	resource: 'lookup',
+	operation: 'add',
 	route: '/dangerous_goods_lookup/add',
-	spec: dangerousGoodsLookupSpec,
 	name: 'Add',
 	action: 'Add or update dangerous goods lookups (needs UN number, proper shipping name and hazard class)',
 	description: 'Add UN number classifications, or update those whose UN number already exists',

@@ -1,59 +1,39 @@
-import type { IDataObject } from 'n8n-workflow';
+import { checkOrRefuse, itemError } from '../../../shared/checking';
+import { batchSizeOption, optionsCollection } from '../../../shared/form/options';
+import { fieldProperty, showFor } from '../../../shared/form/properties';
+import { writeRecords, type Operation } from '../../../shared/operations';
+import { recordSpec } from '../../../shared/platform';
+import { errorOf, requireUpdateId, sourceOf, sourceProperty, triggerAncestors } from './source';
 
-import { bulkWrite } from '../../../shared/bulk';
-import { itemError } from '../../../shared/errors';
-import { gatherRows, outcomesToItems, type Operation } from '../../../shared/operations';
-import { batchSizeOption, optionsCollection, retryPolicy } from '../../../shared/options';
-import { fieldProperty, showFor } from '../../../shared/properties';
-import { routeInfo } from '../../../shared/routes';
-import { setErrorSpec } from '../../../shared/specs/erpUpdate';
-import { errorOf, triggerAncestors } from './fromInput';
-import { checkedRow, requireUpdateId, sourceOf, sourceProperty } from './source';
-
-const show = { resource: 'update', operation: 'setError' };
+const op = { resource: 'update', operation: 'setError' };
 const route = '/erp_update/set_error';
-const max = routeInfo(route).maxItems ?? 1000;
-const inForm = showFor(show, { source: ['define'] });
+const spec = recordSpec(route);
 
 export const setError: Operation = {
-	value: 'setError',
+	value: op.operation,
 	name: 'Set Error',
 	action: 'Mark ERP updates as failed (needs the update ID and an error message)',
 	description: 'Tell the warehouse the ERP could not book these updates, and why; the same error twice is not an error',
-	contract: { route, record: setErrorSpec },
+	contract: { route, record: spec },
 	properties: [
-		sourceProperty(
-			show,
-			'Wire the ERP step\'s error output here: the update the item stems from, and its "error" (plus "details") as the message',
-		),
-		...setErrorSpec.fields.map((field) => ({ ...fieldProperty(field), displayOptions: inForm })),
-		optionsCollection([batchSizeOption(max)], showFor(show)),
+		sourceProperty(op, 'Wire the ERP step\'s error output here: the update the item stems from, and its "error" (plus "details") as the message'),
+		...spec.fields.map((field) => ({ ...fieldProperty(field), displayOptions: showFor(op, { source: ['define'] }) })),
+		optionsCollection([batchSizeOption(route)], showFor(op)),
 	],
 	async execute(items) {
 		const triggers = triggerAncestors(this);
-		const { rows, failed } = gatherRows(this, items, (itemIndex) => {
+		return await writeRecords(this, route, (itemIndex) => {
 			const id = requireUpdateId(this, itemIndex, triggers);
-			let raw: IDataObject;
 			if (sourceOf(this, itemIndex) === 'define') {
-				raw = { id, message: this.getNodeParameter('message', itemIndex, ''), code: this.getNodeParameter('code', itemIndex, '') };
-			} else {
-				const { message, code } = errorOf(items[itemIndex].json);
-				if (!message) {
-					throw itemError(
-						this.getNode(),
-						itemIndex,
-						'Error Message',
-						'was not found: the input item has no "error" or "message". Wire an error output here, or set Take From to Define Below',
-					);
-				}
-				raw = { id, message, code };
+				const record = { id, message: this.getNodeParameter('message', itemIndex, '') as string, code: this.getNodeParameter('code', itemIndex, '') as string };
+				return checkOrRefuse(this, itemIndex, spec, record);
 			}
-			return checkedRow(this, setErrorSpec, itemIndex, raw);
+			const { message, code } = errorOf(items[itemIndex].json);
+			if (!message) {
+				const problem = 'was not found: the input item has no "error" or "message". Wire an error output here, or set Fields to Send to Define Below';
+				throw itemError(this.getNode(), itemIndex, 'Error Message', problem);
+			}
+			return checkOrRefuse(this, itemIndex, spec, { id, message, code });
 		});
-		const outcomes = await bulkWrite.call(this, route, rows, {
-			batchSize: this.getNodeParameter('options.batchSize', 0, max) as number,
-			retry: retryPolicy(this),
-		});
-		return outcomesToItems(this, outcomes, failed);
 	},
 };

@@ -1,23 +1,30 @@
-/** The "Take From" switch Set Complete and Set Error share, and the rows both build from it. */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+/**
+ * Where Set Complete and Set Error take the update from ("Fields to Send"): the form, or the
+ * input item, so the usual wiring needs no mapping — the trigger's item as is; any item further
+ * down the workflow that n8n pairs back to a trigger item (an ERP step's output); an item from an
+ * n8n error output, which carries `error` / `details` beside the fields of the item that failed.
+ */
+import type { IDataObject, IExecuteFunctions, INodeProperties, IWorkflowDataProxyData } from 'n8n-workflow';
 
-import { itemError } from '../../../shared/errors';
-import type { RecordSpec } from '../../../shared/fields';
-import { checkRecord } from '../../../shared/record';
-import { showFor, type Show } from '../../../shared/properties';
-import { updateIdOf } from './fromInput';
+import { itemError } from '../../../shared/checking';
+import { kindInfo } from '../../../shared/erpUpdateKinds';
+import { showFor, type ResourceOperation } from '../../../shared/form/properties';
+import { asObject, isObject } from '../../../shared/objects';
 
 export type Source = 'inputItem' | 'define';
 
-export function sourceProperty(show: Show, inputDescription: string): INodeProperties {
+const TRIGGER_TYPE = /(^|\.)wmsErpUpdateTrigger$/;
+const ID_KEYS = ['id', 'erp_update_id', 'update_id', 'erpUpdateId', 'updateId'];
+
+export function sourceProperty(op: ResourceOperation, inputDescription: string): INodeProperties {
 	return {
-		displayName: 'Take From',
+		displayName: 'Fields to Send',
 		name: 'source',
 		type: 'options',
 		noDataExpression: true,
-		displayOptions: showFor(show),
+		displayOptions: showFor(op),
 		options: [
-			{ name: 'Input Item', value: 'inputItem', description: inputDescription },
+			{ name: 'From Each Input Item', value: 'inputItem', description: inputDescription },
 			{ name: 'Define Below', value: 'define', description: 'Fill in the fields in this form (expressions welcome)' },
 		],
 		default: 'inputItem',
@@ -28,21 +35,87 @@ export function sourceOf(ctx: IExecuteFunctions, itemIndex: number): Source {
 	return ctx.getNodeParameter('source', itemIndex, 'inputItem') as Source;
 }
 
+function text(value: unknown): string | undefined {
+	if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+}
+
+/** The WMS ERP Update Trigger nodes this node descends from, nearest first. */
+export function triggerAncestors(ctx: IExecuteFunctions): string[] {
+	return ctx
+		.getParentNodes(ctx.getNode().name)
+		.filter((node) => TRIGGER_TYPE.test(node.type))
+		.map((node) => node.name);
+}
+
+/** One data proxy per execution: building one per item costs about a millisecond each. */
+const proxies = new WeakMap<IExecuteFunctions, IWorkflowDataProxyData>();
+
+/** The trigger item this input item stems from (n8n's paired-item chain), if any. */
+function pairedTriggerItem(ctx: IExecuteFunctions, itemIndex: number, triggers: string[]): IDataObject | undefined {
+	if (triggers.length === 0) return undefined;
+	let proxy = proxies.get(ctx);
+	if (!proxy) proxies.set(ctx, (proxy = ctx.getWorkflowDataProxy(0)));
+	for (const name of triggers) {
+		try {
+			const node = proxy.$(name) as { itemMatching(index: number): { json?: unknown } | undefined };
+			const json = node.itemMatching(itemIndex)?.json;
+			if (isObject(json) && text(json.id)) return json;
+		} catch {
+			// No unambiguous link back to this trigger: try the next one, then the item itself.
+		}
+	}
+	return undefined;
+}
+
+/** An item that is an ERP update itself (the trigger's, Get Many's, or an error-output item merged with one). */
+function isErpUpdate(json: IDataObject): boolean {
+	return text(json.id) !== undefined && typeof json.kind === 'string' && kindInfo(json.kind) !== undefined;
+}
+
+/**
+ * The update ID for one input item: its own when the item is an ERP update; else that of the
+ * trigger item it stems from, because an ERP step's answer may well have an `id` of its own (the
+ * ERP's document); else a field named like an update ID.
+ */
+function updateIdOfItem(ctx: IExecuteFunctions, itemIndex: number, triggers: string[]): string | undefined {
+	const json = ctx.getInputData()[itemIndex]?.json ?? {};
+	if (isErpUpdate(json)) return text(json.id);
+	const fromTrigger = pairedTriggerItem(ctx, itemIndex, triggers);
+	if (fromTrigger) return text(fromTrigger.id);
+	for (const key of ID_KEYS) {
+		const id = text(json[key]);
+		if (id) return id;
+	}
+	return undefined;
+}
+
 /** The update ID of one item, from the form or from the item; an item error naming what to do when there is none. */
 export function requireUpdateId(ctx: IExecuteFunctions, itemIndex: number, triggers: string[]): string {
 	const source = sourceOf(ctx, itemIndex);
-	const id = source === 'define' ? String(ctx.getNodeParameter('id', itemIndex, '') ?? '').trim() : updateIdOf(ctx, itemIndex, triggers);
+	const id = source === 'define' ? String(ctx.getNodeParameter('id', itemIndex, '') ?? '').trim() : updateIdOfItem(ctx, itemIndex, triggers);
 	if (!id) {
 		const problem =
 			source === 'define'
 				? 'is empty'
-				: 'was not found: the input item has no "id" and does not stem from a WMS ERP Update Trigger item. Set Take From to Define Below and map the ID';
+				: 'was not found: the input item has no "id" and does not stem from a WMS ERP Update Trigger item. Set Fields to Send to Define Below and map the ID';
 		throw itemError(ctx.getNode(), itemIndex, 'Update ID', problem);
 	}
 	return id;
 }
 
-/** Checks the row against its spec so the item error names the field before anything is sent. */
-export function checkedRow(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, raw: IDataObject): IDataObject {
-	return checkRecord(ctx, spec, itemIndex, raw, 'error');
+/** The error an item reports: an n8n error-output item (`error`, `details`) or fields named like the platform's. */
+export function errorOf(json: IDataObject): { message?: string; code?: string } {
+	const error = json.error;
+	const asError = asObject(error);
+	const message = text(error) ?? text(asError?.message) ?? text(json.message) ?? text(json.error_message);
+	const details = text(json.details) ?? text(asError?.description);
+	const code =
+		text(json.code) ??
+		text(json.error_code) ??
+		text(asError?.code) ??
+		text(asError?.httpCode) ??
+		(json.httpCode !== undefined ? text(json.httpCode) : undefined);
+	const full = message && details && !message.includes(details) ? `${message} — ${details}` : message;
+	return { message: full?.slice(0, 2000), code: code?.slice(0, 50) };
 }

@@ -1,10 +1,19 @@
+import type { RecordCheck } from '../../../shared/platform';
 import { upsertOperation } from '../../../shared/operations';
-import { stockingFactorSpec } from '../../../shared/specs/inventory';
+
+const minNotAboveMax: RecordCheck = (record) =>
+	typeof record.min_quantity === 'number' && typeof record.max_quantity === 'number' && record.min_quantity > record.max_quantity
+		? {
+				field: 'min_quantity',
+				problem: `must not be more than the maximum quantity (got minimum ${record.min_quantity}, maximum ${record.max_quantity})`,
+			}
+		: undefined;
 
 export const set = upsertOperation({
-	show: { resource: 'stockingFactor', operation: 'set' },
+	resource: 'stockingFactor',
+	operation: 'set',
 	route: '/inventory_stocking_factor/add',
-	spec: stockingFactorSpec,
+	checks: [minNotAboveMax],
 	name: 'Set',
 	action: 'Set the stocking factors of items (needs SKU, warehouse, minimum quantity and maximum quantity)',
 	description: 'Set the minimum and maximum stock of items per warehouse (minimum ≤ maximum is checked before sending)',

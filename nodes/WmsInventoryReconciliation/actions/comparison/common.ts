@@ -3,27 +3,25 @@
  * item (process, complete, check status...), and a bulk write of lines into comparisons
  * (ERP on-hand, adjustment items) where each input item is one line and names its comparison.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { bulkWrite, type BulkOutcome, type BulkRow } from '../../../shared/bulk';
-import { itemError } from '../../../shared/errors';
-import { coerceFields, type Problem, type RecordSpec } from '../../../shared/fields';
-import { gatherRows, outcomesToItems, failedItem, type Operation } from '../../../shared/operations';
-import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
-import { fieldProperty, recordProperties, showFor, type Show } from '../../../shared/properties';
-import { checkOptions, checkRecord, gatherRecord, recordSettings, type RecordSettings } from '../../../shared/record';
-import { routeInfo } from '../../../shared/routes';
-import { comparisonId } from '../../../shared/specs/reconciliation';
-import { wmsRequest, type RequestOptions } from '../../../shared/transport';
+import { bulkWrite, type RowOutcome } from '../../../shared/bulk/write';
+import { checkOrRefuse } from '../../../shared/checking';
+import { batchSizeOption, bulkOptions, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/form/options';
+import { fieldProperty, recordProperties, showFor, type ResourceOperation } from '../../../shared/form/properties';
+import { readRecord, recordSource, type RecordSource } from '../../../shared/form/records';
+import type { Operation } from '../../../shared/operations';
+import { Output, type ItemRecord } from '../../../shared/output';
+import { recordSpec, requestField, type RecordCheck, type RecordSpec, type RoutePath } from '../../../shared/platform';
+import { platformRequest } from '../../../shared/transport/request';
 
 export const RESOURCE = 'comparison';
 
-/** One request through the transport, answered as a JSON object. */
-export async function platformCall(ctx: IExecuteFunctions, route: string, body: IDataObject, options: RequestOptions): Promise<IDataObject> {
-	return (await wmsRequest.call(ctx, route, body, options)) as IDataObject;
-}
+export const comparisonOperation = (operation: string): ResourceOperation => ({ resource: RESOURCE, operation });
 
-export const show = (operation: string): Show => ({ resource: RESOURCE, operation });
+/** The comparison an operation works on; every comparison route takes it the same way. */
+const comparisonId = requestField('/comparison/complete', 'comparison_id');
+const comparisonIdSpec = { fields: [comparisonId] };
 
 /** The comparison to act on: typed in, or (by default) the input item's comparison_id. */
 export function comparisonIdProperty(operation: string): INodeProperties {
@@ -31,23 +29,20 @@ export function comparisonIdProperty(operation: string): INodeProperties {
 		...fieldProperty(comparisonId),
 		default: '={{ $json.comparison_id }}',
 		description: 'The comparison to work on. By default the comparison_id of the input item (as Create Comparison or Reconcile output it).',
-		displayOptions: showFor(show(operation)),
+		displayOptions: showFor(comparisonOperation(operation)),
 	};
 }
 
 /** The checked comparison id of one item, or the item error that names the field. */
 export function readComparisonId(ctx: IExecuteFunctions, itemIndex: number): string {
-	const problems: Problem[] = [];
 	const raw = ctx.getNodeParameter('comparisonId', itemIndex, '') as unknown;
 	const value = typeof raw === 'string' ? raw.trim() : raw;
-	const checked = coerceFields([comparisonId], { comparison_id: value as string }, '', problems, checkOptions(ctx, 'error'));
-	if (problems.length) throw itemError(ctx.getNode(), itemIndex, 'comparison_id', problems[0].problem);
-	return checked.comparison_id as string;
+	return checkOrRefuse(ctx, itemIndex, comparisonIdSpec, { comparison_id: value as string }).comparison_id as string;
 }
 
 export interface ActionConfig {
 	operation: string;
-	route: string;
+	route: RoutePath;
 	name: string;
 	action: string;
 	description: string;
@@ -62,29 +57,28 @@ export interface ActionConfig {
  * first request; the answer (or the error, under continue-on-fail) pairs to its item.
  */
 export function comparisonAction(config: ActionConfig): Operation {
-	const where = show(config.operation);
+	const op = comparisonOperation(config.operation);
 	return {
 		value: config.operation,
 		name: config.name,
 		action: config.action,
 		description: config.description,
 		contract: { route: config.route },
-		properties: [comparisonIdProperty(config.operation), ...(config.properties ?? []), optionsCollection([], showFor(where))],
+		properties: [comparisonIdProperty(config.operation), ...(config.properties ?? []), optionsCollection([], showFor(op))],
 		async execute(items) {
-			const { rows, failed } = gatherRows(this, items, (itemIndex) => ({
-				comparison_id: readComparisonId(this, itemIndex),
-				...config.body?.(this, itemIndex),
+			const output = new Output(this);
+			const requests = output.readEach(items.length, (itemIndex) => ({
+				itemIndex,
+				body: { comparison_id: readComparisonId(this, itemIndex), ...config.body?.(this, itemIndex) },
 			}));
-			const out = new Map(failed);
-			for (const { itemIndex, record } of rows) {
+			for (const { itemIndex, body } of requests) {
 				try {
-					const answer = await platformCall(this, config.route, record, { itemIndex, retry: retryPolicy(this, itemIndex) });
-					out.set(itemIndex, { json: answer, pairedItem: { item: itemIndex } });
+					output.add(itemIndex, (await platformRequest.call(this, config.route, body, { itemIndex, retry: retryPolicy(this, itemIndex) })).body);
 				} catch (error) {
-					out.set(itemIndex, failedItem(this, error, itemIndex));
+					output.fail(itemIndex, error);
 				}
 			}
-			return [...out.keys()].sort((a, b) => a - b).map((index) => out.get(index)!);
+			return output.items();
 		},
 	};
 }
@@ -94,19 +88,16 @@ export function comparisonAction(config: ActionConfig): Operation {
  * which comparison the line belongs to (it goes beside the items, not in them), so it is not
  * an unknown field of the line.
  */
-export function lineRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, settings?: RecordSettings): IDataObject {
-	const { raw, mode, policy } = gatherRecord(ctx, spec, itemIndex, settings);
-	if (mode !== 'form') {
-		delete raw.comparison_id;
-		delete raw.comparisonId;
-	}
-	return checkRecord(ctx, spec, itemIndex, raw, policy);
+export function checkedLine(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, source: RecordSource): IDataObject {
+	const given = readRecord(ctx, spec, itemIndex, source);
+	const line = source.mode === 'form' ? given : Object.fromEntries(Object.entries(given).filter(([key]) => key !== 'comparison_id' && key !== 'comparisonId'));
+	return checkOrRefuse(ctx, itemIndex, spec, line, { unknownFields: source.unknownFields });
 }
 
 export interface LinesConfig {
 	operation: string;
-	route: string;
-	spec: RecordSpec;
+	route: RoutePath;
+	checks?: RecordCheck[];
 	name: string;
 	action: string;
 	description: string;
@@ -118,44 +109,38 @@ export interface LinesConfig {
  * result or error pairs to its input item.
  */
 export function comparisonLines(config: LinesConfig): Operation {
-	const where = show(config.operation);
-	const max = routeInfo(config.route).maxItems ?? 1000;
+	const op = comparisonOperation(config.operation);
+	const spec = recordSpec(config.route, config.checks);
 	return {
 		value: config.operation,
 		name: config.name,
 		action: config.action,
 		description: config.description,
-		contract: { route: config.route, record: config.spec },
-		properties: [
-			comparisonIdProperty(config.operation),
-			...recordProperties(config.spec, where),
-			optionsCollection([batchSizeOption(max), unknownFieldsOption], showFor(where)),
-		],
+		contract: { route: config.route, record: spec },
+		properties: [comparisonIdProperty(config.operation), ...recordProperties(spec, op), optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(op))],
 		async execute(items) {
-			const comparisonOf = new Map<number, string>();
-			const settings = recordSettings(this);
-			const { rows, failed } = gatherRows(this, items, (itemIndex) => {
-				const id = readComparisonId(this, itemIndex);
-				comparisonOf.set(itemIndex, id);
-				return lineRecord(this, config.spec, itemIndex, settings);
-			});
-			const byComparison = new Map<string, BulkRow[]>();
-			for (const row of rows) {
-				const id = comparisonOf.get(row.itemIndex)!;
-				const group = byComparison.get(id);
+			const output = new Output(this);
+			const source = recordSource(this);
+			const lines = output.readEach(items.length, (itemIndex) => ({
+				comparison: readComparisonId(this, itemIndex),
+				row: { itemIndexes: [itemIndex], record: checkedLine(this, spec, itemIndex, source) },
+			}));
+			const byComparison = new Map<string, ItemRecord[]>();
+			for (const { comparison, row } of lines) {
+				const group = byComparison.get(comparison);
 				if (group) group.push(row);
-				else byComparison.set(id, [row]);
+				else byComparison.set(comparison, [row]);
 			}
-			const outcomes: BulkOutcome[] = [];
+			const rows: ItemRecord[] = [];
+			const outcomes: RowOutcome[] = [];
 			for (const [id, group] of byComparison) {
-				const sent = await bulkWrite.call(this, config.route, group, {
-					batchSize: this.getNodeParameter('options.batchSize', 0, max) as number,
-					retry: retryPolicy(this),
-					envelope: { comparison_id: id },
-				});
-				outcomes.push(...sent.map((outcome) => (outcome.ok ? { ...outcome, result: { comparison_id: id, ...outcome.result } } : outcome)));
+				const sent = await bulkWrite.call(this, config.route, group.map((row) => row.record), { ...bulkOptions(this, config.route), envelope: { comparison_id: id } });
+				rows.push(...group);
+				// Each result says which comparison it went to.
+				outcomes.push(...sent.map((outcome): RowOutcome => (outcome.kind === 'stored' ? { ...outcome, result: { comparison_id: id, ...outcome.result } } : outcome)));
 			}
-			return outcomesToItems(this, outcomes, failed as Map<number, INodeExecutionData>);
+			output.addOutcomes(rows, outcomes);
+			return output.items();
 		},
 	};
 }

@@ -1,12 +1,10 @@
 import { upsertOperation } from '../../../shared/operations';
-import { comparisonSpec } from '../../../shared/specs/reconciliation';
-import { show } from './common';
+import { comparisonOperation } from './common';
 
 /** One comparison per input item; the output carries its comparison_id for the next steps. */
 export const create = upsertOperation({
-	show: show('create'),
+	...comparisonOperation('create'),
 	route: '/comparison/add',
-	spec: comparisonSpec,
 	name: 'Create Comparison',
 	action: 'Create a stock comparison for a warehouse (needs warehouse code)',
 	description: 'Open an inventory comparison for a warehouse (state open)',

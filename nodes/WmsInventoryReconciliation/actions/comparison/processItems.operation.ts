@@ -1,9 +1,13 @@
-import { coerceFields, type Problem } from '../../../shared/fields';
-import { itemError } from '../../../shared/errors';
-import { fieldProperty, showFor } from '../../../shared/properties';
-import { checkOptions } from '../../../shared/record';
-import { MAX_PROCESS_SKUS, processSkus } from '../../../shared/specs/reconciliation';
-import { comparisonAction, show } from './common';
+import { checkOrRefuse, itemError } from '../../../shared/checking';
+import { fieldProperty, showFor } from '../../../shared/form/properties';
+import { requestField } from '../../../shared/platform';
+import { comparisonAction, comparisonOperation } from './common';
+
+/** Process Items: only these skus (all their batches); every item when empty. */
+const skusField = requestField('/comparison_item/process', 'skus');
+const skusSpec = { fields: [skusField] };
+/** Longest SKU list one Process Items request takes. */
+const MAX_SKUS = skusField.maxItems ?? 1000;
 
 /** Applies the adjustments of the comparison's items to the platform stock (all items, or some skus). */
 export const processItems = comparisonAction({
@@ -12,16 +16,13 @@ export const processItems = comparisonAction({
 	name: 'Process Items',
 	action: 'Process the adjustment items of a comparison (needs comparison ID)',
 	description: 'Apply the adjustments of the comparison\'s items to the platform stock; processing twice is harmless',
-	properties: [{ ...fieldProperty(processSkus), displayOptions: showFor(show('processItems')) }],
+	properties: [{ ...fieldProperty(skusField), displayOptions: showFor(comparisonOperation('processItems')) }],
 	body(ctx, itemIndex) {
-		const problems: Problem[] = [];
 		const raw = ctx.getNodeParameter('skus', itemIndex, '') as string | string[];
-		const { skus } = coerceFields([processSkus], { skus: raw }, '', problems, checkOptions(ctx, 'error'));
-		if (problems.length) throw itemError(ctx.getNode(), itemIndex, problems[0].field, problems[0].problem);
-		const list = (skus as string[] | undefined) ?? [];
-		if (list.length > MAX_PROCESS_SKUS) {
-			throw itemError(ctx.getNode(), itemIndex, 'skus', `has ${list.length} SKUs; one request takes at most ${MAX_PROCESS_SKUS}: split them over several items`);
+		const skus = (checkOrRefuse(ctx, itemIndex, skusSpec, { skus: raw }).skus as string[] | undefined) ?? [];
+		if (skus.length > MAX_SKUS) {
+			throw itemError(ctx.getNode(), itemIndex, 'skus', `has ${skus.length} SKUs; one request takes at most ${MAX_SKUS}: split them over several items`);
 		}
-		return list.length ? { skus: [...new Set(list)] } : {};
+		return skus.length ? { skus: [...new Set(skus)] } : {};
 	},
 });

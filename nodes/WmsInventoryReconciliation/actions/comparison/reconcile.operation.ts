@@ -15,8 +15,10 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { errorItem, itemError, redact } from '../../../shared/errors';
+import { itemError } from '../../../shared/checking';
 import type { Operation } from '../../../shared/operations';
+import { Output } from '../../../shared/output';
+import { redact } from '../../../shared/transport/errors';
 import {
 	adjustmentDelta,
 	aggregateErpLines,
@@ -27,12 +29,12 @@ import {
 	summarizeVariance,
 	type ComparedLine,
 	type ErpOnHand,
-} from '../../../shared/variance';
+} from './reconcile/variance';
 import { readErpLines } from './reconcile/input';
 import { OPERATION, reconcileProperties, readSettings, type ReconcileSettings } from './reconcile/properties';
 import { discrepancyItems, Pairing, summaryItem, type ReportEntry } from './reconcile/report';
 import * as steps from './reconcile/steps';
-import { failedStep, remainingOperations, stepFailed, type ComparisonRun, type StepFailure, type StepName } from './reconcile/steps';
+import { remainingOperations, StepFailed, stepFailed, type ComparisonRun, type StepName } from './reconcile/steps';
 
 const REPORT_STEPS: StepName[] = ['create comparison', 'load ERP on-hand', 'set platform on-hand', 'read comparison'];
 const ADJUST_STEPS: StepName[] = ['add adjustment items', 'process items', 'create move attempts', 'complete'];
@@ -42,7 +44,8 @@ const ADJUSTMENTS_LISTED = 100;
 const forItem = (message: string, itemIndex: number) => `Item ${itemIndex}: ${message.replace(/^Item \d+: /, '')}`;
 
 class Run {
-	readonly inputErrors = new Map<number, INodeExecutionData>();
+	/** Input items that were not read or that the platform refused, as their error items. */
+	inputErrors = 0;
 	entries: ReportEntry[] = [];
 	linesCompared = 0;
 	reported = false;
@@ -50,11 +53,12 @@ class Run {
 
 	constructor(
 		readonly ctx: IExecuteFunctions,
+		readonly output: Output,
 		readonly settings: ReconcileSettings,
 		readonly runs: ComparisonRun[],
 	) {}
 
-	/** A line or warehouse the platform refused: its input items fail (continue-on-fail) or the run stops. */
+	/** A line or warehouse the platform refused: each of its input items fails on its own (continue-on-fail), or the run stops. */
 	refuse(step: StepName, run: ComparisonRun, error: Error, itemIndexes: number[]) {
 		if (!this.ctx.continueOnFail()) {
 			const cause = new NodeOperationError(this.ctx.getNode(), forItem(error.message, itemIndexes[0]), { itemIndex: itemIndexes[0] });
@@ -65,7 +69,8 @@ class Run {
 				itemIndex,
 				description: `Warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ''}: the platform refused this stock line at step "${step}"`,
 			});
-			this.inputErrors.set(itemIndex, errorItem(itemIndex, cause));
+			this.output.fail(itemIndex, cause);
+			this.inputErrors++;
 		}
 	}
 
@@ -83,10 +88,8 @@ class Run {
 			const lines = byWarehouse.get(run.warehouse_code)!;
 			const refusedLines = await steps.loadErpOnHand(ctx, run, lines, options);
 			// Every line refused (e.g. the comparison is past loading): comparing would call all stock a discrepancy.
-			if (refusedLines.length === lines.length) throw stepFailed(ctx, 'load ERP on-hand', run, refusedLines[0].error);
-			for (const outcome of refusedLines) {
-				this.refuse('load ERP on-hand', run, outcome.error, lines[outcome.itemIndex].itemIndexes);
-			}
+			if (refusedLines.size === lines.length) throw stepFailed(ctx, 'load ERP on-hand', run, refusedLines.get(0)!.error);
+			for (const [line, outcome] of refusedLines) this.refuse('load ERP on-hand', run, outcome.error, lines[line].itemIndexes);
 		}
 		const compared: Array<ComparedLine & { comparison_id: string }> = [];
 		for (const run of active) {
@@ -137,7 +140,7 @@ class Run {
 		}
 	}
 
-	summary(inputCount: number, linesRead: number, failure?: StepFailure): IDataObject {
+	summary(inputCount: number, linesRead: number, failure?: StepFailed): IDataObject {
 		const { settings } = this;
 		const variance = summarizeVariance(this.linesCompared, this.entries, settings.largestCount);
 		const adjusted = this.entries.filter((entry) => entry.adjusted);
@@ -145,7 +148,7 @@ class Run {
 		const { units, percent, rule } = settings.threshold ?? {};
 		const withId = this.runs.filter((run) => run.comparison_id);
 		const summary: IDataObject = {
-			outcome: failure ? 'stopped' : settings.dryRun || this.inputErrors.size > 0 ? 'reported' : 'completed',
+			outcome: failure ? 'stopped' : settings.dryRun || this.inputErrors > 0 ? 'reported' : 'completed',
 			dry_run: settings.dryRun,
 			message: this.message(failure),
 		};
@@ -158,7 +161,7 @@ class Run {
 				steps_done: [...run.steps_done],
 			})),
 			input_items: inputCount,
-			input_items_failed: this.inputErrors.size,
+			input_items_failed: this.inputErrors,
 			stock_lines: linesRead,
 			...variance,
 			adjusted_lines: adjusted.length,
@@ -184,13 +187,13 @@ class Run {
 		return summary;
 	}
 
-	private message(failure?: StepFailure): string {
+	private message(failure?: StepFailed): string {
 		const differing = this.entries.length;
 		if (this.runs.length === 0) return 'No stock line could be read: nothing was compared.';
 		const found = this.reported ? `${differing} of ${this.linesCompared} lines differ` : 'no report';
-		if (failure) return `Stopped at step "${failure.step}" (${where(failure.run)}): ${found}.`;
+		if (failure) return `Stopped at step "${failure.step}" (${runPlace(failure.run)}): ${found}.`;
 		if (this.settings.dryRun) return `Dry run: ${found}; nothing was adjusted. The comparisons stay in state compared.`;
-		if (this.inputErrors.size) return `${found}; nothing was adjusted because ${this.inputErrors.size} input items were not accepted: fix them and run again.`;
+		if (this.inputErrors) return `${found}; nothing was adjusted because ${this.inputErrors} input items were not accepted: fix them and run again.`;
 		const adjusted = this.entries.filter((entry) => entry.adjusted).length;
 		const review = this.entries.filter((entry) => entry.action === 'needs_review');
 		const leftAlone = review.filter((entry) => !entry.in_erp_input).length;
@@ -199,9 +202,10 @@ class Run {
 	}
 }
 
-const where = (run: ComparisonRun) => `warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ', no comparison created'}`;
+/** Which warehouse and comparison a run is, in a message. */
+const runPlace = (run: ComparisonRun) => `warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ', no comparison created'}`;
 
-function stepError(ctx: IExecuteFunctions, failure: StepFailure, dryRun: boolean, runs: ComparisonRun[]): NodeOperationError {
+function stepError(ctx: IExecuteFunctions, failure: StepFailed, dryRun: boolean, runs: ComparisonRun[]): NodeOperationError {
 	const { run } = failure;
 	const others = runs
 		.filter((other) => other !== run && other.comparison_id)
@@ -211,7 +215,7 @@ function stepError(ctx: IExecuteFunctions, failure: StepFailure, dryRun: boolean
 	const continueWith = run.comparison_id
 		? `Comparison ${run.comparison_id} is in state ${run.status ?? 'unknown'}; to finish, run ${next.join(', then ')} with comparison ID ${run.comparison_id}, or run Reconcile again.`
 		: 'No comparison was created for this warehouse; run Reconcile again once the cause is fixed.';
-	return new NodeOperationError(ctx.getNode(), `Reconcile stopped at step "${failure.step}" (${where(run)}): ${failure.cause.message}`, {
+	return new NodeOperationError(ctx.getNode(), `Reconcile stopped at step "${failure.step}" (${runPlace(run)}): ${failure.cause.message}`, {
 		description: [
 			failure.cause.description,
 			`Steps done: ${run.steps_done.join(', ') || 'none'}.`,
@@ -233,7 +237,8 @@ export const reconcile: Operation = {
 	async execute(items) {
 		const settings = readSettings(this);
 		if (settings.reference.length > 100) throw itemError(this.getNode(), 0, 'Reference', `must be at most 100 characters long (got ${settings.reference.length})`);
-		const { lines, failed } = readErpLines(this, items, settings.defaultWarehouse);
+		const output = new Output(this);
+		const lines = readErpLines(this, output, items, settings.defaultWarehouse);
 		const onHand = aggregateErpLines(lines);
 		const byWarehouse = new Map<string, ErpOnHand[]>();
 		for (const line of onHand) {
@@ -241,23 +246,24 @@ export const reconcile: Operation = {
 			if (group) group.push(line);
 			else byWarehouse.set(line.warehouse_code, [line]);
 		}
-		const run = new Run(this, settings, [...byWarehouse.keys()].map((warehouse_code) => ({ warehouse_code, steps_done: [] })));
-		for (const [itemIndex, item] of failed) run.inputErrors.set(itemIndex, item);
+		const run = new Run(this, output, settings, [...byWarehouse.keys()].map((warehouse_code) => ({ warehouse_code, steps_done: [] })));
+		run.inputErrors = items.length - lines.length;
 
-		let failure: StepFailure | undefined;
+		let failure: StepFailed | undefined;
 		try {
 			if (onHand.length) {
 				await run.report(byWarehouse);
-				if (!settings.dryRun && run.inputErrors.size === 0) await run.adjust();
+				if (!settings.dryRun && run.inputErrors === 0) await run.adjust();
 			}
 		} catch (error) {
-			failure = failedStep(error);
-			if (!failure) throw new NodeOperationError(this.getNode(), error as Error);
+			if (!(error instanceof StepFailed)) throw new NodeOperationError(this.getNode(), error as Error);
+			failure = error;
 			if (!this.continueOnFail()) throw stepError(this, failure, settings.dryRun, run.runs);
 		}
 
+		// The input items' errors first, then the report: one item per discrepancy and the summary.
 		const everyInput: IPairedItemData[] = items.map((_, item) => ({ item }));
-		const out: INodeExecutionData[] = [...run.inputErrors.entries()].sort(([a], [b]) => a - b).map(([, item]) => item);
+		const out: INodeExecutionData[] = output.items();
 		out.push(...discrepancyItems(run.entries, new Pairing(onHand)));
 		out.push(await summaryItem(this, run.summary(items.length, onHand.length, failure), run.entries, everyInput, settings.csv));
 		if (failure) {

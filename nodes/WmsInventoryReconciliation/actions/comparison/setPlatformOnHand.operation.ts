@@ -4,19 +4,22 @@
  * input items, one line each, which are sent together per comparison — a second request would
  * be a new snapshot replacing the first, so one comparison takes at most 1000 lines here.
  */
-import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-import { itemError } from '../../../shared/errors';
-import { gatherRows, failedItem, type Operation } from '../../../shared/operations';
-import { optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
-import { recordProperties, showFor } from '../../../shared/properties';
-import { routeInfo } from '../../../shared/routes';
-import { platformOnHandSpec } from '../../../shared/specs/reconciliation';
-import { comparisonIdProperty, lineRecord, platformCall, readComparisonId, show } from './common';
+import { itemError } from '../../../shared/checking';
+import { maxRecordsOf, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/form/options';
+import { recordProperties, showFor } from '../../../shared/form/properties';
+import { recordSource } from '../../../shared/form/records';
+import type { Operation } from '../../../shared/operations';
+import { Output } from '../../../shared/output';
+import { recordSpec } from '../../../shared/platform';
+import { platformRequest } from '../../../shared/transport/request';
+import { checkedLine, comparisonIdProperty, comparisonOperation, readComparisonId } from './common';
 
 const OPERATION = 'setPlatformOnHand';
 const ROUTE = '/comparison_platform_on_hand/set';
-const where = show(OPERATION);
+const op = comparisonOperation(OPERATION);
+const lineSpec = recordSpec(ROUTE);
 
 /** Shows record properties only when the quantities come from the input items. */
 const fromItemsOnly = (property: INodeProperties): INodeProperties => ({
@@ -29,7 +32,7 @@ export const setPlatformOnHand: Operation = {
 	name: 'Set Platform On-Hand',
 	action: 'Set the platform on-hand quantities of a comparison (needs comparison ID)',
 	description: 'Take the platform\'s stock into the comparison and build its items (a new snapshot replaces the last)',
-	contract: { route: ROUTE, record: platformOnHandSpec },
+	contract: { route: ROUTE, record: lineSpec },
 	properties: [
 		comparisonIdProperty(OPERATION),
 		{
@@ -37,7 +40,7 @@ export const setPlatformOnHand: Operation = {
 			name: 'platformQuantities',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions: showFor(where),
+			displayOptions: showFor(op),
 			options: [
 				{
 					name: 'Snapshot of Platform Stock',
@@ -52,56 +55,48 @@ export const setPlatformOnHand: Operation = {
 			],
 			default: 'snapshot',
 		},
-		...recordProperties(platformOnHandSpec, where).map(fromItemsOnly),
-		optionsCollection([unknownFieldsOption], showFor(where)),
+		...recordProperties(lineSpec, op).map(fromItemsOnly),
+		optionsCollection([unknownFieldsOption], showFor(op)),
 	],
 	async execute(items) {
+		const output = new Output(this);
 		const mode = this.getNodeParameter('platformQuantities', 0, 'snapshot') as string;
-		const max = routeInfo(ROUTE).maxItems ?? 1000;
-		const comparisonOf = new Map<number, string>();
-		const { rows, failed } = gatherRows(this, items, (itemIndex) => {
-			comparisonOf.set(itemIndex, readComparisonId(this, itemIndex));
-			return mode === 'fromItems' ? lineRecord(this, platformOnHandSpec, itemIndex) : {};
-		});
-		// One request per comparison: its lines (fromItems) or just the id (snapshot, once per item).
-		const requests: Array<{ id: string; itemIndexes: number[]; lines?: IDataObject[] }> = [];
+		const source = recordSource(this);
+		const max = maxRecordsOf(ROUTE);
+		const lines = output.readEach(items.length, (itemIndex) => ({
+			itemIndex,
+			comparison: readComparisonId(this, itemIndex),
+			line: mode === 'fromItems' ? checkedLine(this, lineSpec, itemIndex, source) : undefined,
+		}));
+		// One request per comparison: its lines (fromItems), or the id alone once per item (a snapshot).
+		const requests: Array<{ itemIndexes: number[]; body: IDataObject & { items?: IDataObject[] } }> = [];
 		if (mode === 'fromItems') {
-			const byComparison = new Map<string, { id: string; itemIndexes: number[]; lines: IDataObject[] }>();
-			for (const row of rows) {
-				const id = comparisonOf.get(row.itemIndex)!;
-				const request = byComparison.get(id) ?? { id, itemIndexes: [], lines: [] };
-				request.itemIndexes.push(row.itemIndex);
-				request.lines.push(row.record);
-				byComparison.set(id, request);
+			const byComparison = new Map<string, { itemIndexes: number[]; body: { comparison_id: string; items: IDataObject[] } }>();
+			for (const { itemIndex, comparison, line } of lines) {
+				const request = byComparison.get(comparison) ?? { itemIndexes: [], body: { comparison_id: comparison, items: [] } };
+				request.itemIndexes.push(itemIndex);
+				request.body.items.push(line!);
+				byComparison.set(comparison, request);
 			}
 			for (const request of byComparison.values()) {
-				if (request.lines.length > max) {
+				// A second request would be a new snapshot replacing the first.
+				if (request.itemIndexes.length > max) {
 					throw itemError(this.getNode(), request.itemIndexes[max], 'comparison_id', `is the comparison of more than ${max} platform lines; one snapshot takes at most ${max}: use Snapshot of Platform Stock instead`);
 				}
 				requests.push(request);
 			}
 		} else {
-			for (const row of rows) requests.push({ id: comparisonOf.get(row.itemIndex)!, itemIndexes: [row.itemIndex] });
+			for (const { itemIndex, comparison } of lines) requests.push({ itemIndexes: [itemIndex], body: { comparison_id: comparison } });
 		}
-
-		const out: INodeExecutionData[] = [...failed.values()];
-		for (const request of requests) {
-			const itemIndex = request.itemIndexes[0];
-			const body: IDataObject = { comparison_id: request.id };
-			if (request.lines) body.items = request.lines;
+		for (const { itemIndexes, body } of requests) {
 			try {
-				const answer = await platformCall(this, ROUTE, body, { itemIndex, retry: retryPolicy(this, itemIndex) });
-				out.push({ json: answer, pairedItem: request.itemIndexes.map((item) => ({ item })) });
+				const answer = await platformRequest.call(this, ROUTE, body, { itemIndex: itemIndexes[0], retry: retryPolicy(this, itemIndexes[0]) });
+				output.add(itemIndexes, answer.body);
 			} catch (error) {
-				const failed = failedItem(this, error, itemIndex);
-				for (const index of request.itemIndexes) out.push({ ...failed, pairedItem: { item: index } });
+				// The snapshot's lines fail together, each on its own item.
+				for (const itemIndex of itemIndexes) output.fail(itemIndex, error);
 			}
 		}
-		return out.sort((a, b) => firstItem(a) - firstItem(b));
+		return output.items();
 	},
 };
-
-function firstItem(item: INodeExecutionData): number {
-	const paired = Array.isArray(item.pairedItem) ? item.pairedItem[0] : item.pairedItem;
-	return typeof paired === 'object' && paired !== null ? paired.item : 0;
-}

@@ -1,10 +1,11 @@
-import { orderAddOperation } from '../../../shared/lines';
-import { productionOrderSpec } from '../../../shared/specs/productionOrder';
+import { orderAddOperation } from '../../../shared/orders/addOperation';
+import { notBefore } from '../../../shared/orders/order';
 
 export const add = orderAddOperation({
-	show: { resource: 'productionOrder', operation: 'add' },
+	resource: 'productionOrder',
+	operation: 'add',
 	route: '/production_order/add',
-	spec: productionOrderSpec,
+	checks: [notBefore('start_date', 'due_date')],
 	linesKey: 'components',
 	action: 'Add or update production orders with their components (needs order number, warehouse code, output SKU, output quantity, due date and components of SKU and quantity)',
 });

@@ -1,10 +1,11 @@
-import { orderAddOperation } from '../../../shared/lines';
-import { purchaseOrderSpec } from '../../../shared/specs/purchaseOrder';
+import { orderAddOperation } from '../../../shared/orders/addOperation';
+import { notBefore } from '../../../shared/orders/order';
 
 export const add = orderAddOperation({
-	show: { resource: 'purchaseOrder', operation: 'add' },
+	resource: 'purchaseOrder',
+	operation: 'add',
 	route: '/purchase_order/add',
-	spec: purchaseOrderSpec,
+	checks: [notBefore('order_date', 'expected_date')],
 	linesKey: 'lines',
 	action: 'Add or update purchase orders with their lines (needs order number, supplier code, warehouse code, order date and lines of SKU and quantity)',
 });

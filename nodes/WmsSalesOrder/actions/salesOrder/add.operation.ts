@@ -1,10 +1,11 @@
-import { orderAddOperation } from '../../../shared/lines';
-import { salesOrderSpec } from '../../../shared/specs/salesOrder';
+import { orderAddOperation } from '../../../shared/orders/addOperation';
+import { notBefore } from '../../../shared/orders/order';
 
 export const add = orderAddOperation({
-	show: { resource: 'salesOrder', operation: 'add' },
+	resource: 'salesOrder',
+	operation: 'add',
 	route: '/sales_order/add',
-	spec: salesOrderSpec,
+	checks: [notBefore('order_date', 'required_date')],
 	linesKey: 'lines',
 	action: 'Add or update sales orders with their lines (needs order number, customer code, warehouse code, order date and lines of SKU and quantity)',
 });

@@ -6,40 +6,65 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
-import { bulkWrite } from '../../../shared/bulk';
-import { itemError } from '../../../shared/errors';
-import { gatherRows, outcomesToItems, type Operation } from '../../../shared/operations';
-import { batchSizeOption, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/options';
-import { recordProperties, showFor } from '../../../shared/properties';
-import { buildRecord, checkRecord } from '../../../shared/record';
-import { routeInfo } from '../../../shared/routes';
-import { binRangeSpec, binSpec } from '../../../shared/specs/warehouse';
+import { bulkWrite } from '../../../shared/bulk/write';
+import { checkOrRefuse, itemError } from '../../../shared/checking';
+import { batchSizeOption, bulkOptions, optionsCollection, unknownFieldsOption } from '../../../shared/form/options';
+import { recordProperties, showFor } from '../../../shared/form/properties';
+import { checkedRecord, recordSource, type RecordSource } from '../../../shared/form/records';
+import type { Operation } from '../../../shared/operations';
+import { Output, type ItemRecord } from '../../../shared/output';
+import { recordSpec, type FieldSpec, type RecordSpec } from '../../../shared/platform';
 import { binsOfRange } from './range';
 
-const show = { resource: 'bin', operation: 'addRange' };
+const op = { resource: 'bin', operation: 'addRange' };
 const route = '/bin/add';
-const max = routeInfo(route).maxItems ?? 1000;
+const binSpec = recordSpec(route);
 const DEFAULT_MAX_BINS = 10_000;
 
+/** What the range makes for each bin; the rest of a bin's fields are asked once for the whole range. */
+const MADE_BY_THE_RANGE = ['bin_code', 'aisle', 'level', 'position'];
+const PARENTS = ['warehouse_code', 'zone_code', 'bin_type'];
+const binField = (name: string) => binSpec.fields.find((field) => field.name === name)!;
+
+const rangeFields: FieldSpec[] = [
+	{ name: 'aisles', label: 'Aisles', type: 'string', required: true, placeholder: 'A-C', description: 'Letters, numbers or ranges, comma-separated, e.g. "A-C" or "A, B, F"' },
+	{ name: 'positions', label: 'Positions (Bays)', type: 'string', required: true, placeholder: '1-10', description: 'Bays along each aisle, e.g. "1-10"; "01-10" keeps the leading zero' },
+	{ name: 'levels', label: 'Levels', type: 'string', required: true, placeholder: '1-5', description: 'Shelf or beam levels, e.g. "1-5"; give one value (e.g. "0") for floor bins' },
+	{
+		name: 'bin_code_pattern',
+		label: 'Bin Code Pattern',
+		type: 'string',
+		required: true,
+		default: '{aisle}-{position:2}-{level:2}',
+		description: 'How each bin\'s code is made: {aisle}, {position} (or {bay}) and {level}; ":2" pads numbers to 2 digits, so A-C × 1-10 × 1-5 gives A-01-01 … C-10-05',
+	},
+];
+
+/** What one input item gives: the parents, the bin type and details every bin of the range shares, and the range itself. */
+const rangeSpec: RecordSpec = {
+	noun: 'bin range',
+	fields: [...PARENTS.map(binField), ...rangeFields, ...binSpec.fields.filter((field) => !MADE_BY_THE_RANGE.includes(field.name) && !PARENTS.includes(field.name))],
+};
+
 /** Every bin of one input item's range, each a checked bin record. */
-function binsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject[] {
-	const range = buildRecord(ctx, binRangeSpec, itemIndex);
+function binsOf(ctx: IExecuteFunctions, itemIndex: number, source: RecordSource): IDataObject[] {
+	const range = checkedRecord(ctx, rangeSpec, itemIndex, source);
 	const maxBins = ctx.getNodeParameter('options.maxBins', itemIndex, DEFAULT_MAX_BINS) as number;
 	const { aisles, positions, levels, bin_code_pattern: pattern, ...shared } = range;
 	const expanded = binsOfRange({ aisles: String(aisles), positions: String(positions), levels: String(levels), pattern: String(pattern) }, maxBins);
 	if ('problem' in expanded) throw itemError(ctx.getNode(), itemIndex, expanded.field, expanded.problem);
 	// The range itself went through the Unknown Fields policy: what is left of it is meant for every bin.
-	return expanded.bins.map((place) => checkRecord(ctx, binSpec, itemIndex, { ...shared, ...place }, 'send'));
+	return expanded.bins.map((place) => checkOrRefuse(ctx, itemIndex, binSpec, { ...shared, ...place }, { unknownFields: 'send' }));
 }
 
 export const addRange: Operation = {
-	value: show.operation,
+	value: op.operation,
 	name: 'Add Range',
 	action: 'Add a range of bins, aisles × positions × levels (needs warehouse, zone, bin type, aisles, positions, levels and bin code pattern)',
 	description: 'Create many bins at once from aisles × positions × levels and a code pattern (e.g. A-C × 1-10 × 1-5 → 150 bins)',
 	contract: { route },
 	properties: [
-		...recordProperties(binRangeSpec, show),
+		...recordProperties(rangeSpec, op),
 		optionsCollection(
 			[
 				{
@@ -57,23 +82,23 @@ export const addRange: Operation = {
 					default: DEFAULT_MAX_BINS,
 					description: 'Most bins one input item\'s range may make; a guard against a typo like 1-1000',
 				},
-				batchSizeOption(max),
+				batchSizeOption(route),
 				unknownFieldsOption,
 			],
-			showFor(show),
+			showFor(op),
 		),
 	],
 	async execute(items) {
-		const { rows: ranges, failed } = gatherRows(this, items, (itemIndex) => ({ bins: binsOf(this, itemIndex) }));
-		const rows = ranges.flatMap(({ itemIndex, record }) => (record.bins as IDataObject[]).map((bin) => ({ itemIndex, record: bin })));
+		const output = new Output(this);
+		const source = recordSource(this);
+		const ranges = output.readEach(items.length, (itemIndex) => ({ itemIndex, bins: binsOf(this, itemIndex, source) }));
+		const rows: ItemRecord[] = ranges.flatMap(({ itemIndex, bins }) => bins.map((record) => ({ itemIndexes: [itemIndex], record })));
 		if (this.getNodeParameter('options.previewOnly', 0, false) as boolean) {
 			// Each bin as it would be sent, in place of the platform's answer.
-			return outcomesToItems(this, rows.map(({ itemIndex, record }) => ({ itemIndex, ok: true, result: record })), failed);
+			for (const row of rows) output.add(row.itemIndexes, row.record);
+		} else {
+			output.addOutcomes(rows, await bulkWrite.call(this, route, rows.map((row) => row.record), bulkOptions(this, route)));
 		}
-		const outcomes = await bulkWrite.call(this, route, rows, {
-			batchSize: this.getNodeParameter('options.batchSize', 0, max) as number,
-			retry: retryPolicy(this),
-		});
-		return outcomesToItems(this, outcomes, failed);
+		return output.items();
 	},
 };

@@ -2,20 +2,23 @@
  * Warehouse: Get — one warehouse with the structure below it (areas → zones → bins), as one
  * nested item or flattened to one item per bin (what a spreadsheet or a label printer wants).
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { itemError } from '../../../shared/errors';
-import { failedItem, type Operation } from '../../../shared/operations';
-import { optionsCollection, retryPolicy } from '../../../shared/options';
+import { checkOrRefuse, itemError } from '../../../shared/checking';
+import { optionsCollection, retryPolicy } from '../../../shared/form/options';
+import { fieldProperty, showFor } from '../../../shared/form/properties';
+import type { Operation } from '../../../shared/operations';
+import { Output } from '../../../shared/output';
 import { readAll } from '../../../shared/paging';
-import { fieldProperty, showFor } from '../../../shared/properties';
-import { checkRecord } from '../../../shared/record';
-import { warehouseGetFilters, warehouseParent } from '../../../shared/specs/warehouse';
+import { filterFields, recordField } from '../../../shared/platform';
 
-const show = { resource: 'warehouse', operation: 'get' };
+const op = { resource: 'warehouse', operation: 'get' };
 const route = '/warehouse/check';
-const lookup = { noun: 'warehouse', key: ['code'], fields: warehouseGetFilters };
+/** What Warehouse: Get sends: one warehouse, with or without the structure below it. */
+const lookup = { fields: filterFields(route) };
+/** The warehouse, picked from the platform's list. */
+const warehouse = recordField('/bin/add', 'warehouse_code');
 
 /** One row per bin, carrying its zone, area and warehouse. */
 function binsOf(warehouse: IDataObject): IDataObject[] {
@@ -40,47 +43,42 @@ function binsOf(warehouse: IDataObject): IDataObject[] {
 }
 
 export const get: Operation = {
-	value: show.operation,
+	value: op.operation,
 	name: 'Get',
 	action: 'Get a warehouse with its areas, zones and bins (needs the warehouse)',
 	description: 'Get a warehouse with its areas, zones and bins',
-	contract: { route, filters: warehouseGetFilters },
+	contract: { route, filters: lookup.fields },
 	properties: [
-		{ ...fieldProperty(warehouseParent), displayOptions: showFor(show) },
+		{ ...fieldProperty(warehouse), displayOptions: showFor(op) },
 		{
 			displayName: 'Output',
 			name: 'output',
 			type: 'options',
 			noDataExpression: true,
-			displayOptions: showFor(show),
+			displayOptions: showFor(op),
 			options: [
 				{ name: 'One Item per Bin', value: 'bins', description: 'Each bin with its zone and area, e.g. to print labels or fill a sheet' },
 				{ name: 'Warehouse With Its Structure', value: 'warehouse', description: 'One item: the warehouse, its areas, their zones and their bins' },
 			],
 			default: 'warehouse',
 		},
-		optionsCollection([], showFor(show)),
+		optionsCollection([], showFor(op)),
 	],
 	async execute(items) {
-		const out: INodeExecutionData[] = [];
-		for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-			try {
-				const code = this.getNodeParameter('warehouseCode', itemIndex, '') as string;
-				if (!code) throw itemError(this.getNode(), itemIndex, 'warehouse_code', 'is required but missing or empty');
-				const filter = checkRecord(this, lookup, itemIndex, { code, include_structure: true }, 'error');
-				const [warehouse] = await readAll.call(this, route, filter, { limit: 1, itemIndex, retry: retryPolicy(this, itemIndex) });
-				if (!warehouse) {
-					throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: warehouse "${code}" does not exist on the platform`, {
-						itemIndex,
-						description: 'Pick the warehouse from the list, or check the code the expression gives',
-					});
-				}
-				const rows = this.getNodeParameter('output', itemIndex, 'warehouse') === 'bins' ? binsOf(warehouse) : [warehouse];
-				out.push(...rows.map((json) => ({ json, pairedItem: { item: itemIndex } })));
-			} catch (error) {
-				out.push(failedItem(this, error, itemIndex));
+		const output = new Output(this);
+		await output.eachItem(items.length, async (itemIndex) => {
+			const code = this.getNodeParameter('warehouseCode', itemIndex, '') as string;
+			if (!code) throw itemError(this.getNode(), itemIndex, 'warehouse_code', 'is required but missing or empty');
+			const filter = checkOrRefuse(this, itemIndex, lookup, { code, include_structure: true });
+			const [found] = await readAll.call(this, route, filter, { limit: 1, itemIndex, retry: retryPolicy(this, itemIndex) });
+			if (!found) {
+				throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: warehouse "${code}" does not exist on the platform`, {
+					itemIndex,
+					description: 'Pick the warehouse from the list, or check the code the expression gives',
+				});
 			}
-		}
-		return out;
+			return this.getNodeParameter('output', itemIndex, 'warehouse') === 'bins' ? binsOf(found) : found;
+		});
+		return output.items();
 	},
 };

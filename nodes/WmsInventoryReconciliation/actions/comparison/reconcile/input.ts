@@ -5,12 +5,12 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { itemError } from '../../../../shared/errors';
-import { validateRecord } from '../../../../shared/fields';
-import { gatherRows } from '../../../../shared/operations';
-import { checkOptions } from '../../../../shared/record';
-import { erpOnHandSpec } from '../../../../shared/specs/reconciliation';
-import type { ErpLine } from '../../../../shared/variance';
+import { checkOrRefuse, itemError } from '../../../../shared/checking';
+import type { Output } from '../../../../shared/output';
+import { recordSpec } from '../../../../shared/platform';
+import type { ErpLine } from './variance';
+
+const lineSpec = recordSpec('/comparison_erp_on_hand/add');
 
 type LineField = 'sku' | 'warehouse_code' | 'quantity' | 'batch';
 
@@ -29,12 +29,6 @@ const OPTION_OF: Record<LineField, string> = {
 	batch: 'batchField',
 };
 
-export interface ReadLines {
-	lines: ErpLine[];
-	/** Error items of input items that could not be read (continue-on-fail only). */
-	failed: Map<number, INodeExecutionData>;
-}
-
 /** A value at a key, or at a dotted path such as stock.qty. */
 function valueAt(json: IDataObject, path: string): unknown {
 	if (path in json) return json[path];
@@ -47,12 +41,12 @@ function lookup(json: IDataObject, field: LineField, chosen: string): { key: str
 	return { key: key ?? field, value: key === undefined ? undefined : json[key] };
 }
 
-export function readErpLines(ctx: IExecuteFunctions, items: INodeExecutionData[], defaultWarehouse: string): ReadLines {
+/** Every input item as a checked stock line; one that cannot be read is its error on `output` (or stops the node). */
+export function readErpLines(ctx: IExecuteFunctions, output: Output, items: INodeExecutionData[], defaultWarehouse: string): ErpLine[] {
 	const names = Object.fromEntries(
 		(Object.keys(OPTION_OF) as LineField[]).map((field) => [field, String(ctx.getNodeParameter(`options.${OPTION_OF[field]}`, 0, '') ?? '').trim()]),
 	) as Record<LineField, string>;
-	const options = checkOptions(ctx, 'ignore');
-	const { rows, failed } = gatherRows(ctx, items, (itemIndex) => {
+	return output.readEach(items.length, (itemIndex): ErpLine => {
 		const json = items[itemIndex].json;
 		const raw: IDataObject = {};
 		const keyOf: Partial<Record<string, string>> = {};
@@ -68,19 +62,14 @@ export function readErpLines(ctx: IExecuteFunctions, items: INodeExecutionData[]
 		if (raw.warehouse_code === undefined) {
 			throw itemError(ctx.getNode(), itemIndex, keyOf.warehouse_code ?? 'warehouse_code', 'is required but missing or empty: give each stock line its warehouse, or set Default Warehouse');
 		}
-		const { record, problems } = validateRecord(erpOnHandSpec, raw, options);
-		if (problems.length) {
-			const { field, problem } = problems[0];
-			throw itemError(ctx.getNode(), itemIndex, keyOf[field] ?? field, problem);
-		}
-		return record;
+		// A problem names the field as the user's item calls it.
+		const record = checkOrRefuse(ctx, itemIndex, lineSpec, raw, { unknownFields: 'ignore', fieldName: (field) => keyOf[field] ?? field });
+		return {
+			itemIndex,
+			warehouse_code: record.warehouse_code as string,
+			sku: record.sku as string,
+			batch: (record.batch as string | undefined) ?? '',
+			quantity: record.quantity as number,
+		};
 	});
-	const lines: ErpLine[] = rows.map(({ itemIndex, record }) => ({
-		itemIndex,
-		warehouse_code: record.warehouse_code as string,
-		sku: record.sku as string,
-		batch: (record.batch as string | undefined) ?? '',
-		quantity: record.quantity as number,
-	}));
-	return { lines, failed };
 }

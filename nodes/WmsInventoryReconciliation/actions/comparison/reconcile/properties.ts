@@ -1,17 +1,16 @@
 /** Reconcile's form: what to compare, whether to adjust, the threshold gate, the CSV file. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { batchSizeOption, optionsCollection, retryPolicy } from '../../../../shared/options';
-import { showFor } from '../../../../shared/properties';
-import type { RetryPolicy } from '../../../../shared/retry';
-import { routeInfo } from '../../../../shared/routes';
-import type { Threshold } from '../../../../shared/variance';
-import { show } from '../common';
+import { batchSizeOption, maxRecordsOf, optionsCollection, retryPolicy } from '../../../../shared/form/options';
+import { showFor } from '../../../../shared/form/properties';
+import type { RetryPolicy } from '../../../../shared/transport/retry';
+import { comparisonOperation } from '../common';
+import type { Threshold } from './variance';
 
 export const OPERATION = 'reconcile';
-const where = show(OPERATION);
-const adjusting = showFor(where, { dryRun: [false] });
-const MAX_LINES_PER_REQUEST = routeInfo('/comparison_erp_on_hand/add').maxItems ?? 1000;
+const reconcile = comparisonOperation(OPERATION);
+const adjusting = showFor(reconcile, { dryRun: [false] });
+const ERP_LINES_ROUTE = '/comparison_erp_on_hand/add';
 
 const fieldName = (name: string, displayName: string, usual: string): INodeProperties => ({
 	displayName,
@@ -29,7 +28,7 @@ export const reconcileProperties: INodeProperties[] = [
 		name: 'reconcileNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: showFor(where),
+		displayOptions: showFor(reconcile),
 	},
 	{
 		displayName: 'Default Warehouse Name or ID',
@@ -39,7 +38,7 @@ export const reconcileProperties: INodeProperties[] = [
 		default: '',
 		description:
 			'For stock lines without a warehouse. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-		displayOptions: showFor(where),
+		displayOptions: showFor(reconcile),
 	},
 	{
 		displayName: 'Reference',
@@ -49,7 +48,7 @@ export const reconcileProperties: INodeProperties[] = [
 		placeholder: 'e.g. NIGHTLY-2026-11-22',
 		description:
 			'Your name for this count, stored on each comparison. Leave empty for a new comparison every run; the same warehouse and reference always answer the same comparison.',
-		displayOptions: showFor(where),
+		displayOptions: showFor(reconcile),
 	},
 	{
 		displayName: 'Dry Run',
@@ -57,7 +56,7 @@ export const reconcileProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: true,
 		description: 'Whether to stop after the report and adjust nothing (the comparison stays in state compared, ready for the single operations)',
-		displayOptions: showFor(where),
+		displayOptions: showFor(reconcile),
 	},
 	{
 		displayName: 'Adjust Automatically When',
@@ -80,7 +79,7 @@ export const reconcileProperties: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 10,
 		description: 'Largest difference, in units, that is adjusted automatically',
-		displayOptions: showFor(where, { dryRun: [false], thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'units'] }),
+		displayOptions: showFor(reconcile, { dryRun: [false], thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'units'] }),
 	},
 	{
 		displayName: 'Max Percent',
@@ -89,7 +88,7 @@ export const reconcileProperties: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 5,
 		description: 'Largest difference, as a percentage of the ERP quantity, that is adjusted automatically (a line the ERP has 0 of is never within it)',
-		displayOptions: showFor(where, { dryRun: [false], thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'percent'] }),
+		displayOptions: showFor(reconcile, { dryRun: [false], thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'percent'] }),
 	},
 	{
 		displayName: 'Adjust Lines Not in the Input',
@@ -114,7 +113,7 @@ export const reconcileProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to attach the variance report to the summary item as a CSV file, e.g. to e-mail or store it',
-		displayOptions: showFor(where),
+		displayOptions: showFor(reconcile),
 	},
 	{
 		displayName: 'Put Output File in Field',
@@ -122,18 +121,18 @@ export const reconcileProperties: INodeProperties[] = [
 		type: 'string',
 		default: 'data',
 		hint: 'The name of the output binary field to put the file in',
-		displayOptions: showFor(where, { attachCsv: [true] }),
+		displayOptions: showFor(reconcile, { attachCsv: [true] }),
 	},
 	{
 		displayName: 'File Name',
 		name: 'fileName',
 		type: 'string',
 		default: 'inventory-variance.csv',
-		displayOptions: showFor(where, { attachCsv: [true] }),
+		displayOptions: showFor(reconcile, { attachCsv: [true] }),
 	},
 	optionsCollection(
 		[
-			batchSizeOption(MAX_LINES_PER_REQUEST),
+			batchSizeOption(ERP_LINES_ROUTE),
 			{
 				displayName: 'Platform Stock Not in the Input',
 				name: 'platformOnly',
@@ -162,7 +161,7 @@ export const reconcileProperties: INodeProperties[] = [
 			fieldName('quantityField', 'Quantity Field', 'quantity, on_hand, onHand, qty'),
 			fieldName('batchField', 'Batch Field', 'batch, batch_number, batchNumber, lot'),
 		],
-		showFor(where),
+		showFor(reconcile),
 	),
 ];
 
@@ -205,7 +204,7 @@ export function readSettings(ctx: IExecuteFunctions): ReconcileSettings {
 			: undefined,
 		platformOnly: get('options.platformOnly', 'report'),
 		largestCount: get('options.largestCount', 5),
-		batchSize: get('options.batchSize', MAX_LINES_PER_REQUEST),
+		batchSize: get('options.batchSize', maxRecordsOf(ERP_LINES_ROUTE)),
 		retry: retryPolicy(ctx),
 	};
 }

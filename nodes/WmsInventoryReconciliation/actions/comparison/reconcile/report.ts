@@ -9,7 +9,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
-import { adjustmentDelta, CSV_COLUMNS, stockKey, toCsv, type ErpOnHand, type ReportLine } from '../../../../shared/variance';
+import { adjustmentDelta, CSV_COLUMNS, stockKey, toCsv, type ErpOnHand, type ReportLine } from './variance';
 
 export interface ReportEntry extends ReportLine {
 	comparison_id: string;
@@ -70,7 +70,7 @@ export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INod
 	}));
 }
 
-export const REPORT_CSV_COLUMNS = ['comparison_id', ...CSV_COLUMNS, 'adjusted'] as const;
+const REPORT_CSV_COLUMNS = ['comparison_id', ...CSV_COLUMNS, 'adjusted'] as const;
 
 export interface CsvSettings {
 	binaryProperty: string;

@@ -1,16 +1,17 @@
 /**
  * Reconcile's platform steps, one function each, in the order the comparison's state machine
  * allows them. Every step records itself on the comparison it worked on; a failure becomes a
- * failure remembering the step, the warehouse and the comparison id, so nothing stops silently
+ * StepFailed naming the step, the warehouse and the comparison id, so nothing stops silently
  * half-way and the user knows where to continue with the single operations.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
-import { bulkWrite, type BulkOutcome, type BulkRow } from '../../../../shared/bulk';
-import type { RetryPolicy } from '../../../../shared/retry';
-import type { ErpOnHand } from '../../../../shared/variance';
-import { platformCall } from '../common';
+import { bulkWrite, type FailedRow } from '../../../../shared/bulk/write';
+import type { RoutePath } from '../../../../shared/platform';
+import { platformRequest } from '../../../../shared/transport/request';
+import type { RetryPolicy } from '../../../../shared/transport/retry';
+import type { ErpOnHand } from './variance';
 
 export type StepName =
 	| 'create comparison'
@@ -49,29 +50,25 @@ export interface StepOptions {
 }
 
 /** Where a run stopped: the step, the comparison, and the platform's (or the input's) error. */
-export interface StepFailure {
-	step: StepName;
-	run: ComparisonRun;
-	cause: NodeApiError | NodeOperationError;
+export class StepFailed extends Error {
+	constructor(
+		readonly step: StepName,
+		readonly run: ComparisonRun,
+		readonly cause: NodeApiError | NodeOperationError,
+	) {
+		super(cause.message);
+	}
 }
 
-const failures = new WeakMap<Error, StepFailure>();
-
-/** The step a thrown error stopped, when it came from one of these steps. */
-export function failedStep(error: unknown): StepFailure | undefined {
-	return error instanceof Error ? failures.get(error) : undefined;
-}
-
-/** The n8n error to throw for a failed step, remembered with its step and comparison. */
-export function stepFailed(ctx: IExecuteFunctions, step: StepName, run: ComparisonRun, error: unknown): NodeApiError | NodeOperationError {
-	if (failedStep(error)) return error as NodeApiError | NodeOperationError;
+/** The failure of a step, as a StepFailed (one that already is stays as it is). */
+export function stepFailed(ctx: IExecuteFunctions, step: StepName, run: ComparisonRun, error: unknown): StepFailed {
+	if (error instanceof StepFailed) return error;
 	const cause = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error);
-	failures.set(cause, { step, run, cause });
-	return cause;
+	return new StepFailed(step, run, cause);
 }
 
 /** The single operations that finish the job from the failed step on. */
-export function remainingOperations(failure: StepFailure, planned: StepName[]): string[] {
+export function remainingOperations(failure: StepFailed, planned: StepName[]): string[] {
 	const from = planned.indexOf(failure.step);
 	return planned.slice(Math.max(from, 0)).map((step) => NEXT_OPERATIONS[step]);
 }
@@ -86,66 +83,58 @@ async function step<T>(ctx: IExecuteFunctions, name: StepName, run: ComparisonRu
 	}
 }
 
-/** The first row a bulk write could not store, as the step's failure. */
-function firstFailure(outcomes: BulkOutcome[]) {
-	return outcomes.find((outcome): outcome is Extract<BulkOutcome, { ok: false }> => !outcome.ok);
-}
-
 /**
  * Opens one comparison per warehouse (one request for up to 100 warehouses). Warehouses the
- * platform refuses (e.g. unknown code) come back as failed outcomes for the caller to report.
+ * platform refuses (e.g. unknown code) come back for the caller to report; one it did not
+ * confirm stops the run.
  */
-export async function createComparisons(
-	ctx: IExecuteFunctions,
-	runs: ComparisonRun[],
-	fields: IDataObject,
-	options: StepOptions,
-): Promise<Map<ComparisonRun, Extract<BulkOutcome, { ok: false }>>> {
-	const rows: BulkRow[] = runs.map((run, index) => ({ itemIndex: index, record: { warehouse_code: run.warehouse_code, ...fields } }));
-	const outcomes = await bulkWrite.call(ctx, '/comparison/add', rows, { retry: options.retry });
-	const refused = new Map<ComparisonRun, Extract<BulkOutcome, { ok: false }>>();
-	for (const outcome of outcomes) {
-		const run = runs[outcome.itemIndex];
-		if (outcome.ok) {
+export async function createComparisons(ctx: IExecuteFunctions, runs: ComparisonRun[], fields: IDataObject, options: StepOptions): Promise<Map<ComparisonRun, FailedRow>> {
+	const outcomes = await bulkWrite.call(ctx, '/comparison/add', runs.map((run) => ({ warehouse_code: run.warehouse_code, ...fields })), { retry: options.retry });
+	const refused = new Map<ComparisonRun, FailedRow>();
+	runs.forEach((run, k) => {
+		const outcome = outcomes[k];
+		if (outcome.kind === 'stored') {
 			run.comparison_id = String(outcome.result.comparison_id ?? outcome.result.key);
 			run.status = 'open';
 			run.steps_done.push('create comparison');
-		} else if (outcome.sent) {
+		} else if (outcome.kind === 'refused') {
 			refused.set(run, outcome);
 		} else {
 			throw stepFailed(ctx, 'create comparison', run, outcome.error);
 		}
-	}
+	});
 	return refused;
 }
 
 /**
  * Loads the ERP lines of one comparison in chunks. Lines the platform refuses (e.g. an unknown
- * sku) come back for the caller; a request that could not be delivered stops the run here.
+ * sku) come back for the caller, by their index in `lines`; a line it did not confirm stops the run here.
  */
-export async function loadErpOnHand(ctx: IExecuteFunctions, run: ComparisonRun, lines: ErpOnHand[], options: StepOptions) {
+export async function loadErpOnHand(ctx: IExecuteFunctions, run: ComparisonRun, lines: ErpOnHand[], options: StepOptions): Promise<Map<number, FailedRow>> {
 	return await step(ctx, 'load ERP on-hand', run, async () => {
-		const rows: BulkRow[] = lines.map((line, index) => {
+		const records = lines.map((line) => {
 			const record: IDataObject = { sku: line.sku, warehouse_code: line.warehouse_code, quantity: line.quantity };
 			if (line.batch) record.batch = line.batch;
-			return { itemIndex: index, record };
+			return record;
 		});
-		const outcomes = await bulkWrite.call(ctx, '/comparison_erp_on_hand/add', rows, {
+		const outcomes = await bulkWrite.call(ctx, '/comparison_erp_on_hand/add', records, {
 			retry: options.retry,
 			batchSize: options.batchSize,
 			envelope: { comparison_id: run.comparison_id },
 		});
-		const undelivered = outcomes.find((outcome) => !outcome.ok && !outcome.sent);
-		if (undelivered && !undelivered.ok) throw undelivered.error;
-		if (outcomes.some((outcome) => outcome.ok)) run.status = 'loading';
-		return outcomes.filter((outcome): outcome is Extract<BulkOutcome, { ok: false }> => !outcome.ok);
+		const unconfirmed = outcomes.find((outcome) => outcome.kind === 'notConfirmed');
+		if (unconfirmed) throw unconfirmed.error;
+		if (outcomes.some((outcome) => outcome.kind === 'stored')) run.status = 'loading';
+		const refused = new Map<number, FailedRow>();
+		outcomes.forEach((outcome, index) => outcome.kind === 'refused' && refused.set(index, outcome));
+		return refused;
 	});
 }
 
-async function call(ctx: IExecuteFunctions, route: string, run: ComparisonRun, options: StepOptions, extra: IDataObject = {}) {
-	const answer = await platformCall(ctx, route, { comparison_id: run.comparison_id, ...extra }, { retry: options.retry });
-	if (typeof answer.status === 'string') run.status = answer.status;
-	return answer;
+async function call(ctx: IExecuteFunctions, route: RoutePath, run: ComparisonRun, options: StepOptions): Promise<IDataObject> {
+	const { body } = await platformRequest.call(ctx, route, { comparison_id: run.comparison_id }, { retry: options.retry });
+	if (typeof body.status === 'string') run.status = body.status;
+	return body;
 }
 
 /** The platform snapshots its own stock of the comparison's warehouse and builds the items. */
@@ -186,14 +175,13 @@ export async function readComparison(ctx: IExecuteFunctions, run: ComparisonRun,
 export async function addAdjustmentItems(ctx: IExecuteFunctions, run: ComparisonRun, adjustments: IDataObject[], options: StepOptions) {
 	return await step(ctx, 'add adjustment items', run, async () => {
 		if (adjustments.length === 0) return 0;
-		const rows = adjustments.map((record, index) => ({ itemIndex: index, record }));
-		const outcomes = await bulkWrite.call(ctx, '/comparison_adjustment_item/add', rows, {
+		const outcomes = await bulkWrite.call(ctx, '/comparison_adjustment_item/add', adjustments, {
 			retry: options.retry,
 			batchSize: options.batchSize,
 			envelope: { comparison_id: run.comparison_id },
 		});
 		// Processing only some of the intended adjustments would complete a comparison half-way: stop instead.
-		const failed = firstFailure(outcomes);
+		const failed = outcomes.find((outcome) => outcome.kind !== 'stored');
 		if (failed) throw failed.error;
 		run.status = 'adjusting';
 		return adjustments.length;

@@ -1,0 +1,68 @@
+/**
+ * One way to check a record before anything is sent: its fields' rules (generated from the
+ * contract), then the rules across fields. ERP exports are met half-way — camelCase keys, numbers
+ * and dates in text, yes/no — and normalised to what the platform takes; anything else is refused
+ * with the item error that names the item, the field and what to do.
+ */
+import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { RecordCheck } from '../platform/types';
+import { checkFields, type FieldList, type Problem, type UnknownFieldPolicy } from './fields';
+
+export { camelName, fieldByKey, type CheckOptions, type FieldList, type Problem, type UnknownFieldPolicy } from './fields';
+export { isEmpty } from './values';
+
+/** What a record is checked against: its fields, and perhaps rules across them. */
+export interface Checkable extends FieldList {
+	checks?: RecordCheck[];
+}
+
+/**
+ * Checks and normalises one record: required fields, types, ranges, patterns, enums, nested
+ * objects and lists, then the rules across fields (only when every field is fine). The input is
+ * left as it came; the record answered may be the input itself, so treat it as read-only.
+ */
+export function checkRecord(spec: Checkable, input: IDataObject, options: { unknownFields: UnknownFieldPolicy; timeZone: string }) {
+	const { record, problems } = checkFields(spec, input, options);
+	if (problems.length === 0) {
+		for (const check of spec.checks ?? []) {
+			const problem = check(record);
+			if (problem) problems.push(problem);
+		}
+	}
+	return { record, problems };
+}
+
+/** An input problem found before anything is sent: names node, item and field, and says what to do. */
+export function itemError(node: INode, itemIndex: number, field: string, problem: string): NodeOperationError {
+	return new NodeOperationError(node, `Item ${itemIndex}: field "${field}" ${problem}`, {
+		itemIndex,
+		description: `Fix field "${field}" of input item ${itemIndex} (counting from 0) and run the node again. Nothing was sent for this item.`,
+	});
+}
+
+/** The first problem, with the others after it in one line. */
+function summarize([first, ...rest]: Problem[]): Problem {
+	const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => `${p.field} ${p.problem}`).join('; ')})` : '';
+	return { field: first.field, problem: `${first.problem}${more}` };
+}
+
+export interface RefuseAs {
+	/** What happens to keys that are no field (default: they are a problem). */
+	unknownFields?: UnknownFieldPolicy;
+	/** How the item error names a field, when the user knows it by another name (e.g. "Filters → sku"). */
+	fieldName?: (field: string) => string;
+}
+
+/**
+ * The checked record of one input item, or the item error naming its first problem: the one
+ * entry every operation checks through. Date-times without an offset are read in the
+ * workflow's time zone.
+ */
+export function checkOrRefuse(ctx: IExecuteFunctions, itemIndex: number, spec: Checkable, input: IDataObject, as: RefuseAs = {}): IDataObject {
+	const { record, problems } = checkRecord(spec, input, { unknownFields: as.unknownFields ?? 'error', timeZone: ctx.getTimezone() });
+	if (problems.length === 0) return record;
+	const { field, problem } = summarize(problems);
+	throw itemError(ctx.getNode(), itemIndex, as.fieldName?.(field) ?? field, problem);
+}

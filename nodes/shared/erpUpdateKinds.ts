@@ -1,0 +1,27 @@
+/**
+ * ERP updates: work the warehouse finished (shipments, receipts, stock moves), offered to the ERP
+ * until it marks each one complete or error. The kinds, in the warehouse's words, for the ERP
+ * Update node and its trigger.
+ */
+import type { RoutePath } from './platform';
+
+export type ErpUpdateKind = 'outgoing_consignment' | 'incoming_consignment' | 'move_attempt';
+
+export interface ErpUpdateKindInfo {
+	value: ErpUpdateKind;
+	/** The form's name for one update of this kind. */
+	name: string;
+	/** In the warehouse's words, for descriptions. */
+	noun: string;
+	route: `/erp_update/${ErpUpdateKind}` & RoutePath;
+}
+
+export const ERP_UPDATE_KINDS: readonly ErpUpdateKindInfo[] = [
+	{ value: 'outgoing_consignment', name: 'Outgoing Consignment', noun: 'completed shipment', route: '/erp_update/outgoing_consignment' },
+	{ value: 'incoming_consignment', name: 'Incoming Consignment', noun: 'completed receipt', route: '/erp_update/incoming_consignment' },
+	{ value: 'move_attempt', name: 'Move Attempt', noun: 'inventory movement', route: '/erp_update/move_attempt' },
+];
+
+export function kindInfo(kind: string): ErpUpdateKindInfo | undefined {
+	return ERP_UPDATE_KINDS.find((info) => info.value === kind);
+}

@@ -1,0 +1,83 @@
+/** The node Options every area node shares: retry budgets, batch size, unknown-field policy. */
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+
+import type { BulkOptions } from '../bulk/write';
+import { routeInfo, type RoutePath } from '../platform';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
+
+const retryOptions: INodeProperties[] = [
+	{
+		displayName: 'Max Attempts',
+		name: 'maxAttempts',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: 20 },
+		default: 5,
+		description: 'How many times one request is tried when the platform is busy (429), unavailable (502/503/504) or the connection drops',
+	},
+	{
+		displayName: 'Max Total Wait (Seconds)',
+		name: 'maxWaitSeconds',
+		type: 'number',
+		typeOptions: { minValue: 0, maxValue: 3600 },
+		default: 60,
+		description: 'Longest time this node may spend waiting to retry, over its whole run and all its requests (Retry-After included); when a wait would go past it, the node stops retrying and reports what was not confirmed',
+	},
+];
+
+const timeoutOption: INodeProperties = {
+	displayName: 'Timeout (Seconds)',
+	name: 'timeoutSeconds',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 3600 },
+	default: 120,
+	description: 'How long one request may take, from sending to the end of the platform\'s answer, before it counts as a dropped connection (and is retried when that is safe)',
+};
+
+/** Most records one request of a bulk route takes. */
+export const maxRecordsOf = (route: RoutePath): number => routeInfo(route).maxItems ?? 1000;
+
+export const batchSizeOption = (route: RoutePath): INodeProperties => ({
+	displayName: 'Batch Size',
+	name: 'batchSize',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: maxRecordsOf(route) },
+	default: maxRecordsOf(route),
+	description: `Records per request (at most ${maxRecordsOf(route)}, the platform's limit); input items are split automatically`,
+});
+
+export const unknownFieldsOption: INodeProperties = {
+	displayName: 'Unknown Fields',
+	name: 'unknownFields',
+	type: 'options',
+	options: [
+		{ name: 'Fail the Item', value: 'error', description: 'Safest: a misspelt field is reported, not silently dropped' },
+		{ name: 'Ignore', value: 'ignore', description: 'Drop fields the platform does not know' },
+		{ name: 'Send As Is', value: 'send', description: 'Send them; the platform decides' },
+	],
+	default: 'error',
+	description: 'What to do with input-item or JSON fields the platform does not know (fields starting with x_ are always sent)',
+};
+
+export function optionsCollection(options: INodeProperties[], displayOptions: INodeProperties['displayOptions']): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions,
+		options: [...options, ...retryOptions, timeoutOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+	};
+}
+
+export function retryPolicy(ctx: IExecuteFunctions, itemIndex = 0): Partial<RetryPolicy> {
+	const maxAttempts = ctx.getNodeParameter('options.maxAttempts', itemIndex, DEFAULT_RETRY_POLICY.maxAttempts) as number;
+	const maxWaitSeconds = ctx.getNodeParameter('options.maxWaitSeconds', itemIndex, DEFAULT_RETRY_POLICY.maxWaitMs / 1000) as number;
+	const timeoutSeconds = ctx.getNodeParameter('options.timeoutSeconds', itemIndex, DEFAULT_RETRY_POLICY.requestTimeoutMs / 1000) as number;
+	return { maxAttempts, maxWaitMs: maxWaitSeconds * 1000, requestTimeoutMs: timeoutSeconds * 1000 };
+}
+
+/** How this run sends a bulk write to `route`: Options → Batch Size and the retry budgets. */
+export function bulkOptions(ctx: IExecuteFunctions, route: RoutePath): BulkOptions {
+	return { batchSize: ctx.getNodeParameter('options.batchSize', 0, maxRecordsOf(route)) as number, retry: retryPolicy(ctx) };
+}

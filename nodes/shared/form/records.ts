@@ -1,0 +1,92 @@
+/**
+ * A record as the user gives it, per "Fields to Send": from the form, each input item as it is,
+ * or JSON. Read as it came; checking it is checking's (see checkedRecord).
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+
+import { camelName, checkOrRefuse, itemError, type UnknownFieldPolicy } from '../checking';
+import { isObject } from '../objects';
+import type { FieldSpec, RecordSpec } from '../platform/types';
+
+export type RecordMode = 'form' | 'inputItem' | 'json';
+
+/** Where an operation's records come from, and what happens to fields the platform does not know. */
+export interface RecordSource {
+	mode: RecordMode;
+	unknownFields: UnknownFieldPolicy;
+	/** The input items, when they are the records: read once, not once per item. */
+	items?: INodeExecutionData[];
+}
+
+/** Read once per run (Fields to Send cannot be an expression). */
+export function recordSource(ctx: IExecuteFunctions): RecordSource {
+	const mode = ctx.getNodeParameter('fieldsToSend', 0, 'form') as RecordMode;
+	return {
+		mode,
+		// The form's Extra Fields are meant to be sent as they are.
+		unknownFields: mode === 'form' ? 'send' : (ctx.getNodeParameter('options.unknownFields', 0, 'error') as UnknownFieldPolicy),
+		items: mode === 'inputItem' ? ctx.getInputData() : undefined,
+	};
+}
+
+/** fixedCollection values come wrapped ({values: {...}} / {entries: [...]}); unwrap them to plain data. */
+function unwrapForm(fields: FieldSpec[], raw: IDataObject): IDataObject {
+	const out: IDataObject = {};
+	for (const [key, value] of Object.entries(raw)) {
+		const field = fields.find((candidate) => camelName(candidate.name) === key);
+		if (field?.type === 'object' && isObject(value)) {
+			const inner = value.values as IDataObject | undefined;
+			if (inner) out[key] = unwrapForm(field.fields ?? [], inner);
+		} else if (field?.type === 'list' && isObject(value)) {
+			const entries = (value.entries as IDataObject[] | undefined) ?? [];
+			out[key] = entries.map((entry) => unwrapForm(field.fields ?? [], entry));
+		} else {
+			out[key] = value;
+		}
+	}
+	return out;
+}
+
+function fromForm(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
+	const raw: IDataObject = {};
+	for (const field of spec.fields.filter((candidate) => candidate.required)) {
+		raw[camelName(field.name)] = ctx.getNodeParameter(camelName(field.name), itemIndex, undefined) as IDataObject[string];
+	}
+	Object.assign(raw, ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
+	const record = unwrapForm(spec.fields, raw);
+	const extra = ctx.getNodeParameter('extraFields.field', itemIndex, []) as Array<{ name: string; value: unknown }>;
+	for (const { name, value } of extra) {
+		if (name.trim() === '') throw itemError(ctx.getNode(), itemIndex, 'Extra Fields', 'has an entry without a name');
+		record[name.trim()] = value as IDataObject[string];
+	}
+	return record;
+}
+
+function fromJson(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
+	const raw = ctx.getNodeParameter('jsonRecord', itemIndex, '{}') as unknown;
+	let parsed: unknown = raw;
+	if (typeof raw === 'string') {
+		try {
+			parsed = JSON.parse(raw);
+		} catch (error) {
+			throw itemError(ctx.getNode(), itemIndex, `${spec.noun} (JSON)`, `is not valid JSON: ${(error as Error).message}`);
+		}
+	}
+	if (!isObject(parsed)) throw itemError(ctx.getNode(), itemIndex, `${spec.noun} (JSON)`, 'must be one JSON object, like {"code": "A1"}');
+	return parsed;
+}
+
+/**
+ * The record of one input item as the user gave it, not yet checked. An input item's own json
+ * is answered as it is: treat it as read-only (the previous node's items must stay as they came).
+ */
+export function readRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, source: RecordSource): IDataObject {
+	if (source.mode === 'inputItem') return (source.items ?? ctx.getInputData())[itemIndex].json;
+	if (source.mode === 'json') return fromJson(ctx, spec, itemIndex);
+	return fromForm(ctx, spec, itemIndex);
+}
+
+/** The record of one input item as the user gave it, checked against its spec, or the item error naming the field. */
+export function checkedRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, source: RecordSource): IDataObject {
+	return checkOrRefuse(ctx, itemIndex, spec, readRecord(ctx, spec, itemIndex, source), { unknownFields: source.unknownFields });
+}

@@ -1,0 +1,101 @@
+/**
+ * Add or Update for the three order nodes: the form (where the lines come from), then every
+ * input item read and every order checked before anything is sent, sent in chunks; each order's
+ * result or error pairs to all the input items it came from.
+ */
+import type { INodeProperties } from 'n8n-workflow';
+
+import { bulkWrite } from '../bulk/write';
+import { camelName } from '../checking';
+import { batchSizeOption, bulkOptions, optionsCollection, unknownFieldsOption } from '../form/options';
+import { recordProperties, showFor, type ResourceOperation } from '../form/properties';
+import { recordSource } from '../form/records';
+import type { Operation } from '../operations';
+import { Output, type ItemRecord } from '../output';
+import { recordSpec, type RecordCheck, type RoutePath } from '../platform';
+import { checkedOrder, groupByOrderNumber, linesField, readOrderInput, type OrderShape } from './order';
+
+export interface OrderAddConfig extends ResourceOperation {
+	route: RoutePath;
+	/** The platform's name of the lines list: 'lines' or 'components'. */
+	linesKey: string;
+	/** Rules across fields the contract cannot say (dates in order). */
+	checks?: RecordCheck[];
+	action: string;
+}
+
+/** Where the lines come from, in place of the form's own lines list. */
+function lineSourceProperties(op: ResourceOperation, shape: OrderShape, linesProperty: INodeProperties): INodeProperties[] {
+	// Production orders call their lines "components".
+	const label = linesField(shape).label;
+	const linesKey = shape.linesKey;
+	const fieldOfItem = (displayOptions: INodeProperties['displayOptions']): INodeProperties => ({
+		displayName: `${label} Field`,
+		name: 'linesField',
+		type: 'string',
+		default: linesKey,
+		required: true,
+		description: `Name of the input item's field that holds the order's ${label.toLowerCase()} as a list. With Group Lines By Order Number on, an item without it is itself one line.`,
+		displayOptions,
+	});
+	return [
+		{
+			displayName: `${label} From`,
+			name: 'linesFrom',
+			type: 'options',
+			noDataExpression: true,
+			options: [
+				{ name: 'Define Below', value: 'form', description: `List the ${label.toLowerCase()} in this form (expressions welcome)` },
+				{ name: 'A List Field of Each Input Item', value: 'field', description: 'The usual ERP export: one item per order with its lines in a list' },
+			],
+			default: 'form',
+			displayOptions: showFor(op, { fieldsToSend: ['form'] }),
+		},
+		{ ...linesProperty, displayOptions: showFor(op, { fieldsToSend: ['form'], linesFrom: ['form'] }) },
+		fieldOfItem(showFor(op, { fieldsToSend: ['form'], linesFrom: ['field'] })),
+		fieldOfItem(showFor(op, { fieldsToSend: ['inputItem'] })),
+		{
+			displayName: 'Group Lines By Order Number',
+			name: 'groupLines',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether input items with the same order number make one order (one input item per line, as many ERP exports give them). Line fields such as sku and quantity go to the line, the others to the order; prefix "line_" to put a shared name on the line (line_notes).',
+			displayOptions: showFor(op),
+		},
+	];
+}
+
+export function orderAddOperation(config: OrderAddConfig): Operation {
+	const shape: OrderShape = { spec: recordSpec(config.route, config.checks), linesKey: config.linesKey };
+	const linesName = camelName(config.linesKey);
+	const properties = recordProperties(shape.spec, config).flatMap((property) =>
+		property.name === linesName ? lineSourceProperties(config, shape, property) : [property],
+	);
+	return {
+		value: config.operation,
+		name: 'Add or Update',
+		action: config.action,
+		description: `Add ${shape.spec.noun}s with their ${linesField(shape).label.toLowerCase()}, or update those not yet started`,
+		contract: { route: config.route, record: shape.spec },
+		properties: [...properties, optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(config))],
+		async execute(items) {
+			const output = new Output(this);
+			const source = recordSource(this);
+			const grouped = this.getNodeParameter('groupLines', 0, false) as boolean;
+			const inputs = output.readEach(items.length, (itemIndex) => readOrderInput(this, shape, itemIndex, grouped, source));
+			const rows: ItemRecord[] = [];
+			for (const order of grouped ? groupByOrderNumber(inputs) : inputs.map((input) => [input])) {
+				const itemIndexes = order.map((input) => input.itemIndex);
+				try {
+					rows.push({ itemIndexes, record: checkedOrder(this, shape, order, source) });
+				} catch (error) {
+					output.fail(itemIndexes, error);
+				}
+			}
+			const outcomes = await bulkWrite.call(this, config.route, rows.map((row) => row.record), bulkOptions(this, config.route));
+			output.addOutcomes(rows, outcomes);
+			return output.items();
+		},
+	};
+}

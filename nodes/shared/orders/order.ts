@@ -1,0 +1,214 @@
+/**
+ * What an order is, for the sales, purchase and production order nodes: a header and its lines,
+ * where the lines come from (the form's list, a list field of each input item, or one input item
+ * per line grouped by order number), how lines are numbered, and the rules every order has.
+ *
+ * Grouped orders are built from several input items; a bad line fails its whole order, naming the
+ * item and the field, before anything is sent: an order is never stored with some lines missing.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+import { camelName, checkRecord, fieldByKey, isEmpty, itemError, type Problem } from '../checking';
+import { readRecord, type RecordSource } from '../form/records';
+import { isObject } from '../objects';
+import type { FieldSpec, RecordCheck, RecordSpec } from '../platform/types';
+
+/** Dates in ISO form compare as text: `later` must not come before `earlier`. */
+export const notBefore =
+	(earlier: string, later: string): RecordCheck =>
+	(record) =>
+		record[earlier] !== undefined && record[later] !== undefined && String(record[later]) < String(record[earlier])
+			? { field: later, problem: `must not be before ${earlier} ${String(record[earlier])} (got ${String(record[later])})` }
+			: undefined;
+
+/** An order record and where its lines are: 'lines' (sales, purchase) or 'components' (production). */
+export interface OrderShape {
+	spec: RecordSpec;
+	linesKey: string;
+}
+
+/** One line and where it stands in its input item, so a problem can name the item's own field. */
+interface SourcedLine {
+	itemIndex: number;
+	/** e.g. "lines[2]." (a list) or "" (the item is the line). */
+	at: string;
+	line: unknown;
+}
+
+/** What one input item gives to an order: header fields, lines, and problems found reading them. */
+export interface OrderInput {
+	itemIndex: number;
+	header: IDataObject;
+	lines: SourcedLine[];
+	/** Whether the item gave a lines list at all (an order without one fails as "required"). */
+	hasLines: boolean;
+	/** What the item calls its lines list, for messages. */
+	linesName: string;
+	problems: Problem[];
+}
+
+export function linesField({ spec, linesKey }: OrderShape): FieldSpec {
+	return spec.fields.find((field) => field.name === linesKey)!;
+}
+
+/** Takes the lines list out of a record under either of its names. */
+function takeLines(record: IDataObject, names: string[]): { found: boolean; value: unknown } {
+	for (const name of names) {
+		if (name in record) {
+			const value = record[name];
+			for (const other of names) delete record[other];
+			return { found: true, value };
+		}
+	}
+	return { found: false, value: undefined };
+}
+
+/**
+ * An item that is one line: its line fields go to the line, the rest to the order. A name both
+ * have (notes, expected_date) belongs to the order unless written with a "line_" prefix.
+ */
+function splitLineItem(json: IDataObject, lineFields: FieldSpec[], headerFields: FieldSpec[]): { header: IDataObject; line: IDataObject } {
+	const header: IDataObject = {};
+	const line: IDataObject = {};
+	for (const [key, value] of Object.entries(json)) {
+		const lineField = fieldByKey(lineFields, key);
+		const prefixed = /^line_?(.+)$/i.exec(key);
+		const unprefixed = prefixed ? fieldByKey(lineFields, prefixed[1].replace(/^./, (c) => c.toLowerCase())) : undefined;
+		if (lineField && !fieldByKey(headerFields, key)) line[key] = value;
+		else if (!lineField && unprefixed && fieldByKey(headerFields, unprefixed.name)) line[unprefixed.name] = value;
+		else header[key] = value;
+	}
+	return { header, line };
+}
+
+/** The order header alone: what the form shows when the lines come from elsewhere. */
+const headers = new WeakMap<OrderShape, RecordSpec>();
+function headerSpec(shape: OrderShape): RecordSpec {
+	let spec = headers.get(shape);
+	if (!spec) headers.set(shape, (spec = { ...shape.spec, fields: shape.spec.fields.filter((field) => field !== linesField(shape)) }));
+	return spec;
+}
+
+/** One input item's part of an order, as the user gave it. */
+export function readOrderInput(ctx: IExecuteFunctions, shape: OrderShape, itemIndex: number, grouped: boolean, source: RecordSource): OrderInput {
+	const { mode } = source;
+	const linesFrom = mode === 'inputItem' ? 'field' : mode === 'form' ? (ctx.getNodeParameter('linesFrom', itemIndex, 'form') as string) : 'record';
+	const header = headerSpec(shape);
+	// A copy: the lines list is taken out of it, and the input item must stay as it came.
+	const raw = { ...readRecord(ctx, linesFrom === 'field' && mode === 'form' ? header : shape.spec, itemIndex, source) };
+	const input: OrderInput = { itemIndex, header: raw, lines: [], hasLines: false, linesName: shape.linesKey, problems: [] };
+
+	let taken = takeLines(raw, [shape.linesKey, camelName(shape.linesKey)]);
+	let name = shape.linesKey;
+	if (linesFrom === 'field') {
+		name = (ctx.getNodeParameter('linesField', itemIndex, shape.linesKey) as string).trim();
+		input.linesName = name;
+		const json = ctx.getInputData()[itemIndex].json;
+		if (mode === 'inputItem') delete raw[name];
+		taken = { found: json[name] !== undefined, value: json[name] };
+		if (!taken.found && grouped) {
+			const split = splitLineItem(json, linesField(shape).fields ?? [], header.fields);
+			if (mode === 'inputItem') input.header = split.header;
+			input.lines = [{ itemIndex, at: '', line: split.line }];
+			input.hasLines = true;
+			return input;
+		}
+	}
+	if (!taken.found || isEmpty(taken.value)) return input;
+	if (!Array.isArray(taken.value)) {
+		input.problems.push({ field: name, problem: `must be a list of ${linesField(shape).label.toLowerCase()} (got ${typeof taken.value})` });
+		return input;
+	}
+	input.hasLines = true;
+	// Copies: numbering must not write into the previous node's items.
+	input.lines = taken.value.map((line: unknown, index) => ({ itemIndex, at: `${name}[${index}].`, line: isObject(line) ? { ...line } : line }));
+	if (linesFrom === 'form') {
+		// The form's empty line number is 0: that means "number it for me".
+		for (const { line } of input.lines) if ((line as IDataObject).lineNumber === 0) delete (line as IDataObject).lineNumber;
+	}
+	return input;
+}
+
+function orderNumberOf(input: OrderInput): string | undefined {
+	const value = input.header.order_number ?? input.header.orderNumber;
+	return isEmpty(value) ? undefined : String(value).trim();
+}
+
+/** Items with the same order number, in the order they first appear; items without one stand alone. */
+export function groupByOrderNumber(inputs: OrderInput[]): OrderInput[][] {
+	const byNumber = new Map<string, OrderInput[]>();
+	const orders: OrderInput[][] = [];
+	for (const input of inputs) {
+		const number = orderNumberOf(input);
+		const existing = number === undefined ? undefined : byNumber.get(number);
+		if (existing) existing.push(input);
+		else {
+			const order = [input];
+			orders.push(order);
+			if (number !== undefined) byNumber.set(number, order);
+		}
+	}
+	return orders;
+}
+
+/** Lines without a number get the next ones after the highest given, in the order they come. */
+function numberLines(lines: SourcedLine[]): void {
+	const numberOf = (line: unknown) => (isObject(line) ? (line.line_number ?? line.lineNumber) : undefined);
+	let next = Math.max(0, ...lines.map(({ line }) => Number(numberOf(line))).filter(Number.isInteger)) + 1;
+	for (const { line } of lines) {
+		if (isObject(line) && isEmpty(numberOf(line))) line.line_number = next++;
+	}
+}
+
+interface ItemProblem extends Problem {
+	itemIndex: number;
+}
+
+/** Puts a problem found in the merged order back on the item and field it came from. */
+function locate(problem: Problem, order: OrderInput[], lines: SourcedLine[], givenBy: Map<string, number>, linesKey: string): ItemProblem {
+	const match = new RegExp(`^${linesKey}\\[(\\d+)\\]\\.?(.*)$`).exec(problem.field);
+	if (match) {
+		const { itemIndex, at } = lines[Number(match[1])];
+		const field = `${at}${match[2]}`.replace(/\.$/, '') || 'line';
+		return { itemIndex, field, problem: problem.problem };
+	}
+	const top = problem.field.split(/[.[]/)[0];
+	if (top === linesKey) return { ...problem, itemIndex: order[0].itemIndex, field: problem.field.replace(linesKey, order[0].linesName) };
+	return { ...problem, itemIndex: givenBy.get(top) ?? order[0].itemIndex };
+}
+
+/** The checked order record of one or more input items; throws the item error naming the item and field of its first problem. */
+export function checkedOrder(ctx: IExecuteFunctions, shape: OrderShape, order: OrderInput[], source: RecordSource): IDataObject {
+	const header: IDataObject = {};
+	const givenBy = new Map<string, number>();
+	const problems: ItemProblem[] = order.flatMap((input) => input.problems.map((problem) => ({ ...problem, itemIndex: input.itemIndex })));
+	// The first item to give a header field sets it; a known field given differently by another
+	// item is a problem (unknown names are left to the Unknown Fields option).
+	for (const input of order) {
+		for (const [key, value] of Object.entries(input.header)) {
+			if (isEmpty(value)) continue;
+			const known = fieldByKey(shape.spec.fields, key);
+			const name = known?.name ?? key;
+			if (!givenBy.has(name)) {
+				header[name] = value;
+				givenBy.set(name, input.itemIndex);
+			} else if ((known || key.startsWith('x_')) && JSON.stringify(header[name]) !== JSON.stringify(value)) {
+				const problem = `is ${JSON.stringify(value)}, but item ${givenBy.get(name)} of the same order has ${JSON.stringify(header[name])}`;
+				problems.push({ itemIndex: input.itemIndex, field: key, problem });
+			}
+		}
+	}
+	const lines = order.flatMap((input) => input.lines);
+	if (problems.length === 0) {
+		numberLines(lines);
+		const raw = order.some((input) => input.hasLines) ? { ...header, [shape.linesKey]: lines.map(({ line }) => line) } : header;
+		const { record, problems: found } = checkRecord(shape.spec, raw as IDataObject, { unknownFields: source.unknownFields, timeZone: ctx.getTimezone() });
+		if (found.length === 0) return record;
+		problems.push(...found.map((problem) => locate(problem, order, lines, givenBy, shape.linesKey)));
+	}
+	const [first, ...rest] = problems;
+	const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => `item ${p.itemIndex} ${p.field} ${p.problem}`).join('; ')})` : '';
+	const number = String(header.order_number ?? '');
+	const together = order.length > 1 ? `; order ${number} (items ${order.map((input) => input.itemIndex).join(', ')}) was not sent` : '';
+	throw itemError(ctx.getNode(), first.itemIndex, first.field, `${first.problem}${more}${together}`);
+}

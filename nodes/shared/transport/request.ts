@@ -1,0 +1,164 @@
+/**
+ * The one door to the platform: every request of every node goes through platformRequest.
+ */
+import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError, sleep } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../constants';
+import { routeInfo, type RoutePath } from '../platform';
+import { describeFailure, envelopeOf, PlatformError, unreadableAnswer, type FailedCall } from './errors';
+import {
+	backoffDelayMs,
+	connectionNeverReachedPlatform,
+	DEFAULT_RETRY_POLICY,
+	isConnectionErrorCode,
+	parseRetryAfter,
+	RETRYABLE_STATUSES,
+	TimedOut,
+	withinTimeout,
+	type RetryPolicy,
+} from './retry';
+import { checkBaseUrl } from './url';
+
+export type WmsContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export interface RequestOptions {
+	itemIndex?: number;
+	retry?: Partial<RetryPolicy>;
+	/**
+	 * What a success answer of this call must hold beyond being a JSON object (a results list, a
+	 * page of items): the words for what is missing, or undefined. A problem makes the call a
+	 * failure that names route and status, never an empty success.
+	 */
+	expect?: (answer: IDataObject) => string | undefined;
+}
+
+/** A success answer: its HTTP status and its JSON object. */
+export interface Answer {
+	status: number;
+	body: IDataObject;
+}
+
+function cancelSignal(ctx: WmsContext): AbortSignal | undefined {
+	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
+}
+
+/** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503) or a connection never made say it did not. */
+function mayHaveStored(failure: FailedCall): boolean {
+	if (failure.status !== undefined) return !(failure.status >= 400 && failure.status < 500) && failure.status !== 503;
+	return !connectionNeverReachedPlatform(failure.code);
+}
+
+function retryReason(failure: FailedCall, idempotent: boolean): string | undefined {
+	if (failure.status !== undefined) {
+		return RETRYABLE_STATUSES.has(failure.status) ? `HTTP ${failure.status}` : undefined;
+	}
+	if (!isConnectionErrorCode(failure.code, failure.message)) return undefined;
+	// A reset may come after the platform stored the body: only repeat calls that are safe to repeat.
+	if (idempotent || connectionNeverReachedPlatform(failure.code)) return failure.code ?? 'connection error';
+	return undefined;
+}
+
+/**
+ * The base URL per node run: read once, not for each of a bulk run's requests (n8n decrypts the
+ * credential every time). Only for runs of a node: a trigger's poll context lives as long as the
+ * activation, and a changed credential must be seen at the next poll.
+ */
+const baseUrls = new WeakMap<WmsContext, string>();
+
+async function baseUrlOf(ctx: WmsContext, itemIndex: number | undefined): Promise<string> {
+	const known = baseUrls.get(ctx);
+	if (known !== undefined) return known;
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const checked = checkBaseUrl(credentials.baseUrl);
+	if ('problem' in checked) throw new NodeOperationError(ctx.getNode(), checked.problem, { itemIndex });
+	if ('getInputData' in ctx) baseUrls.set(ctx, checked.url);
+	return checked.url;
+}
+
+/**
+ * Max Total Wait is a budget for the whole run of a node: every request of one execution draws
+ * on it. A poll context lives as long as the trigger's activation, so there each request has
+ * its own.
+ */
+const waitedPerRun = new WeakMap<WmsContext, { ms: number }>();
+
+function waitBudgetOf(ctx: WmsContext): { ms: number } {
+	if (!('getInputData' in ctx)) return { ms: 0 };
+	let spent = waitedPerRun.get(ctx);
+	if (!spent) waitedPerRun.set(ctx, (spent = { ms: 0 }));
+	return spent;
+}
+
+interface FullResponse {
+	body: unknown;
+	headers?: Record<string, unknown>;
+	statusCode?: number;
+}
+
+/**
+ * Sends one request: adds the base URL, JSON, bearer auth (through the credential, which n8n
+ * refreshes once on a 401), and retries what is worth retrying with exponential backoff and
+ * jitter, honouring Retry-After, within the attempts and the run's wait budget. Each try ends
+ * after Timeout however the platform trickles its answer. A success answer that is not the JSON
+ * object the route answers (a web page, an empty or cut-off body, an error envelope) is a failure
+ * too. Gives up with a PlatformError.
+ */
+export async function platformRequest(this: WmsContext, route: RoutePath, body: IDataObject, options: RequestOptions = {}): Promise<Answer> {
+	const baseUrl = await baseUrlOf(this, options.itemIndex);
+	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+	const { idempotent } = routeInfo(route);
+	const signal = cancelSignal(this);
+	const waited = waitBudgetOf(this);
+	const request: IHttpRequestOptions = {
+		method: 'POST',
+		url: `${baseUrl}${route}`,
+		body,
+		json: true,
+		headers: { Accept: 'application/json' },
+		timeout: policy.requestTimeoutMs,
+		returnFullResponse: true,
+	};
+	let mayBeStored = false;
+	const fail = (failure: FailedCall, attempts: number): never => {
+		throw new PlatformError(this.getNode(), { ...failure, route, attempts, mayBeStored: mayBeStored || mayHaveStored(failure) }, { itemIndex: options.itemIndex });
+	};
+
+	for (let attempt = 1; ; attempt++) {
+		let response: FullResponse;
+		try {
+			const call = this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request) as Promise<FullResponse>;
+			response = await withinTimeout(call, policy.requestTimeoutMs);
+		} catch (error) {
+			if (signal?.aborted) {
+				throw new NodeOperationError(this.getNode(), `Execution cancelled during ${route}`, { itemIndex: options.itemIndex });
+			}
+			const failure: FailedCall =
+				error instanceof TimedOut
+					? { headers: {}, code: 'ECONNABORTED', message: error.message, baseUrl, route }
+					: { ...describeFailure(error), baseUrl, route };
+			const reason = retryReason(failure, idempotent);
+			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
+			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);
+			const overBudget = waited.ms + waitMs > policy.maxWaitMs;
+			if (reason !== undefined && attempt < policy.maxAttempts && overBudget) {
+				failure.note = `waiting ${Math.ceil(waitMs / 1000)} s more would pass Max Total Wait (${Math.round(policy.maxWaitMs / 1000)} s for the node's whole run, ${Math.round(waited.ms / 1000)} s already spent)`;
+			}
+			if (reason === undefined || attempt >= policy.maxAttempts || overBudget || signal?.aborted === true) fail(failure, attempt);
+			mayBeStored ||= mayHaveStored(failure);
+			this.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
+			// Ends early when the execution is cancelled (n8n's Stop button, a timeout).
+			await sleep(waitMs, signal).catch(() => undefined);
+			waited.ms += waitMs;
+			if (signal?.aborted) {
+				throw new NodeOperationError(this.getNode(), `Execution cancelled while waiting to retry ${route}`);
+			}
+			continue;
+		}
+		const headers = response.headers ?? {};
+		const status = response.statusCode ?? 200;
+		const problem = unreadableAnswer(response.body, headers) ?? options.expect?.(response.body as IDataObject);
+		if (problem) fail({ status, headers, body: envelopeOf(response.body), message: problem, answer: problem, baseUrl, route }, attempt);
+		return { status, body: response.body as IDataObject };
+	}
+}
