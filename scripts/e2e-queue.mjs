@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, buildPackage, checkPackageLoaded, ensureN8n, log, N8nClient, startSimulator } from './n8n-host.mjs';
+import { ROOT, PACKAGE_NAME, buildPackage, checkPackageLoaded, ensureN8n, log, N8nClient, startSimulator } from './n8n-host.mjs';
 import { startQueueProfile } from '../n8n-host/lib/queue.mjs';
 import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
 
@@ -81,6 +81,7 @@ async function main() {
 			if (!res.ok) throw new Error(`/_sim${pathname} → ${res.status}: ${await res.text()}`);
 			return res.json();
 		},
+		packageName: PACKAGE_NAME,
 		profile,
 		client,
 		owner,

@@ -90,6 +90,7 @@ export function agentExampleCheck(ctx, example) {
 	const saved = example.workflow;
 	const tools = wmsToolNodes(saved, ctx.packageName);
 	return {
+		notRun: true,
 		name: `example ${example.file} ("${example.name}"): chat → AI Agent with its WMS tools, as n8n saved it (not run: it needs a chat model credential; 50-mcp runs its tools)`,
 		async run() {
 			for (const node of saved.nodes) assert.ok(ctx.nodeTypes.has(node.type), `"${node.name}": n8n has no node type ${node.type}`);
