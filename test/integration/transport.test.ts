@@ -49,7 +49,7 @@ describe('transport', () => {
 	it('routes every unconfirmed row to the error output under continue-on-fail, and stops sending', async () => {
 		sim.faults.add({ route: '/supplier/add', kind: '503', after: 1 });
 		const { outputs } = await harness.run(
-			{ ...add(0, { maxAttempts: 1, batchSize: 10 }), onError: 'continueErrorOutput' },
+			{ ...add(0, { maxAttempts: 1, batchSize: 10, requestsInParallel: 1 }), onError: 'continueErrorOutput' },
 			suppliers(30),
 		);
 		expect(outputs[0]).toHaveLength(10);
