@@ -186,12 +186,15 @@ describe('faults through real n8n-core', () => {
 			harness.run(
 				{
 					type: 'wmsSalesOrder',
-					parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem', groupLines: true, options: { batchSize: 50, maxAttempts: 3, maxWaitSeconds: 10 } },
+					parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem', groupLines: true, options: { batchSize: 50, maxAttempts: 3, maxWaitSeconds: 10, requestsInParallel: 1 } },
 					onError: 'continueErrorOutput',
 				},
 				items,
 			);
-		/** One fault on the first try of each of the three requests of 50 orders: 503, 429, and a reset after the platform stored them. */
+		/**
+		 * One fault on the first try of each of the three requests of 50 orders: 503, 429, and a reset after the platform stored them.
+		 * Faults count requests as they arrive, so the import sends one request at a time to give each request its own.
+		 */
 		const injectFaults = () => {
 			sim.faults.clear();
 			sim.faults.add({ route: '/sales_order/add', kind: '503', times: 1 });

@@ -1,7 +1,7 @@
 /**
  * How many requests of a bulk write may be in flight at once. A number the user set stays as it
- * is. Adaptive starts at two, takes one more after each two rounds of requests the platform
- * answered, up to four, and halves when the platform says it is busy (429, 503).
+ * is. Adaptive starts at two, takes one more after each round of requests the platform answered
+ * (as many as are in flight), up to four, and halves when the platform says it is busy (429, 503).
  */
 export type Parallel = number | 'adaptive';
 
@@ -25,7 +25,7 @@ export class Lanes {
 	/** A request was answered (stored or refused, not busy). */
 	answeredOne(): void {
 		if (this.setting !== 'adaptive' || this.width >= ADAPTIVE_CAP) return;
-		if (++this.answered >= 2 * this.width) {
+		if (++this.answered >= this.width) {
 			this.width++;
 			this.answered = 0;
 		}
