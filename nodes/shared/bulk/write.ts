@@ -104,20 +104,18 @@ export async function bulkWrite(this: WmsContext, route: RoutePath, records: IDa
 	const lanes = new Lanes(options.parallel);
 	const sendOptions: BulkOptions = { ...options, onBusy: () => lanes.busy() };
 	const signal = cancelSignal(this);
-	/** Keys in requests in flight, with how many of their records are. */
-	const keysInFlight = new Map<string, number>();
+	/** The last request each key was sent in (numbered in order), and the requests in flight. */
+	const lastRequestOf = new Map<string, number>();
+	const requestsInFlight = new Set<number>();
 	const inFlight = new Set<Promise<void>>();
 	let stopped: PlatformError | undefined;
 	let failure: { error: unknown } | undefined;
 	const sending = () => stopped === undefined && failure === undefined && signal?.aborted !== true;
-	const hold = (rows: number[], by: 1 | -1) => {
-		for (const row of rows) {
-			const key = keys[row];
-			if (key === undefined) continue;
-			const count = (keysInFlight.get(key) ?? 0) + by;
-			if (count > 0) keysInFlight.set(key, count);
-			else keysInFlight.delete(key);
-		}
+	const inFlightKey = (row: number) => {
+		const key = keys[row];
+		if (key === undefined) return false;
+		const request = lastRequestOf.get(key);
+		return request !== undefined && requestsInFlight.has(request);
 	};
 
 	/** One lane's request: sent again without refused rows, split on a 413, until each of its rows has its outcome. */
@@ -154,8 +152,8 @@ export async function bulkWrite(this: WmsContext, route: RoutePath, records: IDa
 		}
 	};
 
-	const inFlightKey = (row: number) => keys[row] !== undefined && keysInFlight.has(keys[row]!);
 	let next = 0;
+	let requestNumber = 0;
 	while (next < records.length && sending()) {
 		const rows: number[] = [];
 		if (inFlight.size < lanes.open) {
@@ -166,11 +164,13 @@ export async function bulkWrite(this: WmsContext, route: RoutePath, records: IDa
 			await Promise.race(inFlight);
 			continue;
 		}
-		hold(rows, 1);
+		const number = requestNumber++;
+		for (const row of rows) if (keys[row] !== undefined) lastRequestOf.set(keys[row]!, number);
+		requestsInFlight.add(number);
 		const request: Promise<void> = sendRows(rows)
 			.catch((error: unknown) => void (failure ??= { error }))
 			.finally(() => {
-				hold(rows, -1);
+				requestsInFlight.delete(number);
 				inFlight.delete(request);
 			});
 		inFlight.add(request);
