@@ -31,7 +31,8 @@ describe('faults through real n8n-core', () => {
 	describe('beyond the retry budget', () => {
 		it('fails the node naming the first unsent item and how many were stored; the platform holds exactly those', async () => {
 			sim.faults.add({ route: '/inventory/add', kind: '503', after: 1 });
-			const { error, outputs } = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5 }), skus(2500));
+			// One request at a time, so "never sent" is exact (tests/integration/parallel.test.ts gives up with requests side by side).
+			const { error, outputs } = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5, requestsInParallel: 1 }), skus(2500));
 			expect(error?.message).toMatch(/^Item 1000: not confirmed as stored — .*HTTP 503.* after 2 attempts\. Running the node again is safe/);
 			expect(error?.description).toMatch(/1000 of 2500 records were confirmed as stored/);
 			expect(outputs).toEqual([]);
@@ -69,7 +70,7 @@ describe('faults through real n8n-core', () => {
 
 		it('a platform that drops every connection before reading: nothing stored, every item named after Max Attempts', async () => {
 			sim.faults.add({ route: '/inventory/add', kind: 'reset_before' });
-			const { outputs } = await harness.run(addItems({ maxAttempts: 3, maxWaitSeconds: 10 }, 'continueErrorOutput'), skus(1500, 'RB'));
+			const { outputs } = await harness.run(addItems({ maxAttempts: 3, maxWaitSeconds: 10, requestsInParallel: 1 }, 'continueErrorOutput'), skus(1500, 'RB'));
 			expect(outputs[0]).toEqual([]);
 			expect(outputs[1].map(itemOf)).toEqual(range(0, 1500));
 			expect(outputs[1][1499].json.error).toMatch(/^Item 1499: not confirmed as stored — .*after 3 attempts/);
@@ -135,7 +136,9 @@ describe('faults through real n8n-core', () => {
 				expect(revoked).toBe(true);
 				expect(outputs[0].map(itemOf)).toEqual(range(0, 5000));
 				expect(storedSkus('TR')).toEqual(input.map((item) => item.sku));
-				expect(sim.stats().statuses['401']).toBe(1);
+				// Each request in flight when the token was revoked meets one 401; they share the one new token.
+				expect(sim.stats().statuses['401']).toBeGreaterThanOrEqual(1);
+				expect(sim.stats().statuses['401']).toBeLessThanOrEqual(4);
 				expect(sim.stats().tokensIssued).toBe(2);
 			} finally {
 				clearInterval(watcher);
@@ -183,12 +186,15 @@ describe('faults through real n8n-core', () => {
 			harness.run(
 				{
 					type: 'wmsSalesOrder',
-					parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem', groupLines: true, options: { batchSize: 50, maxAttempts: 3, maxWaitSeconds: 10 } },
+					parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem', groupLines: true, options: { batchSize: 50, maxAttempts: 3, maxWaitSeconds: 10, requestsInParallel: 1 } },
 					onError: 'continueErrorOutput',
 				},
 				items,
 			);
-		/** One fault on the first try of each of the three requests of 50 orders: 503, 429, and a reset after the platform stored them. */
+		/**
+		 * One fault on the first try of each of the three requests of 50 orders: 503, 429, and a reset after the platform stored them.
+		 * Faults count requests as they arrive, so the import sends one request at a time to give each request its own.
+		 */
 		const injectFaults = () => {
 			sim.faults.clear();
 			sim.faults.add({ route: '/sales_order/add', kind: '503', times: 1 });
@@ -216,7 +222,11 @@ describe('faults through real n8n-core', () => {
 				expect(sim.faults.list().map((rule) => rule.fired)).toEqual([1, 1, 1]);
 				expect(sim.stats().requests['/sales_order/add']).toBe(6);
 
-				const stored = sim.store.list('sales_order').filter((order) => String(order.order_number).startsWith('SO-F'));
+				// Requests side by side are stored in the order they end: read the store by order number.
+				const stored = sim.store
+					.list('sales_order')
+					.filter((order) => String(order.order_number).startsWith('SO-F'))
+					.sort((a, b) => String(a.order_number).localeCompare(String(b.order_number)));
 				expect(stored).toHaveLength(150);
 				for (const [order, record] of stored.entries()) {
 					expect(record.lines.map((l: IDataObject) => [l.line_number, l.sku, l.quantity])).toEqual([

@@ -49,7 +49,7 @@ describe('transport', () => {
 	it('routes every unconfirmed row to the error output under continue-on-fail, and stops sending', async () => {
 		sim.faults.add({ route: '/supplier/add', kind: '503', after: 1 });
 		const { outputs } = await harness.run(
-			{ ...add(0, { maxAttempts: 1, batchSize: 10 }), onError: 'continueErrorOutput' },
+			{ ...add(0, { maxAttempts: 1, batchSize: 10, requestsInParallel: 1 }), onError: 'continueErrorOutput' },
 			suppliers(30),
 		);
 		expect(outputs[0]).toHaveLength(10);
@@ -100,7 +100,8 @@ describe('transport', () => {
 		it('is shared by all requests of the run: the third Retry-After of 20 s would pass 50 s, so that request gives up', async () => {
 			// Three requests of one supplier each; each gets a 429 asking for 20 s once. Each alone is well inside 50 s.
 			for (const after of [0, 2, 4]) sim.faults.add({ route: '/supplier/add', kind: '429', retryAfterSeconds: 20, after, times: 1 });
-			const { outputs } = await harness.run({ ...add(0, { batchSize: 1, maxWaitSeconds: 50 }), onError: 'continueErrorOutput' }, suppliers(3, 'W'));
+			// One request at a time: which request meets which 429 is then fixed.
+			const { outputs } = await harness.run({ ...add(0, { batchSize: 1, maxWaitSeconds: 50, requestsInParallel: 1 }), onError: 'continueErrorOutput' }, suppliers(3, 'W'));
 			expect(waits).toEqual([20_000, 20_000]);
 			expect(outputs[0].map((item) => item.json.key)).toEqual(['W-0', 'W-1']);
 			expect(outputs[1].map((item) => item.json.error)).toEqual([

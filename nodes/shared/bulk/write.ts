@@ -1,21 +1,28 @@
 /**
- * Bulk writes: split records into requests of at most the route's limit, send them one after the
- * other through the transport, and give every record its own outcome (outcomes.ts), in the order
- * the records came.
+ * Bulk writes: split records into requests of at most the route's limit, send them through the
+ * transport, up to Requests in Parallel at once (lanes.ts), and give every record its own outcome
+ * (outcomes.ts), in the order the records came.
+ *
+ * Requests are made in the records' order. A record whose key is in a request still in flight
+ * waits (and the records after it with it) until that request is answered, so the platform stores
+ * a key's records in the input's order and keeps the last, as with one request at a time.
  *
  * The platform rejects a whole request when any row is bad (422/409, or 404 for an unknown id) and
  * names the rows in error.details[].path as /items/<n>/...; those rows are refused and the rest
  * are sent again without them, so one bad row never sinks its neighbours. A 413 (a platform whose
  * limit is below the contract's) halves the request and keeps the smaller size for the rest of the
  * run. When the transport gives up (retry budget spent, platform down, an answer that cannot be
- * read), the rows of that request and of every later request are not confirmed.
+ * read), no request is started any more: the rows of that request and of every request not sent
+ * are not confirmed. When the execution is cancelled, nothing more is sent and the run ends with
+ * the cancel.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { routeInfo, type RoutePath } from '../platform';
 import { PlatformError } from '../transport/errors';
-import { platformRequest, type RequestOptions, type WmsContext } from '../transport/request';
+import { cancelSignal, platformRequest, type RequestOptions, type WmsContext } from '../transport/request';
+import { Lanes, type Parallel } from './lanes';
 import { confirmRows, naturalKeys, notConfirmed, refused, RESULTS_LIST, type RowOutcome } from './outcomes';
 
 export type { FailedRow, RowOutcome } from './outcomes';
@@ -25,6 +32,8 @@ export interface BulkOptions extends RequestOptions {
 	batchSize?: number;
 	/** Fields sent beside `items` in every request (e.g. comparison_id). */
 	envelope?: IDataObject;
+	/** Requests in flight at once: 1–8, or adaptive (the default). */
+	parallel?: Parallel;
 }
 
 const ROW_PATH = /^\/items\/(\d+)(?:\/|$)/;
@@ -92,40 +101,84 @@ export async function bulkWrite(this: WmsContext, route: RoutePath, records: IDa
 	let size = Math.max(1, Math.min(options.batchSize ?? Infinity, routeInfo(route).maxItems ?? 1000, learned ?? Infinity));
 	const keys = naturalKeys(route, records);
 	const outcomes: RowOutcome[] = new Array(records.length);
+	const lanes = new Lanes(options.parallel);
+	const sendOptions: BulkOptions = { ...options, onBusy: () => lanes.busy() };
+	const signal = cancelSignal(this);
+	/** The last request each key was sent in (numbered in order), and the requests in flight. */
+	const lastRequestOf = new Map<string, number>();
+	const requestsInFlight = new Set<number>();
+	const inFlight = new Set<Promise<void>>();
 	let stopped: PlatformError | undefined;
-	// Rows split off a request refused as too large, sent before the rows after them.
-	let carried: number[] = [];
-	let next = 0;
+	let failure: { error: unknown } | undefined;
+	const sending = () => stopped === undefined && failure === undefined && signal?.aborted !== true;
+	const inFlightKey = (row: number) => {
+		const key = keys[row];
+		if (key === undefined) return false;
+		const request = lastRequestOf.get(key);
+		return request !== undefined && requestsInFlight.has(request);
+	};
 
-	while (carried.length > 0 || next < records.length) {
-		let pending = carried.slice(0, size);
-		carried = carried.slice(pending.length);
-		while (pending.length < size && next < records.length) pending.push(next++);
-		while (pending.length > 0) {
-			if (stopped) {
-				// Rows of the request given up on may be stored; rows never sent are not.
-				for (const row of pending) outcomes[row] = notConfirmed(stopped, stopped.message, false, keys[row]);
-				break;
-			}
-			const sent = await send(this, route, records, pending, keys, options);
-			if ('gaveUp' in sent) {
-				stopped = sent.gaveUp;
-				for (const row of pending) outcomes[row] = notConfirmed(stopped, stopped.message, stopped.mayBeStored, keys[row]);
-				pending = [];
-			} else if ('tooLarge' in sent) {
-				const half = Math.ceil(pending.length / 2);
-				carried = pending.slice(half).concat(carried);
-				pending = pending.slice(0, half);
-				if (half < size) {
-					size = half;
-					learnLimit(this, route, size);
-					this.logger.warn(`WMS ${route}: the platform refused a request as too large (HTTP 413); sending at most ${size} records per request for the rest of this run`);
+	/** One lane's request: sent again without refused rows, split on a 413, until each of its rows has its outcome. */
+	const sendRows = async (rows: number[]): Promise<void> => {
+		// Parts still to send, in order: a request refused as too large comes back as its two halves.
+		const parts = [rows];
+		for (let pending = parts.shift(); pending !== undefined; pending = parts.shift()) {
+			while (pending.length > 0) {
+				if (!sending()) {
+					// Rows of a request given up on may be stored; rows never sent are not.
+					if (stopped) for (const row of pending) outcomes[row] = notConfirmed(stopped, stopped.message, false, keys[row]);
+					break;
 				}
-			} else {
-				for (const [row, outcome] of sent.outcomes) outcomes[row] = outcome;
-				pending = sent.again;
+				const sent = await send(this, route, records, pending, keys, sendOptions);
+				if ('gaveUp' in sent) {
+					stopped ??= sent.gaveUp;
+					for (const row of pending) outcomes[row] = notConfirmed(sent.gaveUp, sent.gaveUp.message, sent.gaveUp.mayBeStored, keys[row]);
+					pending = [];
+				} else if ('tooLarge' in sent) {
+					const half = Math.ceil(pending.length / 2);
+					parts.unshift(pending.slice(half));
+					pending = pending.slice(0, half);
+					if (half < size) {
+						size = half;
+						learnLimit(this, route, size);
+						this.logger.warn(`WMS ${route}: the platform refused a request as too large (HTTP 413); sending at most ${size} records per request for the rest of this run`);
+					}
+				} else {
+					lanes.answeredOne();
+					for (const [row, outcome] of sent.outcomes) outcomes[row] = outcome;
+					pending = sent.again;
+				}
 			}
 		}
+	};
+
+	let next = 0;
+	let requestNumber = 0;
+	while (next < records.length && sending()) {
+		const rows: number[] = [];
+		if (inFlight.size < lanes.open) {
+			while (rows.length < size && next < records.length && !inFlightKey(next)) rows.push(next++);
+		}
+		if (rows.length === 0) {
+			// Every lane busy, or the next record's key is in flight: wait for a request to end.
+			await Promise.race(inFlight);
+			continue;
+		}
+		const number = requestNumber++;
+		for (const row of rows) if (keys[row] !== undefined) lastRequestOf.set(keys[row]!, number);
+		requestsInFlight.add(number);
+		const request: Promise<void> = sendRows(rows)
+			.catch((error: unknown) => void (failure ??= { error }))
+			.finally(() => {
+				requestsInFlight.delete(number);
+				inFlight.delete(request);
+			});
+		inFlight.add(request);
 	}
+	// Stop ends the requests in flight (n8n aborts them); a give-up lets them finish, as the platform may be storing them.
+	await Promise.all(inFlight);
+	if (failure) throw failure.error;
+	if (signal?.aborted) throw new NodeOperationError(this.getNode(), `Execution cancelled during ${route}`);
+	for (; next < records.length; next++) outcomes[next] = notConfirmed(stopped!, stopped!.message, false, keys[next]);
 	return outcomes;
 }

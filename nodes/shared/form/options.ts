@@ -1,6 +1,7 @@
 /** The node Options every area node shares: retry budgets, batch size, unknown-field policy. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { ADAPTIVE_CAP, ADAPTIVE_START, MAX_PARALLEL, type Parallel } from '../bulk/lanes';
 import type { BulkOptions } from '../bulk/write';
 import { routeInfo, type RoutePath } from '../platform';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
@@ -45,6 +46,20 @@ export const batchSizeOption = (route: RoutePath): INodeProperties => ({
 	description: `Records per request (at most ${maxRecordsOf(route)}, the platform's limit); input items are split automatically`,
 });
 
+/** Shown wherever Batch Size is: every bulk write. */
+const requestsInParallelOption: INodeProperties = {
+	displayName: 'Requests in Parallel',
+	name: 'requestsInParallel',
+	type: 'options',
+	options: [
+		{ name: 'Adaptive', value: 'adaptive', description: `Starts with ${ADAPTIVE_START}, grows slowly up to ${ADAPTIVE_CAP} while the platform keeps up, halves when it answers busy (429/503)` },
+		...Array.from({ length: MAX_PARALLEL }, (_, i) => ({ name: String(i + 1), value: i + 1 })),
+	],
+	default: 'adaptive',
+	description:
+		'How many requests of this node may be in flight at once: more hides the round trip to a distant platform. Output items keep the input\'s order, and records with the same key are never sent side by side, so the last one in the input is what the platform keeps.',
+};
+
 export const unknownFieldsOption: INodeProperties = {
 	displayName: 'Unknown Fields',
 	name: 'unknownFields',
@@ -66,7 +81,7 @@ export function optionsCollection(options: INodeProperties[], displayOptions: IN
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions,
-		options: [...options, ...retryOptions, timeoutOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [...options, ...(options.some((option) => option.name === 'batchSize') ? [requestsInParallelOption] : []), ...retryOptions, timeoutOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
@@ -77,7 +92,13 @@ export function retryPolicy(ctx: IExecuteFunctions, itemIndex = 0): Partial<Retr
 	return { maxAttempts, maxWaitMs: maxWaitSeconds * 1000, requestTimeoutMs: timeoutSeconds * 1000 };
 }
 
-/** How this run sends a bulk write to `route`: Options → Batch Size and the retry budgets. */
+/** Options → Requests in Parallel. */
+export function requestsInParallel(ctx: IExecuteFunctions): Parallel {
+	const value = ctx.getNodeParameter('options.requestsInParallel', 0, 'adaptive') as Parallel | string;
+	return typeof value === 'number' ? value : 'adaptive';
+}
+
+/** How this run sends a bulk write to `route`: Options → Batch Size, Requests in Parallel and the retry budgets. */
 export function bulkOptions(ctx: IExecuteFunctions, route: RoutePath): BulkOptions {
-	return { batchSize: ctx.getNodeParameter('options.batchSize', 0, maxRecordsOf(route)) as number, retry: retryPolicy(ctx) };
+	return { batchSize: ctx.getNodeParameter('options.batchSize', 0, maxRecordsOf(route)) as number, parallel: requestsInParallel(ctx), retry: retryPolicy(ctx) };
 }

@@ -7,6 +7,7 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../constants';
 import { routeInfo, type RoutePath } from '../platform';
 import { describeFailure, envelopeOf, PlatformError, unreadableAnswer, type FailedCall } from './errors';
+import { RequestPace } from './pace';
 import {
 	backoffDelayMs,
 	connectionNeverReachedPlatform,
@@ -31,6 +32,8 @@ export interface RequestOptions {
 	 * failure that names route and status, never an empty success.
 	 */
 	expect?: (answer: IDataObject) => string | undefined;
+	/** Told when the platform answers busy (429, 503), before the wait for the next try. */
+	onBusy?: () => void;
 }
 
 /** A success answer: its HTTP status and its JSON object. */
@@ -39,7 +42,7 @@ export interface Answer {
 	body: IDataObject;
 }
 
-function cancelSignal(ctx: WmsContext): AbortSignal | undefined {
+export function cancelSignal(ctx: WmsContext): AbortSignal | undefined {
 	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 }
 
@@ -81,13 +84,34 @@ async function baseUrlOf(ctx: WmsContext, itemIndex: number | undefined): Promis
  * on it. A poll context lives as long as the trigger's activation, so there each request has
  * its own.
  */
-const waitedPerRun = new WeakMap<WmsContext, { ms: number }>();
+interface WaitBudget {
+	ms: number;
+	/** Waits going on now, and when the last of them ends: requests in flight side by side wait at the same time, and that time counts once. */
+	waiting: number;
+	until: number;
+}
 
-function waitBudgetOf(ctx: WmsContext): { ms: number } {
-	if (!('getInputData' in ctx)) return { ms: 0 };
+const waitedPerRun = new WeakMap<WmsContext, WaitBudget>();
+
+function waitBudgetOf(ctx: WmsContext): WaitBudget {
+	if (!('getInputData' in ctx)) return { ms: 0, waiting: 0, until: 0 };
 	let spent = waitedPerRun.get(ctx);
-	if (!spent) waitedPerRun.set(ctx, (spent = { ms: 0 }));
+	if (!spent) waitedPerRun.set(ctx, (spent = { ms: 0, waiting: 0, until: 0 }));
 	return spent;
+}
+
+/** What a wait of `waitMs` starting now adds to the budget: only the part past the waits already going on. */
+function newWaitMs(budget: WaitBudget, waitMs: number, now: number): number {
+	return budget.waiting === 0 ? waitMs : Math.max(0, now + waitMs - budget.until);
+}
+
+/** The pace of a node run's requests (a trigger's poll: of its activation). */
+const pacePerRun = new WeakMap<WmsContext, RequestPace>();
+
+function paceOf(ctx: WmsContext): RequestPace {
+	let pace = pacePerRun.get(ctx);
+	if (!pace) pacePerRun.set(ctx, (pace = new RequestPace()));
+	return pace;
 }
 
 interface FullResponse {
@@ -110,6 +134,7 @@ export async function platformRequest(this: WmsContext, route: RoutePath, body: 
 	const { idempotent } = routeInfo(route);
 	const signal = cancelSignal(this);
 	const waited = waitBudgetOf(this);
+	const pace = paceOf(this);
 	const request: IHttpRequestOptions = {
 		method: 'POST',
 		url: `${baseUrl}${route}`,
@@ -126,6 +151,8 @@ export async function platformRequest(this: WmsContext, route: RoutePath, body: 
 
 	for (let attempt = 1; ; attempt++) {
 		let response: FullResponse;
+		const startedAt = await pace.admit(signal, attempt > 1);
+		if (signal?.aborted) throw new NodeOperationError(this.getNode(), `Execution cancelled before ${route}`, { itemIndex: options.itemIndex });
 		try {
 			const call = this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request) as Promise<FullResponse>;
 			response = await withinTimeout(call, policy.requestTimeoutMs);
@@ -140,16 +167,27 @@ export async function platformRequest(this: WmsContext, route: RoutePath, body: 
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
 			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);
-			const overBudget = waited.ms + waitMs > policy.maxWaitMs;
+			const addedMs = newWaitMs(waited, waitMs, Date.now());
+			const overBudget = waited.ms + addedMs > policy.maxWaitMs;
 			if (reason !== undefined && attempt < policy.maxAttempts && overBudget) {
 				failure.note = `waiting ${Math.ceil(waitMs / 1000)} s more would pass Max Total Wait (${Math.round(policy.maxWaitMs / 1000)} s for the node's whole run, ${Math.round(waited.ms / 1000)} s already spent)`;
 			}
 			if (reason === undefined || attempt >= policy.maxAttempts || overBudget || signal?.aborted === true) fail(failure, attempt);
 			mayBeStored ||= mayHaveStored(failure);
+			if (failure.status === 429) pace.refused(startedAt, waitMs);
+			else if (failure.status === 503) pace.busy(waitMs);
+			if (failure.status === 429 || failure.status === 503) options.onBusy?.();
 			this.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
+			waited.ms += addedMs;
+			waited.until = Math.max(waited.until, Date.now() + waitMs);
+			waited.waiting++;
 			// Ends early when the execution is cancelled (n8n's Stop button, a timeout).
-			await sleep(waitMs, signal).catch(() => undefined);
-			waited.ms += waitMs;
+			await sleep(waitMs, signal)
+				.catch(() => undefined)
+				.finally(() => {
+					waited.waiting--;
+					pace.resume();
+				});
 			if (signal?.aborted) {
 				throw new NodeOperationError(this.getNode(), `Execution cancelled while waiting to retry ${route}`);
 			}

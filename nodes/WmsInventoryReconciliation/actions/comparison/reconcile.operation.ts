@@ -23,11 +23,13 @@ import {
 	adjustmentDelta,
 	aggregateErpLines,
 	classify,
+	discrepancyOf,
 	findDiscrepancies,
 	roundQuantity,
 	stockKey,
 	summarizeVariance,
 	type ComparedLine,
+	type Discrepancy,
 	type ErpOnHand,
 } from './reconcile/variance';
 import { readErpLines } from './reconcile/input';
@@ -91,7 +93,9 @@ class Run {
 			if (refusedLines.size === lines.length) throw stepFailed(ctx, 'load ERP on-hand', run, refusedLines.get(0)!.error);
 			for (const [line, outcome] of refusedLines) this.refuse('load ERP on-hand', run, outcome.error, lines[line].itemIndexes);
 		}
-		const compared: Array<ComparedLine & { comparison_id: string }> = [];
+		// Only differing lines are kept: memory grows with the discrepancies, not the stock.
+		const differing: Array<ComparedLine & Discrepancy & { comparison_id: string }> = [];
+		let linesCompared = 0;
 		for (const run of active) {
 			await steps.setPlatformOnHand(ctx, run, options);
 			const lines = byWarehouse.get(run.warehouse_code)!;
@@ -100,17 +104,19 @@ class Run {
 			for (const item of await steps.readComparison(ctx, run, options)) {
 				if (settings.platformOnly === 'ignore' && !skus.has(item.sku)) continue;
 				const line = { warehouse_code: run.warehouse_code, sku: item.sku, batch: item.batch ?? '' };
-				compared.push({
+				linesCompared++;
+				const found = discrepancyOf({
 					comparison_id: run.comparison_id!,
 					...line,
 					erp_quantity: item.erp_quantity,
 					platform_quantity: item.platform_quantity,
 					in_erp_input: inInput.has(stockKey(line)),
 				});
+				if (found) differing.push(found);
 			}
 		}
-		this.linesCompared = compared.length;
-		this.entries = classify(findDiscrepancies(compared), settings.threshold).map((line) => ({ ...line, adjusted: false }));
+		this.linesCompared = linesCompared;
+		this.entries = classify(findDiscrepancies(differing), settings.threshold).map((line) => ({ ...line, adjusted: false }));
 		this.reported = true;
 	}
 

@@ -28,6 +28,7 @@ const OPTION_OF: Record<LineField, string> = {
 	quantity: 'quantityField',
 	batch: 'batchField',
 };
+const LINE_FIELDS = Object.keys(OPTION_OF) as LineField[];
 
 /** A value at a key, or at a dotted path such as stock.qty. */
 function valueAt(json: IDataObject, path: string): unknown {
@@ -44,13 +45,13 @@ function lookup(json: IDataObject, field: LineField, chosen: string): { key: str
 /** Every input item as a checked stock line; one that cannot be read is its error on `output` (or stops the node). */
 export function readErpLines(ctx: IExecuteFunctions, output: Output, items: INodeExecutionData[], defaultWarehouse: string): ErpLine[] {
 	const names = Object.fromEntries(
-		(Object.keys(OPTION_OF) as LineField[]).map((field) => [field, String(ctx.getNodeParameter(`options.${OPTION_OF[field]}`, 0, '') ?? '').trim()]),
+		LINE_FIELDS.map((field) => [field, String(ctx.getNodeParameter(`options.${OPTION_OF[field]}`, 0, '') ?? '').trim()]),
 	) as Record<LineField, string>;
 	return output.readEach(items.length, (itemIndex): ErpLine => {
 		const json = items[itemIndex].json;
 		const raw: IDataObject = {};
 		const keyOf: Partial<Record<string, string>> = {};
-		for (const field of Object.keys(OPTION_OF) as LineField[]) {
+		for (const field of LINE_FIELDS) {
 			const { key, value } = lookup(json, field, names[field]);
 			keyOf[field] = key;
 			if (value !== undefined && value !== null && value !== '') raw[field] = value as IDataObject[string];

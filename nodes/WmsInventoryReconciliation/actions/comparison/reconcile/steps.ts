@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { bulkWrite, type FailedRow } from '../../../../shared/bulk/write';
+import { requestsInParallel } from '../../../../shared/form/options';
 import type { RoutePath } from '../../../../shared/platform';
 import { platformRequest } from '../../../../shared/transport/request';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
@@ -120,6 +121,7 @@ export async function loadErpOnHand(ctx: IExecuteFunctions, run: ComparisonRun, 
 		const outcomes = await bulkWrite.call(ctx, '/comparison_erp_on_hand/add', records, {
 			retry: options.retry,
 			batchSize: options.batchSize,
+			parallel: requestsInParallel(ctx),
 			envelope: { comparison_id: run.comparison_id },
 		});
 		const unconfirmed = outcomes.find((outcome) => outcome.kind === 'notConfirmed');
@@ -178,6 +180,7 @@ export async function addAdjustmentItems(ctx: IExecuteFunctions, run: Comparison
 		const outcomes = await bulkWrite.call(ctx, '/comparison_adjustment_item/add', adjustments, {
 			retry: options.retry,
 			batchSize: options.batchSize,
+			parallel: requestsInParallel(ctx),
 			envelope: { comparison_id: run.comparison_id },
 		});
 		// Processing only some of the intended adjustments would complete a comparison half-way: stop instead.

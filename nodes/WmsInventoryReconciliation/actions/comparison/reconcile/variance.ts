@@ -81,7 +81,7 @@ const SEP = '\u0000';
 
 /** One text per warehouse / sku / batch, for maps. */
 export function stockKey(line: StockKey): string {
-	return [line.warehouse_code, line.sku, line.batch ?? ''].join(SEP);
+	return `${line.warehouse_code}${SEP}${line.sku}${SEP}${line.batch ?? ''}`;
 }
 
 /** Percent of the ERP quantity, 2 decimals; null when there is no ERP quantity to relate to. */

@@ -1,0 +1,78 @@
+/**
+ * The pace of one node run's requests. When the platform says it is busy (429, 503) with a wait,
+ * no request of the run starts before that wait is over. A 429 also tells how many requests the
+ * platform takes in a second: the requests this run started in the second before the refused one.
+ * From then on the run keeps below that rate, so it is not refused again and again, each time
+ * losing the whole seconds Retry-After asks for. Its requests reach the platform a little later
+ * than they start, by a time that varies: so the run keeps to that many per a little more than a
+ * second, and to more again each time it is refused all the same.
+ */
+import { sleep } from 'n8n-workflow';
+
+/** The platform's window a request rate is counted in, and the run's: longer by a margin that grows with each 429 met all the same. */
+const RATE_WINDOW_MS = 1000;
+const FIRST_MARGIN_MS = 100;
+const MORE_MARGIN_MS = 100;
+const MOST_MARGIN_MS = 1000;
+
+export class RequestPace {
+	private pausedUntil = 0;
+	private perWindow: number | undefined;
+	private window = RATE_WINDOW_MS + FIRST_MARGIN_MS;
+	/** When the rate was learnt: requests started before were not kept to it. */
+	private learntAt = 0;
+	/** Start times of this run's recent requests (planned ones too), oldest first. */
+	private starts: number[] = [];
+
+	constructor(private readonly now: () => number = Date.now) {}
+
+	/**
+	 * Waits until a request may start, and answers its start time (to hand back to `refused`).
+	 * `ownWaitDone`: the caller has just waited out the pause its own busy answer asked for.
+	 */
+	async admit(signal: AbortSignal | undefined, ownWaitDone = false): Promise<number> {
+		const now = this.now();
+		let at = ownWaitDone ? now : Math.max(now, this.pausedUntil);
+		while (this.starts.length > 0 && this.starts[0] <= now - this.window) this.starts.shift();
+		if (this.perWindow !== undefined && this.starts.length >= this.perWindow) {
+			at = Math.max(at, this.starts[this.starts.length - this.perWindow] + this.window, this.starts[this.starts.length - 1]);
+		}
+		this.starts.push(at);
+		// One wait, not a loop: the time is planned already (and the slot taken) when it starts.
+		if (at > now) await sleep(at - now, signal).catch(() => undefined);
+		return at;
+	}
+
+	/** The platform answered busy: no request starts in the next `waitMs`. */
+	busy(waitMs: number): void {
+		this.pausedUntil = Math.max(this.pausedUntil, this.now() + waitMs);
+	}
+
+	/** The busy request waited its time out: the pause is over (it may have been cut short, by a cancel or a test's clock). */
+	resume(): void {
+		this.pausedUntil = Math.min(this.pausedUntil, this.now());
+	}
+
+	/**
+	 * The request started at `startedAt` was refused as over the platform's rate: it does not count,
+	 * and the requests started in the second before it are the most the platform takes. One or none
+	 * there says nothing about a rate (a 429 for another reason), so nothing is learnt then. Refused
+	 * while keeping to a rate already: the margin grows (a count taken now would be lower than the
+	 * platform's limit, as the run kept below it).
+	 */
+	refused(startedAt: number, waitMs: number): void {
+		const index = this.starts.indexOf(startedAt);
+		if (index >= 0) this.starts.splice(index, 1);
+		if (this.perWindow === undefined) {
+			const before = this.starts.filter((t) => t > startedAt - RATE_WINDOW_MS && t <= startedAt).length;
+			if (before >= 2) {
+				this.perWindow = before;
+				this.learntAt = this.now();
+			}
+		} else if (startedAt >= this.learntAt) {
+			// Refused although it kept to the rate (a request started before it was learnt says nothing new).
+			this.window = Math.min(RATE_WINDOW_MS + MOST_MARGIN_MS, this.window + MORE_MARGIN_MS);
+		}
+		this.busy(waitMs);
+	}
+}

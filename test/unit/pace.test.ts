@@ -1,0 +1,85 @@
+/** The pace of a run's requests and the lanes of a bulk write, on a clock the test moves (no time passes). */
+import * as workflowModule from 'n8n-workflow';
+
+import { Lanes } from '../../nodes/shared/bulk/lanes';
+import { RequestPace } from '../../nodes/shared/transport/pace';
+
+describe('RequestPace', () => {
+	let now: number;
+	let waits: number[];
+	let pace: RequestPace;
+	beforeEach(() => {
+		now = 10_000;
+		waits = [];
+		// A wait moves the test's clock instead of passing time.
+		jest.spyOn(workflowModule, 'sleep').mockImplementation(async (ms: number) => {
+			waits.push(ms);
+			now += ms;
+		});
+		pace = new RequestPace(() => now);
+	});
+	afterEach(() => jest.restoreAllMocks());
+
+	it('lets every request start at once until the platform says it is busy', async () => {
+		for (let i = 0; i < 20; i++) expect(await pace.admit(undefined)).toBe(10_000);
+		expect(waits).toEqual([]);
+	});
+
+	it('holds every new request until Retry-After has passed, but not the one that waited it out', async () => {
+		pace.busy(2000);
+		expect(await pace.admit(undefined, true)).toBe(10_000);
+		expect(await pace.admit(undefined)).toBe(12_000);
+		expect(waits).toEqual([2000]);
+	});
+
+	it('learns the rate from a 429 and keeps to it, a little over a second for that many', async () => {
+		const started: number[] = [];
+		for (let i = 0; i < 5; i++) {
+			started.push(await pace.admit(undefined));
+			now += 100;
+		}
+		const refused = await pace.admit(undefined);
+		pace.refused(refused, 1000);
+		pace.resume();
+		now += 50;
+		// Five started in the second before the refused one: five per window from now on.
+		const next: number[] = [];
+		for (let i = 0; i < 6; i++) next.push(await pace.admit(undefined));
+		expect(next.slice(0, 5).every((t, i) => t >= started[i] + 1000)).toBe(true);
+		expect(next[5]).toBeGreaterThanOrEqual(next[0] + 1000);
+	});
+
+	it('learns nothing from a 429 with no requests before it (a refusal for another reason)', async () => {
+		const refused = await pace.admit(undefined);
+		pace.refused(refused, 0);
+		for (let i = 0; i < 10; i++) expect(await pace.admit(undefined)).toBe(now);
+		expect(waits).toEqual([]);
+	});
+});
+
+describe('Lanes', () => {
+	it('keeps a number the user set, busy or not', () => {
+		const lanes = new Lanes(6);
+		lanes.busy();
+		expect(lanes.open).toBe(6);
+		expect(new Lanes(20).open).toBe(8);
+		expect(new Lanes(0).open).toBe(1);
+	});
+
+	it('adaptive starts at two, grows one per round answered up to four, halves when busy', () => {
+		const lanes = new Lanes();
+		const widths = [lanes.open];
+		for (let i = 0; i < 12; i++) {
+			lanes.answeredOne();
+			widths.push(lanes.open);
+		}
+		expect(widths).toEqual([2, 2, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4]);
+		lanes.busy();
+		expect(lanes.open).toBe(2);
+		lanes.busy();
+		lanes.busy();
+		expect(lanes.open).toBe(1);
+		lanes.answeredOne();
+		expect(lanes.open).toBe(2);
+	});
+});
