@@ -7,9 +7,9 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { bulkWrite } from './bulk/write';
 import { checkOrRefuse, type Checkable } from './checking';
-import { batchSizeOption, bulkOptions, optionsCollection, retryPolicy, unknownFieldsOption } from './form/options';
+import { batchSizeOption, bulkOptions, includeInputFields, includeInputFieldsOption, optionsCollection, retryPolicy, unknownFieldsOption } from './form/options';
 import { fieldProperty, recordProperties, showFor, type ResourceOperation } from './form/properties';
-import { checkedRecord, recordSource } from './form/records';
+import { checkedRecord, readRecord, recordSource } from './form/records';
 import { Output } from './output';
 import { readAll } from './paging';
 import { filterFields, recordSpec, type FieldSpec, type RecordCheck, type RecordSpec, type RoutePath } from './platform';
@@ -36,10 +36,16 @@ export interface UpsertConfig extends ResourceOperation {
 
 /**
  * The bulk write of one record per input item: every record read and checked before anything is
- * sent, then sent in chunks; one output item per input item, its result or its error.
+ * sent, then sent in chunks; one output item per input item, its result or its error. `rawRecord`
+ * (the record as given, unchecked) names a record that fails its check by its key.
  */
-export async function writeRecords(ctx: IExecuteFunctions, route: RoutePath, recordOf: (itemIndex: number) => IDataObject): Promise<INodeExecutionData[]> {
-	const output = new Output(ctx);
+export async function writeRecords(
+	ctx: IExecuteFunctions,
+	route: RoutePath,
+	recordOf: (itemIndex: number) => IDataObject,
+	rawRecord?: (itemIndex: number) => IDataObject | undefined,
+): Promise<INodeExecutionData[]> {
+	const output = new Output(ctx, { route, rawRecord, includeInputFields: includeInputFields(ctx) });
 	const rows = output.readEach(ctx.getInputData().length, (itemIndex) => ({ itemIndexes: [itemIndex], record: recordOf(itemIndex) }));
 	const outcomes = await bulkWrite.call(ctx, route, rows.map((row) => row.record), bulkOptions(ctx, route));
 	output.addOutcomes(rows, outcomes);
@@ -55,10 +61,15 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		action: config.action,
 		description: config.description ?? `Add ${spec.noun} records, or update those whose key already exists`,
 		contract: { route: config.route, record: spec },
-		properties: [...recordProperties(spec, config), optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(config))],
+		properties: [...recordProperties(spec, config), optionsCollection([batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption], showFor(config))],
 		async execute() {
 			const source = recordSource(this);
-			return await writeRecords(this, config.route, (itemIndex) => checkedRecord(this, spec, itemIndex, source));
+			return await writeRecords(
+				this,
+				config.route,
+				(itemIndex) => checkedRecord(this, spec, itemIndex, source),
+				(itemIndex) => readRecord(this, spec, itemIndex, source),
+			);
 		},
 	};
 }

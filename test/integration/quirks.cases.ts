@@ -103,7 +103,7 @@ const pages = (route: string, page: (n: number) => Reply) => every(route, (_, n)
 const token = (reply: Reply) => (platform: QuirkyPlatform) => void platform.on('/oauth/token', () => reply);
 const tooLarge: Reply = { status: 413, json: { error: { code: 'too_many_items', message: 'request too large' } } };
 const RERUN_SAFE = /Running the node again is safe: records are matched by their key\.$/;
-const notConfirmed = (why: string) => new RegExp(`^Items? [\\d, ]+: not confirmed as stored — .*${why}.*Running the node again is safe`);
+const notConfirmed = (why: string) => new RegExp(`^(?:Inventory item Q|Sales order SO|ERP update UPD)-\\d+: not confirmed as stored — .*${why}.*Running the node again is safe`);
 
 const INV = '/inventory/add';
 const SO = '/sales_order/add';
@@ -217,29 +217,29 @@ export const QUIRKS: Quirk[] = [
 		items: [sku(0), sku(1, 'x'.repeat(450)), sku(2)],
 		program: (platform) => void platform.on(INV, (call) => (JSON.stringify(call.body).length > 400 ? tooLarge : undefined)),
 		stored: [0, 2],
-		failed: /^Item 1: the platform refuses this record as too large \(HTTP 413\) even on its own: shorten it/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: the platform refuses this record as too large \(HTTP 413\) even on its own: shorten it/,
 	},
 	{
 		answer: 'HTTP 403 for this route',
 		node: 'inventoryAdd',
 		program: every(INV, () => ({ status: 403, json: { error: { code: 'forbidden', message: 'client lacks scope inventory:write' } } })),
 		stored: [],
-		failed: /^Item \d: The platform refused access on \/inventory\/add \(HTTP 403: client lacks scope inventory:write\)/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform refused access on \/inventory\/add \(HTTP 403: client lacks scope inventory:write\)/,
 	},
-	{ answer: 'HTTP 404 web page for this route', node: 'inventoryAdd', program: every(INV, () => webPage(404)), stored: [], failed: /^Item \d: The platform answered HTTP 404 on \/inventory\/add: it may not offer this route/ },
+	{ answer: 'HTTP 404 web page for this route', node: 'inventoryAdd', program: every(INV, () => webPage(404)), stored: [], failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 404 on \/inventory\/add: it may not offer this route/ },
 	{
 		answer: 'HTTP 401 again after the token was refreshed',
 		node: 'inventoryAdd',
 		program: every(INV, () => ({ status: 401, json: { error: { code: 'invalid_token', message: 'token revoked' } } })),
 		stored: [],
-		failed: /^Item \d: not confirmed as stored — The platform rejected the access token twice \(HTTP 401\)/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — The platform rejected the access token twice \(HTTP 401\)/,
 	},
 	{
 		answer: 'an error envelope whose message is not text and whose details are not a list (HTTP 422)',
 		node: 'inventoryAdd',
 		program: every(INV, () => ({ status: 422, json: { error: { code: 'validation_failed', message: { en: 'invalid' }, details: { path: '/items/1' } } } })),
 		stored: [],
-		failed: /^Item \d: The platform answered HTTP 422 on \/inventory\/add$/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 422 on \/inventory\/add$/,
 	},
 	{
 		answer: 'a slow trickle that never ends',
@@ -247,7 +247,7 @@ export const QUIRKS: Quirk[] = [
 		options: { timeoutSeconds: 1, maxAttempts: 1 },
 		program: every(INV, () => ({ trickle: true })),
 		stored: [],
-		failed: /^Item \d: not confirmed as stored — The connection to the platform at http:\/\/127\.0\.0\.1:\d+\/v1 was lost \(no answer within the timeout\)\. Running the node again is safe/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — The connection to the platform at http:\/\/127\.0\.0\.1:\d+\/v1 was lost \(no answer within the timeout\)\. Running the node again is safe/,
 	},
 	{
 		answer: 'the connection dropped after storing, then the contract answer',
@@ -260,7 +260,7 @@ export const QUIRKS: Quirk[] = [
 
 	// --- Sales Order: Add, lines grouped into orders ---
 	{ answer: 'results keyed, out of order', node: 'salesOrderAdd', program: results(SO, (rows) => [...rows].reverse()), stored: [0, 1, 2] },
-	{ answer: 'HTTP 200 with {}', node: 'salesOrderAdd', program: every(SO, () => ({ json: {} })), stored: [], failed: { 0: /^Items 0, 2: not confirmed as stored — .*no per-row results/, 1: /^Item 1: not confirmed as stored/ } },
+	{ answer: 'HTTP 200 with {}', node: 'salesOrderAdd', program: every(SO, () => ({ json: {} })), stored: [], failed: { 0: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — .*no per-row results/, 1: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored/ } },
 	{ answer: 'a result for one order of two', node: 'salesOrderAdd', program: results(SO, (rows) => rows.filter((row) => row.key === 'SO-2')), stored: [1], failed: notConfirmed('no result for this record \\(key "SO-1"\\)') },
 
 	// --- ERP Update: Set Complete ---

@@ -316,11 +316,11 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 
 		it('names a bad input item and field before anything is sent', async () => {
 			const { error } = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse: 'WH1', qty: 'many' }]);
-			expect(error?.message).toBe('Item 1: field "qty" must be a number (got "many")');
+			expect(error?.message).toBe('Item 1: qty must be a number (got "many")');
 			const thousand = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse: 'WH1', qty: '1.000' }]);
-			expect(thousand.error?.message).toMatch(/^Item 1: field "qty" is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/);
+			expect(thousand.error?.message).toMatch(/^Item 1: qty is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/);
 			const missing = await harness.run(node('reconcile'), [{ sku: 'NUT-M8', quantity: 3 }]);
-			expect(missing.error?.message).toMatch(/^Item 0: field "warehouse_code" is required but missing or empty/);
+			expect(missing.error?.message).toMatch(/^Item 0: warehouse_code is required but missing or empty/);
 			expect(sim.stats().requests['/comparison/add']).toBeUndefined();
 			const unknown = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse_code: 'WH9', quantity: 1 }]);
 			expect(unknown.error?.message).toBe(
@@ -333,9 +333,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const before = snapshot(sim);
 			const rows = [...erp, { sku: 'NO-SUCH-SKU', warehouse_code: 'WH1', quantity: 5 }, { sku: 'BOLT-M8-40', warehouse_code: 'WH1', quantity: -1 }];
 			const { outputs } = await harness.run(node('reconcile', { dryRun: false }, 'continueErrorOutput'), rows);
-			expect(json(outputs[1]).map((e) => e.error)).toEqual([
+			expect(json(outputs[1]).map((e) => e.message)).toEqual([
 				`Item ${erp.length}: field "sku" inventory item NO-SUCH-SKU does not exist`,
-				`Item ${erp.length + 1}: field "quantity" must be 0 or more (got -1)`,
+				`Item ${erp.length + 1}: quantity must be 0 or more (got -1)`,
 			]);
 			expect(outputs[1].map((e) => e.pairedItem)).toEqual([{ item: erp.length }, { item: erp.length + 1 }]);
 			const summary = summaryOf(outputs[0]).json;
@@ -467,20 +467,20 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 
 		it('names a missing comparison id, a zero adjustment and a bad SKU list before sending anything', async () => {
 			const noId = await harness.run(node('complete'), [{}]);
-			expect(noId.error?.message).toBe('Item 0: field "comparison_id" is required but missing or empty');
+			expect(noId.error?.message).toBe('Item 0: comparison_id is required but missing or empty');
 			const zero = await harness.run(node('addAdjustmentItems', { fieldsToSend: 'inputItem' }, 'continueErrorOutput'), [
 				{ comparison_id: 'CMP-1', sku: 'A', quantity_delta: 0 },
 			]);
-			expect(zero.outputs[1][0].json.error).toBe('Item 0: field "quantity_delta" must not be 0: an adjustment changes the stock');
+			expect(zero.outputs[1][0].json.message).toBe('Item 0: quantity_delta must not be 0: an adjustment changes the stock');
 			const badSku = await harness.run(node('processItems', { comparisonId: 'CMP-1', skus: 'A, B C |' }), [{}]);
-			expect(badSku.error?.message).toMatch(/^Item 0: field "skus" entry 1 must be a code without blanks/);
+			expect(badSku.error?.message).toMatch(/^Item 0: skus entry 1 must be a code without blanks/);
 			expect(sim.stats().requests).toEqual({});
 		});
 
 		it('answers an unknown comparison and a forbidden state with the platform\'s words, per item under continue-on-fail', async () => {
 			const id = (await harness.run(node('create', { warehouseCode: 'WH1' }), [{}])).outputs[0][0].json.comparison_id as string;
 			const { outputs } = await harness.run(node('complete', {}, 'continueErrorOutput'), [{ comparison_id: 'CMP-999999' }, { comparison_id: id }]);
-			expect(json(outputs[1]).map((e) => e.error)).toEqual([
+			expect(json(outputs[1]).map((e) => e.message)).toEqual([
 				'Item 0: comparison CMP-999999 does not exist (HTTP 404, not_found)',
 				`Item 1: comparison ${id} is in state open; cannot complete (HTTP 409, state_conflict)`,
 			]);
