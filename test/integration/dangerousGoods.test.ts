@@ -62,7 +62,7 @@ describe('WMS Dangerous Goods through real n8n-core', () => {
 	it('gets lookups by UN numbers or hazard class, with a limit or all', async () => {
 		await harness.run(lookups('add', { fieldsToSend: 'inputItem' }), erpExport);
 		const byNumber = await harness.run(lookups('getMany', { returnAll: true, filters: { unNumbers: '1830, 2794, 1111' } }), [{}]);
-		expect(byNumber.outputs[0].map((item) => item.json.un_number)).toEqual(['1830', '2794']);
+		expect(byNumber.outputs[0].map((item) => [item.json.un_number, item.json.found])).toEqual([['1830', true], ['2794', true], ['1111', false]]);
 		const byClass = await harness.run(lookups('getMany', { returnAll: true, filters: { hazardClass: '3' } }), [{}]);
 		expect(byClass.outputs[0].map((item) => item.json.proper_shipping_name)).toEqual(['PAINT', 'FLAMMABLE LIQUID, N.O.S.']);
 		const limited = await harness.run(lookups('getMany', { limit: 3 }), [{}]);

@@ -121,7 +121,8 @@ describe('WMS Supplier through real n8n-core', () => {
 		expect(sim.stats().requests['/supplier/check']).toBe(1 + 3);
 
 		const filtered = await getMany({ returnAll: true, filters: { codes: 'P-0001, P-0002, P-0003', active: false } });
-		expect(filtered.outputs[0].map((item) => item.json.code)).toEqual(['P-0001', 'P-0003']);
+		// Every code asked for is answered, in the order asked: P-0002 is active, so not found with these filters.
+		expect(filtered.outputs[0].map((item) => [item.json.code, item.json.found])).toEqual([['P-0001', true], ['P-0002', false], ['P-0003', true]]);
 	});
 
 	it('names a bad filter value as the item error', async () => {
