@@ -140,6 +140,12 @@ class Run {
 		}
 	}
 
+	/** Completes every comparison, adjusting nothing: a dry run the user wants closed. */
+	async close() {
+		const options = { retry: this.settings.retry, batchSize: this.settings.batchSize };
+		for (const run of this.runs.filter((candidate) => candidate.comparison_id)) await steps.completeComparison(this.ctx, run, options);
+	}
+
 	summary(inputCount: number, linesRead: number, failure?: StepFailed): IDataObject {
 		const { settings } = this;
 		const variance = summarizeVariance(this.linesCompared, this.entries, settings.largestCount);
@@ -192,6 +198,7 @@ class Run {
 		if (this.runs.length === 0) return 'No stock line could be read: nothing was compared.';
 		const found = this.reported ? `${differing} of ${this.linesCompared} lines differ` : 'no report';
 		if (failure) return `Stopped at step "${failure.step}" (${runPlace(failure.run)}): ${found}.`;
+		if (this.settings.closeAfterDryRun && this.inputErrors === 0) return `Dry run: ${found}; nothing was adjusted. The comparisons were completed.`;
 		if (this.settings.dryRun) return `Dry run: ${found}; nothing was adjusted. The comparisons stay in state compared.`;
 		if (this.inputErrors) return `${found}; nothing was adjusted because ${this.inputErrors} input items were not accepted: fix them and run again.`;
 		const adjusted = this.entries.filter((entry) => entry.adjusted).length;
@@ -254,6 +261,7 @@ export const reconcile: Operation = {
 			if (onHand.length) {
 				await run.report(byWarehouse);
 				if (!settings.dryRun && run.inputErrors === 0) await run.adjust();
+				else if (settings.closeAfterDryRun && run.inputErrors === 0) await run.close();
 			}
 		} catch (error) {
 			if (!(error instanceof StepFailed)) throw new NodeOperationError(this.getNode(), error as Error);
