@@ -36,6 +36,7 @@ export interface OutputOptions {
 export interface FailureFacts {
 	code?: string;
 	retryable?: boolean;
+	status?: number | null;
 }
 
 type Items = number | number[];
@@ -78,6 +79,24 @@ function codeOf(error: NodeApiError | NodeOperationError): string {
 	if (error instanceof InputProblem) return 'invalid_input';
 	if (error instanceof PlatformError) return error.body?.code ?? (error.status ? `http_${error.status}` : 'no_answer');
 	return error instanceof NodeApiError && error.httpCode ? `http_${error.httpCode}` : 'failed';
+}
+
+/**
+ * What an error item says, in the json keys n8n's error-output routing recognises (1.x and 2.x):
+ * `error` (what, where, whether re-running helps) and `message`, nothing else.
+ */
+export function errorJson(error: NodeApiError | NodeOperationError, key?: IDataObject, facts: FailureFacts = {}): IDataObject {
+	const message = redact(error.message);
+	const structured: IDataObject = {
+		message,
+		field: fieldOf(error),
+		code: facts.code ?? codeOf(error),
+		status: facts.status !== undefined ? facts.status : statusOf(error),
+		retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),
+	};
+	if (key) structured.record = key;
+	if (error.description) structured.details = redact(error.description);
+	return { error: structured, message };
 }
 
 export class Output {
@@ -147,19 +166,10 @@ export class Output {
 	 * rewrite the json to its message alone.
 	 */
 	private errorItem(itemIndexes: number[], error: NodeApiError | NodeOperationError, key: IDataObject | undefined, facts: FailureFacts): INodeExecutionData {
-		const message = redact(error.message);
-		const structured: IDataObject = {
-			message,
-			field: fieldOf(error),
-			code: facts.code ?? codeOf(error),
-			status: statusOf(error),
-			retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),
-		};
-		if (key) structured.record = key;
-		if (error.description) structured.details = redact(error.description);
+		const json = errorJson(error, key, facts);
 		const routed = this.ctx.getNode().onError === 'continueErrorOutput';
 		const input = routed ? undefined : this.ctx.getInputData()[itemIndexes[0]]?.json;
-		return { json: { ...input, error: structured, message }, pairedItem: pairs(itemIndexes) };
+		return { json: { ...input, ...json }, pairedItem: pairs(itemIndexes) };
 	}
 
 	/**

@@ -282,7 +282,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const summary = summaryOf(outputs[0]).json;
 			expect(summary).toMatchObject({ outcome: 'stopped', failed_step: 'process items', failed_warehouse: 'WH1', adjusted_lines: 0 });
 			expect(outputs[1]).toHaveLength(1);
-			expect(outputs[1][0].json.error).toContain(`step "process items" (warehouse WH1, comparison ${String(summary.comparison_id)})`);
+			expect(outputs[1][0].json.message).toContain(`step "process items" (warehouse WH1, comparison ${String(summary.comparison_id)})`);
+			// The same structured error as every error item: the step's cause was a 503, so running again can help.
+			expect(outputs[1][0].json.error).toMatchObject({ code: 'step_failed', status: 503, retryable: true });
 		});
 
 		it('stops at "load ERP on-hand" when the platform refuses every line, e.g. a reference whose comparison is already past loading', async () => {
@@ -291,7 +293,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const { outputs } = await harness.run(node('reconcile', { reference: 'COUNT-7' }, 'continueErrorOutput'), erp);
 			expect(summaryOf(outputs[0]).json).toMatchObject({ outcome: 'stopped', failed_step: 'load ERP on-hand', comparison_id: id, lines_differing: 0 });
 			expect(discrepancies(outputs[0])).toHaveLength(0);
-			expect(outputs[1].at(-1)!.json.error).toContain(`comparison ${id} is in state compared; cannot add ERP on-hand lines`);
+			expect(outputs[1].at(-1)!.json.message).toContain(`comparison ${id} is in state compared; cannot add ERP on-hand lines`);
 		});
 
 		it('attaches the report as a CSV file to the summary', async () => {

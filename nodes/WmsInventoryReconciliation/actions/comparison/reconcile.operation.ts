@@ -17,8 +17,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
 import type { Operation } from '../../../shared/operations';
-import { Output } from '../../../shared/output';
-import { redact } from '../../../shared/transport/errors';
+import { errorJson, Output } from '../../../shared/output';
+import { PlatformError, redact } from '../../../shared/transport/errors';
 import {
 	adjustmentDelta,
 	aggregateErpLines,
@@ -276,7 +276,9 @@ export const reconcile: Operation = {
 		out.push(await summaryItem(this, run.summary(items.length, onHand.length, failure), run.entries, everyInput, settings.csv));
 		if (failure) {
 			const error = stepError(this, failure, settings.dryRun, run.runs);
-			out.push({ json: { error: redact(error.message), details: redact(error.description ?? '') }, error, pairedItem: everyInput });
+			const { cause } = failure;
+			const facts = { code: 'step_failed', status: cause instanceof PlatformError ? (cause.status ?? null) : null, retryable: cause instanceof PlatformError && cause.retryable };
+			out.push({ json: errorJson(error, undefined, facts), pairedItem: everyInput });
 		}
 		return out;
 	},
