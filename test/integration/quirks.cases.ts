@@ -70,6 +70,15 @@ export const NODES = {
 		keyOf: (json) => String(json.order_number),
 		records: ['SO-1', 'SO-2'].map((order_number) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', status: 'open', lines: [] })),
 	},
+	salesOrderByNumbers: {
+		kind: 'read',
+		route: '/sales_order/check',
+		type: 'wmsSalesOrder',
+		parameters: { resource: 'salesOrder', operation: 'getStatus', returnAll: true, filters: { orderNumbers: 'SO-1, SO-2, SO-3' } },
+		items: [{}],
+		keyOf: (json) => `${String(json.order_number)} ${json.found ? 'found' : 'not found'}`,
+		records: ['SO-1', 'SO-2'].map((order_number) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', status: 'open', lines: [] })),
+	},
 } satisfies Record<string, NodeUnderQuirks>;
 
 export interface Quirk {
@@ -321,6 +330,15 @@ export const QUIRKS: Quirk[] = [
 	{ answer: 'the answer in another shape ({orders: [...]})', node: 'salesOrderStatus', program: pages(SO_READ, () => ({ json: { orders: [{ order_number: 'SO-1' }] } })), error: /^Item 0: The platform answered HTTP 200 on \/sales_order\/check with no list of items/ },
 	{ answer: 'HTTP 200 with an error envelope', node: 'salesOrderStatus', program: pages(SO_READ, () => bulkError('search index rebuilding')), error: /HTTP 200 on \/sales_order\/check with an error: search index rebuilding/ },
 	{ answer: 'HTTP 404 on the route', node: 'salesOrderStatus', program: pages(SO_READ, () => ({ status: 404, json: { error: { code: 'not_found', message: 'no such route' } } })), error: /^Item 0: no such route \(HTTP 404, not_found\)/ },
+
+	// --- Sales Order: Get Status by order numbers (every number asked for is answered) ---
+	{ answer: 'as the contract says', node: 'salesOrderByNumbers', program: () => {}, records: ['SO-1 found', 'SO-2 found', 'SO-3 not found'] },
+	{
+		answer: 'the order numbers in another letter case (a platform that folds case)',
+		node: 'salesOrderByNumbers',
+		program: pages(SO_READ, () => ({ json: { items: [{ order_number: 'so-1', status: 'open' }, { order_number: 'So-2', status: 'open' }], next_cursor: null } })),
+		records: ['so-1 found', 'So-2 found', 'SO-3 not found'],
+	},
 
 	// --- The credential's token exchange (seen from Get Many) ---
 	{ answer: 'a token answer without access_token', node: 'inventoryGetAll', program: token({ json: { token_type: 'Bearer', expires_in: 3600 } }), error: /did not answer with an access token but with JSON that has no access_token: check the Base URL/ },
