@@ -96,7 +96,7 @@ async function reconcile(platform: Platform, warehouse: string, lines: number, p
 	const cpu = process.cpuUsage(cpu0);
 	if (run.error) throw run.error;
 	const out = run.outputs[0];
-	return { run, out, summary: out[out.length - 1].json, planted, wholeRunSeconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+	return { run, out, summary: out[out.length - 1].json.summary as Record<string, unknown>, planted, wholeRunSeconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
 async function measureOne(mode: Mode, lines: number): Promise<Measured> {

@@ -7,10 +7,11 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 
 import { bulkWrite } from './bulk/write';
 import { checkOrRefuse, type Checkable } from './checking';
-import { batchSizeOption, bulkOptions, optionsCollection, retryPolicy, unknownFieldsOption } from './form/options';
+import { batchSizeOption, bulkOptions, includeInputFields, includeInputFieldsOption, optionsCollection, retryPolicy, unknownFieldsOption } from './form/options';
 import { fieldProperty, recordProperties, showFor, type ResourceOperation } from './form/properties';
-import { checkedRecord, recordSource } from './form/records';
+import { checkedRecord, readRecord, recordSource } from './form/records';
 import { Output } from './output';
+import { keyFilterOf, notFoundOption, readByKeys, type KeyRead } from './keyReads';
 import { readAll } from './paging';
 import { filterFields, recordSpec, type FieldSpec, type RecordCheck, type RecordSpec, type RoutePath } from './platform';
 
@@ -36,10 +37,16 @@ export interface UpsertConfig extends ResourceOperation {
 
 /**
  * The bulk write of one record per input item: every record read and checked before anything is
- * sent, then sent in chunks; one output item per input item, its result or its error.
+ * sent, then sent in chunks; one output item per input item, its result or its error. `rawRecord`
+ * (the record as given, unchecked) names a record that fails its check by its key.
  */
-export async function writeRecords(ctx: IExecuteFunctions, route: RoutePath, recordOf: (itemIndex: number) => IDataObject): Promise<INodeExecutionData[]> {
-	const output = new Output(ctx);
+export async function writeRecords(
+	ctx: IExecuteFunctions,
+	route: RoutePath,
+	recordOf: (itemIndex: number) => IDataObject,
+	rawRecord?: (itemIndex: number) => IDataObject | undefined,
+): Promise<INodeExecutionData[]> {
+	const output = new Output(ctx, { route, rawRecord, includeInputFields: includeInputFields(ctx) });
 	const rows = output.readEach(ctx.getInputData().length, (itemIndex) => ({ itemIndexes: [itemIndex], record: recordOf(itemIndex) }));
 	const outcomes = await bulkWrite.call(ctx, route, rows.map((row) => row.record), bulkOptions(ctx, route));
 	output.addOutcomes(rows, outcomes);
@@ -55,11 +62,28 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		action: config.action,
 		description: config.description ?? `Add ${spec.noun} records, or update those whose key already exists`,
 		contract: { route: config.route, record: spec },
-		properties: [...recordProperties(spec, config), optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(config))],
+		properties: [...recordProperties(spec, config), optionsCollection([batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption], showFor(config))],
 		async execute() {
 			const source = recordSource(this);
-			return await writeRecords(this, config.route, (itemIndex) => checkedRecord(this, spec, itemIndex, source));
+			return await writeRecords(
+				this,
+				config.route,
+				(itemIndex) => checkedRecord(this, spec, itemIndex, source),
+				(itemIndex) => readRecord(this, spec, itemIndex, source),
+			);
 		},
+	};
+}
+
+/** Said in the form: a read runs once per input item, so after a node with many items it repeats. */
+function onceNotice(op: ResourceOperation): INodeProperties {
+	return {
+		displayName:
+			'Runs once per input item. After a node that outputs many items (an Add or Update, for example) the same records come out once for each of them: turn on Settings → Execute Once to read them once.',
+		name: 'runsPerItemNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor(op),
 	};
 }
 
@@ -113,21 +137,49 @@ export interface GetManyConfig extends ResourceOperation {
 
 export function getManyOperation(config: GetManyConfig): Operation {
 	const filters = { fields: filterFields(config.route) };
+	const byKeys = keyFilterOf(config.route, filters.fields);
+	const keysLabel = byKeys ? (filters.fields.find((field) => field.name === byKeys.list)?.label ?? byKeys.list) : '';
 	return {
 		value: config.operation,
 		name: config.name ?? 'Get Many',
 		action: config.action,
 		description: config.description ?? `Get ${config.noun} records, filtered`,
 		contract: { route: config.route, filters: filters.fields },
-		properties: [...readProperties(config, config.noun, filters.fields), optionsCollection([], showFor(config))],
+		properties: [
+			onceNotice(config),
+			...readProperties(config, config.noun, filters.fields),
+			optionsCollection(byKeys ? [notFoundOption(byKeys, keysLabel)] : [], showFor(config)),
+		],
 		async execute(items) {
-			const output = new Output(this);
+			const output = new Output(this, { route: byKeys ? (config.route.replace(/\/check$/, '/add') as RoutePath) : undefined });
+			const keyReads: KeyRead[] = [];
+			const plain = new Map<string, number>();
 			await output.eachItem(items.length, async (itemIndex) => {
 				const filter = readFilter(this, filters, itemIndex);
+				const keys = byKeys ? (filter[byKeys.list] as string[] | undefined) : undefined;
+				if (byKeys && keys?.length) {
+					const rest = { ...filter };
+					delete rest[byKeys.list];
+					keyReads.push({ itemIndex, keys: [...new Set(keys)], rest });
+					return [];
+				}
 				const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
 				const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+				const same = JSON.stringify([filter, limit]);
+				plain.set(same, (plain.get(same) ?? 0) + 1);
 				return await readAll.call(this, config.route, filter, { limit, itemIndex, retry: retryPolicy(this, itemIndex) });
 			});
+			if (byKeys && keyReads.length) {
+				const notFound = this.getNodeParameter('options.notFound', 0, 'item') as 'item' | 'error';
+				await readByKeys(this, output, config.route, byKeys, keyReads, { retry: retryPolicy(this), notFound });
+			}
+			const repeated = Math.max(0, ...plain.values());
+			if (repeated > 1) {
+				this.addExecutionHints({
+					message: `This read ran once per input item: ${repeated} input items asked for the same ${config.noun} records, so each is in the output ${repeated} times. To read them once, turn on Settings → Execute Once (or give each item its own filters).`,
+					location: 'outputPane',
+				});
+			}
 			return output.items();
 		},
 	};

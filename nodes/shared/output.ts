@@ -2,18 +2,41 @@
  * One way to turn what happened to each input item into the node's output: results and errors
  * come out in input order, each paired to the input items it stands for (an order grouped from
  * several items pairs to all of them). Under continue-on-fail a failure is an error item; otherwise
- * the first failure stops the node, naming its item.
+ * the first failure stops the node, naming its record.
+ *
+ * A record is named by its key when the route has one and the record gives it ("Sales order
+ * SO-1003, line 1: quantity must be more than 0 (got -5)"), else by its item ("Item 2: …",
+ * counting from 0 as n8n's editor does).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RowOutcome } from './bulk/outcomes';
-import { redact } from './transport/errors';
+import { camelName, InputProblem, problemText } from './checking';
+import { routeInfo, type RoutePath } from './platform';
+import { itemsName, recordKey, recordName } from './recordKey';
+import { PlatformError, redact } from './transport/errors';
 
 /** A checked record and the input items it came from. */
 export interface ItemRecord {
 	itemIndexes: number[];
 	record: IDataObject;
+}
+
+export interface OutputOptions {
+	/** The route whose natural key names each record, in messages and in output items. */
+	route?: RoutePath;
+	/** The record an input item gave, unchecked: its key names it when checking it failed. */
+	rawRecord?: (itemIndex: number) => IDataObject | undefined;
+	/** Whether success items carry the input item's fields (Options → Include Input Fields). */
+	includeInputFields?: boolean;
+}
+
+/** What the caller knows of a failure beyond the error itself. */
+export interface FailureFacts {
+	code?: string;
+	retryable?: boolean;
+	status?: number | null;
 }
 
 type Items = number | number[];
@@ -24,50 +47,129 @@ function pairs(itemIndexes: number[]): INodeExecutionData['pairedItem'] {
 	return itemIndexes.length === 1 ? { item: itemIndexes[0] } : itemIndexes.map((item) => ({ item }));
 }
 
-/**
- * The item n8n routes to the node's error output (or keeps in the main output under
- * "Continue"). Only `error`, `message` and `details` in json, which is what n8n's error-output
- * routing recognises. The error object itself is not attached: n8n then rewrites the json to its
- * message alone, and the details (the route, the platform's request ID) would never reach the user.
- */
-function errorItem(itemIndexes: number[], error: NodeApiError | NodeOperationError): INodeExecutionData {
-	const json: IDataObject = { error: redact(error.message) };
-	if (error.description) json.details = redact(error.description);
-	return { json, pairedItem: pairs(itemIndexes) };
-}
-
 /** Any failure as the n8n error that names the input items it stands for. */
 function errorFor(ctx: IExecuteFunctions, error: unknown, itemIndexes: number[]): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	if (error instanceof NodeApiError) {
-		// A platform error does not know which input items it is about: it learns here, once.
-		if (!/^Items? \d/.test(error.message)) {
-			error.message = `${itemIndexes.length > 1 ? 'Items' : 'Item'} ${itemIndexes.join(', ')}: ${error.message}`;
-			error.context.itemIndex = itemIndexes[0];
-		}
+		error.context.itemIndex ??= itemIndexes[0];
 		return error;
 	}
 	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: itemIndexes[0] });
 }
 
+/** The message, naming the record (or item) first. */
+function named(error: NodeApiError | NodeOperationError, name: string): string {
+	if (error instanceof InputProblem) return `${name}${problemText(error.field, error.problem)}`;
+	return `${name}: ${error.message.replace(/^Items? \d+(?:, \d+)*: /, '')}`;
+}
+
+/** The field a failure is about: the input's field, or the one the platform named ("lines.0.quantity" → "lines[0].quantity"). */
+function fieldOf(error: Error): string | null {
+	if (error instanceof InputProblem) return error.field;
+	const said = /field "([^"]+)"/.exec(error.message)?.[1];
+	return said ? said.replace(/\.(\d+)(?=\.|$)/g, '[$1]') : null;
+}
+
+function statusOf(error: NodeApiError | NodeOperationError): number | null {
+	if (error instanceof PlatformError) return error.status ?? null;
+	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) || null : null;
+}
+
+function codeOf(error: NodeApiError | NodeOperationError): string {
+	if (error instanceof InputProblem) return 'invalid_input';
+	if (error instanceof PlatformError) return error.body?.code ?? (error.status ? `http_${error.status}` : 'no_answer');
+	return error instanceof NodeApiError && error.httpCode ? `http_${error.httpCode}` : 'failed';
+}
+
+/**
+ * What an error item says, in the json keys n8n's error-output routing recognises (1.x and 2.x):
+ * `error` (what, where, whether re-running helps) and `message`, nothing else.
+ */
+export function errorJson(error: NodeApiError | NodeOperationError, key?: IDataObject, facts: FailureFacts = {}): IDataObject {
+	const message = redact(error.message);
+	const structured: IDataObject = {
+		message,
+		field: fieldOf(error),
+		code: facts.code ?? codeOf(error),
+		status: facts.status !== undefined ? facts.status : statusOf(error),
+		retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),
+	};
+	if (key) structured.record = key;
+	if (error.description) structured.details = redact(error.description);
+	return { error: structured, message };
+}
+
 export class Output {
 	private readonly entries: Array<{ first: number; item: INodeExecutionData }> = [];
+	private readonly keyFields: string[] | undefined;
+	private readonly noun: string;
 
-	constructor(private readonly ctx: IExecuteFunctions) {}
-
-	/** The result (or results) of the input items `from` stands for. */
-	add(from: Items, json: IDataObject | IDataObject[]): void {
-		const itemIndexes = list(from);
-		if (!Array.isArray(json)) this.entries.push({ first: itemIndexes[0], item: { json, pairedItem: pairs(itemIndexes) } });
-		else for (const one of json) this.entries.push({ first: itemIndexes[0], item: { json: one, pairedItem: pairs(itemIndexes) } });
+	constructor(
+		private readonly ctx: IExecuteFunctions,
+		private readonly options: OutputOptions = {},
+	) {
+		const info = options.route ? routeInfo(options.route) : undefined;
+		this.keyFields = info?.naturalKey;
+		this.noun = info?.noun ?? 'record';
 	}
 
-	/** A failure of the input items `from` stands for: its error item under continue-on-fail, else the node stops with it. */
-	fail(from: Items, error: unknown): void {
+	/** The result (or results) of the input items `from` stands for; `record` is what was sent, for its key. */
+	add(from: Items, json: IDataObject | IDataObject[], record?: IDataObject): void {
+		const itemIndexes = list(from);
+		for (const one of Array.isArray(json) ? json : [json]) {
+			this.entries.push({ first: itemIndexes[0], item: { json: this.success(itemIndexes, one, record), pairedItem: pairs(itemIndexes) } });
+		}
+	}
+
+	/** A success item: the record's key under its own names, the platform's answer, and (when asked) the input item's fields under both. */
+	private success(itemIndexes: number[], json: IDataObject, record?: IDataObject): IDataObject {
+		const key = recordKey(this.keyFields, record);
+		if (!key && !this.options.includeInputFields) return json;
+		const input = this.options.includeInputFields ? this.ctx.getInputData()[itemIndexes[0]]?.json : undefined;
+		return { ...input, ...key, ...json };
+	}
+
+	/** The key of the record a failure is about, unless the key itself is what is wrong. */
+	private keyOf(itemIndexes: number[], error: Error, record?: IDataObject): IDataObject | undefined {
+		if (!this.keyFields) return undefined;
+		if (error instanceof InputProblem) {
+			const top = error.field.split(/[.[]/)[0];
+			if (this.keyFields.some((field) => field === top || camelName(field) === top)) return undefined;
+		}
+		let source = record;
+		try {
+			source ??= this.options.rawRecord?.(itemIndexes[0]);
+		} catch {
+			// A record that cannot even be read (bad JSON) has no key to name it by.
+		}
+		return recordKey(this.keyFields, source);
+	}
+
+	/**
+	 * A failure of the input items `from` stands for: its error item under continue-on-fail, else
+	 * the node stops with it. `record` is the record they gave, when it was read.
+	 */
+	fail(from: Items, error: unknown, record?: IDataObject, facts: FailureFacts = {}): void {
 		const itemIndexes = list(from);
 		const nodeError = errorFor(this.ctx, error, itemIndexes);
+		const key = this.keyOf(itemIndexes, nodeError, record);
+		nodeError.message = named(nodeError, key ? recordName(this.noun, key) : itemsName(itemIndexes));
 		if (!this.ctx.continueOnFail()) throw nodeError;
-		this.entries.push({ first: itemIndexes[0], item: errorItem(itemIndexes, nodeError) });
+		this.entries.push({ first: itemIndexes[0], item: this.errorItem(itemIndexes, nodeError, key, facts) });
+	}
+
+	/**
+	 * The item n8n routes to the error output: `error` (what, where, whether re-running helps) and
+	 * `message`, nothing else, which is what n8n's routing recognises (1.x and 2.x); n8n then adds
+	 * the input item's fields itself. Under "Continue" (regular output) n8n adds nothing, so the
+	 * input item's fields are added here. The error object itself is not attached: n8n would
+	 * rewrite the json to its message alone.
+	 */
+	private errorItem(itemIndexes: number[], error: NodeApiError | NodeOperationError, key: IDataObject | undefined, facts: FailureFacts): INodeExecutionData {
+		const json = errorJson(error, key, facts);
+		const routed = this.ctx.getNode().onError === 'continueErrorOutput';
+		const input = routed ? undefined : this.ctx.getInputData()[itemIndexes[0]]?.json;
+		return { json: { ...input, ...json }, pairedItem: pairs(itemIndexes) };
 	}
 
 	/**
@@ -111,13 +213,14 @@ export class Output {
 			if (failed && failed.kind !== 'stored') {
 				const stored = outcomes.filter((outcome) => outcome.kind === 'stored').length;
 				failed.error.description = `${failed.error.description ?? ''}. ${stored} of ${outcomes.length} records were confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result.`;
-				this.fail(rows[first].itemIndexes, failed.error);
+				this.fail(rows[first].itemIndexes, failed.error, rows[first].record);
 			}
 		}
 		rows.forEach((row, k) => {
 			const outcome = outcomes[k];
-			if (outcome.kind === 'stored') this.add(row.itemIndexes, outcome.result);
-			else this.fail(row.itemIndexes, outcome.error);
+			if (outcome.kind === 'stored') this.add(row.itemIndexes, outcome.result, row.record);
+			else if (outcome.kind === 'notConfirmed') this.fail(row.itemIndexes, outcome.error, row.record, { code: 'not_confirmed', retryable: outcome.rerunSafe });
+			else this.fail(row.itemIndexes, outcome.error, row.record, { code: outcome.error.body?.code ?? 'refused', retryable: false });
 		});
 	}
 

@@ -67,7 +67,7 @@ describe('item counts at the edges, through real n8n-core', () => {
 		const { outputs } = await harness.run({ ...addItems, onError: 'continueErrorOutput' }, input);
 		expect(sim.stats().requests['/inventory/add']).toBe(1);
 		expect(outputs[0]).toHaveLength(1000);
-		expect(outputs[1].map((item) => [item.pairedItem, item.json.error])).toEqual([[{ item: 1000 }, 'Item 1000: field "weight_kg" must be 0 or more (got -1)']]);
+		expect(outputs[1].map((item) => [item.pairedItem, item.json.message])).toEqual([[{ item: 1000 }, 'Inventory item V-LAST: weight_kg must be 0 or more (got -1)']]);
 	});
 
 	it('100,000 inventory items with 3 bad ones: 99,997 stored in 100 requests, the 3 named and paired, nothing sent for them', async () => {
@@ -79,10 +79,10 @@ describe('item counts at the edges, through real n8n-core', () => {
 		const { outputs, error } = await harness.run({ ...addItems, onError: 'continueErrorOutput' }, input);
 		expect(error).toBeUndefined();
 		expect(outputs[1].map((item) => item.pairedItem)).toEqual(pairs(bad));
-		expect(outputs[1].map((item) => item.json.error)).toEqual([
-			'Item 0: field "description" is required but missing or empty',
-			'Item 54321: field "pack_sizes[0].quantity" must be a whole number (got 0.5)',
-			expect.stringMatching(/^Item 99999: field "sku" must be a code without blanks at either end and without "\|"/),
+		expect(outputs[1].map((item) => item.json.message)).toEqual([
+			'Inventory item H-BAD-0: description is required but missing or empty',
+			'Inventory item H-BAD-1: pack_sizes[0].quantity must be a whole number (got 0.5)',
+			expect.stringMatching(/^Item 99999: sku must be a code without blanks at either end and without "\|"/),
 		]);
 		const good = range(100_000).filter((index) => !bad.includes(index));
 		expect(outputs[0]).toHaveLength(good.length);
@@ -117,7 +117,7 @@ describe('node settings that make no sense are named before anything is sent', (
 			{ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'upsert', code: 'X', name: 'X', extraFields: { field: [{ name: ' ', value: 'v' }] } } },
 			[{}],
 		);
-		expect(error?.message).toBe('Item 0: field "Extra Fields" has an entry without a name');
+		expect(error?.message).toBe('Item 0: Extra Fields has an entry without a name');
 		expect(sim.stats().requests).toEqual({});
 	});
 });

@@ -34,9 +34,9 @@ describe('WMS Courier Service through real n8n-core', () => {
 		];
 		const { outputs } = await harness.run({ type: 'wmsCourierService', parameters: upsert({ fieldsToSend: 'inputItem' }), onError: 'continueErrorOutput' }, items);
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['FX-1']);
-		expect(outputs[1].map((item) => item.json.error)).toEqual([
-			'Item 1: field "service_level" must be one of economy, standard, express, next_day, same_day, freight (got "ground")',
-			'Item 2: field "tracking_url_template" must be a web address containing {tracking_number}, like https://track.example/?id={tracking_number} (got "https://fedex.example/track")',
+		expect(outputs[1].map((item) => item.json.message)).toEqual([
+			'Courier service FX-2: service_level must be one of economy, standard, express, next_day, same_day, freight (got "ground")',
+			'Courier service FX-3: tracking_url_template must be a web address containing {tracking_number}, like https://track.example/?id={tracking_number} (got "https://fedex.example/track")',
 		]);
 		expect(sim.stats().items['/courier_service/add']).toBe(1);
 	});

@@ -42,8 +42,8 @@ describe('WMS Customer through real n8n-core', () => {
 		const { outputs } = await harness.run({ type: 'wmsCustomer', parameters: run('customer', 'upsert', { fieldsToSend: 'inputItem' }), onError: 'continueErrorOutput' }, items);
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['C-1', 'C-4']);
 		expect(outputs[1].map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
-		expect(outputs[1][0].json.error).toBe('Item 1: field "addresses[0].type" must be one of billing, shipping, other (got "depot")');
-		expect(outputs[1][1].json.error).toMatch(/^Item 2: field "default_courier_service_code" courier service NOPE does not exist/);
+		expect(outputs[1][0].json.message).toBe('Customer C-2: addresses[0].type must be one of billing, shipping, other (got "depot")');
+		expect(outputs[1][1].json.message).toMatch(/^Customer C-3: field "default_courier_service_code" courier service NOPE does not exist/);
 	});
 
 	it('gets many customers by code, activity and with a limit', async () => {
@@ -72,8 +72,8 @@ describe('WMS Customer through real n8n-core', () => {
 		]);
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.json)).toEqual([
-			{ key: 'CUST-2|NORD', status: 'created' },
-			{ key: 'CUST-2|SUD', status: 'created' },
+			{ customer_code: 'CUST-2', location_code: 'NORD', key: 'CUST-2|NORD', status: 'created' },
+			{ customer_code: 'CUST-2', location_code: 'SUD', key: 'CUST-2|SUD', status: 'created' },
 		]);
 		expect(sim.store.get('supply_location', 'CUST-2|SUD')).toMatchObject({ name: 'Lyon Sud', address: { line1: 'Rue B 2' }, opening_hours: 'Mon-Fri 08:00-17:00' });
 
@@ -85,12 +85,12 @@ describe('WMS Customer through real n8n-core', () => {
 			],
 		);
 		expect(unknown.outputs[0].map((item) => item.json.key)).toEqual(['CUST-3|BERGEN']);
-		expect(unknown.outputs[1][0].json.error).toMatch(/^Item 0: field "customer_code" customer CUST-77 does not exist/);
+		expect(unknown.outputs[1][0].json.message).toMatch(/^Supply location CUST-77 \/ X: field "customer_code" customer CUST-77 does not exist/);
 
 		const missing = await harness.run({ type: 'wmsCustomer', parameters: run('supplyLocation', 'upsert', { fieldsToSend: 'inputItem' }) }, [
 			{ customer_code: 'CUST-3', location_code: 'Y', name: 'No address' },
 		]);
-		expect(missing.error?.message).toBe('Item 0: field "address" is required but missing or empty');
+		expect(missing.error?.message).toBe('Supply location CUST-3 / Y: address is required but missing or empty');
 	});
 
 	it('gets many supply locations by customer and country', async () => {
@@ -99,7 +99,7 @@ describe('WMS Customer through real n8n-core', () => {
 		const norway = await harness.run({ type: 'wmsCustomer', parameters: run('supplyLocation', 'getMany', { returnAll: true, filters: { country: 'NO' } }) }, [{}]);
 		expect(norway.outputs[0].map((item) => item.json.customer_code)).toEqual(['CUST-3']);
 		const bad = await harness.run({ type: 'wmsCustomer', parameters: run('supplyLocation', 'getMany', { filters: { country: 'Norway' } }) }, [{}]);
-		expect(bad.error?.message).toMatch(/^Item 0: field "Filters → country" must be a two-letter ISO country code/);
+		expect(bad.error?.message).toMatch(/^Item 0: Filters → country must be a two-letter ISO country code/);
 	});
 
 	it('fills the customer and courier service dropdowns from the platform', async () => {

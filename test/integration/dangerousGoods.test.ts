@@ -50,10 +50,10 @@ describe('WMS Dangerous Goods through real n8n-core', () => {
 			{ un_number: '1263', proper_shipping_name: 'PAINT', hazard_class: '3', packing_group: 'IV' },
 			{ un_number: '1993', proper_shipping_name: 'FLAMMABLE LIQUID, N.O.S.', hazard_class: '3' },
 		]);
-		expect(outputs[1].map((item) => item.json.error)).toEqual([
-			'Item 0: field "un_number" must be a UN number of four digits without "UN", like 1263 (got "UN1263")',
-			'Item 1: field "hazard_class" must be a class or division like 3, 2.1, 6.1 or 1.4S (got "flammable")',
-			'Item 2: field "packing_group" must be one of I, II, III (got "IV")',
+		expect(outputs[1].map((item) => item.json.message)).toEqual([
+			'Item 0: un_number must be a UN number of four digits without "UN", like 1263 (got "UN1263")',
+			'Dangerous goods lookup 1263: hazard_class must be a class or division like 3, 2.1, 6.1 or 1.4S (got "flammable")',
+			'Dangerous goods lookup 1263: packing_group must be one of I, II, III (got "IV")',
 		]);
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['1993']);
 		expect(sim.stats().items['/dangerous_goods_lookup/add']).toBe(1);
@@ -62,12 +62,12 @@ describe('WMS Dangerous Goods through real n8n-core', () => {
 	it('gets lookups by UN numbers or hazard class, with a limit or all', async () => {
 		await harness.run(lookups('add', { fieldsToSend: 'inputItem' }), erpExport);
 		const byNumber = await harness.run(lookups('getMany', { returnAll: true, filters: { unNumbers: '1830, 2794, 1111' } }), [{}]);
-		expect(byNumber.outputs[0].map((item) => item.json.un_number)).toEqual(['1830', '2794']);
+		expect(byNumber.outputs[0].map((item) => [item.json.un_number, item.json.found])).toEqual([['1830', true], ['2794', true], ['1111', false]]);
 		const byClass = await harness.run(lookups('getMany', { returnAll: true, filters: { hazardClass: '3' } }), [{}]);
 		expect(byClass.outputs[0].map((item) => item.json.proper_shipping_name)).toEqual(['PAINT', 'FLAMMABLE LIQUID, N.O.S.']);
 		const limited = await harness.run(lookups('getMany', { limit: 3 }), [{}]);
 		expect(limited.outputs[0]).toHaveLength(3);
 		const bad = await harness.run(lookups('getMany', { filters: { unNumbers: '1263, 12' } }), [{}]);
-		expect(bad.error?.message).toMatch(/^Item 0: field "Filters → un_numbers" entry 1 must be a UN number of four digits/);
+		expect(bad.error?.message).toMatch(/^Item 0: Filters → un_numbers entry 1 must be a UN number of four digits/);
 	});
 });

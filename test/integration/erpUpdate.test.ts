@@ -94,13 +94,13 @@ describe('WMS ERP Update through real n8n-core', () => {
 	it('names the item with no update ID, and the unknown ID, without sinking the others', async () => {
 		const ids = sim.work.createPendingUpdates('outgoing_consignment', 2);
 		const { outputs, error } = await harness.run(update('setComplete'), [{ id: ids[0] }, { order: 'no id here' }, { id: 'UPD-999999' }, { id: ids[1] }], 'manual');
-		expect(error?.message).toMatch(/^Item 1: field "Update ID" was not found/);
+		expect(error?.message).toMatch(/^Item 1: Update ID was not found/);
 		expect(outputs).toEqual([]);
 
 		const lenient = await harness.run({ ...update('setComplete'), onError: 'continueErrorOutput' }, [{ id: ids[0] }, { order: 'no id here' }, { id: 'UPD-999999' }, { id: ids[1] }]);
 		expect(lenient.outputs[0].map((item) => item.json.key)).toEqual([ids[0], ids[1]]);
 		expect(lenient.outputs[1].map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
-		expect(lenient.outputs[1][1].json.error).toMatch(/^Item 2: .*UPD-999999 does not exist/);
+		expect(lenient.outputs[1][1].json.message).toMatch(/^ERP update UPD-999999: .*UPD-999999 does not exist/);
 		expect(statusOf(ids[1])?.status).toBe('complete');
 	});
 
@@ -113,7 +113,7 @@ describe('WMS ERP Update through real n8n-core', () => {
 
 		await harness.run(update('setComplete'), [{ id: done }]);
 		const conflict = await harness.run(update('setError', { source: 'define', id: done, message: 'late' }), [{}]);
-		expect(conflict.error?.message).toMatch(/^Item 0: .*is in state complete; cannot set error/);
+		expect(conflict.error?.message).toMatch(/^ERP update UPD-000002: .*is in state complete; cannot set error/);
 	});
 
 	it('wired as Trigger → ERP step → Set Complete, with the ERP step\'s error output → Set Error, needs no mapping', async () => {
@@ -175,8 +175,8 @@ describe('WMS ERP Update through real n8n-core', () => {
 		]);
 		expect(statusOf(ids[0])?.error).toMatchObject({ message: 'PO closed', code: 'PO_CLOSED' });
 		expect(statusOf(ids[1])?.error).toMatchObject({ message: 'Request failed with status code 500 — ERP gateway timeout' });
-		expect(outputs[1].map((item) => item.json.error)).toEqual([
-			expect.stringMatching(/^Item 2: field "Error Message" was not found/),
+		expect(outputs[1].map((item) => item.json.message)).toEqual([
+			expect.stringMatching(/^Item 2: Error Message was not found/),
 		]);
 		expect(statusOf(ids[2])?.status).toBe('pending');
 	});

@@ -33,7 +33,7 @@ describe('faults through real n8n-core', () => {
 			sim.faults.add({ route: '/inventory/add', kind: '503', after: 1 });
 			// One request at a time, so "never sent" is exact (tests/integration/parallel.test.ts gives up with requests side by side).
 			const { error, outputs } = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5, requestsInParallel: 1 }), skus(2500));
-			expect(error?.message).toMatch(/^Item 1000: not confirmed as stored — .*HTTP 503.* after 2 attempts\. Running the node again is safe/);
+			expect(error?.message).toMatch(/^Inventory item F-01000: not confirmed as stored — .*HTTP 503.* after 2 attempts\. Running the node again is safe/);
 			expect(error?.description).toMatch(/1000 of 2500 records were confirmed as stored/);
 			expect(outputs).toEqual([]);
 			expect(storedSkus('F')).toEqual(skus(1000).map((item) => item.sku));
@@ -49,7 +49,7 @@ describe('faults through real n8n-core', () => {
 			const [main, failed] = outputs;
 			expect(main.map((item) => input[itemOf(item)].sku).sort()).toEqual(storedSkus('F').sort());
 			expect(failed.map(itemOf)).toEqual(range(1000, 2500));
-			expect(failed.every((item, k) => String(item.json.error).startsWith(`Item ${1000 + k}: not confirmed as stored`))).toBe(true);
+			expect(failed.every((item, k) => String(item.json.message).startsWith(`Inventory item ${input[1000 + k].sku}: not confirmed as stored`))).toBe(true);
 			expect([...main, ...failed].map(itemOf).sort((a, b) => a - b)).toEqual(range(0, 2500));
 		});
 
@@ -59,7 +59,7 @@ describe('faults through real n8n-core', () => {
 			const first = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5 }, 'continueErrorOutput'), input);
 			expect(first.outputs[0]).toEqual([]);
 			expect(first.outputs[1].map(itemOf)).toEqual(range(0, 30));
-			expect(first.outputs[1][0].json.error).toMatch(/^Item 0: not confirmed as stored — .*connection closed by the other side.* after 2 attempts/);
+			expect(first.outputs[1][0].json.message).toMatch(/^Inventory item RA-00000: not confirmed as stored — .*connection closed by the other side.* after 2 attempts/);
 			// The platform did store them: "not confirmed" is the honest word, and a re-run finds them.
 			expect(storedSkus('RA')).toHaveLength(30);
 			sim.faults.clear();
@@ -73,7 +73,7 @@ describe('faults through real n8n-core', () => {
 			const { outputs } = await harness.run(addItems({ maxAttempts: 3, maxWaitSeconds: 10, requestsInParallel: 1 }, 'continueErrorOutput'), skus(1500, 'RB'));
 			expect(outputs[0]).toEqual([]);
 			expect(outputs[1].map(itemOf)).toEqual(range(0, 1500));
-			expect(outputs[1][1499].json.error).toMatch(/^Item 1499: not confirmed as stored — .*after 3 attempts/);
+			expect(outputs[1][1499].json.message).toMatch(/^Inventory item RB-01499: not confirmed as stored — .*after 3 attempts/);
 			expect(storedSkus('RB')).toEqual([]);
 			expect(sim.stats().requests['/inventory/add']).toBe(3);
 		});
@@ -81,7 +81,7 @@ describe('faults through real n8n-core', () => {
 		it('a Retry-After longer than Max Total Wait gives up at once instead of waiting, naming the items', async () => {
 			sim.faults.add({ route: '/inventory/add', kind: '429', retryAfterSeconds: 120 });
 			const { outputs } = await harness.run(addItems({ maxWaitSeconds: 1 }, 'continueErrorOutput'), skus(3, 'RL'));
-			expect(outputs[1].map((item) => item.json.error)).toEqual([0, 1, 2].map((i) => expect.stringMatching(new RegExp(`^Item ${i}: not confirmed as stored — .*HTTP 429`))));
+			expect(outputs[1].map((item) => item.json.message)).toEqual([0, 1, 2].map((i) => expect.stringMatching(new RegExp(`^Inventory item RL-0000${i}: not confirmed as stored — .*HTTP 429`))));
 			expect(sim.stats().requests['/inventory/add']).toBe(1);
 		});
 
@@ -93,9 +93,9 @@ describe('faults through real n8n-core', () => {
 				[line('SO-G1', 'NUT-M8'), line('SO-G2', 'NUT-M8'), line('SO-G1', 'BOLT-M8-40')],
 			);
 			expect(outputs[0]).toEqual([]);
-			expect(outputs[1].map((item) => [item.pairedItem, item.json.error])).toEqual([
-				[[{ item: 0 }, { item: 2 }], expect.stringMatching(/^Items 0, 2: not confirmed as stored — service temporarily unavailable \(HTTP 503/)],
-				[{ item: 1 }, expect.stringMatching(/^Item 1: not confirmed as stored — service temporarily unavailable \(HTTP 503/)],
+			expect(outputs[1].map((item) => [item.pairedItem, item.json.message])).toEqual([
+				[[{ item: 0 }, { item: 2 }], expect.stringMatching(/^Sales order SO-G1: not confirmed as stored — service temporarily unavailable \(HTTP 503/)],
+				[{ item: 1 }, expect.stringMatching(/^Sales order SO-G2: not confirmed as stored — service temporarily unavailable \(HTTP 503/)],
 			]);
 			expect(sim.store.get('sales_order', 'SO-G1')).toBeUndefined();
 		});
@@ -104,7 +104,7 @@ describe('faults through real n8n-core', () => {
 			sim.faults.add({ route: '/comparison/add', kind: 'reset_after', times: 1 });
 			const before = sim.store.count('comparison');
 			const { error } = await harness.run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1' } }, [{}]);
-			expect(error?.message).toMatch(/^Item 0: not confirmed as stored — .*connection closed by the other side/);
+			expect(error?.message).toMatch(/^Comparison WH1: not confirmed as stored — .*connection closed by the other side/);
 			// It was stored: the message must not invite a second run, which would open a second comparison.
 			expect(error?.message).not.toMatch(/Running the node again is safe/);
 			expect(error?.message).toMatch(/may have stored it .* check the platform before running the node again\.$/);
@@ -114,7 +114,7 @@ describe('faults through real n8n-core', () => {
 			// A 503 means the platform did not take it: then a re-run is safe, and the message says so.
 			sim.faults.add({ route: '/comparison/add', kind: '503' });
 			const refused = await harness.run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1', options: { maxAttempts: 1 } } }, [{}]);
-			expect(refused.error?.message).toMatch(/^Item 0: not confirmed as stored — .*HTTP 503.*The platform did not take it: running the node again is safe\.$/);
+			expect(refused.error?.message).toMatch(/^Comparison WH1: not confirmed as stored — .*HTTP 503.*The platform did not take it: running the node again is safe\.$/);
 			expect(sim.stats().requests['/comparison/add']).toBe(2);
 			expect(sim.store.count('comparison')).toBe(before + 1);
 		});

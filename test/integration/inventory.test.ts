@@ -136,7 +136,7 @@ describe('WMS Inventory through real n8n-core', () => {
 			expect(error).toBeUndefined();
 			expect(outputs[1]).toHaveLength(1);
 			expect(outputs[1][0].pairedItem).toEqual({ item: 1500 });
-			expect(outputs[1][0].json.error).toMatch(/^Item 1500: field "colour" /);
+			expect(outputs[1][0].json.message).toMatch(/^Inventory item SKU-01500: field "colour" /);
 			expect(outputs[0]).toHaveLength(2499);
 			expect(outputs[0].map((item) => (item.pairedItem as { item: number }).item)).toEqual(
 				input.map((_, index) => index).filter((index) => index !== 1500),
@@ -164,7 +164,7 @@ describe('WMS Inventory through real n8n-core', () => {
 			const input: IDataObject[] = items(20);
 			input[7] = { ...input[7], hsCode: '73.18' };
 			const { error } = await harness.run(addItems(), input);
-			expect(error?.message).toBe('Item 7: field "hs_code" must be a Harmonized System customs code of 6 to 10 digits, like 731815 (got "73.18")');
+			expect(error?.message).toBe('Inventory item SKU-00007: hs_code must be a Harmonized System customs code of 6 to 10 digits, like 731815 (got "73.18")');
 			expect(sim.stats().requests['/inventory/add']).toBeUndefined();
 		});
 
@@ -196,7 +196,7 @@ describe('WMS Inventory through real n8n-core', () => {
 				inventory('item', 'getMany', { returnAll: true, filters: { skus: 'SKU-00000, SKU-00003, SKU-00006, SKU-00001', category: 'fasteners', active: true, warehouseCode: 'WH1' } }),
 				[{}],
 			);
-			expect(filtered.outputs[0].map((item) => item.json.sku)).toEqual(['SKU-00000', 'SKU-00006']);
+			expect(filtered.outputs[0].map((item) => [item.json.sku, item.json.found])).toEqual([['SKU-00000', true], ['SKU-00003', false], ['SKU-00006', true], ['SKU-00001', false]]);
 			expect(filtered.outputs[0][0].json).toMatchObject({ total_on_hand: 0, stocking_factors: [] });
 
 			const inStock = await harness.run(inventory('item', 'getMany', { returnAll: true, filters: { inStock: true } }), [{}]);
@@ -205,7 +205,7 @@ describe('WMS Inventory through real n8n-core', () => {
 
 		it('names a bad filter value', async () => {
 			const { error } = await harness.run(inventory('item', 'getMany', { filters: { skus: 'A, B|C' } }), [{}]);
-			expect(error?.message).toMatch(/^Item 0: field "Filters → skus" entry 1 must be a code/);
+			expect(error?.message).toMatch(/^Item 0: Filters → skus entry 1 must be a code/);
 		});
 	});
 
@@ -231,7 +231,7 @@ describe('WMS Inventory through real n8n-core', () => {
 				{ sku: 'SKU-00002', warehouse_code: 'WH2', min_quantity: 0, max_quantity: 0 },
 			];
 			const stopped = await harness.run(inventory('stockingFactor', 'set', { fieldsToSend: 'inputItem' }), input);
-			expect(stopped.error?.message).toBe('Item 1: field "min_quantity" must not be more than the maximum quantity (got minimum 80, maximum 40)');
+			expect(stopped.error?.message).toBe('Stocking factor SKU-00001 / WH1: min_quantity must not be more than the maximum quantity (got minimum 80, maximum 40)');
 			expect(sim.stats().requests['/inventory_stocking_factor/add']).toBeUndefined();
 
 			const continued = await harness.run(inventory('stockingFactor', 'set', { fieldsToSend: 'inputItem' }, 'continueErrorOutput'), input);
@@ -247,7 +247,7 @@ describe('WMS Inventory through real n8n-core', () => {
 				inventory('stockingFactor', 'set', { sku: 'SKU-00000', warehouseCode: 'WH9', minQuantity: 1, maxQuantity: 2 }, 'continueErrorOutput'),
 				[{}],
 			);
-			expect(outputs[1][0].json.error).toBe('Item 0: field "warehouse_code" warehouse WH9 does not exist');
+			expect(outputs[1][0].json.message).toBe('Stocking factor SKU-00000 / WH9: field "warehouse_code" warehouse WH9 does not exist');
 		});
 	});
 
@@ -276,7 +276,7 @@ describe('WMS Inventory through real n8n-core', () => {
 				inventory('warehouseInfo', 'set', { fieldsToSend: 'inputItem' }),
 				[{ sku: 'S', warehouse_code: 'WH1', abc_class: 'D' }],
 			);
-			expect(error?.message).toBe('Item 0: field "abc_class" must be one of A, B, C (got "D")');
+			expect(error?.message).toBe('Warehouse info S / WH1: abc_class must be one of A, B, C (got "D")');
 		});
 	});
 
@@ -304,9 +304,9 @@ describe('WMS Inventory through real n8n-core', () => {
 					{ sku: 'B', unNumber: 126 },
 				],
 			);
-			expect(outputs[1].map((item) => item.json.error)).toEqual([
-				'Item 0: field "un_number" must be a UN number of four digits without "UN", like 1263 (got "UN1263")',
-				'Item 1: field "un_number" must be a UN number of four digits without "UN", like 1263 (got "126")',
+			expect(outputs[1].map((item) => item.json.message)).toEqual([
+				'Dangerous goods classification A: un_number must be a UN number of four digits without "UN", like 1263 (got "UN1263")',
+				'Dangerous goods classification B: un_number must be a UN number of four digits without "UN", like 1263 (got "126")',
 			]);
 			expect(sim.stats().requests['/inventory_dangerous_goods/add']).toBeUndefined();
 		});
@@ -317,7 +317,7 @@ describe('WMS Inventory through real n8n-core', () => {
 				inventory('dangerousGoodsClassification', 'set', { sku: 'SKU-00000', unNumber: '9999' }, 'continueErrorOutput'),
 				[{}],
 			);
-			expect(outputs[1][0].json.error).toBe('Item 0: field "un_number" dangerous goods lookup UN9999 does not exist');
+			expect(outputs[1][0].json.message).toBe('Dangerous goods classification SKU-00000: field "un_number" dangerous goods lookup UN9999 does not exist');
 		});
 	});
 

@@ -53,8 +53,8 @@ describe('WMS Production Order through real n8n-core', () => {
 		const items = [order('MO-1', [{ sku: 'BOLT-M8-40', quantity: 4 }]), order('MO-2', [{ sku: 'NUT-M8', quantity: 4 }], { output_quantity: '5' })];
 		const { outputs } = await harness.run({ type: 'wmsProductionOrder', parameters: add({ fieldsToSend: 'inputItem' }) }, items);
 		expect(outputs[0].map((item) => item.json)).toEqual([
-			{ key: 'MO-1', status: 'created' },
-			{ key: 'MO-2', status: 'created' },
+			{ order_number: 'MO-1', key: 'MO-1', status: 'created' },
+			{ order_number: 'MO-2', key: 'MO-2', status: 'created' },
 		]);
 		sim.work.transition('production_order', 'MO-2', 'released');
 
@@ -73,21 +73,21 @@ describe('WMS Production Order through real n8n-core', () => {
 		expect((await harness.run({ type: 'wmsProductionOrder', parameters }, [order('MO-R', [{ sku: 'NUT-M8', quantity: 2 }])])).outputs[0][0].json.status).toBe('unchanged');
 		sim.work.transition('production_order', 'MO-R', 'released');
 		const { outputs } = await harness.run({ type: 'wmsProductionOrder', parameters, onError: 'continueErrorOutput' }, [order('MO-R', [{ sku: 'NUT-M8', quantity: 3 }])]);
-		expect(outputs[1][0].json.error).toMatch(/^Item 0: .*production order MO-R is in state released; cannot update/);
+		expect(outputs[1][0].json.message).toMatch(/^Production order MO-R: .*production order MO-R is in state released; cannot update/);
 		expect(sim.store.list('production_order').filter((o) => o.order_number === 'MO-R')).toHaveLength(1);
 	});
 
 	it('checks components before sending and names an unknown output item', async () => {
 		const noComponents = await harness.run({ type: 'wmsProductionOrder', parameters: add({ fieldsToSend: 'inputItem' }) }, [{ ...order('MO-E', []), components: undefined }]);
-		expect(noComponents.error?.message).toBe('Item 0: field "components" is required but missing or empty');
+		expect(noComponents.error?.message).toBe('Production order MO-E: components is required but missing or empty');
 		const negative = await harness.run({ type: 'wmsProductionOrder', parameters: add({ fieldsToSend: 'inputItem' }) }, [order('MO-E', [{ sku: 'NUT-M8', quantity: 0 }])]);
-		expect(negative.error?.message).toBe('Item 0: field "components[0].quantity" must be more than 0 (got 0)');
+		expect(negative.error?.message).toBe('Production order MO-E, component 1: quantity must be more than 0 (got 0)');
 		expect(sim.stats().requests['/production_order/add']).toBeUndefined();
 
 		const unknown = await harness.run(
 			{ type: 'wmsProductionOrder', parameters: add({ fieldsToSend: 'inputItem' }), onError: 'continueErrorOutput' },
 			[order('MO-U', [{ sku: 'NUT-M8', quantity: 1 }], { output_sku: 'NO-SUCH-KIT' })],
 		);
-		expect(unknown.outputs[1][0].json.error).toMatch(/^Item 0: field "output_sku" inventory item NO-SUCH-KIT does not exist/);
+		expect(unknown.outputs[1][0].json.message).toMatch(/^Production order MO-U: field "output_sku" inventory item NO-SUCH-KIT does not exist/);
 	});
 });

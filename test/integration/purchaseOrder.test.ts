@@ -54,7 +54,7 @@ describe('WMS Purchase Order through real n8n-core', () => {
 		];
 		const { outputs, error } = await harness.run({ type: 'wmsPurchaseOrder', parameters: add({ fieldsToSend: 'inputItem', groupLines: true }) }, items);
 		expect(error).toBeUndefined();
-		expect(outputs[0]).toEqual([expect.objectContaining({ json: { key: 'PO-G', status: 'created' }, pairedItem: [{ item: 0 }, { item: 1 }] })]);
+		expect(outputs[0]).toEqual([expect.objectContaining({ json: { order_number: 'PO-G', key: 'PO-G', status: 'created' }, pairedItem: [{ item: 0 }, { item: 1 }] })]);
 		expect(sim.store.get('purchase_order', 'PO-G')).toMatchObject({
 			expected_date: '2026-11-30',
 			lines: [
@@ -84,7 +84,7 @@ describe('WMS Purchase Order through real n8n-core', () => {
 
 		const changed = order('PO-R', [{ line_number: 1, sku: 'NUT-M8', quantity: 120 }]);
 		const { outputs } = await harness.run({ type: 'wmsPurchaseOrder', parameters, onError: 'continueErrorOutput' }, [changed]);
-		expect(outputs[1][0].json.error).toMatch(/^Item 0: .*purchase order PO-R is in state partially_received; cannot update/);
+		expect(outputs[1][0].json.message).toMatch(/^Purchase order PO-R: .*purchase order PO-R is in state partially_received; cannot update/);
 		expect(sim.store.count('purchase_order')).toBe(3);
 
 		const open = await harness.run({ type: 'wmsPurchaseOrder', parameters: getStatus({ returnAll: true, filters: { status: 'open', supplierCode: 'SUP-2' } }) }, [{}]);
@@ -97,13 +97,13 @@ describe('WMS Purchase Order through real n8n-core', () => {
 		const items = [order('PO-1', [{ sku: 'NUT-M8', quantity: 1 }], { supplier_code: 'SUP-404' }), order('PO-2', [{ sku: 'NUT-M8', quantity: 1 }])];
 		const { outputs } = await harness.run({ type: 'wmsPurchaseOrder', parameters: add({ fieldsToSend: 'inputItem' }), onError: 'continueErrorOutput' }, items);
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['PO-2']);
-		expect(outputs[1][0].json.error).toMatch(/^Item 0: field "supplier_code" supplier SUP-404 does not exist/);
+		expect(outputs[1][0].json.message).toMatch(/^Purchase order PO-1: field "supplier_code" supplier SUP-404 does not exist/);
 
 		sim.resetStats();
 		const bad = await harness.run({ type: 'wmsPurchaseOrder', parameters: add({ fieldsToSend: 'inputItem' }) }, [
 			order('PO-3', [{ sku: 'NUT-M8', quantity: 1, expected_date: 'next week' }]),
 		]);
-		expect(bad.error?.message).toBe('Item 0: field "lines[0].expected_date" must be a date like 2026-11-21 (got "next week")');
+		expect(bad.error?.message).toBe('Purchase order PO-3, line 1: expected_date must be a date like 2026-11-21 (got "next week")');
 		expect(sim.stats().requests['/purchase_order/add']).toBeUndefined();
 	});
 

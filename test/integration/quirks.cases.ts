@@ -70,6 +70,15 @@ export const NODES = {
 		keyOf: (json) => String(json.order_number),
 		records: ['SO-1', 'SO-2'].map((order_number) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', status: 'open', lines: [] })),
 	},
+	salesOrderByNumbers: {
+		kind: 'read',
+		route: '/sales_order/check',
+		type: 'wmsSalesOrder',
+		parameters: { resource: 'salesOrder', operation: 'getStatus', returnAll: true, filters: { orderNumbers: 'SO-1, SO-2, SO-3' } },
+		items: [{}],
+		keyOf: (json) => `${String(json.order_number)} ${json.found ? 'found' : 'not found'}`,
+		records: ['SO-1', 'SO-2'].map((order_number) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', status: 'open', lines: [] })),
+	},
 } satisfies Record<string, NodeUnderQuirks>;
 
 export interface Quirk {
@@ -103,7 +112,7 @@ const pages = (route: string, page: (n: number) => Reply) => every(route, (_, n)
 const token = (reply: Reply) => (platform: QuirkyPlatform) => void platform.on('/oauth/token', () => reply);
 const tooLarge: Reply = { status: 413, json: { error: { code: 'too_many_items', message: 'request too large' } } };
 const RERUN_SAFE = /Running the node again is safe: records are matched by their key\.$/;
-const notConfirmed = (why: string) => new RegExp(`^Items? [\\d, ]+: not confirmed as stored — .*${why}.*Running the node again is safe`);
+const notConfirmed = (why: string) => new RegExp(`^(?:Inventory item Q|Sales order SO|ERP update UPD)-\\d+: not confirmed as stored — .*${why}.*Running the node again is safe`);
 
 const INV = '/inventory/add';
 const SO = '/sales_order/add';
@@ -217,29 +226,29 @@ export const QUIRKS: Quirk[] = [
 		items: [sku(0), sku(1, 'x'.repeat(450)), sku(2)],
 		program: (platform) => void platform.on(INV, (call) => (JSON.stringify(call.body).length > 400 ? tooLarge : undefined)),
 		stored: [0, 2],
-		failed: /^Item 1: the platform refuses this record as too large \(HTTP 413\) even on its own: shorten it/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: the platform refuses this record as too large \(HTTP 413\) even on its own: shorten it/,
 	},
 	{
 		answer: 'HTTP 403 for this route',
 		node: 'inventoryAdd',
 		program: every(INV, () => ({ status: 403, json: { error: { code: 'forbidden', message: 'client lacks scope inventory:write' } } })),
 		stored: [],
-		failed: /^Item \d: The platform refused access on \/inventory\/add \(HTTP 403: client lacks scope inventory:write\)/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform refused access on \/inventory\/add \(HTTP 403: client lacks scope inventory:write\)/,
 	},
-	{ answer: 'HTTP 404 web page for this route', node: 'inventoryAdd', program: every(INV, () => webPage(404)), stored: [], failed: /^Item \d: The platform answered HTTP 404 on \/inventory\/add: it may not offer this route/ },
+	{ answer: 'HTTP 404 web page for this route', node: 'inventoryAdd', program: every(INV, () => webPage(404)), stored: [], failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 404 on \/inventory\/add: it may not offer this route/ },
 	{
 		answer: 'HTTP 401 again after the token was refreshed',
 		node: 'inventoryAdd',
 		program: every(INV, () => ({ status: 401, json: { error: { code: 'invalid_token', message: 'token revoked' } } })),
 		stored: [],
-		failed: /^Item \d: not confirmed as stored — The platform rejected the access token twice \(HTTP 401\)/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — The platform rejected the access token twice \(HTTP 401\)/,
 	},
 	{
 		answer: 'an error envelope whose message is not text and whose details are not a list (HTTP 422)',
 		node: 'inventoryAdd',
 		program: every(INV, () => ({ status: 422, json: { error: { code: 'validation_failed', message: { en: 'invalid' }, details: { path: '/items/1' } } } })),
 		stored: [],
-		failed: /^Item \d: The platform answered HTTP 422 on \/inventory\/add$/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 422 on \/inventory\/add$/,
 	},
 	{
 		answer: 'a slow trickle that never ends',
@@ -247,7 +256,7 @@ export const QUIRKS: Quirk[] = [
 		options: { timeoutSeconds: 1, maxAttempts: 1 },
 		program: every(INV, () => ({ trickle: true })),
 		stored: [],
-		failed: /^Item \d: not confirmed as stored — The connection to the platform at http:\/\/127\.0\.0\.1:\d+\/v1 was lost \(no answer within the timeout\)\. Running the node again is safe/,
+		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — The connection to the platform at http:\/\/127\.0\.0\.1:\d+\/v1 was lost \(no answer within the timeout\)\. Running the node again is safe/,
 	},
 	{
 		answer: 'the connection dropped after storing, then the contract answer',
@@ -260,7 +269,7 @@ export const QUIRKS: Quirk[] = [
 
 	// --- Sales Order: Add, lines grouped into orders ---
 	{ answer: 'results keyed, out of order', node: 'salesOrderAdd', program: results(SO, (rows) => [...rows].reverse()), stored: [0, 1, 2] },
-	{ answer: 'HTTP 200 with {}', node: 'salesOrderAdd', program: every(SO, () => ({ json: {} })), stored: [], failed: { 0: /^Items 0, 2: not confirmed as stored — .*no per-row results/, 1: /^Item 1: not confirmed as stored/ } },
+	{ answer: 'HTTP 200 with {}', node: 'salesOrderAdd', program: every(SO, () => ({ json: {} })), stored: [], failed: { 0: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — .*no per-row results/, 1: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored/ } },
 	{ answer: 'a result for one order of two', node: 'salesOrderAdd', program: results(SO, (rows) => rows.filter((row) => row.key === 'SO-2')), stored: [1], failed: notConfirmed('no result for this record \\(key "SO-1"\\)') },
 
 	// --- ERP Update: Set Complete ---
@@ -321,6 +330,15 @@ export const QUIRKS: Quirk[] = [
 	{ answer: 'the answer in another shape ({orders: [...]})', node: 'salesOrderStatus', program: pages(SO_READ, () => ({ json: { orders: [{ order_number: 'SO-1' }] } })), error: /^Item 0: The platform answered HTTP 200 on \/sales_order\/check with no list of items/ },
 	{ answer: 'HTTP 200 with an error envelope', node: 'salesOrderStatus', program: pages(SO_READ, () => bulkError('search index rebuilding')), error: /HTTP 200 on \/sales_order\/check with an error: search index rebuilding/ },
 	{ answer: 'HTTP 404 on the route', node: 'salesOrderStatus', program: pages(SO_READ, () => ({ status: 404, json: { error: { code: 'not_found', message: 'no such route' } } })), error: /^Item 0: no such route \(HTTP 404, not_found\)/ },
+
+	// --- Sales Order: Get Status by order numbers (every number asked for is answered) ---
+	{ answer: 'as the contract says', node: 'salesOrderByNumbers', program: () => {}, records: ['SO-1 found', 'SO-2 found', 'SO-3 not found'] },
+	{
+		answer: 'the order numbers in another letter case (a platform that folds case)',
+		node: 'salesOrderByNumbers',
+		program: pages(SO_READ, () => ({ json: { items: [{ order_number: 'so-1', status: 'open' }, { order_number: 'So-2', status: 'open' }], next_cursor: null } })),
+		records: ['so-1 found', 'So-2 found', 'SO-3 not found'],
+	},
 
 	// --- The credential's token exchange (seen from Get Many) ---
 	{ answer: 'a token answer without access_token', node: 'inventoryGetAll', program: token({ json: { token_type: 'Bearer', expires_in: 3600 } }), error: /did not answer with an access token but with JSON that has no access_token: check the Base URL/ },

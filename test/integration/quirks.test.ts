@@ -57,8 +57,8 @@ describe('a platform that answers otherwise (quirks table, real n8n-core)', () =
 			for (const output of failed) {
 				const first = itemsOf(output)[0];
 				const words = quirk.failed instanceof RegExp ? quirk.failed : quirk.failed?.[first];
-				expect({ item: first, error: output.json.error }).toEqual({ item: first, error: expect.stringMatching(words ?? /^$/) });
-				expect(String(output.json.details)).toContain(`Route ${node.route}`);
+				expect({ item: first, error: output.json.message }).toEqual({ item: first, error: expect.stringMatching(words ?? /^$/) });
+				expect(String((output.json.error as { details?: string }).details)).toContain(`Route ${node.route}`);
 			}
 		} else if (quirk.error) {
 			expect(error?.message).toMatch(quirk.error);

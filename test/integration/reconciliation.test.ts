@@ -69,7 +69,11 @@ async function answersRewritten(sim: RunningSimulator, route: string, rewrite: (
 
 const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
 const discrepancies = (items: INodeExecutionData[]) => items.filter((item) => item.json.type === 'discrepancy');
-const summaryOf = (items: INodeExecutionData[]) => items.find((item) => item.json.type === 'summary')!;
+/** The summary item, its figures (under `summary`) as its json. */
+const summaryOf = (items: INodeExecutionData[]) => {
+	const item = items.find((entry) => entry.json.type === 'summary')!;
+	return { ...item, json: item.json.summary as IDataObject };
+};
 
 describe('WMS Inventory Reconciliation through real n8n-core', () => {
 	let sim: RunningSimulator;
@@ -115,10 +119,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				batch,
 				erp_quantity: erpQ,
 				platform_quantity: platformQ,
-				difference: platformQ - erpQ,
+				platform_minus_erp: platformQ - erpQ,
 				direction: platformQ > erpQ ? 'platform_higher' : 'erp_higher',
 				percent,
-				quantity_delta: erpQ - platformQ,
 				action: 'report_only',
 				in_erp_input: sku !== 'DRILL-BIT-6',
 				adjusted: false,
@@ -153,14 +156,16 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				input_items: erp.length,
 				stock_lines: erp.length - 2, // two SKUs came in two bins each
 				largest_differences: [
-					{ warehouse_code: 'WH1', sku: 'DRILL-BIT-6', batch: '', difference: at('DRILL-BIT-6'), percent: null },
-					{ warehouse_code: 'WH1', sku: 'PAINT-RED-1L', batch: 'B2026-02', difference: -20, percent: -20 },
-					expect.objectContaining({ sku: 'LABEL-A6', difference: 10 }),
-					expect.objectContaining({ sku: 'HELMET-WHITE', difference: -4 }),
-					expect.objectContaining({ sku: 'BOLT-M8-40', difference: 3 }),
+					{ warehouse_code: 'WH1', sku: 'DRILL-BIT-6', batch: '', platform_minus_erp: at('DRILL-BIT-6'), percent: null },
+					{ warehouse_code: 'WH1', sku: 'PAINT-RED-1L', batch: 'B2026-02', platform_minus_erp: -20, percent: -20 },
+					expect.objectContaining({ sku: 'LABEL-A6', platform_minus_erp: 10 }),
+					expect.objectContaining({ sku: 'HELMET-WHITE', platform_minus_erp: -4 }),
+					expect.objectContaining({ sku: 'BOLT-M8-40', platform_minus_erp: 3 }),
 				],
 			});
-			expect(outputs[0].at(-1)).toBe(summary);
+			// One summary item, last, clearly marked: its figures under one field, so discrepancy rows gain one column only.
+			expect(outputs[0].at(-1)!.json).toEqual({ type: 'summary', summary: summary.json });
+			expect(summary.json.net_units_platform_minus_erp).toBe(at('DRILL-BIT-6') - 20 + 10 - 4 + 3 - 2);
 
 			expect(snapshot(sim)).toBe(before);
 			expect(sim.store.get('comparison', id)?.status).toBe('compared');
@@ -225,10 +230,23 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			expect(sim.stats().requests['/comparison_move_attempt/create']).toBeUndefined();
 		});
 
-		it('leaves a dry run ready for review: chosen report lines go straight to Add Adjustment Items, then Process and Complete', async () => {
+		it('closes the comparison after a dry run when asked, adjusting nothing', async () => {
+			const before = snapshot(sim);
+			const { outputs, error } = await harness.run(node('reconcile', { closeAfterDryRun: true }), erp);
+			expect(error).toBeUndefined();
+			const summary = summaryOf(outputs[0]).json;
+			expect(summary).toMatchObject({ outcome: 'reported', dry_run: true, adjusted_lines: 0, message: expect.stringMatching(/nothing was adjusted\. The comparisons were completed\.$/) });
+			expect(sim.store.get('comparison', summary.comparison_id as string)?.status).toBe('completed');
+			expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
+			expect(snapshot(sim)).toBe(before);
+		});
+
+		it('leaves a dry run ready for review: chosen report lines go to Add Adjustment Items (quantity_delta = −platform_minus_erp), then Process and Complete', async () => {
 			const { outputs } = await harness.run(node('reconcile'), erp);
-			const approved = json(discrepancies(outputs[0])).filter((l) => l.sku === 'PAINT-RED-1L' || l.sku === 'NUT-M8');
-			const added = await harness.run(node('addAdjustmentItems', { fieldsToSend: 'inputItem', options: { unknownFields: 'ignore' } }), approved);
+			const approved = json(discrepancies(outputs[0]))
+				.filter((l) => l.sku === 'PAINT-RED-1L' || l.sku === 'NUT-M8')
+				.map((l) => ({ comparison_id: l.comparison_id, sku: l.sku, batch: l.batch, quantity_delta: -Number(l.platform_minus_erp) }));
+			const added = await harness.run(node('addAdjustmentItems', { fieldsToSend: 'inputItem' }), approved);
 			expect(added.error).toBeUndefined();
 			expect(json(added.outputs[0]).map((r) => r.key)).toEqual(['PAINT-RED-1L|B2026-02', 'NUT-M8']);
 			const id = approved[0].comparison_id;
@@ -264,7 +282,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const summary = summaryOf(outputs[0]).json;
 			expect(summary).toMatchObject({ outcome: 'stopped', failed_step: 'process items', failed_warehouse: 'WH1', adjusted_lines: 0 });
 			expect(outputs[1]).toHaveLength(1);
-			expect(outputs[1][0].json.error).toContain(`step "process items" (warehouse WH1, comparison ${String(summary.comparison_id)})`);
+			expect(outputs[1][0].json.message).toContain(`step "process items" (warehouse WH1, comparison ${String(summary.comparison_id)})`);
+			// The same structured error as every error item: the step's cause was a 503, so running again can help.
+			expect(outputs[1][0].json.error).toMatchObject({ code: 'step_failed', status: 503, retryable: true });
 		});
 
 		it('stops at "load ERP on-hand" when the platform refuses every line, e.g. a reference whose comparison is already past loading', async () => {
@@ -273,7 +293,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const { outputs } = await harness.run(node('reconcile', { reference: 'COUNT-7' }, 'continueErrorOutput'), erp);
 			expect(summaryOf(outputs[0]).json).toMatchObject({ outcome: 'stopped', failed_step: 'load ERP on-hand', comparison_id: id, lines_differing: 0 });
 			expect(discrepancies(outputs[0])).toHaveLength(0);
-			expect(outputs[1].at(-1)!.json.error).toContain(`comparison ${id} is in state compared; cannot add ERP on-hand lines`);
+			expect(outputs[1].at(-1)!.json.message).toContain(`comparison ${id} is in state compared; cannot add ERP on-hand lines`);
 		});
 
 		it('attaches the report as a CSV file to the summary', async () => {
@@ -281,7 +301,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const file = summaryOf(outputs[0]).binary!.report;
 			expect(file).toMatchObject({ fileName: 'variance.csv', mimeType: 'text/csv' });
 			const rows = Buffer.from(file.data, 'base64').toString('utf8').trim().split('\r\n');
-			expect(rows[0]).toBe('comparison_id,warehouse_code,sku,batch,erp_quantity,platform_quantity,difference,direction,percent,action,in_erp_input,adjusted');
+			expect(rows[0]).toBe('comparison_id,warehouse_code,sku,batch,erp_quantity,platform_quantity,platform_minus_erp,direction,percent,action,in_erp_input,adjusted');
 			expect(rows).toHaveLength(7);
 			expect(rows[1]).toMatch(/^CMP-\d+,WH1,DRILL-BIT-6,,0,\d+,\d+,platform_higher,,report_only,false,false$/);
 			expect(rows[2]).toMatch(/^CMP-\d+,WH1,PAINT-RED-1L,B2026-02,100,80,-20,erp_higher,-20,report_only,true,false$/);
@@ -301,7 +321,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				rows,
 			);
 			expect(error).toBeUndefined();
-			expect(json(discrepancies(outputs[0])).map((l) => [l.warehouse_code, l.sku, l.difference])).toEqual([
+			expect(json(discrepancies(outputs[0])).map((l) => [l.warehouse_code, l.sku, l.platform_minus_erp])).toEqual([
 				['WH2', 'BOLT-M8-40', 10],
 				['WH1', 'NUT-M8', 1],
 			]);
@@ -316,11 +336,11 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 
 		it('names a bad input item and field before anything is sent', async () => {
 			const { error } = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse: 'WH1', qty: 'many' }]);
-			expect(error?.message).toBe('Item 1: field "qty" must be a number (got "many")');
+			expect(error?.message).toBe('Item 1: qty must be a number (got "many")');
 			const thousand = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse: 'WH1', qty: '1.000' }]);
-			expect(thousand.error?.message).toMatch(/^Item 1: field "qty" is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/);
+			expect(thousand.error?.message).toMatch(/^Item 1: qty is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/);
 			const missing = await harness.run(node('reconcile'), [{ sku: 'NUT-M8', quantity: 3 }]);
-			expect(missing.error?.message).toMatch(/^Item 0: field "warehouse_code" is required but missing or empty/);
+			expect(missing.error?.message).toMatch(/^Item 0: warehouse_code is required but missing or empty/);
 			expect(sim.stats().requests['/comparison/add']).toBeUndefined();
 			const unknown = await harness.run(node('reconcile'), [erp[0], { sku: 'NUT-M8', warehouse_code: 'WH9', quantity: 1 }]);
 			expect(unknown.error?.message).toBe(
@@ -333,9 +353,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const before = snapshot(sim);
 			const rows = [...erp, { sku: 'NO-SUCH-SKU', warehouse_code: 'WH1', quantity: 5 }, { sku: 'BOLT-M8-40', warehouse_code: 'WH1', quantity: -1 }];
 			const { outputs } = await harness.run(node('reconcile', { dryRun: false }, 'continueErrorOutput'), rows);
-			expect(json(outputs[1]).map((e) => e.error)).toEqual([
+			expect(json(outputs[1]).map((e) => e.message)).toEqual([
 				`Item ${erp.length}: field "sku" inventory item NO-SUCH-SKU does not exist`,
-				`Item ${erp.length + 1}: field "quantity" must be 0 or more (got -1)`,
+				`Item ${erp.length + 1}: quantity must be 0 or more (got -1)`,
 			]);
 			expect(outputs[1].map((e) => e.pairedItem)).toEqual([{ item: erp.length }, { item: erp.length + 1 }]);
 			const summary = summaryOf(outputs[0]).json;
@@ -467,20 +487,20 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 
 		it('names a missing comparison id, a zero adjustment and a bad SKU list before sending anything', async () => {
 			const noId = await harness.run(node('complete'), [{}]);
-			expect(noId.error?.message).toBe('Item 0: field "comparison_id" is required but missing or empty');
+			expect(noId.error?.message).toBe('Item 0: comparison_id is required but missing or empty');
 			const zero = await harness.run(node('addAdjustmentItems', { fieldsToSend: 'inputItem' }, 'continueErrorOutput'), [
 				{ comparison_id: 'CMP-1', sku: 'A', quantity_delta: 0 },
 			]);
-			expect(zero.outputs[1][0].json.error).toBe('Item 0: field "quantity_delta" must not be 0: an adjustment changes the stock');
+			expect(zero.outputs[1][0].json.message).toBe('Item 0: quantity_delta must not be 0: an adjustment changes the stock');
 			const badSku = await harness.run(node('processItems', { comparisonId: 'CMP-1', skus: 'A, B C |' }), [{}]);
-			expect(badSku.error?.message).toMatch(/^Item 0: field "skus" entry 1 must be a code without blanks/);
+			expect(badSku.error?.message).toMatch(/^Item 0: skus entry 1 must be a code without blanks/);
 			expect(sim.stats().requests).toEqual({});
 		});
 
 		it('answers an unknown comparison and a forbidden state with the platform\'s words, per item under continue-on-fail', async () => {
 			const id = (await harness.run(node('create', { warehouseCode: 'WH1' }), [{}])).outputs[0][0].json.comparison_id as string;
 			const { outputs } = await harness.run(node('complete', {}, 'continueErrorOutput'), [{ comparison_id: 'CMP-999999' }, { comparison_id: id }]);
-			expect(json(outputs[1]).map((e) => e.error)).toEqual([
+			expect(json(outputs[1]).map((e) => e.message)).toEqual([
 				'Item 0: comparison CMP-999999 does not exist (HTTP 404, not_found)',
 				`Item 1: comparison ${id} is in state open; cannot complete (HTTP 409, state_conflict)`,
 			]);
@@ -508,7 +528,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const stockLines = code('ERP stock', []).map((item) => item.json);
 			const { outputs, error } = await harness.run(node('reconcile', reconcileNode.parameters), stockLines);
 			expect(error).toBeUndefined();
-			expect(json(discrepancies(outputs[0])).map((l) => [l.sku, l.batch, l.difference])).toEqual([
+			expect(json(discrepancies(outputs[0])).map((l) => [l.sku, l.batch, l.platform_minus_erp])).toEqual([
 				['PAINT-RED-1L', 'B2026-02', 10],
 				['PALLET-EUR', '', -5],
 				['BOLT-M8-40', '', 4],

@@ -38,7 +38,7 @@ describe('WMS Sales Order through real n8n-core', () => {
 			[{}],
 		);
 		expect(error).toBeUndefined();
-		expect(outputs[0]).toEqual([expect.objectContaining({ json: { key: 'SO-100', status: 'created' }, pairedItem: { item: 0 } })]);
+		expect(outputs[0]).toEqual([expect.objectContaining({ json: { order_number: 'SO-100', key: 'SO-100', status: 'created' }, pairedItem: { item: 0 } })]);
 		expect(sim.store.get('sales_order', 'SO-100')).toMatchObject({
 			supply_location_code: 'STORE-2',
 			courier_service_code: 'DHL-EXP',
@@ -133,7 +133,7 @@ describe('WMS Sales Order through real n8n-core', () => {
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['SO-OK']);
 		expect(outputs[1]).toHaveLength(1);
 		expect(outputs[1][0].pairedItem).toEqual([{ item: 1 }, { item: 2 }]);
-		expect(outputs[1][0].json.error).toBe('Item 2: field "quantity" must be more than 0 (got -4); order SO-BAD (items 1, 2) was not sent');
+		expect(outputs[1][0].json.message).toBe('Sales order SO-BAD: quantity must be more than 0 (got -4); order SO-BAD (items 1, 2) was not sent');
 		expect(sim.store.get('sales_order', 'SO-BAD')).toBeUndefined();
 		expect(sim.store.get('sales_order', 'SO-OK')).toBeDefined();
 	});
@@ -150,7 +150,7 @@ describe('WMS Sales Order through real n8n-core', () => {
 		);
 		expect(outputs[0].map((item) => [item.json.key, item.pairedItem])).toEqual([['SO-V', { item: 1 }]]);
 		expect(outputs[1].map((item) => item.pairedItem)).toEqual([[{ item: 0 }, { item: 2 }]]);
-		expect(outputs[1][0].json.error).toMatch(/^Items 0, 2: field "customer_code" customer CUST-9 does not exist/);
+		expect(outputs[1][0].json.message).toMatch(/^Sales order SO-U: field "customer_code" customer CUST-9 does not exist/);
 	});
 
 	it('reports items of one order that disagree on a header field', async () => {
@@ -159,7 +159,7 @@ describe('WMS Sales Order through real n8n-core', () => {
 			{ order_number: 'SO-X', customer_code: 'CUST-2', warehouse_code: 'WH1', order_date: '2026-11-21', sku: 'NUT-M8', quantity: 1 },
 		];
 		const { error } = await harness.run({ type: 'wmsSalesOrder', parameters: add({ fieldsToSend: 'inputItem', groupLines: true }) }, items);
-		expect(error?.message).toBe('Item 1: field "customer_code" is "CUST-2", but item 0 of the same order has "CUST-1"; order SO-X (items 0, 1) was not sent');
+		expect(error?.message).toBe('Sales order SO-X: customer_code is "CUST-2", but item 0 of the same order has "CUST-1"; order SO-X (items 0, 1) was not sent');
 		expect(sim.stats().requests['/sales_order/add']).toBeUndefined();
 	});
 
@@ -178,7 +178,7 @@ describe('WMS Sales Order through real n8n-core', () => {
 		const { outputs } = await harness.run({ type: 'wmsSalesOrder', parameters, onError: 'continueErrorOutput' }, [again, other]);
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['SO-S']);
 		expect(outputs[1][0].pairedItem).toEqual({ item: 0 });
-		expect(outputs[1][0].json.error).toMatch(/^Item 0: .*sales order SO-R is in state shipped; cannot update/);
+		expect(outputs[1][0].json.message).toMatch(/^Sales order SO-R: .*sales order SO-R is in state shipped; cannot update/);
 		expect(sim.store.get('sales_order', 'SO-R')).toMatchObject({ status: 'shipped', lines: [{ quantity: 8 }] });
 		expect(sim.store.list('sales_order').filter((o) => o.order_number === 'SO-R')).toHaveLength(1);
 	});
@@ -192,18 +192,18 @@ describe('WMS Sales Order through real n8n-core', () => {
 		const { outputs } = await harness.run({ type: 'wmsSalesOrder', parameters: add({ fieldsToSend: 'inputItem' }), onError: 'continueErrorOutput' }, items);
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['SO-C1', 'SO-C3']);
 		expect(outputs[1][0].pairedItem).toEqual({ item: 1 });
-		expect(outputs[1][0].json.error).toMatch(/^Item 1: field "customer_code" customer CUST-9 does not exist/);
+		expect(outputs[1][0].json.message).toMatch(/^Sales order SO-C2: field "customer_code" customer CUST-9 does not exist/);
 		expect(sim.store.get('sales_order', 'SO-C2')).toBeUndefined();
 		expect(sim.store.get('sales_order', 'SO-C3')).toBeDefined();
 	});
 
 	it('names bad input by item and field before sending anything', async () => {
 		const cases: Array<[IDataObject, string]> = [
-			[order('SO-E1', []), 'Item 0: field "lines" must have at least 1 entry (got 0)'],
-			[{ ...order('SO-E2', []), lines: undefined }, 'Item 0: field "lines" is required but missing or empty'],
-			[order('SO-E3', [{ sku: 'NUT-M8', quantity: 1 }, { sku: 'NUT-M8', quantity: -2 }]), 'Item 0: field "lines[1].quantity" must be more than 0 (got -2)'],
-			[order('SO-E4', [{ sku: 'NUT-M8', quantity: 1 }], { order_date: '21.11.2026' }), 'Item 0: field "order_date" must be a date like 2026-11-21 (got "21.11.2026"): write it as 2026-11-21'],
-			[order('SO-E5', [{ sku: 'NUT-M8', quantity: 1 }], { required_date: '2026-11-01' }), 'Item 0: field "required_date" must not be before order_date 2026-11-21 (got 2026-11-01)'],
+			[order('SO-E1', []), 'Sales order SO-E1: lines must have at least 1 entry (got 0)'],
+			[{ ...order('SO-E2', []), lines: undefined }, 'Sales order SO-E2: lines is required but missing or empty'],
+			[order('SO-E3', [{ sku: 'NUT-M8', quantity: 1 }, { sku: 'NUT-M8', quantity: -2 }]), 'Sales order SO-E3, line 2: quantity must be more than 0 (got -2)'],
+			[order('SO-E4', [{ sku: 'NUT-M8', quantity: 1 }], { order_date: '21.11.2026' }), 'Sales order SO-E4: order_date must be a date like 2026-11-21 (got "21.11.2026"): write it as 2026-11-21'],
+			[order('SO-E5', [{ sku: 'NUT-M8', quantity: 1 }], { required_date: '2026-11-01' }), 'Sales order SO-E5: required_date must not be before order_date 2026-11-21 (got 2026-11-01)'],
 		];
 		for (const [item, message] of cases) {
 			const { error } = await harness.run({ type: 'wmsSalesOrder', parameters: add({ fieldsToSend: 'inputItem' }) }, [item]);
@@ -213,14 +213,14 @@ describe('WMS Sales Order through real n8n-core', () => {
 			{ type: 'wmsSalesOrder', parameters: add({ orderNumber: 'SO-F', customerCode: 'CUST-1', warehouseCode: 'WH1', orderDate: '2026-11-21' }) },
 			[{}],
 		);
-		expect(form.error?.message).toBe('Item 0: field "lines" must have at least 1 entry (got 0)');
+		expect(form.error?.message).toBe('Sales order SO-F: lines must have at least 1 entry (got 0)');
 		expect(sim.stats().requests['/sales_order/add']).toBeUndefined();
 	});
 
 	it('takes an order as JSON', async () => {
 		const json = JSON.stringify(order('SO-J', [{ sku: 'NUT-M8', quantity: 2 }]));
 		const { outputs } = await harness.run({ type: 'wmsSalesOrder', parameters: add({ fieldsToSend: 'json', jsonRecord: json }) }, [{}]);
-		expect(outputs[0][0].json).toEqual({ key: 'SO-J', status: 'created' });
+		expect(outputs[0][0].json).toEqual({ order_number: 'SO-J', key: 'SO-J', status: 'created' });
 		expect(sim.store.get('sales_order', 'SO-J')?.lines).toEqual([expect.objectContaining({ line_number: 1 })]);
 	});
 

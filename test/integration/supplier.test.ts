@@ -62,8 +62,8 @@ describe('WMS Supplier through real n8n-core', () => {
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['OK-1', 'OK-3']);
 		expect(outputs[1].map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
-		expect(outputs[1][0].json.error).toBe('Item 1: field "name" is required but missing or empty');
-		expect(outputs[1][1].json.error).toMatch(/^Item 2: field "currency" must be a three-letter ISO currency code/);
+		expect(outputs[1][0].json.message).toBe('Supplier BAD-1: name is required but missing or empty');
+		expect(outputs[1][1].json.message).toMatch(/^Supplier OK-2: currency must be a three-letter ISO currency code/);
 		expect(sim.stats().items['/supplier/add']).toBe(2);
 		expect(sim.store.get('supplier', 'BAD-1')).toBeUndefined();
 	});
@@ -73,14 +73,14 @@ describe('WMS Supplier through real n8n-core', () => {
 			{ code: 'A', name: 'A' },
 			{ code: 'B', name: 'B', payment_terms_days: -3 },
 		]);
-		expect(error?.message).toBe('Item 1: field "payment_terms_days" must be 0 or more (got -3)');
+		expect(error?.message).toBe('Supplier B: payment_terms_days must be 0 or more (got -3)');
 		expect(sim.stats().requests['/supplier/add']).toBeUndefined();
 	});
 
 	it('reports a field the platform does not know, passes x_ fields, and can ignore unknown ones', async () => {
 		const items = [{ code: 'U-1', name: 'Typo', nmae: 'x' }, { code: 'U-2', name: 'Extra', x_rating: 'A' }];
 		const strict = await harness.run({ type: 'wmsSupplier', parameters: form({ fieldsToSend: 'inputItem' }), onError: 'continueErrorOutput' }, items);
-		expect(strict.outputs[1][0].json.error).toMatch(/^Item 0: field "nmae" is not a field the platform knows/);
+		expect(strict.outputs[1][0].json.message).toMatch(/^Supplier U-1: nmae is not a field the platform knows/);
 		expect(sim.store.get('supplier', 'U-2')?.x_rating).toBe('A');
 		const lenient = await harness.run(
 			{ type: 'wmsSupplier', parameters: form({ fieldsToSend: 'inputItem', options: { unknownFields: 'ignore' } }) },
@@ -94,7 +94,7 @@ describe('WMS Supplier through real n8n-core', () => {
 		const good = await harness.run({ type: 'wmsSupplier', parameters: form({ fieldsToSend: 'json', jsonRecord: '{"code":"J-1","name":"From JSON"}' }) }, [{}]);
 		expect(good.outputs[0][0].json.key).toBe('J-1');
 		const bad = await harness.run({ type: 'wmsSupplier', parameters: form({ fieldsToSend: 'json', jsonRecord: '{"code": "J-2",' }) }, [{}]);
-		expect(bad.error?.message).toMatch(/^Item 0: field "supplier \(JSON\)" is not valid JSON/);
+		expect(bad.error?.message).toMatch(/^Item 0: supplier \(JSON\) is not valid JSON/);
 	});
 
 	it('sends Extra Fields the form does not know', async () => {
@@ -121,7 +121,8 @@ describe('WMS Supplier through real n8n-core', () => {
 		expect(sim.stats().requests['/supplier/check']).toBe(1 + 3);
 
 		const filtered = await getMany({ returnAll: true, filters: { codes: 'P-0001, P-0002, P-0003', active: false } });
-		expect(filtered.outputs[0].map((item) => item.json.code)).toEqual(['P-0001', 'P-0003']);
+		// Every code asked for is answered, in the order asked: P-0002 is active, so not found with these filters.
+		expect(filtered.outputs[0].map((item) => [item.json.code, item.json.found])).toEqual([['P-0001', true], ['P-0002', false], ['P-0003', true]]);
 	});
 
 	it('names a bad filter value as the item error', async () => {
@@ -129,6 +130,6 @@ describe('WMS Supplier through real n8n-core', () => {
 			{ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', filters: { changedSince: 'last tuesday' } } },
 			[{}],
 		);
-		expect(error?.message).toMatch(/^Item 0: field "Filters → changed_since" must be a date/);
+		expect(error?.message).toMatch(/^Item 0: Filters → changed_since must be a date/);
 	});
 });

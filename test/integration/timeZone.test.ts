@@ -92,8 +92,8 @@ describe('date-times without an offset are read in the workflow\'s time zone', (
 		const parameters = { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' };
 
 		const berlin = await new HarnessWithSettings(sim, { timezone: 'Europe/Berlin' }).run({ type: 'wmsSalesOrder', parameters, onError: 'continueErrorOutput' }, [order('SO-TZ-1')]);
-		expect(berlin.outputs[1].map((item) => item.json.error)).toEqual([
-			'Item 0: field "order_date" is the instant 2026-11-21T23:30:00Z, which is 2026-11-22 in Europe/Berlin (the workflow\'s time zone), not 2026-11-21: give the date alone, like 2026-11-22 or 2026-11-21',
+		expect(berlin.outputs[1].map((item) => item.json.message)).toEqual([
+			'Sales order SO-TZ-1: order_date is the instant 2026-11-21T23:30:00Z, which is 2026-11-22 in Europe/Berlin (the workflow\'s time zone), not 2026-11-21: give the date alone, like 2026-11-22 or 2026-11-21',
 		]);
 		expect(sim.store.get('sales_order', 'SO-TZ-1')).toBeUndefined();
 

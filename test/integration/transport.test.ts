@@ -42,7 +42,7 @@ describe('transport', () => {
 	it('gives up after Max Attempts and says which items were not confirmed', async () => {
 		sim.faults.add({ route: '/supplier/add', kind: '503' });
 		const { error } = await harness.run(add(2, { maxAttempts: 2, maxWaitSeconds: 5 }), suppliers(2));
-		expect(error?.message).toMatch(/^Item 0: not confirmed as stored — .*HTTP 503.* after 2 attempts/);
+		expect(error?.message).toMatch(/^Supplier R-0: not confirmed as stored — .*HTTP 503.* after 2 attempts/);
 		expect(sim.stats().requests['/supplier/add']).toBe(2);
 	});
 
@@ -104,8 +104,8 @@ describe('transport', () => {
 			const { outputs } = await harness.run({ ...add(0, { batchSize: 1, maxWaitSeconds: 50, requestsInParallel: 1 }), onError: 'continueErrorOutput' }, suppliers(3, 'W'));
 			expect(waits).toEqual([20_000, 20_000]);
 			expect(outputs[0].map((item) => item.json.key)).toEqual(['W-0', 'W-1']);
-			expect(outputs[1].map((item) => item.json.error)).toEqual([
-				expect.stringMatching(/^Item 2: not confirmed as stored — .*HTTP 429.*; waiting 20 s more would pass Max Total Wait \(50 s for the node's whole run, 40 s already spent\)\. Running the node again is safe/),
+			expect(outputs[1].map((item) => item.json.message)).toEqual([
+				expect.stringMatching(/^Supplier W-2: not confirmed as stored — .*HTTP 429.*; waiting 20 s more would pass Max Total Wait \(50 s for the node's whole run, 40 s already spent\)\. Running the node again is safe/),
 			]);
 			expect(sim.stats().requests['/supplier/add']).toBe(5);
 			expect(sim.store.count('supplier')).toBe(2);

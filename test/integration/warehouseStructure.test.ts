@@ -113,7 +113,7 @@ describe('WMS Warehouse Structure through real n8n-core', () => {
 			{ warehouse_code: 'WH1', area_code: 'NOPE', zone_code: 'Z-C', name: 'Racking C' },
 		]);
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['WH1|Z-B']);
-		expect(outputs[1][0].json.error).toBe('Item 1: field "area_code" area NOPE in warehouse WH1 does not exist');
+		expect(outputs[1][0].json.message).toBe('Zone WH1 / Z-C: field "area_code" area NOPE in warehouse WH1 does not exist');
 		expect(outputs[1][0].pairedItem).toEqual({ item: 1 });
 	});
 
@@ -121,7 +121,7 @@ describe('WMS Warehouse Structure through real n8n-core', () => {
 		const { error } = await harness.run(structure('bin', 'add', { fieldsToSend: 'inputItem' }), [
 			{ warehouse_code: 'WH1', zone_code: 'Z-A', bin_code: 'A-1', bin_type: 'rack' },
 		]);
-		expect(error?.message).toBe('Item 0: field "bin_type" must be one of pallet, shelf, floor, bulk, pick_face, staging, dock (got "rack")');
+		expect(error?.message).toBe('Bin WH1 / A-1: bin_type must be one of pallet, shelf, floor, bulk, pick_face, staging, dock (got "rack")');
 		expect(sim.stats().requests['/bin/add']).toBeUndefined();
 	});
 
@@ -168,9 +168,9 @@ describe('WMS Warehouse Structure through real n8n-core', () => {
 				{ warehouse_code: 'WH1', zone_code: 'Z-A', bin_type: 'pallet', aisles: 'B', positions: '1-3', levels: '1', bin_code_pattern: 'B|{position}' },
 				{ warehouse_code: 'WH1', zone_code: 'Z-A', bin_type: 'pallet', aisles: 'C', positions: '1-3', levels: '1', bin_code_pattern: '{aisle}-{position}' },
 			]);
-			expect(outputs[1].map((item) => item.json.error)).toEqual([
-				'Item 0: field "bin_code_pattern" has no {level}, so bins of different levels would get the same code: add {level} to the pattern',
-				expect.stringMatching(/^Item 1: field "bin_code" must be a code without blanks at either end and without "\|" \(got "B\|1"\)/),
+			expect(outputs[1].map((item) => item.json.message)).toEqual([
+				'Item 0: bin_code_pattern has no {level}, so bins of different levels would get the same code: add {level} to the pattern',
+				expect.stringMatching(/^Item 1: bin_code must be a code without blanks at either end and without "\|" \(got "B\|1"\)/),
 			]);
 			expect(outputs[0].map((item) => item.json.key)).toEqual(['WH1|C-1', 'WH1|C-2', 'WH1|C-3']);
 			expect(sim.stats().requests['/bin/add']).toBe(1);
@@ -178,7 +178,7 @@ describe('WMS Warehouse Structure through real n8n-core', () => {
 
 		it('stops a range larger than Max Bins before sending', async () => {
 			const { error } = await harness.run(range({ aisles: 'A-J', positions: '1-10', levels: '1-10', options: { maxBins: 500 } }), [{}]);
-			expect(error?.message).toBe('Item 0: field "aisles" × positions × levels make 1000 bins, more than the 500 allowed per input item (Options → Max Bins)');
+			expect(error?.message).toBe('Item 0: aisles × positions × levels make 1000 bins, more than the 500 allowed per input item (Options → Max Bins)');
 			expect(sim.stats().requests['/bin/add']).toBeUndefined();
 		});
 	});
@@ -210,7 +210,7 @@ describe('WMS Warehouse Structure through real n8n-core', () => {
 				{ wh: 'WH7' },
 			]);
 			expect(outputs[0].map((item) => [item.json.code, item.pairedItem])).toEqual([['WH2', { item: 0 }]]);
-			expect(outputs[1][0].json.error).toBe('Item 1: warehouse "WH7" does not exist on the platform');
+			expect(outputs[1][0].json.message).toBe('Item 1: warehouse "WH7" does not exist on the platform');
 		});
 	});
 

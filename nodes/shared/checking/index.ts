@@ -34,12 +34,35 @@ export function checkRecord(spec: Checkable, input: IDataObject, options: { unkn
 	return { record, problems };
 }
 
-/** An input problem found before anything is sent: names node, item and field, and says what to do. */
-export function itemError(node: INode, itemIndex: number, field: string, problem: string): NodeOperationError {
-	return new NodeOperationError(node, `Item ${itemIndex}: field "${field}" ${problem}`, {
-		itemIndex,
-		description: `Fix field "${field}" of input item ${itemIndex} (counting from 0) and run the node again. Nothing was sent for this item.`,
-	});
+/** Where a problem is, in a person's words: ", line 2: quantity" for the lines of an order, ": name" otherwise. */
+export function problemText(field: string, problem: string): string {
+	const line = /^(lines|components)\[(\d+)\](?:\.(.+))?$/.exec(field);
+	if (!line) return `: ${field} ${problem}`;
+	const which = `${line[1] === 'lines' ? 'line' : 'component'} ${Number(line[2]) + 1}`;
+	return line[3] ? `, ${which}: ${line[3]} ${problem}` : `, ${which} ${problem}`;
+}
+
+/**
+ * An input problem found before anything is sent: names the item (counting from 0, as n8n's
+ * editor does), the field and what is wrong. The output names the record instead of the item
+ * when it knows the record's key (see output.ts), so the field and problem are kept apart.
+ */
+export class InputProblem extends NodeOperationError {
+	constructor(
+		node: INode,
+		readonly itemIndex: number,
+		readonly field: string,
+		readonly problem: string,
+	) {
+		super(node, `Item ${itemIndex}${problemText(field, problem)}`, {
+			itemIndex,
+			description: `Fix field "${field}" of input item ${itemIndex} (counting from 0, as n8n's editor does) and run the node again. Nothing was sent for this item.`,
+		});
+	}
+}
+
+export function itemError(node: INode, itemIndex: number, field: string, problem: string): InputProblem {
+	return new InputProblem(node, itemIndex, field, problem);
 }
 
 /** The first problem, with the others after it in one line. */

@@ -73,6 +73,18 @@ export const unknownFieldsOption: INodeProperties = {
 	description: 'What to do with input-item or JSON fields the platform does not know (fields starting with x_ are always sent)',
 };
 
+export const includeInputFieldsOption: INodeProperties = {
+	displayName: 'Include Input Fields',
+	name: 'includeInputFields',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether each result also carries the fields of the input item it came from, so the next node can use what the ERP sent without expressions. Where a field has the same name, the platform\'s answer wins. (Error items always carry them.)',
+};
+
+/** Options → Include Input Fields of this run. */
+export const includeInputFields = (ctx: IExecuteFunctions): boolean => ctx.getNodeParameter('options.includeInputFields', 0, false) as boolean;
+
 export function optionsCollection(options: INodeProperties[], displayOptions: INodeProperties['displayOptions']): INodeProperties {
 	return {
 		displayName: 'Options',

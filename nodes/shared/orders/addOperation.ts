@@ -7,9 +7,9 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { bulkWrite } from '../bulk/write';
 import { camelName } from '../checking';
-import { batchSizeOption, bulkOptions, optionsCollection, unknownFieldsOption } from '../form/options';
+import { batchSizeOption, bulkOptions, includeInputFields, includeInputFieldsOption, optionsCollection, unknownFieldsOption } from '../form/options';
 import { recordProperties, showFor, type ResourceOperation } from '../form/properties';
-import { recordSource } from '../form/records';
+import { readRecord, recordSource } from '../form/records';
 import type { Operation } from '../operations';
 import { Output, type ItemRecord } from '../output';
 import { recordSpec, type RecordCheck, type RoutePath } from '../platform';
@@ -78,10 +78,11 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 		action: config.action,
 		description: `Add ${shape.spec.noun}s with their ${linesField(shape).label.toLowerCase()}, or update those not yet started`,
 		contract: { route: config.route, record: shape.spec },
-		properties: [...properties, optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(config))],
+		properties: [...properties, optionsCollection([batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption], showFor(config))],
 		async execute(items) {
-			const output = new Output(this);
 			const source = recordSource(this);
+			const rawRecord = (itemIndex: number) => readRecord(this, shape.spec, itemIndex, source);
+			const output = new Output(this, { route: config.route, rawRecord, includeInputFields: includeInputFields(this) });
 			const grouped = this.getNodeParameter('groupLines', 0, false) as boolean;
 			const inputs = output.readEach(items.length, (itemIndex) => readOrderInput(this, shape, itemIndex, grouped, source));
 			const rows: ItemRecord[] = [];
@@ -90,7 +91,7 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 				try {
 					rows.push({ itemIndexes, record: checkedOrder(this, shape, order, source) });
 				} catch (error) {
-					output.fail(itemIndexes, error);
+					output.fail(itemIndexes, error, order[0].header);
 				}
 			}
 			const outcomes = await bulkWrite.call(this, config.route, rows.map((row) => row.record), bulkOptions(this, config.route));

@@ -7,7 +7,7 @@ import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { asObject } from '../objects';
-import type { RoutePath } from '../platform';
+import { routeInfo, type RoutePath } from '../platform';
 
 /** What the platform says in its error envelope (contract: components/schemas/Error). */
 export interface PlatformErrorBody {
@@ -158,6 +158,9 @@ export function platformMessage(failure: FailedCall): string {
 	return failure.message;
 }
 
+/** Statuses that say the platform could not take the request now, not that the request is wrong. */
+const PASSING_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+
 /** What the transport knows of a request it gave up on. */
 export interface GaveUp extends FailedCall {
 	route: RoutePath;
@@ -207,6 +210,15 @@ export class PlatformError extends NodeApiError {
 	/** The platform's own words, without the tries and notes the transport adds. */
 	get platformMessage(): string {
 		return platformMessage(this.gaveUp);
+	}
+
+	/**
+	 * Whether running the node again may help: the platform was busy, out of reach or failing
+	 * (not refusing the record), and a second try cannot store it twice.
+	 */
+	get retryable(): boolean {
+		const passing = this.status === undefined || PASSING_STATUSES.has(this.status);
+		return passing && (routeInfo(this.route).idempotent || !this.mayBeStored);
 	}
 
 	/** The same failure, worded for one row of the request (bulk writes), and what it says of that row. */

@@ -17,8 +17,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
 import type { Operation } from '../../../shared/operations';
-import { Output } from '../../../shared/output';
-import { redact } from '../../../shared/transport/errors';
+import { errorJson, Output } from '../../../shared/output';
+import { PlatformError, redact } from '../../../shared/transport/errors';
 import {
 	adjustmentDelta,
 	aggregateErpLines,
@@ -146,6 +146,12 @@ class Run {
 		}
 	}
 
+	/** Completes every comparison, adjusting nothing: a dry run the user wants closed. */
+	async close() {
+		const options = { retry: this.settings.retry, batchSize: this.settings.batchSize };
+		for (const run of this.runs.filter((candidate) => candidate.comparison_id)) await steps.completeComparison(this.ctx, run, options);
+	}
+
 	summary(inputCount: number, linesRead: number, failure?: StepFailed): IDataObject {
 		const { settings } = this;
 		const variance = summarizeVariance(this.linesCompared, this.entries, settings.largestCount);
@@ -198,6 +204,7 @@ class Run {
 		if (this.runs.length === 0) return 'No stock line could be read: nothing was compared.';
 		const found = this.reported ? `${differing} of ${this.linesCompared} lines differ` : 'no report';
 		if (failure) return `Stopped at step "${failure.step}" (${runPlace(failure.run)}): ${found}.`;
+		if (this.settings.closeAfterDryRun && this.inputErrors === 0) return `Dry run: ${found}; nothing was adjusted. The comparisons were completed.`;
 		if (this.settings.dryRun) return `Dry run: ${found}; nothing was adjusted. The comparisons stay in state compared.`;
 		if (this.inputErrors) return `${found}; nothing was adjusted because ${this.inputErrors} input items were not accepted: fix them and run again.`;
 		const adjusted = this.entries.filter((entry) => entry.adjusted).length;
@@ -260,6 +267,7 @@ export const reconcile: Operation = {
 			if (onHand.length) {
 				await run.report(byWarehouse);
 				if (!settings.dryRun && run.inputErrors === 0) await run.adjust();
+				else if (settings.closeAfterDryRun && run.inputErrors === 0) await run.close();
 			}
 		} catch (error) {
 			if (!(error instanceof StepFailed)) throw new NodeOperationError(this.getNode(), error as Error);
@@ -274,7 +282,9 @@ export const reconcile: Operation = {
 		out.push(await summaryItem(this, run.summary(items.length, onHand.length, failure), run.entries, everyInput, settings.csv));
 		if (failure) {
 			const error = stepError(this, failure, settings.dryRun, run.runs);
-			out.push({ json: { error: redact(error.message), details: redact(error.description ?? '') }, error, pairedItem: everyInput });
+			const { cause } = failure;
+			const facts = { code: 'step_failed', status: cause instanceof PlatformError ? (cause.status ?? null) : null, retryable: cause instanceof PlatformError && cause.retryable };
+			out.push({ json: errorJson(error, undefined, facts), pairedItem: everyInput });
 		}
 		return out;
 	},

@@ -59,6 +59,15 @@ export const reconcileProperties: INodeProperties[] = [
 		displayOptions: showFor(reconcile),
 	},
 	{
+		displayName: 'Close the Comparison After the Report',
+		name: 'closeAfterDryRun',
+		type: 'boolean',
+		default: false,
+		description:
+			'Whether to complete each comparison once the report is made, adjusting nothing. Off: it stays in state compared, ready for Add Adjustment Items and the other single operations.',
+		displayOptions: showFor(reconcile, { dryRun: [true] }),
+	},
+	{
 		displayName: 'Adjust Automatically When',
 		name: 'thresholdRule',
 		type: 'options',
@@ -169,6 +178,8 @@ export interface ReconcileSettings {
 	defaultWarehouse: string;
 	reference: string;
 	dryRun: boolean;
+	/** A dry run that completes its comparisons after the report. */
+	closeAfterDryRun: boolean;
 	/** Undefined on a dry run. */
 	threshold?: Threshold;
 	moveAttempts: boolean;
@@ -197,6 +208,7 @@ export function readSettings(ctx: IExecuteFunctions): ReconcileSettings {
 		defaultWarehouse: String(get('defaultWarehouse', '')).trim(),
 		reference: String(get('reference', '')).trim(),
 		dryRun,
+		closeAfterDryRun: dryRun && get<boolean>('closeAfterDryRun', false),
 		threshold,
 		moveAttempts: get('createMoveAttempts', true),
 		csv: get('attachCsv', false)

@@ -1,5 +1,10 @@
 /**
- * Reconcile's output: one item per discrepancy, then one summary item.
+ * Reconcile's output: one item per discrepancy, then one summary item. The summary's figures sit
+ * under its `summary` field, so the table of discrepancies gains one column, not twenty.
+ *
+ * One sign throughout: platform_minus_erp = platform quantity − ERP quantity (positive: the
+ * platform holds more). The adjustment that makes the platform match is its negative: that is the
+ * quantity_delta of the summary's `adjustments`, named as Add Adjustment Items names it.
  *
  * Pairing: a discrepancy pairs to the input item(s) that gave that warehouse / SKU / batch (an
  * ERP listing a SKU once per bin gives several); a platform line the ERP input did not have (a
@@ -9,7 +14,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 
-import { adjustmentDelta, CSV_COLUMNS, stockKey, toCsv, type ErpOnHand, type ReportLine } from './variance';
+import { CSV_COLUMNS, stockKey, toCsv, type ErpOnHand, type ReportLine } from './variance';
 
 export interface ReportEntry extends ReportLine {
 	comparison_id: string;
@@ -56,11 +61,9 @@ export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INod
 			batch: entry.batch ?? '',
 			erp_quantity: entry.erp_quantity,
 			platform_quantity: entry.platform_quantity,
-			difference: entry.difference,
+			platform_minus_erp: entry.difference,
 			direction: entry.direction,
 			percent: entry.percent,
-			// The adjustment that makes the platform match the ERP: a reviewed line can go straight to Add Adjustment Items.
-			quantity_delta: adjustmentDelta(entry),
 			action: entry.action,
 			// false: the ERP input had no line for it (platform-only stock, or a batch the ERP does not list).
 			in_erp_input: entry.in_erp_input,
@@ -70,7 +73,14 @@ export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INod
 	}));
 }
 
-const REPORT_CSV_COLUMNS = ['comparison_id', ...CSV_COLUMNS, 'adjusted'] as const;
+const REPORT_CSV_COLUMNS = ['comparison_id', ...CSV_COLUMNS.map((column) => (column === 'difference' ? 'platform_minus_erp' : column)), 'adjusted'];
+
+/** The variance summary's own figures, in the report's sign words. */
+function inReportWords(summary: IDataObject): IDataObject {
+	const { net_units, largest_differences, ...rest } = summary;
+	const largest = (largest_differences as IDataObject[] | undefined)?.map(({ difference, ...line }) => ({ ...line, platform_minus_erp: difference }));
+	return { ...rest, net_units_platform_minus_erp: net_units, largest_differences: largest };
+}
 
 export interface CsvSettings {
 	binaryProperty: string;
@@ -85,9 +95,12 @@ export async function summaryItem(
 	pairedItem: IPairedItemData[],
 	csv: CsvSettings | undefined,
 ): Promise<INodeExecutionData> {
-	const item: INodeExecutionData = { json: { type: 'summary', ...summary }, pairedItem };
+	const item: INodeExecutionData = { json: { type: 'summary', summary: inReportWords(summary) }, pairedItem };
 	if (csv) {
-		const text = toCsv(entries, REPORT_CSV_COLUMNS);
+		const text = toCsv(
+			entries.map((entry) => ({ ...entry, platform_minus_erp: entry.difference })),
+			REPORT_CSV_COLUMNS,
+		);
 		item.binary = { [csv.binaryProperty]: await ctx.helpers.prepareBinaryData(Buffer.from(text, 'utf8'), csv.fileName, 'text/csv') };
 	}
 	return item;

@@ -1,0 +1,40 @@
+/**
+ * How a record is named to a person: by its key, under the key's own field names
+ * ({order_number: "SO-1003"}), and in words ("Sales order SO-1003").
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { camelName, isEmpty } from './checking';
+
+/** A key value a person would recognise: text or a number, without blanks at either end or "|". */
+function usable(value: unknown): value is string | number {
+	if (typeof value !== 'string' && typeof value !== 'number') return false;
+	const text = String(value);
+	return text !== '' && text.trim() === text && !text.includes('|');
+}
+
+/**
+ * The record's key under its own names, read from the record (checked, or as the user gave it:
+ * snake_case or camelCase). Undefined when the first key field has no usable value; later key
+ * fields that are absent (an optional batch) are left out.
+ */
+export function recordKey(fields: string[] | undefined, record: IDataObject | undefined): IDataObject | undefined {
+	if (!fields || !record) return undefined;
+	const key: IDataObject = {};
+	for (const [position, field] of fields.entries()) {
+		const value = record[field] ?? record[camelName(field)];
+		if (usable(value)) key[field] = value;
+		else if (position === 0 || !isEmpty(value)) return undefined;
+	}
+	return key;
+}
+
+/** "Sales order SO-1003", "Bin WH1 / A-01-01". */
+export function recordName(noun: string, key: IDataObject): string {
+	return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${Object.values(key).map(String).join(' / ')}`;
+}
+
+/** "Item 3" / "Items 0, 2": counting from 0, as n8n's editor does (its Item Index and expression item picker). */
+export function itemsName(itemIndexes: number[]): string {
+	return `${itemIndexes.length > 1 ? 'Items' : 'Item'} ${itemIndexes.join(', ')}`;
+}
