@@ -4,7 +4,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/constants';
 import { partnerDropdowns } from '../shared/dropdowns/partners';
 import { courierDropdowns } from '../shared/dropdowns/couriers';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsCustomer implements INodeType {
@@ -14,7 +14,7 @@ export class WmsCustomer implements INodeType {
 		icon: { light: 'file:wmsCustomer.svg', dark: 'file:wmsCustomer.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Send customers and their supply locations to the warehouse platform and read them back',
 		defaults: { name: 'WMS Customer' },
 		usableAsTool: true,

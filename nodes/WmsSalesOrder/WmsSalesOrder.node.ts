@@ -5,7 +5,7 @@ import { CREDENTIAL_TYPE } from '../shared/constants';
 import { partnerDropdowns } from '../shared/dropdowns/partners';
 import { courierDropdowns } from '../shared/dropdowns/couriers';
 import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsSalesOrder implements INodeType {
@@ -15,7 +15,7 @@ export class WmsSalesOrder implements INodeType {
 		icon: { light: 'file:wmsSalesOrder.svg', dark: 'file:wmsSalesOrder.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Import sales orders into the warehouse platform and follow their status',
 		defaults: { name: 'WMS Sales Order' },
 		usableAsTool: true,
