@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { partnerDropdowns } from '../shared/dropdowns/partners';
-import { courierDropdowns } from '../shared/dropdowns/couriers';
+import { partnerLocators } from '../shared/dropdowns/partners';
+import { courierLocators } from '../shared/dropdowns/couriers';
 import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
@@ -24,7 +24,7 @@ export class WmsCustomer implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: { ...partnerDropdowns, ...courierDropdowns } };
+	methods = { listSearch: { ...partnerLocators, ...courierLocators } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

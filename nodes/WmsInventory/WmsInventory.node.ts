@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
+import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
@@ -23,7 +23,7 @@ export class WmsInventory implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: warehouseDropdowns };
+	methods = { listSearch: warehouseLocators };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { partnerDropdowns } from '../shared/dropdowns/partners';
-import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
+import { partnerLocators } from '../shared/dropdowns/partners';
+import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
@@ -24,7 +24,7 @@ export class WmsPurchaseOrder implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: { ...partnerDropdowns, ...warehouseDropdowns } };
+	methods = { listSearch: { ...partnerLocators, ...warehouseLocators } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { partnerDropdowns } from '../shared/dropdowns/partners';
-import { courierDropdowns } from '../shared/dropdowns/couriers';
-import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
+import { partnerLocators } from '../shared/dropdowns/partners';
+import { courierLocators } from '../shared/dropdowns/couriers';
+import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
@@ -25,7 +25,7 @@ export class WmsSalesOrder implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: { ...partnerDropdowns, ...courierDropdowns, ...warehouseDropdowns } };
+	methods = { listSearch: { ...partnerLocators, ...courierLocators, ...warehouseLocators } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);
