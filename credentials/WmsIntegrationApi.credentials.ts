@@ -39,12 +39,16 @@ function tokenOf(response: unknown, baseUrl: string): string {
 /**
  * A token call that failed for a passing reason (busy, unavailable, dropped connection) keeps its
  * status, Retry-After and socket code, so the node's transport retries the whole request with
- * its backoff instead of telling the user to check the base URL.
+ * its backoff instead of telling the user to check the base URL. They sit one level down, in the
+ * error's cause: n8n's credential tester shows a bare `cause.code` (ECONNREFUSED) or
+ * `cause.response` status in place of the message, and the message is what the user needs.
  */
 function transient(message: string, failure: Pick<FailedCall, 'status' | 'code' | 'headers'>): Error {
-	return Object.assign(new Error(message), {
-		response: failure.status ? { status: failure.status, headers: failure.headers } : undefined,
-		code: failure.code,
+	return new Error(message, {
+		cause: {
+			response: failure.status ? { status: failure.status, headers: failure.headers } : undefined,
+			code: failure.code,
+		},
 	});
 }
 

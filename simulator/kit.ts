@@ -105,6 +105,13 @@ export function keyMatch(value: unknown, one: unknown, many: unknown[] | undefin
 }
 
 /** `active` filter against a record whose `active` defaults to true. */
+/** The `search` filter: the text in any of the record's code and name fields, in any case; no search matches all. */
+export function searchMatch(data: Rec, search: unknown, fields: string[]): boolean {
+	if (typeof search !== 'string' || search === '') return true;
+	const wanted = search.toLowerCase();
+	return fields.some((field) => typeof data[field] === 'string' && data[field].toLowerCase().includes(wanted));
+}
+
 export function activeMatch(data: Rec, active: boolean | undefined): boolean {
 	return active === undefined || (data.active ?? true) === active;
 }

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsCourierService implements INodeType {
@@ -12,7 +12,7 @@ export class WmsCourierService implements INodeType {
 		icon: { light: 'file:wmsCourierService.svg', dark: 'file:wmsCourierService.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Send courier services to the warehouse platform and read them back',
 		defaults: { name: 'WMS Courier Service' },
 		usableAsTool: true,

@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { partnerDropdowns } from '../shared/dropdowns/partners';
-import { courierDropdowns } from '../shared/dropdowns/couriers';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { partnerLocators } from '../shared/dropdowns/partners';
+import { courierLocators } from '../shared/dropdowns/couriers';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsCustomer implements INodeType {
@@ -14,7 +14,7 @@ export class WmsCustomer implements INodeType {
 		icon: { light: 'file:wmsCustomer.svg', dark: 'file:wmsCustomer.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Send customers and their supply locations to the warehouse platform and read them back',
 		defaults: { name: 'WMS Customer' },
 		usableAsTool: true,
@@ -24,7 +24,7 @@ export class WmsCustomer implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: { ...partnerDropdowns, ...courierDropdowns } };
+	methods = { listSearch: { ...partnerLocators, ...courierLocators } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsDangerousGoods implements INodeType {
@@ -12,8 +12,8 @@ export class WmsDangerousGoods implements INodeType {
 		icon: { light: 'file:wmsDangerousGoods.svg', dark: 'file:wmsDangerousGoods.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Keep the warehouse platform\'s UN number classifications (dangerous goods lookups)',
+		subtitle: resourceSubtitle(resources),
+		description: 'Keep the warehouse platform\'s UN number classifications (dangerous goods lookups) in line with the ERP',
 		defaults: { name: 'WMS Dangerous Goods' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

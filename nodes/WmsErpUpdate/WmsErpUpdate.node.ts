@@ -2,7 +2,7 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsErpUpdate implements INodeType {
@@ -12,7 +12,7 @@ export class WmsErpUpdate implements INodeType {
 		icon: { light: 'file:wmsErpUpdate.svg', dark: 'file:wmsErpUpdate.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Read the shipments, receipts and stock moves the warehouse reports, and mark them complete or failed in the ERP',
 		defaults: { name: 'WMS ERP Update' },
 		usableAsTool: true,

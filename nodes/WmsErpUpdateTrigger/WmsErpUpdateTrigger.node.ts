@@ -6,6 +6,15 @@ import { PollsInProcess } from './inProcess';
 import { LEDGER_CAPACITY } from './ledger';
 import { pollErpUpdates } from './poll';
 
+const KIND_NAMES = [
+	{ name: 'Outgoing Consignments', value: 'outgoing_consignment', description: 'Completed shipments of sales orders' },
+	{ name: 'Incoming Consignments', value: 'incoming_consignment', description: 'Completed receipts against purchase orders' },
+	{ name: 'Move Attempts', value: 'move_attempt', description: 'Inventory movements and adjustments' },
+];
+
+/** The canvas subtitle: the watched kinds as the form names them. */
+const kindsSubtitle = `={{ ($parameter["updateKinds"] || []).map((kind) => (${JSON.stringify(Object.fromEntries(KIND_NAMES.map((k) => [k.value, k.name])))})[kind] || kind).join(", ") }}`;
+
 export interface ErpUpdateTriggerOptions {
 	/** Most emitted, still pending updates the trigger remembers; then new ones wait (backpressure). */
 	ledgerCapacity?: number;
@@ -18,8 +27,9 @@ export class WmsErpUpdateTrigger implements INodeType {
 		icon: { light: 'file:wmsErpUpdateTrigger.svg', dark: 'file:wmsErpUpdateTrigger.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["updateKinds"].join(", ")}}',
-		description: 'Starts the workflow with each shipment, receipt or stock move the warehouse completed and the ERP has not booked yet',
+		subtitle: kindsSubtitle,
+		// n8n's nodes panel shows WMS ERP Update and this trigger as one entry, with this description.
+		description: 'Starts the workflow with each shipment, receipt or stock move the ERP has not booked yet; the WMS ERP Update node marks each one complete or failed',
 		defaults: { name: 'WMS ERP Update Trigger' },
 		polling: true,
 		inputs: [],
@@ -38,11 +48,7 @@ export class WmsErpUpdateTrigger implements INodeType {
 				name: 'updateKinds',
 				type: 'multiOptions',
 				required: true,
-				options: [
-					{ name: 'Outgoing Consignments', value: 'outgoing_consignment', description: 'Completed shipments of sales orders' },
-					{ name: 'Incoming Consignments', value: 'incoming_consignment', description: 'Completed receipts against purchase orders' },
-					{ name: 'Move Attempts', value: 'move_attempt', description: 'Inventory movements and adjustments' },
-				],
+				options: KIND_NAMES,
 				default: ['outgoing_consignment', 'incoming_consignment', 'move_attempt'],
 				description: 'Which updates start the workflow. Each item carries its kind and update ID at the top level, to route with a Switch node.',
 			},

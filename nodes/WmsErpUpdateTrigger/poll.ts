@@ -18,7 +18,7 @@ import type { RequestOptions } from '../shared/transport/request';
 import { DEFAULT_RETRY_POLICY } from '../shared/transport/retry';
 import type { PollsInProcess } from './inProcess';
 import { chooseInOrder, KindScan, Ledger, saveLedger, storedLedger, type PendingUpdate } from './ledger';
-import { sampleUpdate } from './sample';
+import { manualRunUpdates } from './sample';
 
 /** Share of n8n's poll budget spent reading; the rest is left for acknowledging and emitting. */
 const BUDGET_SHARE = 0.5;
@@ -161,7 +161,7 @@ async function pollInTurn(ctx: IPollFunctions, { settings: s, inProcess, key, ca
 
 export async function pollErpUpdates(this: IPollFunctions, inProcess: PollsInProcess, capacity: number): Promise<INodeExecutionData[][] | null> {
 	const s = settings(this);
-	if (this.getMode() === 'manual') return toItems([await sampleUpdate(this, s.kinds)]);
+	if (this.getMode() === 'manual') return toItems(await manualRunUpdates(this, s.kinds, s.max));
 	const startedAt = Date.now();
 	const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 	const emitted = await inProcess.inTurn(key, async () => await pollInTurn(this, { settings: s, inProcess, key, capacity, startedAt }));

@@ -1,7 +1,8 @@
 /**
- * "Fetch Test Event": one real pending update if the platform has any (the oldest of the first
- * watched kind that has one), else a sample clearly marked as such. Reads only: no ledger
- * change, no acknowledgement.
+ * A run from the editor ("Fetch Test Event", "Execute workflow"): the pending updates of the
+ * watched kinds as the platform has them now, oldest first, up to "Max Updates per Poll", so a
+ * manual run shows the whole loop (booked and refused alike); a sample clearly marked as such
+ * when none is pending. Reads only: no ledger change, no acknowledgement.
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
@@ -36,11 +37,19 @@ const SAMPLE_PAYLOADS: Record<string, Record<string, unknown>> = {
 
 const TIME_FIELD: Record<string, string> = { outgoing_consignment: 'shipped_at', incoming_consignment: 'received_at', move_attempt: 'moved_at' };
 
-export async function sampleUpdate(ctx: IPollFunctions, kinds: ErpUpdateKindInfo[]): Promise<PendingUpdate> {
+export async function manualRunUpdates(ctx: IPollFunctions, kinds: ErpUpdateKindInfo[], max: number): Promise<PendingUpdate[]> {
+	const pending: PendingUpdate[] = [];
 	for (const info of kinds) {
-		const [first] = await readAll.call(ctx, info.route, { status: 'pending' }, { limit: 1, retry: INTERACTIVE_RETRY });
-		if (first) return { ...(first as PendingUpdate), kind: String(first.kind ?? info.value) };
+		const updates = await readAll.call(ctx, info.route, { status: 'pending' }, { limit: max, retry: INTERACTIVE_RETRY });
+		pending.push(...updates.map((update) => ({ ...(update as PendingUpdate), kind: String(update.kind ?? info.value) })));
 	}
+	if (pending.length === 0) return [sampleUpdate(kinds)];
+	// Oldest first across the kinds, as the platform lists each kind.
+	const at = (update: PendingUpdate) => Date.parse(String(update.created_at ?? '')) || 0;
+	return pending.sort((a, b) => at(a) - at(b)).slice(0, max);
+}
+
+function sampleUpdate(kinds: ErpUpdateKindInfo[]): PendingUpdate {
 	const kind = kinds[0].value;
 	const at = new Date().toISOString();
 	return {

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { warehouseLocators } from '../shared/dropdowns/warehouse';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsInventory implements INodeType {
@@ -13,7 +13,7 @@ export class WmsInventory implements INodeType {
 		icon: { light: 'file:wmsInventory.svg', dark: 'file:wmsInventory.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Send inventory items, stocking factors, warehouse info and dangerous goods classifications to the warehouse platform',
 		defaults: { name: 'WMS Inventory' },
 		usableAsTool: true,
@@ -23,7 +23,7 @@ export class WmsInventory implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: warehouseDropdowns };
+	methods = { listSearch: warehouseLocators };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

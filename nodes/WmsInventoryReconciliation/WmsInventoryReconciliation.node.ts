@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { getWarehouses } from '../shared/dropdowns/warehouse';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { warehouseLocators } from '../shared/dropdowns/warehouse';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsInventoryReconciliation implements INodeType {
@@ -13,7 +13,7 @@ export class WmsInventoryReconciliation implements INodeType {
 		icon: { light: 'file:wmsInventoryReconciliation.svg', dark: 'file:wmsInventoryReconciliation.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Compare ERP stock with the warehouse platform, report the variance and adjust the small differences',
 		defaults: { name: 'WMS Inventory Reconciliation' },
 		usableAsTool: true,
@@ -23,7 +23,7 @@ export class WmsInventoryReconciliation implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: { getWarehouses } };
+	methods = { listSearch: { getWarehouses: warehouseLocators.getWarehouses } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { warehouseLocators } from '../shared/dropdowns/warehouse';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsProductionOrder implements INodeType {
@@ -13,7 +13,7 @@ export class WmsProductionOrder implements INodeType {
 		icon: { light: 'file:wmsProductionOrder.svg', dark: 'file:wmsProductionOrder.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Import production orders into the warehouse platform and follow their status',
 		defaults: { name: 'WMS Production Order' },
 		usableAsTool: true,
@@ -23,7 +23,7 @@ export class WmsProductionOrder implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: { ...warehouseDropdowns } };
+	methods = { listSearch: { ...warehouseLocators } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -2,9 +2,9 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { partnerDropdowns } from '../shared/dropdowns/partners';
-import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { partnerLocators } from '../shared/dropdowns/partners';
+import { warehouseLocators } from '../shared/dropdowns/warehouse';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsPurchaseOrder implements INodeType {
@@ -14,7 +14,7 @@ export class WmsPurchaseOrder implements INodeType {
 		icon: { light: 'file:wmsPurchaseOrder.svg', dark: 'file:wmsPurchaseOrder.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Import purchase orders into the warehouse platform and follow their receipts',
 		defaults: { name: 'WMS Purchase Order' },
 		usableAsTool: true,
@@ -24,7 +24,7 @@ export class WmsPurchaseOrder implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: { ...partnerDropdowns, ...warehouseDropdowns } };
+	methods = { listSearch: { ...partnerLocators, ...warehouseLocators } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -2,10 +2,10 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { partnerDropdowns } from '../shared/dropdowns/partners';
-import { courierDropdowns } from '../shared/dropdowns/couriers';
-import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { partnerLocators } from '../shared/dropdowns/partners';
+import { courierLocators } from '../shared/dropdowns/couriers';
+import { warehouseLocators } from '../shared/dropdowns/warehouse';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsSalesOrder implements INodeType {
@@ -15,7 +15,7 @@ export class WmsSalesOrder implements INodeType {
 		icon: { light: 'file:wmsSalesOrder.svg', dark: 'file:wmsSalesOrder.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: resourceSubtitle(resources),
 		description: 'Import sales orders into the warehouse platform and follow their status',
 		defaults: { name: 'WMS Sales Order' },
 		usableAsTool: true,
@@ -25,7 +25,7 @@ export class WmsSalesOrder implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: { ...partnerDropdowns, ...courierDropdowns, ...warehouseDropdowns } };
+	methods = { listSearch: { ...partnerLocators, ...courierLocators, ...warehouseLocators } };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

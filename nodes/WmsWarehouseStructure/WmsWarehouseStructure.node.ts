@@ -2,8 +2,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescrip
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { warehouseDropdowns } from '../shared/dropdowns/warehouse';
-import { resourceProperties, routeExecution } from '../shared/router';
+import { warehouseLocators } from '../shared/dropdowns/warehouse';
+import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsWarehouseStructure implements INodeType {
@@ -13,8 +13,8 @@ export class WmsWarehouseStructure implements INodeType {
 		icon: { light: 'file:wmsWarehouseStructure.svg', dark: 'file:wmsWarehouseStructure.dark.svg' },
 		group: ['transform'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Set up warehouses, areas, zones and bins on the warehouse platform, and read the structure back',
+		subtitle: resourceSubtitle(resources),
+		description: 'Set up the ERP\'s warehouses, areas, zones and bins on the warehouse platform, and read the structure back',
 		defaults: { name: 'WMS Warehouse Structure' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -23,7 +23,7 @@ export class WmsWarehouseStructure implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { loadOptions: warehouseDropdowns };
+	methods = { listSearch: warehouseLocators };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -10,6 +10,7 @@ import { checkOrRefuse, type Checkable } from './checking';
 import { batchSizeOption, bulkOptions, includeInputFields, includeInputFieldsOption, optionsCollection, retryPolicy, unknownFieldsOption } from './form/options';
 import { fieldProperty, recordProperties, showFor, type ResourceOperation } from './form/properties';
 import { checkedRecord, readRecord, recordSource } from './form/records';
+import { locatorValue } from './dropdowns/locator';
 import { Output } from './output';
 import { keyFilterOf, notFoundOption, readByKeys, type KeyRead } from './keyReads';
 import { readAll } from './paging';
@@ -123,7 +124,7 @@ function readProperties(op: ResourceOperation, noun: string, filters: FieldSpec[
 /** The Filters of one item, checked; a problem names "Filters → <field>". */
 function readFilter(ctx: IExecuteFunctions, filters: Checkable, itemIndex: number): IDataObject {
 	// Changed Since from the date picker has no offset: it is read in the workflow's time zone, as records are.
-	const raw = ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject;
+	const raw = Object.fromEntries(Object.entries(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject).map(([name, value]) => [name, locatorValue(value)])) as IDataObject;
 	return checkOrRefuse(ctx, itemIndex, filters, raw, { fieldName: (field) => `Filters → ${field}` });
 }
 

@@ -36,6 +36,18 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 	return [resourceSelector, ...operationSelectors, ...resources.flatMap((resource) => resource.operations.flatMap((op) => op.properties))];
 }
 
+/**
+ * The canvas subtitle in the form's words ("Add or Update: Item"): a lookup of the chosen
+ * resource and operation's display names, since a subtitle expression sees only the values.
+ */
+export function resourceSubtitle(resources: Resource[]): string {
+	const words: Record<string, string> = {};
+	for (const resource of resources) {
+		for (const operation of resource.operations) words[`${resource.value}:${operation.value}`] = `${operation.name}: ${resource.name}`;
+	}
+	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;
+}
+
 export async function routeExecution(this: IExecuteFunctions, resources: Resource[]): Promise<INodeExecutionData[][]> {
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;

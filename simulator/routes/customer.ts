@@ -1,6 +1,6 @@
 /** Customers and their supply (delivery) locations. */
 import type { Handler, Sim } from '../kit';
-import { activeMatch, bulkUpsert, defaultView, keyMatch, readPage, requireRef } from '../kit';
+import { activeMatch, bulkUpsert, defaultView, keyMatch, readPage, requireRef, searchMatch } from '../kit';
 import type { Problems } from '../errors';
 import { joinKey, type Rec } from '../store';
 
@@ -13,7 +13,12 @@ export function customerRoutes(sim: Sim): Record<string, Handler> {
 	return {
 		'/customer/add': (body) => bulkUpsert(body.items, { table: t.customer, keyOf: (c) => c.code, check: courier }),
 		'/customer/check': (body) =>
-			readPage(body, t.customer, (row, f) => keyMatch(row.data.code, f.code, f.codes) && activeMatch(row.data, f.active), defaultView),
+			readPage(
+				body,
+				t.customer,
+				(row, f) => keyMatch(row.data.code, f.code, f.codes) && activeMatch(row.data, f.active) && searchMatch(row.data, f.search, ['code', 'name']),
+				defaultView,
+			),
 		'/supply_location/add': (body) =>
 			bulkUpsert(body.items, {
 				table: t.supply_location,
@@ -31,7 +36,8 @@ export function customerRoutes(sim: Sim): Record<string, Handler> {
 					keyMatch(row.data.customer_code, f.customer_code, f.customer_codes) &&
 					keyMatch(row.data.location_code, f.location_code, undefined) &&
 					activeMatch(row.data, f.active) &&
-					(f.country === undefined || row.data.address?.country === f.country),
+					(f.country === undefined || row.data.address?.country === f.country) &&
+					searchMatch(row.data, f.search, ['location_code', 'name']),
 				defaultView,
 			),
 	};

@@ -1,6 +1,6 @@
 /** Reference data: courier services and dangerous goods lookups. */
 import type { Handler, Sim } from '../kit';
-import { activeMatch, bulkUpsert, defaultView, keyMatch, readPage } from '../kit';
+import { activeMatch, bulkUpsert, defaultView, keyMatch, readPage, searchMatch } from '../kit';
 
 export function referenceRoutes(sim: Sim): Record<string, Handler> {
 	const t = sim.store.tables;
@@ -14,7 +14,8 @@ export function referenceRoutes(sim: Sim): Record<string, Handler> {
 					keyMatch(row.data.code, f.code, f.codes) &&
 					activeMatch(row.data, f.active) &&
 					(f.carrier === undefined || String(row.data.carrier).toLowerCase() === String(f.carrier).toLowerCase()) &&
-					(f.service_level === undefined || row.data.service_level === f.service_level),
+					(f.service_level === undefined || row.data.service_level === f.service_level) &&
+					searchMatch(row.data, f.search, ['code', 'name']),
 				defaultView,
 			),
 		'/dangerous_goods_lookup/add': (body) => bulkUpsert(body.items, { table: t.dangerous_goods_lookup, keyOf: (d) => d.un_number }),

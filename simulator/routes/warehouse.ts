@@ -1,6 +1,6 @@
 /** Warehouse structure: warehouse → area → zone → bin, each checked against its parent. */
 import type { Handler, Sim } from '../kit';
-import { activeMatch, bulkUpsert, keyMatch, readPage, requireRef } from '../kit';
+import { activeMatch, bulkUpsert, defaultView, keyMatch, readPage, requireRef, searchMatch } from '../kit';
 import type { Problems } from '../errors';
 import { joinKey, type Rec, type Row } from '../store';
 
@@ -46,7 +46,7 @@ export function warehouseRoutes(sim: Sim): Record<string, Handler> {
 			readPage(
 				body,
 				t.warehouse,
-				(row, f) => keyMatch(row.data.code, f.code, f.codes) && activeMatch(row.data, f.active),
+				(row, f) => keyMatch(row.data.code, f.code, f.codes) && activeMatch(row.data, f.active) && searchMatch(row.data, f.search, ['code', 'name']),
 				(row) => view(row, body.filter?.include_structure ?? true),
 			),
 		'/area/add': (body) =>
@@ -60,6 +60,17 @@ export function warehouseRoutes(sim: Sim): Record<string, Handler> {
 					requireRef(p, t.area, joinKey(z.warehouse_code, z.area_code), `${at}/area_code`, `area ${z.area_code} in warehouse ${z.warehouse_code}`);
 				},
 			}),
+		'/bin/check': (body) =>
+			readPage(
+				body,
+				t.bin,
+				(row, f) =>
+					keyMatch(row.data.warehouse_code, f.warehouse_code, undefined) &&
+					keyMatch(row.data.zone_code, f.zone_code, undefined) &&
+					activeMatch(row.data, f.active) &&
+					searchMatch(row.data, f.search, ['bin_code']),
+				defaultView,
+			),
 		'/bin/add': (body) =>
 			bulkUpsert(body.items, {
 				table: t.bin,

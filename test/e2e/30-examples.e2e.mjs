@@ -52,7 +52,7 @@ export default function (ctx) {
 	if (!ctx.workflows.length) {
 		return [{ name: 'examples/ has workflows to import', run: () => assert.fail('no examples/*.json found') }];
 	}
-	return ctx.workflows.map((example) => chatModelNodes(example.workflow).length ? agentExampleCheck(ctx, example) : ({
+	return ctx.workflows.flatMap((example) => chatModelNodes(example.workflow).length ? [agentExampleCheck(ctx, example)] : [{
 		name: `example ${example.file} ("${example.name}") runs green`,
 		timeoutMs: 120000,
 		async run() {
@@ -85,5 +85,29 @@ export default function (ctx) {
 				ctx.log(`effect on the simulator checked (test/e2e/examples/${example.file.replace(/\.json$/, '.mjs')})`);
 			}
 		},
-	}));
+	}, ...byHand(ctx, example)]);
+}
+
+/**
+ * An example started by a polling trigger, run by hand from the editor ("Execute workflow"): the
+ * trigger's manual mode delivers what is pending, and the example's own checks hold for that run
+ * too. The browser suite shows this run (ctx.exampleRuns).
+ */
+function byHand(ctx, example) {
+	const polling = startNodes(example.workflow).find((n) => ctx.nodeTypes.get(n.type)?.polling);
+	if (!polling) return [];
+	return [{
+		name: `example ${example.file} run by hand from its trigger, as the editor's Execute workflow does`,
+		timeoutMs: 120000,
+		async run() {
+			const hooks = await hooksFor(ctx, example);
+			await hooks.before?.(ctx, example);
+			const execution = await ctx.client.waitForExecution(await ctx.client.runManually(example.id, polling.name));
+			assert.equal(execution.mode, 'manual');
+			assert.equal(executionError(execution), null, `execution ${execution.id} failed: ${executionError(execution)} (${describeRun(execution)})`);
+			ctx.log(describeRun(execution));
+			(ctx.exampleRuns ??= {})[example.file] = execution.id;
+			await hooks.after?.(ctx, example, execution);
+		},
+	}];
 }

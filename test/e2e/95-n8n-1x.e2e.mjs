@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createRequire } from 'node:module';
 import { HOSTS, N8nClient, checkPackageLoaded, ensureN8n, executionError, freePort, startN8n } from '../../scripts/n8n-host.mjs';
 
 const EXAMPLE = 'master-data-sync.json';
@@ -40,6 +41,34 @@ export default function (ctx) {
 				const nodes = new Set((await v1.client.request('GET', '/types/nodes.json')).data.map((t) => t.name));
 				const missing = ctx.declared.nodes.filter((n) => !nodes.has(n.type)).map((n) => n.type);
 				assert.deepEqual(missing, [], `not loaded in n8n ${v1.version}`);
+			},
+		},
+		{
+			// The editor computes a node's subtitle with n8n-workflow's expression engine: 1.x's must read ours too.
+			name: 'n8n 1.x: canvas subtitles read in the form\'s words ("Add or Update: Item")',
+			async run() {
+				needsV1();
+				const require1 = createRequire(path.join(HOSTS.n8n1.dir, 'node_modules', 'n8n', 'package.json'));
+				const { Workflow } = require1('n8n-workflow');
+				const types = (await v1.client.request('GET', '/types/nodes.json')).data.filter((t) => t.name.startsWith(`${ctx.packageName}.`));
+				let checked = 0;
+				for (const type of types.filter((t) => t.properties.some((p) => p.name === 'resource'))) {
+					// n8n adds its own "Custom API Call" resource and operation to nodes with a credential: not ours to name.
+					const ours = (options) => options.filter((o) => o.value !== '__CUSTOM_API_CALL__');
+					for (const resource of ours(type.properties.find((p) => p.name === 'resource').options)) {
+						const selector = type.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+						for (const operation of ours(selector.options)) {
+							const node = { id: 'n', name: type.displayName, type: type.name, typeVersion: 1, position: [0, 0], parameters: { resource: resource.value, operation: operation.value } };
+							const nodeTypes = { getByName: () => ({ description: type }), getByNameAndVersion: () => ({ description: type }), getKnownTypes: () => ({}) };
+							const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+							const shown = workflow.expression.getSimpleParameterValue(node, type.subtitle, 'internal', {});
+							assert.equal(shown, `${operation.name}: ${resource.name}`, `${type.displayName} in n8n ${v1.version}`);
+							checked++;
+						}
+					}
+				}
+				assert.ok(checked > 20, `only ${checked} subtitles checked`);
+				ctx.log(`${checked} subtitles read in the form's words in n8n ${v1.version}`);
 			},
 		},
 		{

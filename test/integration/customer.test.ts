@@ -102,9 +102,9 @@ describe('WMS Customer through real n8n-core', () => {
 		expect(bad.error?.message).toMatch(/^Item 0: Filters → country must be a two-letter ISO country code/);
 	});
 
-	it('fills the customer and courier service dropdowns from the platform', async () => {
+	it('lists customers and courier services in their pickers, in the platform\'s order', async () => {
 		const node = { type: 'wmsCustomer', parameters: run('supplyLocation', 'upsert') };
-		expect((await harness.loadOptions(node, 'getCustomers')).map((option) => option.value)).toEqual(['CUST-1', 'CUST-2', 'CUST-3']);
-		expect((await harness.loadOptions(node, 'getCourierServices')).map((option) => option.value)).toEqual(['DHL-EXP', 'DHL-STD', 'UPS-NDA']);
+		expect((await harness.listAll(node, 'getCustomers')).map((option) => option.value)).toEqual(['CUST-1', 'CUST-2', 'CUST-3']);
+		expect((await harness.listAll(node, 'getCourierServices')).map((option) => option.value)).toEqual(['DHL-STD', 'DHL-EXP', 'UPS-NDA']);
 	});
 });

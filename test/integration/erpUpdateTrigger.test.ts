@@ -125,15 +125,25 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		expect(ledgerOf(workflow).ids().sort()).toEqual([all[1], all[2], all[3]]);
 	});
 
-	it('manual mode returns one real pending update and leaves static data untouched', async () => {
-		const [first] = sim.work.createPendingUpdates('incoming_consignment', 2);
+	it('manual mode returns every pending update of the watched kinds (the whole loop, run by hand) and leaves static data untouched', async () => {
+		const received = sim.work.createPendingUpdates('incoming_consignment', 2);
+		const moved = sim.work.createPendingUpdates('move_attempt', 1);
 		const { workflow, poll } = setup({}, { 'node:ERP Update Trigger': { ledger: { v: 1, emitted: [{ kind: 'move_attempt', at: 1, ids: ['UPD-X'] }] } } });
 		const before = saved(workflow);
-		const sample = await poll('manual');
-		expect(ids(sample)).toEqual([first]);
-		expect(sample![0][0].json.kind).toBe('incoming_consignment');
+		const run = await poll('manual');
+		expect(ids(run)).toEqual([...received, ...moved]);
+		expect(run![0].map((item) => item.json.kind)).toEqual(['incoming_consignment', 'incoming_consignment', 'move_attempt']);
 		expect(saved(workflow)).toEqual(before);
-		expect(pendingIds()).toHaveLength(2);
+		expect(pendingIds()).toHaveLength(3);
+		// Run again by hand: the same updates, since a manual run marks nothing.
+		expect(ids(await poll('manual'))).toEqual([...received, ...moved]);
+	});
+
+	it('manual mode stops at "Max Updates per Poll", oldest first', async () => {
+		const shipped = sim.work.createPendingUpdates('outgoing_consignment', 3);
+		sim.work.createPendingUpdates('move_attempt', 2);
+		const { poll } = setup({ maxUpdatesPerPoll: 2 });
+		expect(ids(await poll('manual'))).toEqual(shipped.slice(0, 2));
 	});
 
 	it('manual mode with nothing pending returns a clearly marked sample', async () => {

@@ -198,6 +198,12 @@ describe('WMS Inventory through real n8n-core', () => {
 			);
 			expect(filtered.outputs[0].map((item) => [item.json.sku, item.json.found])).toEqual([['SKU-00000', true], ['SKU-00003', false], ['SKU-00006', true], ['SKU-00001', false]]);
 			expect(filtered.outputs[0][0].json).toMatchObject({ total_on_hand: 0, stocking_factors: [] });
+			// The warehouse picked in the Filters' resource locator reads as the code saved before it was one.
+			const picked = await harness.run(
+				inventory('item', 'getMany', { returnAll: true, filters: { skus: 'SKU-00000, SKU-00003, SKU-00006, SKU-00001', category: 'fasteners', active: true, warehouseCode: { __rl: true, mode: 'list', value: 'WH1' } } }),
+				[{}],
+			);
+			expect(picked.outputs[0].map((item) => item.json.sku)).toEqual(['SKU-00000', 'SKU-00006']);
 
 			const inStock = await harness.run(inventory('item', 'getMany', { returnAll: true, filters: { inStock: true } }), [{}]);
 			expect(inStock.outputs[0]).toHaveLength(0);
@@ -324,14 +330,14 @@ describe('WMS Inventory through real n8n-core', () => {
 	describe('dropdowns', () => {
 		it('lists the platform\'s warehouses and the bins of the chosen warehouse', async () => {
 			await seedWarehouses();
-			const warehouses = await harness.loadOptions(inventory('stockingFactor', 'set'), 'getWarehouses');
+			const warehouses = await harness.listAll(inventory('stockingFactor', 'set'), 'getWarehouses');
 			expect(warehouses).toEqual([
 				{ name: 'Hamburg (WH1)', value: 'WH1' },
 				{ name: 'Rotterdam (WH2)', value: 'WH2' },
 			]);
-			const bins = await harness.loadOptions(inventory('warehouseInfo', 'set', { warehouseCode: 'WH1' }), 'getBins');
+			const bins = await harness.listAll(inventory('warehouseInfo', 'set', { warehouseCode: 'WH1' }), 'getBins');
 			expect(bins.map((option) => option.value)).toEqual(['A-01-01', 'PF-01']);
-			const none = await harness.loadOptions(inventory('warehouseInfo', 'set', { warehouseCode: 'WH2' }), 'getBins');
+			const none = await harness.listAll(inventory('warehouseInfo', 'set', { warehouseCode: 'WH2' }), 'getBins');
 			expect(none).toEqual([]);
 		});
 	});

@@ -108,7 +108,7 @@ describe('WMS Purchase Order through real n8n-core', () => {
 	});
 
 	it('fills the supplier dropdown from the platform', async () => {
-		expect(await harness.loadOptions({ type: 'wmsPurchaseOrder', parameters: add({}) }, 'getSuppliers')).toEqual([
+		expect(await harness.listAll({ type: 'wmsPurchaseOrder', parameters: add({}) }, 'getSuppliers')).toEqual([
 			{ name: 'Nordic Fasteners AB (SUP-1)', value: 'SUP-1' },
 			{ name: 'Rheinland Packaging GmbH (SUP-2)', value: 'SUP-2' },
 		]);

@@ -468,7 +468,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 		});
 
 		it('offers the platform\'s warehouses in the warehouse dropdowns', async () => {
-			const options = await harness.loadOptions(node('create'), 'getWarehouses');
+			const options = await harness.listAll(node('create'), 'getWarehouses');
 			expect(options.map((o: { value: unknown }) => o.value)).toEqual(expect.arrayContaining(['WH1', 'WH2']));
 		});
 

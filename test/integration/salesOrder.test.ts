@@ -253,26 +253,26 @@ describe('WMS Sales Order through real n8n-core', () => {
 		]);
 	});
 
-	it('fills the customer, supply location, courier service and warehouse dropdowns from the platform', async () => {
+	it('lists customers, supply locations, courier services and warehouses in their pickers, in the platform\'s order', async () => {
 		const node = { type: 'wmsSalesOrder', parameters: add({ customerCode: 'CUST-1' }) };
-		expect(await harness.loadOptions(node, 'getCustomers')).toEqual([
+		expect(await harness.listAll(node, 'getCustomers')).toEqual([
 			{ name: 'Hanseatic Hardware GmbH (CUST-1)', value: 'CUST-1' },
 			{ name: 'Lyon Bricolage SARL (CUST-2)', value: 'CUST-2' },
 			{ name: 'Nordic Build AS (CUST-3)', value: 'CUST-3' },
 		]);
-		expect(await harness.loadOptions(node, 'getSupplyLocations')).toEqual([
+		expect(await harness.listAll(node, 'getSupplyLocations')).toEqual([
 			{ name: 'Hanseatic Hardware Central (MAIN)', value: 'MAIN' },
 			{ name: 'Hanseatic Hardware Harburg (STORE-2)', value: 'STORE-2' },
 		]);
-		const other = await harness.loadOptions({ type: 'wmsSalesOrder', parameters: add({ customerCode: 'CUST-3' }) }, 'getSupplyLocations');
+		const other = await harness.listAll({ type: 'wmsSalesOrder', parameters: add({ customerCode: 'CUST-3' }) }, 'getSupplyLocations');
 		expect(other).toEqual([{ name: 'Nordic Build Oslo (MAIN)', value: 'MAIN' }]);
-		const anyCustomer = await harness.loadOptions({ type: 'wmsSalesOrder', parameters: add({ customerCode: '={{ $json.customer }}' }) }, 'getSupplyLocations');
+		const anyCustomer = await harness.listAll({ type: 'wmsSalesOrder', parameters: add({ customerCode: '={{ $json.customer }}' }) }, 'getSupplyLocations');
 		expect(anyCustomer.map((option) => option.name)).toContain('CUST-1 › Hanseatic Hardware Harburg (STORE-2)');
-		expect(await harness.loadOptions(node, 'getCourierServices')).toEqual([
-			{ name: 'DHL Express (DHL-EXP)', value: 'DHL-EXP' },
+		expect(await harness.listAll(node, 'getCourierServices')).toEqual([
 			{ name: 'DHL Paket (DHL-STD)', value: 'DHL-STD' },
+			{ name: 'DHL Express (DHL-EXP)', value: 'DHL-EXP' },
 			{ name: 'UPS Next Day Air (UPS-NDA)', value: 'UPS-NDA' },
 		]);
-		expect((await harness.loadOptions(node, 'getWarehouses')).map((option) => option.value).sort()).toEqual(['WH1', 'WH2']);
+		expect((await harness.listAll(node, 'getWarehouses')).map((option) => option.value).sort()).toEqual(['WH1', 'WH2']);
 	});
 });

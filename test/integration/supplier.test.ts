@@ -123,6 +123,10 @@ describe('WMS Supplier through real n8n-core', () => {
 		const filtered = await getMany({ returnAll: true, filters: { codes: 'P-0001, P-0002, P-0003', active: false } });
 		// Every code asked for is answered, in the order asked: P-0002 is active, so not found with these filters.
 		expect(filtered.outputs[0].map((item) => [item.json.code, item.json.found])).toEqual([['P-0001', true], ['P-0002', false], ['P-0003', true]]);
+
+		// Search: part of the code or the name, in any case, on the platform.
+		const searched = await getMany({ returnAll: true, filters: { search: 'p 119' } });
+		expect(searched.outputs[0].map((item) => item.json.code)).toEqual(['P-0119', 'P-1190', 'P-1191', 'P-1192', 'P-1193', 'P-1194', 'P-1195', 'P-1196', 'P-1197', 'P-1198', 'P-1199']);
 	});
 
 	it('names a bad filter value as the item error', async () => {

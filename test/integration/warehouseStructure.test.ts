@@ -220,35 +220,93 @@ describe('WMS Warehouse Structure through real n8n-core', () => {
 			await harness.run(range({ aisles: 'A', positions: '1', levels: '1-2' }), [{}]);
 			await harness.run(range({ zoneCode: 'Z-P', aisles: 'P', positions: '1', levels: '1', binType: 'shelf' }), [{}]);
 
-			expect(await harness.loadOptions(structure('area', 'add'), 'getWarehouses')).toEqual([
+			expect(await harness.listAll(structure('area', 'add'), 'getWarehouses')).toEqual([
 				{ name: 'Hamburg (WH1)', value: 'WH1' },
 				{ name: 'Rotterdam (WH2)', value: 'WH2' },
 			]);
-			expect(await harness.loadOptions(structure('zone', 'add', { warehouseCode: 'WH1' }), 'getAreas')).toEqual([
+			expect(await harness.listAll(structure('zone', 'add', { warehouseCode: 'WH1' }), 'getAreas')).toEqual([
 				{ name: 'Picking (PCK)', value: 'PCK' },
 				{ name: 'Storage (STO)', value: 'STO' },
 			]);
-			expect(await harness.loadOptions(structure('zone', 'add', { warehouseCode: 'WH2' }), 'getAreas')).toEqual([]);
-			expect(await harness.loadOptions(structure('bin', 'add', { warehouseCode: 'WH1' }), 'getZones')).toEqual([
+			expect(await harness.listAll(structure('zone', 'add', { warehouseCode: 'WH2' }), 'getAreas')).toEqual([]);
+			expect(await harness.listAll(structure('bin', 'add', { warehouseCode: 'WH1' }), 'getZones')).toEqual([
 				{ name: 'Picking › Shelving (Z-P)', value: 'Z-P' },
 				{ name: 'Storage › Racking A (Z-A)', value: 'Z-A' },
 			]);
 			// A form with an area picker (here Zone: Add's) narrows the zones to that area.
-			expect(await harness.loadOptions(structure('zone', 'add', { warehouseCode: 'WH1', areaCode: 'STO' }), 'getZones')).toEqual([
+			expect(await harness.listAll(structure('zone', 'add', { warehouseCode: 'WH1', areaCode: 'STO' }), 'getZones')).toEqual([
 				{ name: 'Storage › Racking A (Z-A)', value: 'Z-A' },
 			]);
-			const bins = await harness.loadOptions(structure('bin', 'add', { warehouseCode: 'WH1', zoneCode: 'Z-A' }), 'getBins');
+			const bins = await harness.listAll(structure('bin', 'add', { warehouseCode: 'WH1', zoneCode: 'Z-A' }), 'getBins');
 			expect(bins.map((option) => option.value)).toEqual(['A-01-01', 'A-01-02']);
 		});
 
 		it('lists areas of every warehouse, named with theirs, while no warehouse is chosen', async () => {
 			await seed();
 			await harness.run(structure('area', 'add', { warehouseCode: 'WH2', areaCode: 'RCV', name: 'Receiving' }), [{}]);
-			expect(await harness.loadOptions(structure('zone', 'add', { warehouseCode: '={{ $json.wh }}' }), 'getAreas')).toEqual([
+			expect(await harness.listAll(structure('zone', 'add', { warehouseCode: '={{ $json.wh }}' }), 'getAreas')).toEqual([
 				{ name: 'WH1 › Picking (PCK)', value: 'PCK' },
 				{ name: 'WH1 › Storage (STO)', value: 'STO' },
 				{ name: 'WH2 › Receiving (RCV)', value: 'RCV' },
 			]);
+		});
+	});
+
+	describe('resource locators', () => {
+		const locator = (value: string, mode = 'list') => ({ __rl: true, mode, value });
+
+		it('search thousands of bins on the platform: the typed text and the page token go to /bin/check', async () => {
+			await seed();
+			await harness.run(range({ aisles: 'A-C', positions: '1-40', levels: '1-25' }), [{}]);
+			expect(sim.store.count('bin')).toBe(3000);
+			const form = structure('bin', 'add', { warehouseCode: locator('WH1'), zoneCode: locator('Z-A') });
+			sim.resetStats();
+
+			const first = await harness.listSearch(form, 'getBins');
+			expect(first.results).toHaveLength(100);
+			expect(first.paginationToken).toEqual(expect.any(String));
+			const second = await harness.listSearch(form, 'getBins', undefined, first.paginationToken as string);
+			expect(second.results).toHaveLength(100);
+			const firstCodes = new Set(first.results.map((bin) => bin.value));
+			expect(second.results.some((bin) => firstCodes.has(bin.value))).toBe(false);
+			expect(sim.stats().requests['/bin/check']).toBe(2);
+
+			// "b-17-" in any case: the 25 levels of aisle B, bay 17, in one page; nothing else read.
+			const found = await harness.listSearch(form, 'getBins', 'b-17-');
+			expect(found.results.map((bin) => bin.value)).toEqual(Array.from({ length: 25 }, (_, i) => `B-17-${String(i + 1).padStart(2, '0')}`));
+			expect(found.results[0].name).toBe('B-17-01 (Z-A, pallet)');
+			expect(found.paginationToken).toBeUndefined();
+			expect(sim.stats().requests['/bin/check']).toBe(3);
+			expect(sim.stats().requests['/warehouse/check'] ?? 0).toBe(0);
+
+			expect(await harness.listAll(form, 'getBins', 'no such bin')).toEqual([]);
+		});
+
+		it('search warehouses on code and name, areas and zones of the chosen warehouse on theirs', async () => {
+			await seed();
+			expect(await harness.listAll(structure('area', 'add'), 'getWarehouses', 'rotter')).toEqual([{ name: 'Rotterdam (WH2)', value: 'WH2' }]);
+			expect(await harness.listAll(structure('area', 'add'), 'getWarehouses', 'wh1')).toEqual([{ name: 'Hamburg (WH1)', value: 'WH1' }]);
+			expect(await harness.listAll(structure('zone', 'add', { warehouseCode: locator('WH1') }), 'getAreas', 'pick')).toEqual([{ name: 'Picking (PCK)', value: 'PCK' }]);
+			expect(await harness.listAll(structure('bin', 'add', { warehouseCode: locator('WH1') }), 'getZones', 'z-a')).toEqual([
+				{ name: 'Storage › Racking A (Z-A)', value: 'Z-A' },
+			]);
+		});
+
+		it('a value saved as a plain code (before the pickers were locators) and one picked from a list or typed by code all reach the platform', async () => {
+			await seed();
+			const bin = (binCode: string, parents: Record<string, unknown>) =>
+				structure('bin', 'add', { binCode, binType: 'shelf', ...parents });
+			const saved = await harness.run(bin('P-01', { warehouseCode: 'WH1', zoneCode: 'Z-P' }), [{}]);
+			const picked = await harness.run(bin('P-02', { warehouseCode: locator('WH1'), zoneCode: locator('Z-P') }), [{}]);
+			const typed = await harness.run(bin('P-03', { warehouseCode: locator('WH1', 'code'), zoneCode: locator('Z-P', 'code') }), [{}]);
+			for (const run of [saved, picked, typed]) expect(run.outputs[0][0].json).toMatchObject({ status: 'created' });
+			expect(sim.store.list('bin').map((row) => [row.bin_code, row.zone_code])).toEqual([
+				['P-01', 'Z-P'],
+				['P-02', 'Z-P'],
+				['P-03', 'Z-P'],
+			]);
+			const got = await harness.run(structure('warehouse', 'get', { warehouseCode: locator('WH1'), output: 'bins' }), [{}]);
+			expect(got.outputs[0].map((item) => item.json.bin_code)).toEqual(['P-01', 'P-02', 'P-03']);
 		});
 	});
 });

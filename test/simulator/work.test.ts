@@ -161,7 +161,7 @@ describe('responses after real work still match the contract', () => {
 			c.sim.work.transition('production_order', 'MO-DEMO-1', 'released');
 			const contract = loadContract();
 			const reads = Object.keys(contract.doc.paths).filter((p) => p.endsWith('/check') || /^\/erp_update\/(outgoing|incoming|move)/.test(p));
-			expect(reads).toHaveLength(13);
+			expect(reads).toHaveLength(14);
 			for (const path of reads) {
 				const reply = await c.post(path, path.startsWith('/erp_update') ? { filter: { statuses: ['pending', 'complete', 'error'] }, limit: 500 } : { limit: 500 });
 				const validate = contract.validator(contract.doc.paths[path].post.responses['200'].content['application/json'].schema.$ref);

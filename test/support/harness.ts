@@ -305,13 +305,25 @@ export class Harness {
 		if (leaks.length) throw new Error(`secret leaked: ${leaks.join('; ')}`);
 	}
 
-	/** Calls a node's loadOptions method the way the editor does. */
-	async loadOptions(spec: NodeUnderTest, method: string) {
+	/** Calls a resource locator's "From List" method the way the editor does: one page, with the typed text and the page token. */
+	async listSearch(spec: NodeUnderTest, method: string, search?: string, paginationToken?: string) {
 		const node = this.node(spec);
 		const workflow = this.workflow([node]);
 		const context = new LoadOptionsContext(workflow, node, this.additionalData(), '');
 		const type = this.nodeTypes.getByNameAndVersion(node.type) as INodeType;
-		return await type.methods!.loadOptions![method].call(context);
+		return await type.methods!.listSearch![method].call(context, search, paginationToken);
+	}
+
+	/** Every entry a "From List" method offers, page after page, as the editor shows them while the user scrolls. */
+	async listAll(spec: NodeUnderTest, method: string, search?: string) {
+		const entries: Array<{ name: string; value: string | number | boolean }> = [];
+		let token: string | undefined;
+		do {
+			const page = await this.listSearch(spec, method, search, token);
+			entries.push(...page.results.map(({ name, value }) => ({ name, value })));
+			token = typeof page.paginationToken === 'string' ? page.paginationToken : undefined;
+		} while (token);
+		return entries;
 	}
 
 	/** A poll context on a workflow whose static data persists between polls (as n8n saves it). */

@@ -22,7 +22,7 @@ describe('contract:diff against a platform description that differs', () => {
 	it('prints the report the data makes, the verdict first', () => {
 		expect(printed).toBe(renderReport(report, { ours: 'contract/openapi.yaml', theirs: 'test/fixtures/platform-openapi.json' }));
 		expect(printed.split('\n').slice(0, 3)).toEqual([
-			'Contract diff: contract/openapi.yaml (1.0.0, 39 routes) → test/fixtures/platform-openapi.json (2.4.0, 39 routes)',
+			'Contract diff: contract/openapi.yaml (1.0.0, 40 routes) → test/fixtures/platform-openapi.json (2.4.0, 40 routes)',
 			'11 breaking, 5 additive, 1 changed by the package itself.',
 			'Breaking changes: a workflow that works today may fail or mean something else. Read them before adopting this description.',
 		]);

@@ -1,21 +1,20 @@
 /**
- * Dropdowns of the warehouse structure — warehouses, areas, zones, bins — for every node that
- * picks one. Areas, zones and bins come from /warehouse/check with include_structure, narrowed
- * to the warehouse (and area or zone) already chosen in the form: the parent parameters are
- * listed in loadOptionsDependsOn so n8n reloads the list when they change.
+ * Pickers of the warehouse structure — warehouses, areas, zones, bins — for every node that picks
+ * one, as "From List" methods of resource locators (see locator.ts). Warehouses and bins are
+ * searched on the platform (a warehouse may hold thousands of bins); areas and zones, a few per
+ * warehouse, come from /warehouse/check with include_structure. Each list is narrowed to the
+ * warehouse (and area or zone) already chosen in the form.
  */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
-import { chosenParameter, recordOptions } from './list';
+import { chosenParameter } from './list';
+import { localList, platformList } from './locator';
 import { readAll } from '../paging';
 import { INTERACTIVE_RETRY } from '../transport/retry';
-
-const ROUTE = '/warehouse/check';
 
 interface ZoneNode extends IDataObject {
 	zone_code: string;
 	name?: string;
-	bins?: Array<{ bin_code: string; bin_type?: string }>;
 }
 
 interface AreaNode extends IDataObject {
@@ -34,11 +33,11 @@ async function structure(ctx: ILoadOptionsFunctions): Promise<{ warehouses: Ware
 	const code = chosenParameter(ctx, 'warehouseCode');
 	const filter: IDataObject = { include_structure: true };
 	if (code) filter.code = code;
-	const warehouses = (await readAll.call(ctx, ROUTE, filter, { retry: INTERACTIVE_RETRY })) as WarehouseNode[];
+	const warehouses = (await readAll.call(ctx, '/warehouse/check', filter, { retry: INTERACTIVE_RETRY })) as WarehouseNode[];
 	return { warehouses, across: !code };
 }
 
-const label = (name: string | undefined, code: string) => (name && name !== code ? `${name} (${code})` : code);
+const label = (name: unknown, code: string) => (typeof name === 'string' && name !== '' && name !== code ? `${name} (${code})` : code);
 
 /** Sorted by name, one entry per code (the first one found wins when listing across warehouses). */
 function options(entries: INodePropertyOptions[]): INodePropertyOptions[] {
@@ -48,13 +47,15 @@ function options(entries: INodePropertyOptions[]): INodePropertyOptions[] {
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export async function getWarehouses(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	return await recordOptions.call(this, ROUTE, 'code', 'name', { include_structure: false });
-}
+const getWarehouses = platformList({
+	route: '/warehouse/check',
+	filter: () => ({ include_structure: false }),
+	entry: (warehouse) => ({ name: label(warehouse.name, String(warehouse.code ?? '')), value: String(warehouse.code ?? '') }),
+});
 
 /** Areas of the chosen warehouse; with none chosen, of every warehouse (named with theirs). */
-export async function getAreas(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { warehouses, across } = await structure(this);
+const getAreas = localList(async (ctx) => {
+	const { warehouses, across } = await structure(ctx);
 	return options(
 		warehouses.flatMap((warehouse) =>
 			(warehouse.areas ?? []).map((area) => ({
@@ -63,12 +64,12 @@ export async function getAreas(this: ILoadOptionsFunctions): Promise<INodeProper
 			})),
 		),
 	);
-}
+});
 
 /** Zones of the chosen warehouse, narrowed to the chosen area when the form has one. */
-export async function getZones(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { warehouses, across } = await structure(this);
-	const areaCode = chosenParameter(this, 'areaCode');
+const getZones = localList(async (ctx) => {
+	const { warehouses, across } = await structure(ctx);
+	const areaCode = chosenParameter(ctx, 'areaCode');
 	return options(
 		warehouses.flatMap((warehouse) =>
 			(warehouse.areas ?? [])
@@ -81,27 +82,25 @@ export async function getZones(this: ILoadOptionsFunctions): Promise<INodeProper
 				),
 		),
 	);
-}
+});
 
-/** Bins of the chosen warehouse, narrowed to the chosen zone when the form has one. */
-export async function getBins(this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
-	const { warehouses, across } = await structure(this);
-	const zoneCode = chosenParameter(this, 'zoneCode');
-	return options(
-		warehouses.flatMap((warehouse) =>
-			(warehouse.areas ?? []).flatMap((area) =>
-				(area.zones ?? [])
-					.filter((zone) => !zoneCode || zone.zone_code === zoneCode)
-					.flatMap((zone) =>
-						(zone.bins ?? []).map((bin) => ({
-							name: `${across ? `${warehouse.code} › ` : ''}${bin.bin_code} (${zone.zone_code}${bin.bin_type ? `, ${bin.bin_type}` : ''})`,
-							value: bin.bin_code,
-						})),
-					),
-			),
-		),
-	);
-}
+/** Bins of the chosen warehouse (and zone), searched and paged on the platform. */
+const getBins = platformList({
+	route: '/bin/check',
+	filter: (ctx) => {
+		const filter: IDataObject = {};
+		const warehouse = chosenParameter(ctx, 'warehouseCode');
+		const zone = chosenParameter(ctx, 'zoneCode');
+		if (warehouse) filter.warehouse_code = warehouse;
+		if (zone) filter.zone_code = zone;
+		return filter;
+	},
+	entry: (bin, filter) => {
+		const where = filter.warehouse_code ? '' : `${String(bin.warehouse_code)} › `;
+		const type = bin.bin_type ? `, ${String(bin.bin_type)}` : '';
+		return { name: `${where}${String(bin.bin_code)} (${String(bin.zone_code)}${type})`, value: String(bin.bin_code ?? '') };
+	},
+});
 
-/** Every structure dropdown, to spread into a node's methods.loadOptions. */
-export const warehouseDropdowns = { getWarehouses, getAreas, getZones, getBins };
+/** Every structure picker, to spread into a node's methods.listSearch. */
+export const warehouseLocators = { getWarehouses, getAreas, getZones, getBins };

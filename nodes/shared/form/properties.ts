@@ -2,6 +2,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 
 import { camelName } from '../checking';
+import { locatorProperty } from '../dropdowns/locator';
 import type { FieldSpec, RecordSpec } from '../platform/types';
 
 /** Which operation of the node a property belongs to: its Resource and Operation values. */
@@ -15,26 +16,17 @@ export function showFor({ resource, operation }: ResourceOperation, extra: Recor
 	return { show: { resource: [resource], operation: [operation], ...extra } } as INodeProperties['displayOptions'];
 }
 
-function describeField(field: FieldSpec): string | undefined {
-	if (field.loadOptionsMethod) return 'Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>';
-	return field.description;
-}
-
-/** One field as an n8n parameter; lists and objects become fixed collections. */
+/** One field as an n8n parameter; records picked from the platform become resource locators, lists and objects fixed collections. */
 export function fieldProperty(field: FieldSpec): INodeProperties {
 	const base = {
-		displayName: field.loadOptionsMethod ? `${field.label} Name or ID` : field.label,
+		displayName: field.label,
 		name: camelName(field.name),
-		description: describeField(field),
+		description: field.description,
 		required: field.required || undefined,
 	};
 	if (field.loadOptionsMethod) {
-		return {
-			...base,
-			type: 'options',
-			typeOptions: { loadOptionsMethod: field.loadOptionsMethod, loadOptionsDependsOn: field.loadOptionsDependsOn },
-			default: '',
-		};
+		const { loadOptionsMethod: method, loadOptionsDependsOn: dependsOn, pattern, patternHint } = field;
+		return locatorProperty(base, { method, dependsOn, pattern, patternHint });
 	}
 	if (field.options) {
 		return {

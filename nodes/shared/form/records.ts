@@ -5,6 +5,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
 import { camelName, checkOrRefuse, itemError, type UnknownFieldPolicy } from '../checking';
+import { locatorValue } from '../dropdowns/locator';
 import { isObject } from '../objects';
 import type { FieldSpec, RecordSpec } from '../platform/types';
 
@@ -41,7 +42,7 @@ function unwrapForm(fields: FieldSpec[], raw: IDataObject): IDataObject {
 			const entries = (value.entries as IDataObject[] | undefined) ?? [];
 			out[key] = entries.map((entry) => unwrapForm(field.fields ?? [], entry));
 		} else {
-			out[key] = value;
+			out[key] = locatorValue(value) as IDataObject[string];
 		}
 	}
 	return out;

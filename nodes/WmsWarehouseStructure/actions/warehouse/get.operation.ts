@@ -67,7 +67,7 @@ export const get: Operation = {
 	async execute(items) {
 		const output = new Output(this);
 		await output.eachItem(items.length, async (itemIndex) => {
-			const code = this.getNodeParameter('warehouseCode', itemIndex, '') as string;
+			const code = this.getNodeParameter('warehouseCode', itemIndex, '', { extractValue: true }) as string;
 			if (!code) throw itemError(this.getNode(), itemIndex, 'warehouse_code', 'is required but missing or empty');
 			const filter = checkOrRefuse(this, itemIndex, lookup, { code, include_structure: true });
 			const [found] = await readAll.call(this, route, filter, { limit: 1, itemIndex, retry: retryPolicy(this, itemIndex) });

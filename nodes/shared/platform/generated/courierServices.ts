@@ -31,6 +31,7 @@ export const requests = {
 				{ name: 'service_level', label: 'Service Level', type: 'string', options: [{ name: 'Economy', value: 'economy' }, { name: 'Standard', value: 'standard' }, { name: 'Express', value: 'express' }, { name: 'Next Day', value: 'next_day' }, { name: 'Same Day', value: 'same_day' }, { name: 'Freight', value: 'freight' }] },
 				{ name: 'active', label: 'Active', type: 'boolean', default: true },
 				{ name: 'changed_since', label: 'Changed Since', type: 'dateTime', description: 'Only records created or changed after this moment' },
+				{ name: 'search', label: 'Search', type: 'string', description: 'Only records whose code or name contains this text, in any case', minLength: 1, maxLength: 100 },
 			],
 		},
 		{ name: 'limit', label: 'Limit', type: 'integer', minimum: 1, maximum: 500 },

@@ -26,6 +26,7 @@ export const ROUTES = {
 	'/area/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['warehouse_code', 'area_code'], resultKey: ['warehouse_code', 'area_code'], noun: 'area' },
 	'/zone/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['warehouse_code', 'zone_code'], resultKey: ['warehouse_code', 'zone_code'], noun: 'zone' },
 	'/bin/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['warehouse_code', 'bin_code'], resultKey: ['warehouse_code', 'bin_code'], noun: 'bin' },
+	'/bin/check': { kind: 'read', idempotent: true },
 	'/erp_update/outgoing_consignment': { kind: 'read', idempotent: true },
 	'/erp_update/incoming_consignment': { kind: 'read', idempotent: true },
 	'/erp_update/move_attempt': { kind: 'read', idempotent: true },

@@ -34,6 +34,7 @@ export const requests = {
 			fields: [
 				{ name: 'code', label: 'Warehouse', type: 'string', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'include_structure', label: 'Include Structure', type: 'boolean', default: true },
+				{ name: 'search', label: 'Search', type: 'string', description: 'Only records whose code or name contains this text, in any case', minLength: 1, maxLength: 100 },
 			],
 		},
 		{ name: 'limit', label: 'Limit', type: 'integer', minimum: 1, maximum: 500 },
@@ -85,5 +86,18 @@ export const requests = {
 				{ name: 'active', label: 'Active', type: 'boolean', description: 'Whether stock may be put into this bin', default: true },
 			],
 		},
+	],
+	'/bin/check': [
+		{
+			name: 'filter', label: 'Filter', type: 'object',
+			fields: [
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'zone_code', label: 'Zone Code', type: 'string', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'active', label: 'Active', type: 'boolean', default: true },
+				{ name: 'search', label: 'Search', type: 'string', description: 'Only records whose code or name contains this text, in any case', minLength: 1, maxLength: 100 },
+			],
+		},
+		{ name: 'limit', label: 'Limit', type: 'integer', minimum: 1, maximum: 500 },
+		{ name: 'cursor', label: 'Cursor', type: 'string', minLength: 1 },
 	],
 } satisfies { [route in RoutePath]?: ContractField[] };

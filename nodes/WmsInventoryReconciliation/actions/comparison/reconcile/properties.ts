@@ -1,6 +1,7 @@
 /** Reconcile's form: what to compare, whether to adjust, the threshold gate, the CSV file. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
+import { locatorValue, locatorProperty } from '../../../../shared/dropdowns/locator';
 import { batchSizeOption, maxRecordsOf, optionsCollection, retryPolicy } from '../../../../shared/form/options';
 import { showFor } from '../../../../shared/form/properties';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
@@ -31,13 +32,7 @@ export const reconcileProperties: INodeProperties[] = [
 		displayOptions: showFor(reconcile),
 	},
 	{
-		displayName: 'Default Warehouse Name or ID',
-		name: 'defaultWarehouse',
-		type: 'options',
-		typeOptions: { loadOptionsMethod: 'getWarehouses' },
-		default: '',
-		description:
-			'For stock lines without a warehouse. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+		...locatorProperty({ displayName: 'Default Warehouse', name: 'defaultWarehouse', description: 'For stock lines without a warehouse' }, { method: 'getWarehouses' }),
 		displayOptions: showFor(reconcile),
 	},
 	{
@@ -205,7 +200,7 @@ export function readSettings(ctx: IExecuteFunctions): ReconcileSettings {
 		};
 	}
 	return {
-		defaultWarehouse: String(get('defaultWarehouse', '')).trim(),
+		defaultWarehouse: String(locatorValue(get<unknown>('defaultWarehouse', '')) ?? '').trim(),
 		reference: String(get('reference', '')).trim(),
 		dryRun,
 		closeAfterDryRun: dryRun && get<boolean>('closeAfterDryRun', false),

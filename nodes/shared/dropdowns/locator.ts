@@ -1,0 +1,106 @@
+/**
+ * Resource locators, one way for every record a user picks (warehouse, area, zone, bin, customer,
+ * supply location, supplier, courier service): "From List", searched on the platform page by page
+ * (a warehouse may hold thousands of bins), or "By Code", typed in and checked against the
+ * contract's pattern. The parameter keeps its name; a value saved before it was a locator (a plain
+ * code) is read as it is.
+ */
+import type {
+	IDataObject,
+	ILoadOptionsFunctions,
+	INodeListSearchItems,
+	INodeListSearchResult,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
+
+import type { RoutePath } from '../platform';
+import { platformRequest } from '../transport/request';
+import { INTERACTIVE_RETRY } from '../transport/retry';
+
+/** Records per page of the list: what a user scrolls through before typing more. */
+const PAGE_SIZE = 100;
+
+export type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+
+/** The code a locator holds ({__rl: true, value, mode}), or the value as it is (a plain code saved earlier, an expression's result). */
+export function locatorValue(value: unknown): unknown {
+	if (value !== null && typeof value === 'object' && (value as IDataObject).__rl === true) return (value as IDataObject).value;
+	return value;
+}
+
+export interface PlatformList {
+	route: RoutePath;
+	/** The read filter for the form as it is now (e.g. the warehouse already chosen). */
+	filter?: (ctx: ILoadOptionsFunctions) => IDataObject;
+	/** One record as a list entry; undefined leaves it out. */
+	entry: (record: IDataObject, filter: IDataObject) => INodeListSearchItems | undefined;
+}
+
+/** A "From List" method that asks the platform for one page: the typed text as its `search` filter, the cursor as n8n's paginationToken. */
+export function platformList({ route, filter, entry }: PlatformList): ListSearchMethod {
+	return async function (this: ILoadOptionsFunctions, search?: string, paginationToken?: string) {
+		const wanted: IDataObject = { ...(filter?.(this) ?? {}) };
+		if (search?.trim()) wanted.search = search.trim();
+		const body: IDataObject = { filter: wanted, limit: PAGE_SIZE };
+		if (paginationToken) body.cursor = paginationToken;
+		const { body: page } = await platformRequest.call(this, route, body, { retry: INTERACTIVE_RETRY });
+		const records = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
+		const results = records.flatMap((record) => entry(record, wanted) ?? []).filter((item) => item.value !== '');
+		const next = typeof page.next_cursor === 'string' && page.next_cursor !== '' ? page.next_cursor : undefined;
+		return { results, paginationToken: next };
+	};
+}
+
+/** A "From List" method over a short list read whole (areas, zones of a warehouse), searched here on name and code. */
+export function localList(load: (ctx: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>): ListSearchMethod {
+	return async function (this: ILoadOptionsFunctions, search?: string) {
+		const wanted = search?.trim().toLowerCase() ?? '';
+		const options = await load(this);
+		const results = options
+			.filter((option) => wanted === '' || option.name.toLowerCase().includes(wanted) || String(option.value).toLowerCase().includes(wanted))
+			.map((option) => ({ name: option.name, value: String(option.value) }));
+		return { results };
+	};
+}
+
+export interface LocatorSpec {
+	/** The listSearch method of the node. */
+	method: string;
+	/** Form fields whose change makes the list read again (the parent warehouse, customer...). */
+	dependsOn?: string[];
+	pattern?: string;
+	patternHint?: string;
+}
+
+/** The resource locator parameter: "From List" (searchable, paged) and "By Code". */
+export function locatorProperty(
+	base: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'required'>,
+	{ method, dependsOn, pattern, patternHint }: LocatorSpec,
+): INodeProperties {
+	const label = base.displayName.toLowerCase();
+	return {
+		...base,
+		type: 'resourceLocator',
+		default: { mode: 'list', value: '' },
+		typeOptions: dependsOn?.length ? { loadOptionsDependsOn: dependsOn } : undefined,
+		modes: [
+			{
+				displayName: 'From List',
+				name: 'list',
+				type: 'list',
+				placeholder: `Select a ${label}...`,
+				typeOptions: { searchListMethod: method, searchable: true },
+			},
+			{
+				displayName: 'By Code',
+				name: 'code',
+				type: 'string',
+				placeholder: `The ${label}'s code`,
+				validation: pattern
+					? [{ type: 'regex', properties: { regex: pattern, errorMessage: `Must be ${patternHint ?? `a code matching ${pattern}`}` } }]
+					: undefined,
+			},
+		],
+	};
+}
