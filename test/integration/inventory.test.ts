@@ -203,7 +203,7 @@ describe('WMS Inventory through real n8n-core', () => {
 				inventory('item', 'getMany', { returnAll: true, filters: { skus: 'SKU-00000, SKU-00003, SKU-00006, SKU-00001', category: 'fasteners', active: true, warehouseCode: { __rl: true, mode: 'list', value: 'WH1' } } }),
 				[{}],
 			);
-			expect(picked.outputs[0].map((item) => item.json.sku)).toEqual(['SKU-00000', 'SKU-00006']);
+			expect(picked.outputs[0].map((item) => [item.json.sku, item.json.found])).toEqual([['SKU-00000', true], ['SKU-00003', false], ['SKU-00006', true], ['SKU-00001', false]]);
 
 			const inStock = await harness.run(inventory('item', 'getMany', { returnAll: true, filters: { inStock: true } }), [{}]);
 			expect(inStock.outputs[0]).toHaveLength(0);

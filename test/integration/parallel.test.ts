@@ -113,7 +113,7 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		expect(error).toBeUndefined();
 		const [main, failed] = outputs;
 		expect(main.map((item) => input[itemOf(item)].sku).sort()).toEqual(stored('GIVE'));
-		expect(failed.every((item) => /^Item \d+: not confirmed as stored/.test(String(item.json.error)))).toBe(true);
+		expect(failed.every((item) => /^Inventory item GIVE-\d+: not confirmed as stored/.test(String(item.json.message)))).toBe(true);
 		expect([...main, ...failed].map(itemOf).sort((a, b) => a - b)).toEqual(range(60));
 		expect(failed.length).toBeGreaterThanOrEqual(50);
 		// Nothing is started after the give-up: at most the requests that were already in flight.
