@@ -140,7 +140,7 @@ export default function (ctx) {
 					{ sku: 'BOLT-M8-40', quantity: 5 },
 				];
 				const results = await answer(server.mcp, 'Sales_Order_Add_or_Update', { order_number: orderNumber, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: today, lines });
-				assert.deepEqual(results, [{ key: orderNumber, status: 'created' }]);
+				assert.deepEqual(results, [{ key: orderNumber, order_number: orderNumber, status: 'created' }]);
 				const stored = ctx.simulator.store.get('sales_order', orderNumber);
 				assert.ok(stored, `${orderNumber} is not on the platform`);
 				assert.equal(stored.customer_code, 'CUST-1');
@@ -187,13 +187,16 @@ export default function (ctx) {
 					lines: [{ sku: 'NUT-M8', quantity: 2 }, { sku: 'BOLT-M8-40', quantity: -5 }],
 				});
 				assert.equal(negative.isError, true, negative.text);
-				assert.match(negative.text, /field "lines\[1\]\.quantity" must be more than 0 \(got -5\)/);
+				// The record first, its line as a person counts it, then the field to fix.
+				assert.match(negative.text, new RegExp(`Sales order ${badOrder}, line 2: quantity must be more than 0 \\(got -5\\)`));
+				assert.match(negative.text, /field "lines\[1\]\.quantity"/);
 				assert.equal(ctx.simulator.store.get('sales_order', badOrder), undefined, 'the bad order reached the platform');
 				assert.equal(ctx.simulator.stats().requests['/sales_order/add'] ?? 0, before, 'something was sent for the bad order');
 
 				const code = await call(server.mcp, 'Inventory_Get_Many', { skus: 'NUT-M8', warehouse_code: 'WH|1' });
 				assert.equal(code.isError, true, code.text);
-				assert.match(code.text, /field "Filters → warehouse_code" must be a code without blanks at either end and without "\|" \(got "WH\|1"\)/);
+				assert.match(code.text, /Filters → warehouse_code must be a code without blanks at either end and without "\|" \(got "WH\|1"\)/);
+				assert.match(code.text, /Fix field "Filters → warehouse_code"/);
 
 				// A wrong type never reaches the node: n8n checks the arguments against the tool's schema.
 				const type = await call(server.mcp, 'Sales_Order_Get_Status', { order_numbers: 1001 });

@@ -1,6 +1,7 @@
 // What a warehouse person sees in the editor, in Chromium against real n8n: the credential test's
 // words for an unreachable platform, canvas subtitles in the form's words, the nodes panel's search,
-// and the ERP-update example run by hand with both of its ends (Set Complete and Set Error) reached.
+// the error branch's and Reconcile's tables in the output panel, and the ERP-update example run by
+// hand with both of its ends (Set Complete and Set Error) reached.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -184,6 +185,66 @@ export default function (ctx) {
 				} finally {
 					await closeNode(page);
 				}
+			},
+		},
+		{
+			name: 'error branch in the output panel: each failed order is named in its own column, with the message and the error apart',
+			timeoutMs: 120000,
+			async run() {
+				const orders = example('erp-orders-to-wms.json');
+				const page = await editorPage(ctx);
+				await openWorkflow(page, ctx, orders.id);
+				await page.click('[data-test-id="execute-workflow-button"]');
+				await page.waitForSelector(`${canvasNode('Fix in the ERP')} [data-test-id="canvas-node-status-success"]`, { timeout: 60000 });
+				await openNode(page, 'WMS Sales Order');
+				const output = page.locator('[data-test-id="output-panel"]');
+				await output.locator('[data-test-id="radio-button-table"]').click();
+				await output.locator('[data-test-id="branches"] [data-test-id="tab-1"]').click();
+				const table = output.locator('[data-test-id="ndv-data-container"] table');
+				await table.locator('th', { hasText: 'message' }).first().waitFor({ timeout: 10000 });
+				const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+				for (const column of ['order_number', 'message', 'error']) assert.ok(headers.includes(column), `the Error Branch table has no "${column}" column (it has: ${headers.join(', ')})`);
+				const rows = await table.locator('tbody tr').allInnerTexts();
+				assert.equal(rows.length, 2, `the Error Branch shows ${rows.length} rows`);
+				assert.match(rows[0], /SO-1003[\s\S]*Sales order SO-1003, line 1: quantity must be more than 0/);
+				assert.match(rows[1], /SO-1004[\s\S]*Sales order SO-1004: /);
+				assert.ok(!rows.join('\n').includes('undefined'), `a cell reads "undefined": ${rows.join(' | ')}`);
+				await screenshot(page, ctx, 'error-branch-table');
+				await closeNode(page);
+			},
+		},
+		{
+			name: "Reconcile's table: one sign (platform_minus_erp), the summary marked and in one column of its own row, no summary columns on discrepancy rows",
+			timeoutMs: 120000,
+			async run() {
+				const nightly = example('nightly-reconcile.json');
+				const page = await editorPage(ctx);
+				await openWorkflow(page, ctx, nightly.id);
+				await page.click('[data-test-id="execute-workflow-button"]');
+				await page.waitForSelector(`${canvasNode('Variance report')} [data-test-id="canvas-node-status-success"]`, { timeout: 60000 });
+				await openNode(page, 'Reconcile');
+				const output = page.locator('[data-test-id="output-panel"]');
+				await output.locator('[data-test-id="radio-button-table"]').click();
+				const table = output.locator('[data-test-id="ndv-data-container"] table');
+				await table.locator('th', { hasText: 'platform_minus_erp' }).first().waitFor({ timeout: 10000 });
+				const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+				for (const column of ['sku', 'platform_minus_erp', 'summary']) assert.ok(headers.includes(column), `Reconcile's table has no "${column}" column (it has: ${headers.join(', ')})`);
+				for (const gone of ['difference', 'quantity_delta', 'lines_compared', 'lines_differing']) assert.ok(!headers.includes(gone), `Reconcile's table still has a "${gone}" column`);
+				// n8n's table shows "undefined" where an item lacks a column: a discrepancy row lacks only the summary's one column.
+				const rows = await table.locator('tbody > tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.innerText.trim())));
+				assert.ok(rows.length >= 2, `Reconcile's table shows ${rows.length} rows`);
+				const column = (name) => headers.indexOf(name);
+				const [summaryRow, discrepancies] = [rows.at(-1), rows.slice(0, -1)];
+				assert.equal(summaryRow[column('type')], 'summary', `the last row is not marked as the summary: ${summaryRow.join(' | ')}`);
+				assert.match(summaryRow[column('summary')], /lines_compared/, 'the summary row carries no figures in its summary column');
+				for (const row of discrepancies) {
+					assert.equal(row[column('type')], 'discrepancy');
+					assert.match(row[column('platform_minus_erp')], /^-?\d+$/);
+					const blank = headers.filter((name, i) => name !== 'summary' && row[i] === 'undefined');
+					assert.deepEqual(blank, [], `discrepancy row ${row[column('sku')]} shows "undefined" under ${blank.join(', ')}`);
+				}
+				await screenshot(page, ctx, 'reconcile-table');
+				await closeNode(page);
 			},
 		},
 		{
