@@ -11,9 +11,12 @@ import { join } from 'node:path';
 const ALL = ['simulator-throughput', 'inventory-bulk', 'latency', 'trigger-drain', 'reconcile', 'faults'];
 const EXTRA = ['real-n8n'];
 const args = process.argv.slice(2);
+// npm passes what follows its own `--` on without it: names come first, flags (and their values) after.
 const dash = args.indexOf('--');
-const names = (dash >= 0 ? args.slice(0, dash) : args).filter((a) => !a.startsWith('-'));
-const flags = dash >= 0 ? args.slice(dash + 1) : args.filter((a) => a.startsWith('-'));
+const firstFlag = args.findIndex((a) => a.startsWith('-'));
+const split = dash >= 0 ? dash : firstFlag >= 0 ? firstFlag : args.length;
+const names = args.slice(0, split);
+const flags = args.slice(dash >= 0 ? dash + 1 : split);
 const chosen = names.length ? names : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name) && !EXTRA.includes(name));
 if (unknown.length) {
