@@ -1,6 +1,6 @@
 /**
- * Reconcile's output: one item per discrepancy, then one summary item. The summary's figures sit
- * under its `summary` field, so the table of discrepancies gains one column, not twenty.
+ * Reconcile's two outputs: Discrepancies (one item per differing line) and Summary (one item: the
+ * run's figures, and the report as a CSV file), so each output's table has the columns of its own items.
  *
  * One sign throughout: platform_minus_erp = platform quantity − ERP quantity (positive: the
  * platform holds more). The adjustment that makes the platform match is its negative: that is the
@@ -54,7 +54,6 @@ export class Pairing {
 export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INodeExecutionData[] {
 	return entries.map((entry) => ({
 		json: {
-			type: 'discrepancy',
 			comparison_id: entry.comparison_id,
 			warehouse_code: entry.warehouse_code,
 			sku: entry.sku,
@@ -87,7 +86,7 @@ export interface CsvSettings {
 	fileName: string;
 }
 
-/** The summary item, with the report as a CSV file when asked for. */
+/** The Summary output's item, with the report as a CSV file when asked for. */
 export async function summaryItem(
 	ctx: IExecuteFunctions,
 	summary: IDataObject,
@@ -95,7 +94,7 @@ export async function summaryItem(
 	pairedItem: IPairedItemData[],
 	csv: CsvSettings | undefined,
 ): Promise<INodeExecutionData> {
-	const item: INodeExecutionData = { json: { type: 'summary', summary: inReportWords(summary) }, pairedItem };
+	const item: INodeExecutionData = { json: inReportWords(summary), pairedItem };
 	if (csv) {
 		const text = toCsv(
 			entries.map((entry) => ({ ...entry, platform_minus_erp: entry.difference })),
