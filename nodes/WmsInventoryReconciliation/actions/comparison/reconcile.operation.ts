@@ -99,12 +99,15 @@ class Run {
 		for (const run of active) {
 			await steps.setPlatformOnHand(ctx, run, options);
 			const lines = byWarehouse.get(run.warehouse_code)!;
-			const skus = new Set(lines.map((line) => line.sku));
-			const inInput = new Set(lines.map(stockKey));
+			const skus = settings.platformOnly === 'ignore' ? new Set(lines.map((line) => line.sku)) : undefined;
+			// Built on the first differing line: most lines are equal and need no lookup.
+			let inInput: Set<string> | undefined;
 			for (const item of await steps.readComparison(ctx, run, options)) {
-				if (settings.platformOnly === 'ignore' && !skus.has(item.sku)) continue;
-				const line = { warehouse_code: run.warehouse_code, sku: item.sku, batch: item.batch ?? '' };
+				if (skus && !skus.has(item.sku)) continue;
 				linesCompared++;
+				if (item.platform_quantity === item.erp_quantity) continue;
+				const line = { warehouse_code: run.warehouse_code, sku: item.sku, batch: item.batch ?? '' };
+				inInput ??= new Set(lines.map(stockKey));
 				const found = discrepancyOf({
 					comparison_id: run.comparison_id!,
 					...line,
