@@ -516,9 +516,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 		};
 		const byName = (name: string) => workflow.nodes.find((n) => n.name === name)!;
-		/** Runs a Code node's JavaScript the way its "run once for all items" mode does, with $input only. */
+		/** Runs a Code node's JavaScript the way its "run once for all items" mode does, with $input (all, first) only. */
 		const code = (name: string, input: INodeExecutionData[]) =>
-			new Function('$input', byName(name).parameters.jsCode as string)({ all: () => input }) as INodeExecutionData[];
+			new Function('$input', byName(name).parameters.jsCode as string)({ all: () => input, first: () => input[0] }) as INodeExecutionData[];
 
 		it('starts from a nightly schedule or by hand, and its Reconcile dry run reports the demo stock\'s planted differences', async () => {
 			const starts = workflow.nodes.filter((n) => /Trigger$/.test(n.type)).map((n) => n.type);
