@@ -95,8 +95,9 @@ async function reconcile(platform: Platform, warehouse: string, lines: number, p
 	const wholeRunSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
 	const cpu = process.cpuUsage(cpu0);
 	if (run.error) throw run.error;
-	const out = run.outputs[0];
-	return { run, out, summary: out[out.length - 1].json.summary as Record<string, unknown>, planted, wholeRunSeconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+	// Discrepancies, then the Summary output's one item.
+	const out = [...run.outputs[0], ...run.outputs[1]];
+	return { run, out, summary: run.outputs[1][0].json as Record<string, unknown>, planted, wholeRunSeconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
 }
 
 async function measureOne(mode: Mode, lines: number): Promise<Measured> {

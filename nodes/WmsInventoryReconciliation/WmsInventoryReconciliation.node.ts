@@ -3,7 +3,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import { resourceOutputs, resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
 export class WmsInventoryReconciliation implements INodeType {
@@ -18,7 +18,8 @@ export class WmsInventoryReconciliation implements INodeType {
 		defaults: { name: 'WMS Inventory Reconciliation' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Reconcile: Discrepancies and Summary; every other operation: one output.
+		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};

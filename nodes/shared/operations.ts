@@ -22,7 +22,13 @@ export interface Operation {
 	description: string;
 	action: string;
 	properties: INodeProperties[];
-	execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]>;
+	/**
+	 * The items of the node's one output; an operation that declares `outputs` returns one list per
+	 * output instead, in that order.
+	 */
+	execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[] | INodeExecutionData[][]>;
+	/** The names of the operation's outputs, when it has more than one (the node declares them). */
+	outputs?: string[];
 	/** What the operation sends where; a test holds these against contract/openapi.yaml. */
 	contract?: { route: RoutePath; record?: RecordSpec; filters?: FieldSpec[] };
 }

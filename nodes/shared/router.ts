@@ -55,5 +55,25 @@ export async function routeExecution(this: IExecuteFunctions, resources: Resourc
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not known to this node version`);
 	}
-	return [await operation.execute.call(this, this.getInputData())];
+	const result = await operation.execute.call(this, this.getInputData());
+	return operation.outputs ? (result as INodeExecutionData[][]) : [result as INodeExecutionData[]];
+}
+
+/**
+ * The node's outputs as an expression of its parameters: one output, or the named outputs of the
+ * operation chosen (n8n adds the error output when On Error asks for it). An operation left at its
+ * default is the first of its resource.
+ */
+export function resourceOutputs(resources: Resource[]): `={{${string}}}` {
+	const named: Record<string, Array<{ type: 'main'; displayName: string }>> = {};
+	for (const resource of resources) {
+		resource.operations.forEach((operation, index) => {
+			if (!operation.outputs) return;
+			const outputs = operation.outputs.map((displayName) => ({ type: 'main' as const, displayName }));
+			named[`${resource.value}:${operation.value}`] = outputs;
+			if (index === 0) named[`${resource.value}:undefined`] = outputs;
+		});
+	}
+	const first = resources[0]?.value;
+	return `={{ (${JSON.stringify(named)})[($parameter["resource"] ?? ${JSON.stringify(first)}) + ":" + $parameter["operation"]] || ["main"] }}`;
 }

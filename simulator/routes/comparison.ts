@@ -10,7 +10,8 @@ import { clean } from '../work';
 type Status = 'created' | 'updated' | 'unchanged';
 
 const lineKey = (sku: string, batch?: string): string => (batch ? `${sku}|${batch}` : sku);
-const line = (sku: string, batch: string | undefined, quantity: number): Rec => clean({ sku, batch: batch || undefined, quantity });
+// Built without the absent batch rather than cleaned: deleting a key slows every later read of 200,000 lines.
+const line = (sku: string, batch: string | undefined, quantity: number): Rec => (batch ? { sku, batch, quantity } : { sku, quantity });
 
 export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 	const table = sim.store.tables.comparison;
@@ -117,7 +118,10 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 				const ref = s.erp[key] ?? platform[key];
 				const erpQ = s.erp[key]?.quantity ?? 0;
 				const platQ = platform[key]?.quantity ?? 0;
-				s.items[key] = clean({ sku: ref.sku, batch: ref.batch, erp_quantity: erpQ, platform_quantity: platQ, difference: round(platQ - erpQ), processed: false });
+				const difference = round(platQ - erpQ);
+				s.items[key] = ref.batch
+					? { sku: ref.sku, batch: ref.batch, erp_quantity: erpQ, platform_quantity: platQ, difference, processed: false }
+					: { sku: ref.sku, erp_quantity: erpQ, platform_quantity: platQ, difference, processed: false };
 			}
 			move(row, 'compared');
 			const items = Object.values<Rec>(s.items);

@@ -1,6 +1,6 @@
 // What a warehouse person sees in the editor, in Chromium against real n8n: the credential test's
 // words for an unreachable platform, canvas subtitles in the form's words, the nodes panel's search,
-// the error branch's and Reconcile's tables in the output panel, and the ERP-update example run by
+// the error branch's table and Reconcile's two outputs in the output panel, and the ERP-update example run by
 // hand with both of its ends (Set Complete and Set Error) reached.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -214,7 +214,7 @@ export default function (ctx) {
 			},
 		},
 		{
-			name: "Reconcile's table: one sign (platform_minus_erp), the summary marked and in one column of its own row, no summary columns on discrepancy rows",
+			name: "Reconcile's outputs: Discrepancies with one sign (platform_minus_erp) and only a discrepancy's columns, Summary apart",
 			timeoutMs: 120000,
 			async run() {
 				const nightly = example('nightly-reconcile.json');
@@ -224,26 +224,32 @@ export default function (ctx) {
 				await page.waitForSelector(`${canvasNode('Variance report')} [data-test-id="canvas-node-status-success"]`, { timeout: 60000 });
 				await openNode(page, 'Reconcile');
 				const output = page.locator('[data-test-id="output-panel"]');
+				const tabs = (await output.locator('[data-test-id="branches"] [role="tab"]').allInnerTexts()).map((t) => t.trim());
+				assert.deepEqual(tabs.map((t) => t.replace(/\s*(Branch\s*)?\(.*$/, '')), ['Discrepancies', 'Summary'], `Reconcile's output tabs: ${tabs.join(', ')}`);
 				await output.locator('[data-test-id="radio-button-table"]').click();
 				const table = output.locator('[data-test-id="ndv-data-container"] table');
+				const tableOf = async () => {
+					const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+					const rows = await table.locator('tbody > tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.innerText.trim())));
+					return { headers, rows };
+				};
+				await output.locator('[data-test-id="branches"] [data-test-id="tab-0"]').click();
 				await table.locator('th', { hasText: 'platform_minus_erp' }).first().waitFor({ timeout: 10000 });
-				const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
-				for (const column of ['sku', 'platform_minus_erp', 'summary']) assert.ok(headers.includes(column), `Reconcile's table has no "${column}" column (it has: ${headers.join(', ')})`);
-				for (const gone of ['difference', 'quantity_delta', 'lines_compared', 'lines_differing']) assert.ok(!headers.includes(gone), `Reconcile's table still has a "${gone}" column`);
-				// n8n's table shows "undefined" where an item lacks a column: a discrepancy row lacks only the summary's one column.
-				const rows = await table.locator('tbody > tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.innerText.trim())));
-				assert.ok(rows.length >= 2, `Reconcile's table shows ${rows.length} rows`);
-				const column = (name) => headers.indexOf(name);
-				const [summaryRow, discrepancies] = [rows.at(-1), rows.slice(0, -1)];
-				assert.equal(summaryRow[column('type')], 'summary', `the last row is not marked as the summary: ${summaryRow.join(' | ')}`);
-				assert.match(summaryRow[column('summary')], /lines_compared/, 'the summary row carries no figures in its summary column');
-				for (const row of discrepancies) {
-					assert.equal(row[column('type')], 'discrepancy');
-					assert.match(row[column('platform_minus_erp')], /^-?\d+$/);
-					const blank = headers.filter((name, i) => name !== 'summary' && row[i] === 'undefined');
-					assert.deepEqual(blank, [], `discrepancy row ${row[column('sku')]} shows "undefined" under ${blank.join(', ')}`);
-				}
+				const lines = await tableOf();
+				for (const column of ['sku', 'erp_quantity', 'platform_quantity', 'platform_minus_erp']) assert.ok(lines.headers.includes(column), `Discrepancies has no "${column}" column (it has: ${lines.headers.join(', ')})`);
+				for (const gone of ['difference', 'quantity_delta', 'summary', 'lines_compared', 'type']) assert.ok(!lines.headers.includes(gone), `Discrepancies has a "${gone}" column`);
+				assert.ok(lines.rows.length >= 1, 'Discrepancies shows no row');
+				for (const row of lines.rows) assert.match(row[lines.headers.indexOf('platform_minus_erp')], /^-?\d+(\.\d+)?$/);
+				assert.ok(!lines.rows.flat().includes('undefined'), `a Discrepancies cell reads "undefined": ${lines.rows.map((r) => r.join(' ')).join(' | ')}`);
 				await screenshot(page, ctx, 'reconcile-table');
+				await output.locator('[data-test-id="branches"] [data-test-id="tab-1"]').click();
+				// The summary carries the CSV: n8n opens an item with a file in its Binary view.
+				await output.locator('[data-test-id="radio-button-table"]').click();
+				await table.locator('th', { hasText: 'lines_compared' }).first().waitFor({ timeout: 10000 });
+				const summary = await tableOf();
+				assert.equal(summary.rows.length, 1, 'Summary shows one row');
+				assert.equal(summary.rows[0][summary.headers.indexOf('lines_differing')], String(lines.rows.length));
+				assert.ok(!summary.rows.flat().includes('undefined'), `a Summary cell reads "undefined": ${summary.rows[0].join(' | ')}`);
 				await closeNode(page);
 			},
 		},

@@ -68,11 +68,12 @@ async function answersRewritten(sim: RunningSimulator, route: string, rewrite: (
 }
 
 const json = (items: INodeExecutionData[]) => items.map((item) => item.json);
-const discrepancies = (items: INodeExecutionData[]) => items.filter((item) => item.json.type === 'discrepancy');
-/** The summary item, its figures (under `summary`) as its json. */
-const summaryOf = (items: INodeExecutionData[]) => {
-	const item = items.find((entry) => entry.json.type === 'summary')!;
-	return { ...item, json: item.json.summary as IDataObject };
+/** Reconcile's Discrepancies output without the error items Continue (regular output) puts there. */
+const discrepancies = (items: INodeExecutionData[]) => items.filter((item) => item.json.error === undefined);
+/** The one item of Reconcile's Summary output (its second). */
+const summaryOf = (outputs: INodeExecutionData[][]) => {
+	expect(outputs[1]).toHaveLength(1);
+	return outputs[1][0];
 };
 
 describe('WMS Inventory Reconciliation through real n8n-core', () => {
@@ -109,10 +110,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const before = snapshot(sim);
 			const { outputs, error } = await harness.run(node('reconcile'), erp);
 			expect(error).toBeUndefined();
-			const id = summaryOf(outputs[0]).json.comparison_id as string;
+			const id = summaryOf(outputs).json.comparison_id as string;
 			expect(id).toMatch(/^CMP-/);
 			const line = (sku: string, batch: string, erpQ: number, platformQ: number, percent: number | null) => ({
-				type: 'discrepancy',
 				comparison_id: id,
 				warehouse_code: 'WH1',
 				sku,
@@ -142,7 +142,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			expect(label.pairedItem).toEqual(labelRows);
 			expect(drill.pairedItem).toHaveLength(erp.length); // the ERP did not list it: every WH1 line
 
-			const summary = summaryOf(outputs[0]);
+			const summary = summaryOf(outputs);
 			expect(summary.pairedItem).toEqual(erp.map((_, item) => ({ item })));
 			expect(summary.json).toMatchObject({
 				outcome: 'reported',
@@ -163,8 +163,10 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 					expect.objectContaining({ sku: 'BOLT-M8-40', platform_minus_erp: 3 }),
 				],
 			});
-			// One summary item, last, clearly marked: its figures under one field, so discrepancy rows gain one column only.
-			expect(outputs[0].at(-1)!.json).toEqual({ type: 'summary', summary: summary.json });
+			// The summary on its own output: the discrepancies' table has only the columns of a discrepancy.
+			expect(outputs).toHaveLength(2);
+			for (const line of outputs[0]) expect(Object.keys(line.json).sort()).toEqual(Object.keys(outputs[0][0].json).sort());
+			expect(outputs[0][0].json).not.toHaveProperty('lines_compared');
 			expect(summary.json.net_units_platform_minus_erp).toBe(at('DRILL-BIT-6') - 20 + 10 - 4 + 3 - 2);
 
 			expect(snapshot(sim)).toBe(before);
@@ -190,7 +192,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				['BOLT-M8-40', 'adjust', true],
 				['NUT-M8', 'adjust', true],
 			]);
-			const summary = summaryOf(outputs[0]).json;
+			const summary = summaryOf(outputs).json;
 			expect(summary).toMatchObject({ outcome: 'completed', dry_run: false, adjusted_lines: 3, adjusted_units: 9, needs_review_lines: 3 });
 			expect(summary.move_attempts).toHaveLength(1);
 			expect((summary.adjustments as IDataObject[]).map((a) => [a.sku, a.quantity_delta])).toEqual([
@@ -226,7 +228,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const adjusted = json(discrepancies(outputs[0])).filter((l) => l.adjusted).map((l) => l.sku);
 			expect(adjusted).toEqual(['LABEL-A6', 'HELMET-WHITE', 'BOLT-M8-40', 'NUT-M8']);
 			expect(sim.store.onHand('WH1', 'LABEL-A6', '')).toBe(at('LABEL-A6') - 10);
-			expect(summaryOf(outputs[0]).json.move_attempts).toEqual([]);
+			expect(summaryOf(outputs).json.move_attempts).toEqual([]);
 			expect(sim.stats().requests['/comparison_move_attempt/create']).toBeUndefined();
 		});
 
@@ -234,7 +236,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const before = snapshot(sim);
 			const { outputs, error } = await harness.run(node('reconcile', { closeAfterDryRun: true }), erp);
 			expect(error).toBeUndefined();
-			const summary = summaryOf(outputs[0]).json;
+			const summary = summaryOf(outputs).json;
 			expect(summary).toMatchObject({ outcome: 'reported', dry_run: true, adjusted_lines: 0, message: expect.stringMatching(/nothing was adjusted\. The comparisons were completed\.$/) });
 			expect(sim.store.get('comparison', summary.comparison_id as string)?.status).toBe('completed');
 			expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
@@ -279,26 +281,27 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const { outputs, error } = await harness.run(node('reconcile', { dryRun: false, options: { maxAttempts: 1 } }, 'continueErrorOutput'), erp);
 			expect(error).toBeUndefined();
 			expect(discrepancies(outputs[0])).toHaveLength(6);
-			const summary = summaryOf(outputs[0]).json;
+			const summary = summaryOf(outputs).json;
 			expect(summary).toMatchObject({ outcome: 'stopped', failed_step: 'process items', failed_warehouse: 'WH1', adjusted_lines: 0 });
-			expect(outputs[1]).toHaveLength(1);
-			expect(outputs[1][0].json.message).toContain(`step "process items" (warehouse WH1, comparison ${String(summary.comparison_id)})`);
+			// Discrepancies, Summary, then n8n's error output.
+			expect(outputs[2]).toHaveLength(1);
+			expect(outputs[2][0].json.message).toContain(`step "process items" (warehouse WH1, comparison ${String(summary.comparison_id)})`);
 			// The same structured error as every error item: the step's cause was a 503, so running again can help.
-			expect(outputs[1][0].json.error).toMatchObject({ code: 'step_failed', status: 503, retryable: true });
+			expect(outputs[2][0].json.error).toMatchObject({ code: 'step_failed', status: 503, retryable: true });
 		});
 
 		it('stops at "load ERP on-hand" when the platform refuses every line, e.g. a reference whose comparison is already past loading', async () => {
 			const first = await harness.run(node('reconcile', { reference: 'COUNT-7' }), erp);
-			const id = summaryOf(first.outputs[0]).json.comparison_id as string;
+			const id = summaryOf(first.outputs).json.comparison_id as string;
 			const { outputs } = await harness.run(node('reconcile', { reference: 'COUNT-7' }, 'continueErrorOutput'), erp);
-			expect(summaryOf(outputs[0]).json).toMatchObject({ outcome: 'stopped', failed_step: 'load ERP on-hand', comparison_id: id, lines_differing: 0 });
+			expect(summaryOf(outputs).json).toMatchObject({ outcome: 'stopped', failed_step: 'load ERP on-hand', comparison_id: id, lines_differing: 0 });
 			expect(discrepancies(outputs[0])).toHaveLength(0);
-			expect(outputs[1].at(-1)!.json.message).toContain(`comparison ${id} is in state compared; cannot add ERP on-hand lines`);
+			expect(outputs[2].at(-1)!.json.message).toContain(`comparison ${id} is in state compared; cannot add ERP on-hand lines`);
 		});
 
 		it('attaches the report as a CSV file to the summary', async () => {
 			const { outputs } = await harness.run(node('reconcile', { attachCsv: true, binaryPropertyName: 'report', fileName: 'variance.csv' }), erp);
-			const file = summaryOf(outputs[0]).binary!.report;
+			const file = summaryOf(outputs).binary!.report;
 			expect(file).toMatchObject({ fileName: 'variance.csv', mimeType: 'text/csv' });
 			const rows = Buffer.from(file.data, 'base64').toString('utf8').trim().split('\r\n');
 			expect(rows[0]).toBe('comparison_id,warehouse_code,sku,batch,erp_quantity,platform_quantity,platform_minus_erp,direction,percent,action,in_erp_input,adjusted');
@@ -325,7 +328,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				['WH2', 'BOLT-M8-40', 10],
 				['WH1', 'NUT-M8', 1],
 			]);
-			const summary = summaryOf(outputs[0]).json;
+			const summary = summaryOf(outputs).json;
 			expect(summary.comparison_id).toBeUndefined();
 			expect((summary.comparisons as IDataObject[]).map((c) => [c.warehouse_code, c.status])).toEqual([
 				['WH1', 'compared'],
@@ -353,12 +356,12 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			const before = snapshot(sim);
 			const rows = [...erp, { sku: 'NO-SUCH-SKU', warehouse_code: 'WH1', quantity: 5 }, { sku: 'BOLT-M8-40', warehouse_code: 'WH1', quantity: -1 }];
 			const { outputs } = await harness.run(node('reconcile', { dryRun: false }, 'continueErrorOutput'), rows);
-			expect(json(outputs[1]).map((e) => e.message)).toEqual([
+			expect(json(outputs[2]).map((e) => e.message)).toEqual([
 				`Item ${erp.length}: field "sku" inventory item NO-SUCH-SKU does not exist`,
 				`Item ${erp.length + 1}: quantity must be 0 or more (got -1)`,
 			]);
-			expect(outputs[1].map((e) => e.pairedItem)).toEqual([{ item: erp.length }, { item: erp.length + 1 }]);
-			const summary = summaryOf(outputs[0]).json;
+			expect(outputs[2].map((e) => e.pairedItem)).toEqual([{ item: erp.length }, { item: erp.length + 1 }]);
+			const summary = summaryOf(outputs).json;
 			expect(summary).toMatchObject({ outcome: 'reported', input_items_failed: 2, adjusted_lines: 0 });
 			expect(summary.message).toContain('nothing was adjusted because 2 input items were not accepted');
 			expect(snapshot(sim)).toBe(before);
@@ -382,7 +385,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			expect(sim.store.onHand('WH1', 'DRILL-BIT-6', '')).toBe(at('DRILL-BIT-6'));
 			expect(sim.store.onHand('WH1', 'PAINT-RED-1L', 'B2026-01')).toBe(at('PAINT-RED-1L', 'B2026-01'));
 			expect(sim.store.onHand('WH1', 'PAINT-RED-1L', 'B2026-02')).toBe(100);
-			const summary = summaryOf(outputs[0]).json;
+			const summary = summaryOf(outputs).json;
 			expect(summary).toMatchObject({ outcome: 'completed', lines_not_in_erp_input: 2, needs_review_lines: 2, adjust_lines_not_in_erp_input: false });
 			expect(summary.message).toContain('2 need review (2 of them not in the ERP input, left alone)');
 			expect((summary.adjustments as IDataObject[]).map((a) => a.sku)).not.toContain('DRILL-BIT-6');
@@ -398,7 +401,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			]);
 			expect(sim.store.onHand('WH1', 'DRILL-BIT-6', '')).toBe(0);
 			expect(sim.store.onHand('WH1', 'PAINT-RED-1L', 'B2026-01')).toBe(0);
-			expect(summaryOf(outputs[0]).json).toMatchObject({ lines_not_in_erp_input: 2, needs_review_lines: 0, adjust_lines_not_in_erp_input: true });
+			expect(summaryOf(outputs).json).toMatchObject({ lines_not_in_erp_input: 2, needs_review_lines: 0, adjust_lines_not_in_erp_input: true });
 		});
 
 		it('stops at "read comparison", adjusting nothing, when the platform answers an item without a numeric quantity', async () => {
@@ -513,9 +516,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 		};
 		const byName = (name: string) => workflow.nodes.find((n) => n.name === name)!;
-		/** Runs a Code node's JavaScript the way its "run once for all items" mode does, with $input only. */
+		/** Runs a Code node's JavaScript the way its "run once for all items" mode does, with $input (all, first) only. */
 		const code = (name: string, input: INodeExecutionData[]) =>
-			new Function('$input', byName(name).parameters.jsCode as string)({ all: () => input }) as INodeExecutionData[];
+			new Function('$input', byName(name).parameters.jsCode as string)({ all: () => input, first: () => input[0] }) as INodeExecutionData[];
 
 		it('starts from a nightly schedule or by hand, and its Reconcile dry run reports the demo stock\'s planted differences', async () => {
 			const starts = workflow.nodes.filter((n) => /Trigger$/.test(n.type)).map((n) => n.type);
@@ -535,8 +538,11 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			]);
 			expect(snapshot(sim)).toBe(before);
 
-			const [message] = code('Variance report', outputs[0]);
+			// Discrepancies → Differing lines, Summary → Variance report.
+			expect(workflow.connections.Reconcile.main.map((targets) => targets.map((t) => t.node))).toEqual([['Differing lines'], ['Variance report']]);
+			const [message] = code('Variance report', outputs[1]);
 			expect(message.json.subject).toBe(`Stock reconciliation: 3 of ${stock.size} lines differ (19 units)`);
+			expect(message.json.text).toContain('PAINT-RED-1L (B2026-02): platform − ERP 10');
 			expect(message.binary?.data.fileName).toMatch(/^stock-variance-\d{4}-\d{2}-\d{2}\.csv$/);
 		});
 	});

@@ -99,12 +99,15 @@ class Run {
 		for (const run of active) {
 			await steps.setPlatformOnHand(ctx, run, options);
 			const lines = byWarehouse.get(run.warehouse_code)!;
-			const skus = new Set(lines.map((line) => line.sku));
-			const inInput = new Set(lines.map(stockKey));
+			const skus = settings.platformOnly === 'ignore' ? new Set(lines.map((line) => line.sku)) : undefined;
+			// Built on the first differing line: most lines are equal and need no lookup.
+			let inInput: Set<string> | undefined;
 			for (const item of await steps.readComparison(ctx, run, options)) {
-				if (settings.platformOnly === 'ignore' && !skus.has(item.sku)) continue;
-				const line = { warehouse_code: run.warehouse_code, sku: item.sku, batch: item.batch ?? '' };
+				if (skus && !skus.has(item.sku)) continue;
 				linesCompared++;
+				if (item.platform_quantity === item.erp_quantity) continue;
+				const line = { warehouse_code: run.warehouse_code, sku: item.sku, batch: item.batch ?? '' };
+				inInput ??= new Set(lines.map(stockKey));
 				const found = discrepancyOf({
 					comparison_id: run.comparison_id!,
 					...line,
@@ -246,6 +249,7 @@ export const reconcile: Operation = {
 	action: 'Reconcile ERP stock with the platform and report every difference (needs ERP stock lines of SKU, warehouse and quantity)',
 	description: 'Compare ERP stock with the platform\'s, report every discrepancy and (unless a dry run) adjust the small ones',
 	contract: { route: '/comparison_erp_on_hand/add' },
+	outputs: ['Discrepancies', 'Summary'],
 	properties: reconcileProperties,
 	async execute(items) {
 		const settings = readSettings(this);
@@ -275,17 +279,18 @@ export const reconcile: Operation = {
 			if (!this.continueOnFail()) throw stepError(this, failure, settings.dryRun, run.runs);
 		}
 
-		// The input items' errors first, then the report: one item per discrepancy and the summary.
+		// Discrepancies: the input items' errors first, then one item per discrepancy (and a step's failure).
+		// Summary: one item, the report as a CSV file on it.
 		const everyInput: IPairedItemData[] = items.map((_, item) => ({ item }));
-		const out: INodeExecutionData[] = output.items();
-		out.push(...discrepancyItems(run.entries, new Pairing(onHand)));
-		out.push(await summaryItem(this, run.summary(items.length, onHand.length, failure), run.entries, everyInput, settings.csv));
+		const discrepancies: INodeExecutionData[] = output.items();
+		discrepancies.push(...discrepancyItems(run.entries, new Pairing(onHand)));
 		if (failure) {
 			const error = stepError(this, failure, settings.dryRun, run.runs);
 			const { cause } = failure;
 			const facts = { code: 'step_failed', status: cause instanceof PlatformError ? (cause.status ?? null) : null, retryable: cause instanceof PlatformError && cause.retryable };
-			out.push({ json: errorJson(error, undefined, facts), pairedItem: everyInput });
+			discrepancies.push({ json: errorJson(error, undefined, facts), pairedItem: everyInput });
 		}
-		return out;
+		const summary = await summaryItem(this, run.summary(items.length, onHand.length, failure), run.entries, everyInput, settings.csv);
+		return [discrepancies, [summary]];
 	},
 };

@@ -25,7 +25,7 @@ const fieldName = (name: string, displayName: string, usual: string): INodePrope
 export const reconcileProperties: INodeProperties[] = [
 	{
 		displayName:
-			'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. The output is one item per discrepancy, paired to the input items of its SKU (all of its warehouse when the ERP has none), then one summary item paired to every input item.',
+			'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. Discrepancies: one item per differing line, paired to the input items of its SKU (all of its warehouse when the ERP has none). Summary: one item with the run’s figures (and the CSV), paired to every input item.',
 		name: 'reconcileNotice',
 		type: 'notice',
 		default: '',
@@ -116,7 +116,7 @@ export const reconcileProperties: INodeProperties[] = [
 		name: 'attachCsv',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to attach the variance report to the summary item as a CSV file, e.g. to e-mail or store it',
+		description: 'Whether to attach the variance report to the Summary output’s item as a CSV file, e.g. to e-mail or store it',
 		displayOptions: showFor(reconcile),
 	},
 	{

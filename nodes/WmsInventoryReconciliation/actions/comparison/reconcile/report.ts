@@ -1,6 +1,6 @@
 /**
- * Reconcile's output: one item per discrepancy, then one summary item. The summary's figures sit
- * under its `summary` field, so the table of discrepancies gains one column, not twenty.
+ * Reconcile's two outputs: Discrepancies (one item per differing line) and Summary (one item: the
+ * run's figures, and the report as a CSV file), so each output's table has the columns of its own items.
  *
  * One sign throughout: platform_minus_erp = platform quantity − ERP quantity (positive: the
  * platform holds more). The adjustment that makes the platform match is its negative: that is the
@@ -23,38 +23,59 @@ export interface ReportEntry extends ReportLine {
 }
 
 /**
- * Finds the input items a platform line stands for. The lists are built once and shared by the
- * lines that use them, so a run with many platform-only lines does not copy them per line.
+ * Finds the input items a platform line stands for. The indexes are built on the first line asked
+ * about (by SKU and by warehouse only when a line is not in the input), and each list once, shared
+ * by the lines that use it: a run of 200,000 equal lines builds nothing per line.
  */
 export class Pairing {
-	private readonly byKey = new Map<string, IPairedItemData[]>();
-	private readonly bySku = new Map<string, IPairedItemData[]>();
-	private readonly byWarehouse = new Map<string, IPairedItemData[]>();
+	private byKey?: Map<string, ErpOnHand>;
+	private byGroup?: { sku: Map<string, number[]>; warehouse: Map<string, number[]> };
+	private readonly lists = new Map<string, IPairedItemData[]>();
 
-	constructor(lines: ErpOnHand[]) {
-		const add = (map: Map<string, IPairedItemData[]>, key: string, items: number[]) => {
-			const known = map.get(key) ?? [];
-			for (const item of items) known.push({ item });
-			map.set(key, known);
-		};
-		for (const line of lines) {
-			add(this.byKey, stockKey(line), line.itemIndexes);
-			add(this.bySku, `${line.warehouse_code}\u0000${line.sku}`, line.itemIndexes);
-			add(this.byWarehouse, line.warehouse_code, line.itemIndexes);
-		}
-	}
+	constructor(private readonly lines: ErpOnHand[]) {}
 
 	of(line: { warehouse_code: string; sku: string; batch?: string }): IPairedItemData[] {
-		return (
-			this.byKey.get(stockKey(line)) ?? this.bySku.get(`${line.warehouse_code}\u0000${line.sku}`) ?? this.byWarehouse.get(line.warehouse_code) ?? []
-		);
+		this.byKey ??= new Map(this.lines.map((erp) => [stockKey(erp), erp]));
+		const key = stockKey(line);
+		const exact = this.byKey.get(key);
+		if (exact) return this.list(`k${key}`, () => exact.itemIndexes);
+		const group = this.groups();
+		const bySku = `${line.warehouse_code}\u0000${line.sku}`;
+		if (group.sku.has(bySku)) return this.list(`s${bySku}`, () => group.sku.get(bySku)!);
+		return this.list(`w${line.warehouse_code}`, () => group.warehouse.get(line.warehouse_code) ?? []);
+	}
+
+	private groups() {
+		if (!this.byGroup) {
+			const sku = new Map<string, number[]>();
+			const warehouse = new Map<string, number[]>();
+			const add = (map: Map<string, number[]>, key: string, items: number[]) => {
+				const known = map.get(key);
+				if (known) known.push(...items);
+				else map.set(key, [...items]);
+			};
+			for (const erp of this.lines) {
+				add(sku, `${erp.warehouse_code}\u0000${erp.sku}`, erp.itemIndexes);
+				add(warehouse, erp.warehouse_code, erp.itemIndexes);
+			}
+			this.byGroup = { sku, warehouse };
+		}
+		return this.byGroup;
+	}
+
+	private list(key: string, items: () => number[]): IPairedItemData[] {
+		let list = this.lists.get(key);
+		if (!list) {
+			list = items().map((item) => ({ item }));
+			this.lists.set(key, list);
+		}
+		return list;
 	}
 }
 
 export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INodeExecutionData[] {
 	return entries.map((entry) => ({
 		json: {
-			type: 'discrepancy',
 			comparison_id: entry.comparison_id,
 			warehouse_code: entry.warehouse_code,
 			sku: entry.sku,
@@ -87,7 +108,7 @@ export interface CsvSettings {
 	fileName: string;
 }
 
-/** The summary item, with the report as a CSV file when asked for. */
+/** The Summary output's item, with the report as a CSV file when asked for. */
 export async function summaryItem(
 	ctx: IExecuteFunctions,
 	summary: IDataObject,
@@ -95,7 +116,7 @@ export async function summaryItem(
 	pairedItem: IPairedItemData[],
 	csv: CsvSettings | undefined,
 ): Promise<INodeExecutionData> {
-	const item: INodeExecutionData = { json: { type: 'summary', summary: inReportWords(summary) }, pairedItem };
+	const item: INodeExecutionData = { json: inReportWords(summary), pairedItem };
 	if (csv) {
 		const text = toCsv(
 			entries.map((entry) => ({ ...entry, platform_minus_erp: entry.difference })),
