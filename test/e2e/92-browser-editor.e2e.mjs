@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../../scripts/n8n-host.mjs';
-import { closeNode, editorPage, openNode, openWorkflow, screenshot } from './support/editor.mjs';
+import { closeNode, editorPage, openNode, openWorkflow, outputTable, runAndOpenOutput, screenshot } from './support/editor.mjs';
 
 const canvasNode = (name) => `[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`;
 
@@ -19,6 +19,12 @@ function formWords(description, parameters) {
 	const operation = parameters.operation ?? operations?.default;
 	const operationName = operations?.options?.find((o) => o.value === operation)?.name;
 	return { words: `${operationName}: ${resourceName}`, values: `${operation}: ${resource}` };
+}
+
+/** The table of an output has these columns, and none of `absent`. */
+function columns(what, headers, present, absent = []) {
+	for (const column of present) assert.ok(headers.includes(column), `${what} has no "${column}" column (it has: ${headers.join(', ')})`);
+	for (const column of absent) assert.ok(!headers.includes(column), `${what} has a "${column}" column`);
 }
 
 /** Calls the platform (the simulator) as a client would: a token, then the route. */
@@ -191,24 +197,17 @@ export default function (ctx) {
 			name: 'error branch in the output panel: each failed order is named in its own column, with the message and the error apart',
 			timeoutMs: 120000,
 			async run() {
-				const orders = example('erp-orders-to-wms.json');
 				const page = await editorPage(ctx);
-				await openWorkflow(page, ctx, orders.id);
-				await page.click('[data-test-id="execute-workflow-button"]');
-				await page.waitForSelector(`${canvasNode('Fix in the ERP')} [data-test-id="canvas-node-status-success"]`, { timeout: 60000 });
-				await openNode(page, 'WMS Sales Order');
-				const output = page.locator('[data-test-id="output-panel"]');
-				await output.locator('[data-test-id="radio-button-table"]').click();
-				await output.locator('[data-test-id="branches"] [data-test-id="tab-1"]').click();
-				const table = output.locator('[data-test-id="ndv-data-container"] table');
-				await table.locator('th', { hasText: 'message' }).first().waitFor({ timeout: 10000 });
-				const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
-				for (const column of ['order_number', 'message', 'error']) assert.ok(headers.includes(column), `the Error Branch table has no "${column}" column (it has: ${headers.join(', ')})`);
-				const rows = await table.locator('tbody tr').allInnerTexts();
+				await openWorkflow(page, ctx, example('erp-orders-to-wms.json').id);
+				const output = await runAndOpenOutput(page, 'Fix in the ERP', 'WMS Sales Order');
+				const { headers, rows } = await outputTable(output, 1, 'message');
+				columns('the Error Branch', headers, ['order_number', 'message', 'error']);
 				assert.equal(rows.length, 2, `the Error Branch shows ${rows.length} rows`);
-				assert.match(rows[0], /SO-1003[\s\S]*Sales order SO-1003, line 1: quantity must be more than 0/);
-				assert.match(rows[1], /SO-1004[\s\S]*Sales order SO-1004: /);
-				assert.ok(!rows.join('\n').includes('undefined'), `a cell reads "undefined": ${rows.join(' | ')}`);
+				const cell = (row, column) => row[headers.indexOf(column)];
+				assert.deepEqual(rows.map((row) => cell(row, 'order_number')), ['SO-1003', 'SO-1004']);
+				assert.match(cell(rows[0], 'message'), /^Sales order SO-1003, line 1: quantity must be more than 0/);
+				assert.match(cell(rows[1], 'message'), /^Sales order SO-1004: /);
+				assert.ok(!rows.flat().includes('undefined'), `a cell reads "undefined": ${rows.map((r) => r.join(' ')).join(' | ')}`);
 				await screenshot(page, ctx, 'error-branch-table');
 				await closeNode(page);
 			},
@@ -217,36 +216,18 @@ export default function (ctx) {
 			name: "Reconcile's outputs: Discrepancies with one sign (platform_minus_erp) and only a discrepancy's columns, Summary apart",
 			timeoutMs: 120000,
 			async run() {
-				const nightly = example('nightly-reconcile.json');
 				const page = await editorPage(ctx);
-				await openWorkflow(page, ctx, nightly.id);
-				await page.click('[data-test-id="execute-workflow-button"]');
-				await page.waitForSelector(`${canvasNode('Variance report')} [data-test-id="canvas-node-status-success"]`, { timeout: 60000 });
-				await openNode(page, 'Reconcile');
-				const output = page.locator('[data-test-id="output-panel"]');
+				await openWorkflow(page, ctx, example('nightly-reconcile.json').id);
+				const output = await runAndOpenOutput(page, 'Variance report', 'Reconcile');
 				const tabs = (await output.locator('[data-test-id="branches"] [role="tab"]').allInnerTexts()).map((t) => t.trim());
 				assert.deepEqual(tabs.map((t) => t.replace(/\s*(Branch\s*)?\(.*$/, '')), ['Discrepancies', 'Summary'], `Reconcile's output tabs: ${tabs.join(', ')}`);
-				await output.locator('[data-test-id="radio-button-table"]').click();
-				const table = output.locator('[data-test-id="ndv-data-container"] table');
-				const tableOf = async () => {
-					const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
-					const rows = await table.locator('tbody > tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.innerText.trim())));
-					return { headers, rows };
-				};
-				await output.locator('[data-test-id="branches"] [data-test-id="tab-0"]').click();
-				await table.locator('th', { hasText: 'platform_minus_erp' }).first().waitFor({ timeout: 10000 });
-				const lines = await tableOf();
-				for (const column of ['sku', 'erp_quantity', 'platform_quantity', 'platform_minus_erp']) assert.ok(lines.headers.includes(column), `Discrepancies has no "${column}" column (it has: ${lines.headers.join(', ')})`);
-				for (const gone of ['difference', 'quantity_delta', 'summary', 'lines_compared', 'type']) assert.ok(!lines.headers.includes(gone), `Discrepancies has a "${gone}" column`);
+				const lines = await outputTable(output, 0, 'platform_minus_erp');
+				columns('Discrepancies', lines.headers, ['sku', 'erp_quantity', 'platform_quantity', 'platform_minus_erp'], ['difference', 'quantity_delta', 'summary', 'lines_compared', 'type']);
 				assert.ok(lines.rows.length >= 1, 'Discrepancies shows no row');
 				for (const row of lines.rows) assert.match(row[lines.headers.indexOf('platform_minus_erp')], /^-?\d+(\.\d+)?$/);
 				assert.ok(!lines.rows.flat().includes('undefined'), `a Discrepancies cell reads "undefined": ${lines.rows.map((r) => r.join(' ')).join(' | ')}`);
 				await screenshot(page, ctx, 'reconcile-table');
-				await output.locator('[data-test-id="branches"] [data-test-id="tab-1"]').click();
-				// The summary carries the CSV: n8n opens an item with a file in its Binary view.
-				await output.locator('[data-test-id="radio-button-table"]').click();
-				await table.locator('th', { hasText: 'lines_compared' }).first().waitFor({ timeout: 10000 });
-				const summary = await tableOf();
+				const summary = await outputTable(output, 1, 'lines_compared');
 				assert.equal(summary.rows.length, 1, 'Summary shows one row');
 				assert.equal(summary.rows[0][summary.headers.indexOf('lines_differing')], String(lines.rows.length));
 				assert.ok(!summary.rows.flat().includes('undefined'), `a Summary cell reads "undefined": ${summary.rows[0].join(' | ')}`);

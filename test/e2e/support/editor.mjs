@@ -109,3 +109,28 @@ export async function screenshot(page, ctx, name) {
 }
 
 export const slug = (s) => s.replace(/\.json$/, '').replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+
+const canvasNodeSelector = (name) => `[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`;
+
+/** Runs the open workflow from the editor until `lastNode` shows success, then opens `nodeName`; its output panel. */
+export async function runAndOpenOutput(page, lastNode, nodeName) {
+	await page.click('[data-test-id="execute-workflow-button"]');
+	await page.waitForSelector(`${canvasNodeSelector(lastNode)} [data-test-id="canvas-node-status-success"]`, { timeout: 60000 });
+	await openNode(page, nodeName);
+	return page.locator('[data-test-id="output-panel"]');
+}
+
+/**
+ * One output (branch, from 0) of the open node as a table: its column names and every row's cell texts,
+ * once `column` is shown. (n8n opens an item that carries a file in its Binary view: Table is clicked
+ * after the branch.)
+ */
+export async function outputTable(output, branch, column) {
+	if (await output.locator('[data-test-id="branches"]').count()) await output.locator(`[data-test-id="branches"] [data-test-id="tab-${branch}"]`).click();
+	await output.locator('[data-test-id="radio-button-table"]').click();
+	const table = output.locator('[data-test-id="ndv-data-container"] table');
+	await table.locator('th', { hasText: column }).first().waitFor({ timeout: 10000 });
+	const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
+	const rows = await table.locator('tbody > tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.innerText.trim())));
+	return { headers, rows };
+}
