@@ -9,17 +9,12 @@ import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
-import { harnessFor, onAFreshPlatform } from '../support/platform';
+import { harnessFor, inventoryUpsert, itemOf, onAFreshPlatform } from '../support/platform';
 import { moveClock, onlyDateFaked } from './triggerHost';
 
-const itemOf = (output: INodeExecutionData) => (output.pairedItem as { item: number }).item;
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 const skus = (n: number, prefix = 'F') => Array.from({ length: n }, (_, i) => ({ sku: `${prefix}-${String(i).padStart(5, '0')}`, description: `Item ${i}` }));
-const addItems = (options: IDataObject, onError?: NodeUnderTest['onError']): NodeUnderTest => ({
-	type: 'wmsInventory',
-	parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options },
-	onError,
-});
+const addItems = inventoryUpsert;
 
 describe('faults through real n8n-core', () => {
 	let sim: RunningSimulator;

@@ -3,21 +3,15 @@
  * its control API): output order and pairing, one key never in two requests at once, the most
  * requests in flight, back-off under a rate limit, Stop, and a give-up with requests side by side.
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../simulator';
-import type { Harness, NodeUnderTest } from '../support/harness';
-import { onAFreshPlatform } from '../support/platform';
+import type { Harness } from '../support/harness';
+import { inventoryUpsert, itemOf, onAFreshPlatform } from '../support/platform';
 import { waitFor } from '../simulator/helpers';
 
-const itemOf = (output: INodeExecutionData) => (output.pairedItem as { item: number }).item;
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const items = (n: number, prefix: string) => range(n).map((i) => ({ sku: `${prefix}-${String(i).padStart(4, '0')}`, description: `Item ${i}` }));
-const upsert = (options: IDataObject, onError?: NodeUnderTest['onError']): NodeUnderTest => ({
-	type: 'wmsInventory',
-	parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options },
-	onError,
-});
+const upsert = inventoryUpsert;
 
 describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', () => {
 	let sim: RunningSimulator;

@@ -1,6 +1,8 @@
 /** The simulated platform and a harness on it, for each test of a jest describe. */
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
-import { harnessFor, type Harness } from './harness';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { harnessFor, type Harness, type NodeUnderTest } from './harness';
 
 export { harnessFor };
 
@@ -22,3 +24,13 @@ export function onAFreshPlatform(options: SimulatorOptions, take: (platform: Pla
 	});
 	afterEach(async () => await sim?.close());
 }
+
+/** The input item an output item is paired to. */
+export const itemOf = (output: INodeExecutionData): number => (output.pairedItem as { item: number }).item;
+
+/** WMS Inventory → Item: Add or Update of each input item as it is, with these Options. */
+export const inventoryUpsert = (options: IDataObject, onError?: NodeUnderTest['onError']): NodeUnderTest => ({
+	type: 'wmsInventory',
+	parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options },
+	onError,
+});
