@@ -14,6 +14,7 @@
  * - Turns: a poll that starts while another runs waits until that one returned; one that starts
  *   while another already waits returns nothing at once, as the waiting poll reads after it.
  *   Two polls therefore never read the same pending updates before either recorded what it emitted.
+ * - The pace the platform taught the trigger's requests (after a 429), for its next polls.
  * - The last ledger a poll of this process left. A poll whose own copy is older (taken before the
  *   last poll's copy was committed) starts from this one, so nothing this process emitted is
  *   forgotten between a poll's return and n8n's save.
@@ -21,6 +22,7 @@
  * n8n loads a node type once per process, so the node keeps one of these for its lifetime; a
  * restart starts with none, and static data is then all there is.
  */
+import { RequestPace } from '../shared/transport/pace';
 import type { StoredLedger } from './ledger';
 import { seqOf } from './ledger';
 
@@ -28,6 +30,8 @@ interface TriggerState {
 	running?: Promise<void>;
 	waiting: boolean;
 	last?: StoredLedger;
+	/** The pace the platform taught this trigger's polls (a 429's rate holds for the next poll too). */
+	pace: RequestPace;
 }
 
 export class PollsInProcess {
@@ -35,7 +39,7 @@ export class PollsInProcess {
 
 	private state(key: string): TriggerState {
 		let state = this.triggers.get(key);
-		if (!state) this.triggers.set(key, (state = { waiting: false }));
+		if (!state) this.triggers.set(key, (state = { waiting: false, pace: new RequestPace() }));
 		return state;
 	}
 
@@ -66,5 +70,9 @@ export class PollsInProcess {
 
 	remember(key: string, ledger: StoredLedger): void {
 		this.state(key).last = ledger;
+	}
+
+	pace(key: string): RequestPace {
+		return this.state(key).pace;
 	}
 }

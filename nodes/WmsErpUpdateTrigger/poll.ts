@@ -14,8 +14,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import { bulkWrite } from '../shared/bulk/write';
 import { kindInfo, type ErpUpdateKindInfo } from '../shared/erpUpdateKinds';
 import { MAX_PAGE_SIZE, readPages } from '../shared/paging';
+import { openSession, type Session } from '../shared/session';
 import type { RequestOptions } from '../shared/transport/request';
-import { DEFAULT_RETRY_POLICY } from '../shared/transport/retry';
+import { DEFAULT_RETRY_POLICY, INTERACTIVE_RETRY } from '../shared/transport/retry';
 import type { PollsInProcess } from './inProcess';
 import { chooseInOrder, KindScan, Ledger, saveLedger, storedLedger, type PendingUpdate } from './ledger';
 import { manualRunUpdates } from './sample';
@@ -73,9 +74,9 @@ class Budget {
 }
 
 /** Reads one kind's pending list until the poll has enough, the list ends, or time runs short. */
-async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKindInfo, budget: Budget): Promise<void> {
+async function scanKind(session: Session<IPollFunctions>, scan: KindScan, info: ErpUpdateKindInfo, budget: Budget): Promise<void> {
 	let reachedEnd = true;
-	const pages = readPages.call(ctx, info.route, PENDING, { pageSize: MAX_PAGE_SIZE, ...budget.retry() });
+	const pages = readPages(session, info.route, PENDING, { pageSize: MAX_PAGE_SIZE, ...budget.retry() });
 	for await (const page of pages) {
 		const now = Date.now();
 		for (const update of page as PendingUpdate[]) {
@@ -96,8 +97,9 @@ async function scanKind(ctx: IPollFunctions, scan: KindScan, info: ErpUpdateKind
  * are not emitted again inside the window. Only those it certainly did not complete (refused, or
  * turned away at every try) are left for the next poll.
  */
-async function acknowledge(ctx: IPollFunctions, chosen: PendingUpdate[], budget: Budget): Promise<{ emitted: PendingUpdate[]; hold: PendingUpdate[] }> {
-	const outcomes = await bulkWrite.call(ctx, '/erp_update/set_complete', chosen.map((update) => ({ id: update.id })), budget.retry());
+async function acknowledge(session: Session<IPollFunctions>, chosen: PendingUpdate[], budget: Budget): Promise<{ emitted: PendingUpdate[]; hold: PendingUpdate[] }> {
+	const { ctx } = session;
+	const outcomes = await bulkWrite(session, '/erp_update/set_complete', chosen.map((update) => ({ id: update.id })), budget.retry());
 	const emitted: PendingUpdate[] = [];
 	const hold: PendingUpdate[] = [];
 	const left: string[] = [];
@@ -133,6 +135,7 @@ interface PollState {
 
 async function pollInTurn(ctx: IPollFunctions, { settings: s, inProcess, key, capacity, startedAt }: PollState): Promise<INodeExecutionData[][] | null> {
 	const budget = new Budget(ctx, startedAt);
+	const session = await openSession(ctx, { pace: inProcess.pace(key) });
 	const staticData = ctx.getWorkflowStaticData('node');
 	const ledger = Ledger.fromJSON(inProcess.newerLedger(key, storedLedger(staticData)), capacity);
 	ledger.clampFuture(Date.now());
@@ -142,13 +145,13 @@ async function pollInTurn(ctx: IPollFunctions, { settings: s, inProcess, key, ca
 	for (const info of s.kinds) {
 		if (scans.length > 0 && Date.now() >= budget.readUntil) break;
 		const scan = new KindScan(info.value, ledger, s.redeliverAfterMs, s.max);
-		await scanKind(ctx, scan, info, budget);
+		await scanKind(session, scan, info, budget);
 		scans.push(scan);
 	}
 	for (const scan of scans) if (scan.conclusive) ledger.dropUnseen(scan.kind, scan.seen);
 
 	const chosen = chooseInOrder(scans, s.max, ledger.room);
-	const { emitted, hold } = s.acknowledge ? await acknowledge(ctx, chosen, budget) : { emitted: chosen, hold: chosen };
+	const { emitted, hold } = s.acknowledge ? await acknowledge(session, chosen, budget) : { emitted: chosen, hold: chosen };
 	// Stamped as the poll returns, when the workflow starts: the window counts from the delivery.
 	const at = Date.now();
 	for (const update of hold) ledger.record(update.kind, update.id, at);
@@ -161,7 +164,7 @@ async function pollInTurn(ctx: IPollFunctions, { settings: s, inProcess, key, ca
 
 export async function pollErpUpdates(this: IPollFunctions, inProcess: PollsInProcess, capacity: number): Promise<INodeExecutionData[][] | null> {
 	const s = settings(this);
-	if (this.getMode() === 'manual') return toItems(await manualRunUpdates(this, s.kinds, s.max));
+	if (this.getMode() === 'manual') return toItems(await manualRunUpdates(await openSession(this, { retry: INTERACTIVE_RETRY }), s.kinds, s.max));
 	const startedAt = Date.now();
 	const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 	const emitted = await inProcess.inTurn(key, async () => await pollInTurn(this, { settings: s, inProcess, key, capacity, startedAt }));

@@ -6,9 +6,9 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
-import { readAll } from '../shared/paging';
-import { INTERACTIVE_RETRY } from '../shared/transport/retry';
 import type { ErpUpdateKindInfo } from '../shared/erpUpdateKinds';
+import { readAll } from '../shared/paging';
+import type { Session } from '../shared/session';
 import type { PendingUpdate } from './ledger';
 
 const SAMPLE_PAYLOADS: Record<string, Record<string, unknown>> = {
@@ -37,10 +37,10 @@ const SAMPLE_PAYLOADS: Record<string, Record<string, unknown>> = {
 
 const TIME_FIELD: Record<string, string> = { outgoing_consignment: 'shipped_at', incoming_consignment: 'received_at', move_attempt: 'moved_at' };
 
-export async function manualRunUpdates(ctx: IPollFunctions, kinds: ErpUpdateKindInfo[], max: number): Promise<PendingUpdate[]> {
+export async function manualRunUpdates(session: Session<IPollFunctions>, kinds: ErpUpdateKindInfo[], max: number): Promise<PendingUpdate[]> {
 	const pending: PendingUpdate[] = [];
 	for (const info of kinds) {
-		const updates = await readAll.call(ctx, info.route, { status: 'pending' }, { limit: max, retry: INTERACTIVE_RETRY });
+		const updates = await readAll(session, info.route, { status: 'pending' }, { limit: max });
 		pending.push(...updates.map((update) => ({ ...(update as PendingUpdate), kind: String(update.kind ?? info.value) })));
 	}
 	if (pending.length === 0) return [sampleUpdate(kinds)];

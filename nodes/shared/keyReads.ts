@@ -8,39 +8,30 @@
  * for only in letter case is paired to it all the same (a platform that folds case answers in its
  * own spelling).
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { isRoute, requestField, routeInfo, type ContractField, type RoutePath } from './platform';
-import { readAll } from './paging';
 import type { Output } from './output';
+import { readAll } from './paging';
+import { recordsRoute, routeInfo, type ContractField, type KeyFilter, type RoutePath } from './platform';
 import { recordName } from './recordKey';
+import type { ExecuteSession } from './session';
 import type { RetryPolicy } from './transport/retry';
 
-/** A read route's filter that takes a list of record keys. */
-export interface KeyFilter {
-	/** The filter field: "order_numbers". */
-	list: string;
-	/** The key field of the records: "order_number". */
-	key: string;
-	/** Most keys one request takes (the filter's maxItems in the contract). */
-	max: number;
+/** A read's key-list filter as the form offers it, with what its records are called. */
+export interface KeyRoute extends KeyFilter {
 	noun: string;
 }
 
-/** The key-list filter of a read route, when its records have a one-field key the filter lists (order_number → order_numbers). */
-export function keyFilterOf(route: RoutePath, filters: ContractField[]): KeyFilter | undefined {
-	const add = route.replace(/\/check$/, '/add');
-	if (!isRoute(add)) return undefined;
-	const { naturalKey, noun } = routeInfo(add);
-	if (naturalKey?.length !== 1) return undefined;
-	const list = filters.find((field) => field.name === `${naturalKey[0]}s` && field.type === 'stringList');
-	if (!list) return undefined;
-	const max = list.maxItems ?? requestField(route, `filter.${list.name}`).maxItems ?? 100;
-	return { list: list.name, key: naturalKey[0], max, noun: noun ?? naturalKey[0] };
+/** The key-list filter of a read route, when the contract gives one and the form shows it among `filters`. */
+export function keyFilterOf(route: RoutePath, filters: ContractField[]): KeyRoute | undefined {
+	const filter = routeInfo(route).keyFilter;
+	const records = recordsRoute(route);
+	if (!filter || !records || !filters.some((field) => field.name === filter.list)) return undefined;
+	return { ...filter, noun: routeInfo(records).noun ?? filter.key };
 }
 
-export const notFoundOption = (filter: KeyFilter, label: string): INodeProperties => ({
+export const notFoundOption = (filter: KeyRoute, label: string): INodeProperties => ({
 	displayName: 'Keys Not Found',
 	name: 'notFound',
 	type: 'options',
@@ -61,10 +52,10 @@ export interface KeyRead {
 
 /** The records of every key read, each paired to the input items that asked for it. */
 export async function readByKeys(
-	ctx: IExecuteFunctions,
+	session: ExecuteSession,
 	output: Output,
 	route: RoutePath,
-	filter: KeyFilter,
+	filter: KeyRoute,
 	reads: KeyRead[],
 	options: { retry: Partial<RetryPolicy>; notFound: 'item' | 'error' },
 ): Promise<void> {
@@ -82,7 +73,7 @@ export async function readByKeys(
 		for (let start = 0; start < keys.length; start += filter.max) {
 			const chunk = keys.slice(start, start + filter.max);
 			try {
-				const records = await readAll.call(ctx, route, { ...group[0].rest, [filter.list]: chunk }, { itemIndex: group[0].itemIndex, retry: options.retry });
+				const records = await readAll(session, route, { ...group[0].rest, [filter.list]: chunk }, { itemIndex: group[0].itemIndex, retry: options.retry });
 				for (const record of records) {
 					const key = String(record[filter.key] ?? '');
 					found.set(key, record);
@@ -102,14 +93,14 @@ export async function readByKeys(
 				const record = found.get(key) ?? folded.get(key.toLowerCase());
 				if (record) output.add(read.itemIndex, { ...record, found: true });
 				else if (options.notFound === 'item') output.add(read.itemIndex, { [filter.key]: key, found: false });
-				else output.fail(read.itemIndex, notFound(ctx, filter, key), { [filter.key]: key }, { code: 'not_found', retryable: false });
+				else output.fail(read.itemIndex, notFound(session, filter, key), { [filter.key]: key }, { code: 'not_found', retryable: false });
 			}
 		}
 	}
 }
 
-function notFound(ctx: IExecuteFunctions, filter: KeyFilter, key: string): NodeOperationError {
-	return new NodeOperationError(ctx.getNode(), `not found on the platform`, {
+function notFound(session: ExecuteSession, filter: KeyRoute, key: string): NodeOperationError {
+	return new NodeOperationError(session.ctx.getNode(), `not found on the platform`, {
 		description: `${recordName(filter.noun, { [filter.key]: key })} was asked for but the platform has no such record matching the other filters.`,
 	});
 }

@@ -14,7 +14,8 @@ import { locatorValue } from './dropdowns/locator';
 import { Output } from './output';
 import { keyFilterOf, notFoundOption, readByKeys, type KeyRead } from './keyReads';
 import { readAll } from './paging';
-import { filterFields, recordSpec, type FieldSpec, type RecordCheck, type RecordSpec, type RoutePath } from './platform';
+import { filterFields, recordsRoute, recordSpec, type FieldSpec, type RecordCheck, type RecordSpec, type RoutePath } from './platform';
+import type { ExecuteSession } from './session';
 
 export interface Operation {
 	value: string;
@@ -26,7 +27,7 @@ export interface Operation {
 	 * The items of the node's one output; an operation that declares `outputs` returns one list per
 	 * output instead, in that order.
 	 */
-	execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[] | INodeExecutionData[][]>;
+	execute(session: ExecuteSession, items: INodeExecutionData[]): Promise<INodeExecutionData[] | INodeExecutionData[][]>;
 	/** The names of the operation's outputs, when it has more than one (the node declares them). */
 	outputs?: string[];
 	/** What the operation sends where; a test holds these against contract/openapi.yaml. */
@@ -48,14 +49,15 @@ export interface UpsertConfig extends ResourceOperation {
  * (the record as given, unchecked) names a record that fails its check by its key.
  */
 export async function writeRecords(
-	ctx: IExecuteFunctions,
+	session: ExecuteSession,
 	route: RoutePath,
 	recordOf: (itemIndex: number) => IDataObject,
 	rawRecord?: (itemIndex: number) => IDataObject | undefined,
 ): Promise<INodeExecutionData[]> {
-	const output = new Output(ctx, { route, rawRecord, includeInputFields: includeInputFields(ctx) });
+	const { ctx } = session;
+	const output = new Output(session, { route, rawRecord, includeInputFields: includeInputFields(ctx) });
 	const rows = output.readEach(ctx.getInputData().length, (itemIndex) => ({ itemIndexes: [itemIndex], record: recordOf(itemIndex) }));
-	const outcomes = await bulkWrite.call(ctx, route, rows.map((row) => row.record), bulkOptions(ctx, route));
+	const outcomes = await bulkWrite(session, route, rows.map((row) => row.record), bulkOptions(ctx, route));
 	output.addOutcomes(rows, outcomes);
 	return output.items();
 }
@@ -70,13 +72,14 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		description: config.description ?? `Add ${spec.noun} records, or update those whose key already exists`,
 		contract: { route: config.route, record: spec },
 		properties: [...recordProperties(spec, config), optionsCollection([batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption], showFor(config))],
-		async execute() {
-			const source = recordSource(this);
+		async execute(session) {
+			const { ctx } = session;
+			const source = recordSource(ctx);
 			return await writeRecords(
-				this,
+				session,
 				config.route,
-				(itemIndex) => checkedRecord(this, spec, itemIndex, source),
-				(itemIndex) => readRecord(this, spec, itemIndex, source),
+				(itemIndex) => checkedRecord(ctx, spec, itemIndex, source),
+				(itemIndex) => readRecord(ctx, spec, itemIndex, source),
 			);
 		},
 	};
@@ -157,12 +160,13 @@ export function getManyOperation(config: GetManyConfig): Operation {
 			...readProperties(config, config.noun, filters.fields),
 			optionsCollection(byKeys ? [notFoundOption(byKeys, keysLabel)] : [], showFor(config)),
 		],
-		async execute(items) {
-			const output = new Output(this, { route: byKeys ? (config.route.replace(/\/check$/, '/add') as RoutePath) : undefined });
+		async execute(session, items) {
+			const { ctx } = session;
+			const output = new Output(session, { route: byKeys ? recordsRoute(config.route) : undefined });
 			const keyReads: KeyRead[] = [];
 			const plain = new Map<string, number>();
 			await output.eachItem(items.length, async (itemIndex) => {
-				const filter = readFilter(this, filters, itemIndex);
+				const filter = readFilter(ctx, filters, itemIndex);
 				const keys = byKeys ? (filter[byKeys.list] as string[] | undefined) : undefined;
 				if (byKeys && keys?.length) {
 					const rest = { ...filter };
@@ -170,19 +174,19 @@ export function getManyOperation(config: GetManyConfig): Operation {
 					keyReads.push({ itemIndex, keys: [...new Set(keys)], rest });
 					return [];
 				}
-				const returnAll = this.getNodeParameter('returnAll', itemIndex, false) as boolean;
-				const limit = returnAll ? undefined : (this.getNodeParameter('limit', itemIndex, 50) as number);
+				const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
+				const limit = returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 				const same = JSON.stringify([filter, limit]);
 				plain.set(same, (plain.get(same) ?? 0) + 1);
-				return await readAll.call(this, config.route, filter, { limit, itemIndex, retry: retryPolicy(this, itemIndex) });
+				return await readAll(session, config.route, filter, { limit, itemIndex, retry: retryPolicy(ctx, itemIndex) });
 			});
 			if (byKeys && keyReads.length) {
-				const notFound = this.getNodeParameter('options.notFound', 0, 'item') as 'item' | 'error';
-				await readByKeys(this, output, config.route, byKeys, keyReads, { retry: retryPolicy(this), notFound });
+				const notFound = ctx.getNodeParameter('options.notFound', 0, 'item') as 'item' | 'error';
+				await readByKeys(session, output, config.route, byKeys, keyReads, { retry: retryPolicy(ctx), notFound });
 			}
 			const repeated = Math.max(0, ...plain.values());
 			if (repeated > 1) {
-				this.addExecutionHints({
+				ctx.addExecutionHints({
 					message: `This read ran once per input item: ${repeated} input items asked for the same ${config.noun} records, so each is in the output ${repeated} times. To read them once, turn on Settings → Execute Once (or give each item its own filters).`,
 					location: 'outputPane',
 				});

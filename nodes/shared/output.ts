@@ -8,14 +8,16 @@
  * SO-1003, line 1: quantity must be more than 0 (got -5)"), else by its item ("Item 2: …",
  * counting from 0 as n8n's editor does).
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import type { RowOutcome } from './bulk/outcomes';
 import { camelName, InputProblem, problemText } from './checking';
 import { routeInfo, type RoutePath } from './platform';
 import { itemsName, recordKey, recordName } from './recordKey';
-import { PlatformError, redact } from './transport/errors';
+import type { ExecuteSession } from './session';
+import { PlatformError } from './transport/errors';
+import type { Secrets } from './transport/secrets';
 
 /** A checked record and the input items it came from. */
 export interface ItemRecord {
@@ -48,13 +50,13 @@ function pairs(itemIndexes: number[]): INodeExecutionData['pairedItem'] {
 }
 
 /** Any failure as the n8n error that names the input items it stands for. */
-function errorFor(ctx: IExecuteFunctions, error: unknown, itemIndexes: number[]): NodeApiError | NodeOperationError {
+function errorFor(session: ExecuteSession, error: unknown, itemIndexes: number[]): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	if (error instanceof NodeApiError) {
 		error.context.itemIndex ??= itemIndexes[0];
 		return error;
 	}
-	return new NodeOperationError(ctx.getNode(), error as Error, { itemIndex: itemIndexes[0] });
+	return new NodeOperationError(session.ctx.getNode(), error as Error, { itemIndex: itemIndexes[0] });
 }
 
 /** The message, naming the record (or item) first. */
@@ -85,8 +87,8 @@ function codeOf(error: NodeApiError | NodeOperationError): string {
  * What an error item says, in the json keys n8n's error-output routing recognises (1.x and 2.x):
  * `error` (what, where, whether re-running helps) and `message`, nothing else.
  */
-export function errorJson(error: NodeApiError | NodeOperationError, key?: IDataObject, facts: FailureFacts = {}): IDataObject {
-	const message = redact(error.message);
+export function errorJson(secrets: Secrets, error: NodeApiError | NodeOperationError, key?: IDataObject, facts: FailureFacts = {}): IDataObject {
+	const message = secrets.redact(error.message);
 	const structured: IDataObject = {
 		message,
 		field: fieldOf(error),
@@ -95,7 +97,7 @@ export function errorJson(error: NodeApiError | NodeOperationError, key?: IDataO
 		retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),
 	};
 	if (key) structured.record = key;
-	if (error.description) structured.details = redact(error.description);
+	if (error.description) structured.details = secrets.redact(error.description);
 	return { error: structured, message };
 }
 
@@ -105,7 +107,7 @@ export class Output {
 	private readonly noun: string;
 
 	constructor(
-		private readonly ctx: IExecuteFunctions,
+		private readonly session: ExecuteSession,
 		private readonly options: OutputOptions = {},
 	) {
 		const info = options.route ? routeInfo(options.route) : undefined;
@@ -125,7 +127,7 @@ export class Output {
 	private success(itemIndexes: number[], json: IDataObject, record?: IDataObject): IDataObject {
 		const key = recordKey(this.keyFields, record);
 		if (!key && !this.options.includeInputFields) return json;
-		const input = this.options.includeInputFields ? this.ctx.getInputData()[itemIndexes[0]]?.json : undefined;
+		const input = this.options.includeInputFields ? this.session.ctx.getInputData()[itemIndexes[0]]?.json : undefined;
 		return { ...input, ...key, ...json };
 	}
 
@@ -151,10 +153,10 @@ export class Output {
 	 */
 	fail(from: Items, error: unknown, record?: IDataObject, facts: FailureFacts = {}): void {
 		const itemIndexes = list(from);
-		const nodeError = errorFor(this.ctx, error, itemIndexes);
+		const nodeError = errorFor(this.session, error, itemIndexes);
 		const key = this.keyOf(itemIndexes, nodeError, record);
 		nodeError.message = named(nodeError, key ? recordName(this.noun, key) : itemsName(itemIndexes));
-		if (!this.ctx.continueOnFail()) throw nodeError;
+		if (!this.session.ctx.continueOnFail()) throw nodeError;
 		this.entries.push({ first: itemIndexes[0], item: this.errorItem(itemIndexes, nodeError, key, facts) });
 	}
 
@@ -166,9 +168,9 @@ export class Output {
 	 * rewrite the json to its message alone.
 	 */
 	private errorItem(itemIndexes: number[], error: NodeApiError | NodeOperationError, key: IDataObject | undefined, facts: FailureFacts): INodeExecutionData {
-		const json = errorJson(error, key, facts);
-		const routed = this.ctx.getNode().onError === 'continueErrorOutput';
-		const input = routed ? undefined : this.ctx.getInputData()[itemIndexes[0]]?.json;
+		const json = errorJson(this.session.secrets, error, key, facts);
+		const routed = this.session.ctx.getNode().onError === 'continueErrorOutput';
+		const input = routed ? undefined : this.session.ctx.getInputData()[itemIndexes[0]]?.json;
 		return { json: { ...input, ...json }, pairedItem: pairs(itemIndexes) };
 	}
 
@@ -204,7 +206,7 @@ export class Output {
 	 * not stored (in input order) stops the node, saying how many were confirmed as stored.
 	 */
 	addOutcomes(rows: ItemRecord[], outcomes: RowOutcome[]): void {
-		if (!this.ctx.continueOnFail()) {
+		if (!this.session.ctx.continueOnFail()) {
 			let first = -1;
 			for (let k = 0; k < rows.length; k++) {
 				if (outcomes[k].kind !== 'stored' && (first === -1 || rows[k].itemIndexes[0] < rows[first].itemIndexes[0])) first = k;

@@ -11,8 +11,9 @@ import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { rowKey } from './bulk/outcomes';
-import { isRoute, routeInfo, type RoutePath } from './platform';
-import { platformRequest, type RequestOptions, type WmsContext } from './transport/request';
+import { recordsRoute, routeInfo, type RoutePath } from './platform';
+import type { Session } from './session';
+import { platformRequest, type RequestOptions } from './transport/request';
 
 export const MAX_PAGE_SIZE = 500;
 
@@ -34,22 +35,22 @@ function pageProblem(answer: IDataObject): string | undefined {
 	return undefined;
 }
 
-/** How a record of this route is told apart: the key its add route reports, else its `id`. */
+/** How a record of this route is told apart: the key its records route reports, else its `id`. */
 function identityOf(route: RoutePath): (record: IDataObject) => string | undefined {
-	const add = route.replace(/\/check$/, '/add');
-	const fields = route.endsWith('/check') && isRoute(add) ? routeInfo(add).resultKey : undefined;
+	const records = recordsRoute(route);
+	const fields = records ? routeInfo(records).resultKey : undefined;
 	if (fields) return (record) => (fields.every((field) => record[field] === undefined || record[field] === null) ? undefined : rowKey(fields, record));
 	return (record) => (typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined);
 }
 
-export async function readAll(this: WmsContext, route: RoutePath, filter: IDataObject, options: ReadOptions = {}): Promise<IDataObject[]> {
+export async function readAll(session: Session, route: RoutePath, filter: IDataObject, options: ReadOptions = {}): Promise<IDataObject[]> {
 	const out: IDataObject[] = [];
-	for await (const page of readPages.call(this, route, filter, options)) out.push(...page);
+	for await (const page of readPages(session, route, filter, options)) out.push(...page);
 	return out;
 }
 
 /** Yields pages so a caller (the trigger) can stop early, e.g. when its time budget runs out. */
-export async function* readPages(this: WmsContext, route: RoutePath, filter: IDataObject, options: ReadOptions = {}) {
+export async function* readPages(session: Session, route: RoutePath, filter: IDataObject, options: ReadOptions = {}) {
 	const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
 	const identity = identityOf(route);
 	const seen = new Set<string>();
@@ -60,7 +61,7 @@ export async function* readPages(this: WmsContext, route: RoutePath, filter: IDa
 	let repeated = 0;
 	let fruitless = 0;
 	const broken = (status: number, what: string) =>
-		new NodeApiError(this.getNode(), { message: what } as JsonObject, {
+		new NodeApiError(session.ctx.getNode(), { message: what } as JsonObject, {
 			message: `The platform's paging on ${route} does not end: ${what} (HTTP ${status}, after ${read} records). Reading stopped rather than loop for ever`,
 			description: `Route ${route}. Use a Limit or narrower Filters, and tell the platform's operator that its next_cursor paging repeats.`,
 			itemIndex: options.itemIndex,
@@ -68,7 +69,7 @@ export async function* readPages(this: WmsContext, route: RoutePath, filter: IDa
 	do {
 		const body: IDataObject = { filter, limit: Math.min(pageSize, remaining) };
 		if (cursor) body.cursor = cursor;
-		const { status, body: page } = await platformRequest.call(this, route, body, { ...options, expect: pageProblem });
+		const { status, body: page } = await platformRequest(session, route, body, { ...options, expect: pageProblem });
 		const fresh: IDataObject[] = [];
 		for (const record of page.items as IDataObject[]) {
 			if (fresh.length >= remaining) break;
@@ -92,7 +93,7 @@ export async function* readPages(this: WmsContext, route: RoutePath, filter: IDa
 			cursors.add(next);
 		}
 		if (repeated > 0 && (next === undefined || remaining <= 0)) {
-			this.logger.warn(`WMS ${route}: the platform returned ${repeated} records a second time while paging; each was output once`);
+			session.ctx.logger.warn(`WMS ${route}: the platform returned ${repeated} records a second time while paging; each was output once`);
 		}
 		cursor = next;
 		yield fresh;

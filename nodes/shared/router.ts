@@ -3,6 +3,8 @@ import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Operation } from './operations';
+import { retryPolicy } from './form/options';
+import { openSession } from './session';
 
 export interface Resource {
 	value: string;
@@ -55,7 +57,8 @@ export async function routeExecution(this: IExecuteFunctions, resources: Resourc
 	if (!operation) {
 		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not known to this node version`);
 	}
-	const result = await operation.execute.call(this, this.getInputData());
+	const session = await openSession(this, { retry: retryPolicy(this), signal: this.getExecutionCancelSignal() });
+	const result = await operation.execute(session, this.getInputData());
 	return operation.outputs ? (result as INodeExecutionData[][]) : [result as INodeExecutionData[]];
 }
 

@@ -23,7 +23,7 @@ const { operationsOf, readDocument, requestSchemaOf, resolve } = require('./load
 const { DEFAULTS, generate } = require('./generate');
 
 /** Facts about the platform OpenAPI has no word for; a platform's own description rarely states them. */
-const EXTENSIONS = ['x-max-items', 'x-natural-key', 'x-idempotent', 'x-result-key'];
+const EXTENSIONS = ['x-max-items', 'x-natural-key', 'x-idempotent', 'x-result-key', 'x-key-filter'];
 
 const SECTIONS = { items: 'record field', filter: 'filter', '': 'request field' };
 

@@ -142,6 +142,8 @@ class Generator {
 		this.overlay = overlay ?? {};
 		this.problems = [];
 		this.used = new Set();
+		this.operations = {};
+		this.recordSchemas = {};
 		this.checkOverlay();
 	}
 
@@ -279,6 +281,8 @@ class Generator {
 		const idempotent = operation['x-idempotent'] ?? (isRead || naturalKey !== undefined);
 		// A bulk result's `key` is the row's natural key, unless the platform reports an id of its own making.
 		const resultKey = operation['x-result-key'] === 'assigned' ? undefined : naturalKey;
+		// Which records the route writes or reads (a component name), to pair each read with its write route.
+		this.recordSchemas[path] = isRecords ? refName(items.items) : isRead ? this.readRecordSchema(operation) : undefined;
 		return compact({
 			kind: isRead ? 'read' : isRecords && required.has('items') ? 'bulk' : 'action',
 			maxItems,
@@ -288,6 +292,57 @@ class Generator {
 			noun: overlay.noun ?? (isRecords ? nounOf(path) : undefined),
 			body,
 		});
+	}
+
+	/** The component of the records a read route answers with (its 200 answer's items), if it names one. */
+	readRecordSchema(operation) {
+		const content = operation.responses?.['200']?.content ?? {};
+		const answer = resolve(this.doc, (content['application/json'] ?? Object.values(content)[0])?.schema);
+		const items = answer.properties?.items && resolve(this.doc, answer.properties.items);
+		return items?.type === 'array' ? refName(items.items) : undefined;
+	}
+
+	/**
+	 * What the package knows of a read route's records from the write route of the same records
+	 * (the bulk route whose items are the component the read answers with): that route, and the
+	 * filter taking a list of the records' keys — the one list filter whose entries are the key
+	 * field's own schema, or the one `x-key-filter` names when several are.
+	 */
+	pairReads(routes) {
+		for (const [path, route] of Object.entries(routes)) {
+			const schema = this.recordSchemas[path];
+			if (route.kind !== 'read' || !schema) continue;
+			const writers = Object.keys(routes).filter((other) => routes[other].kind === 'bulk' && this.recordSchemas[other] === schema);
+			if (writers.length !== 1) {
+				if (writers.length > 1) this.problems.push(`${path}: its records (${schema}) are written by ${writers.join(' and ')}; reads by key are off for it`);
+				continue;
+			}
+			const [records] = writers;
+			route.records = records;
+			const key = routes[records].naturalKey;
+			if (key?.length !== 1) continue;
+			const filter = this.keyFilter(path, schema, key[0]);
+			if (filter) route.keyFilter = filter;
+		}
+	}
+
+	keyFilter(path, schema, key) {
+		const operation = this.operations[path];
+		const filter = resolve(this.doc, resolve(this.doc, requestSchemaOf(operation)).properties?.filter);
+		const keySchema = refName(resolve(this.doc, { $ref: `#/components/schemas/${schema}` }).properties?.[key]);
+		const lists = Object.entries(filter.properties ?? {}).filter(([, raw]) => {
+			const list = resolve(this.doc, raw);
+			return list.type === 'array' && keySchema !== undefined && refName(list.items) === keySchema;
+		});
+		const named = operation['x-key-filter'];
+		const chosen = named !== undefined ? lists.filter(([name]) => name === named) : lists;
+		if (named !== undefined && chosen.length === 0) this.problems.push(`${path}: x-key-filter ${named} is not a list filter of ${key} values`);
+		if (named === undefined && chosen.length > 1) {
+			this.problems.push(`${path}: filters ${chosen.map(([name]) => name).join(' and ')} both list ${key} values; name the one of the records' keys with x-key-filter`);
+		}
+		if (chosen.length !== 1) return undefined;
+		const [list, raw] = chosen[0];
+		return { list, key, max: resolve(this.doc, raw).maxItems ?? 100 };
 	}
 
 	/** The items list or the filter object: the container itself takes no annotation, its fields do. */
@@ -317,9 +372,11 @@ class Generator {
 			}
 			// The token route belongs to the credential, not to the nodes.
 			if (Array.isArray(operation.security) && operation.security.length === 0) continue;
+			this.operations[path] = operation;
 			routes[path] = this.route(path, operation);
 			areas[path] = Array.isArray(operation.tags) && typeof operation.tags[0] === 'string' ? operation.tags[0] : 'other';
 		}
+		this.pairReads(routes);
 		for (const [path, route] of Object.entries(this.overlay.routes ?? {})) {
 			if (!routes[path]) this.problems.push(`overlay routes.${path}: the contract has no such route`);
 			for (const section of ['record', 'filter', 'body']) {
@@ -449,7 +506,7 @@ function render({ routes, areas }, sources) {
 		...header(sources, 'every route the nodes may call'),
 		"import type { RouteInfo } from '../types';",
 		'',
-		'/** Kind, most records per request, whether repeating it is harmless, natural key. */',
+		'/** Kind, most records per request, whether repeating it is harmless, natural key; a read\'s records route and key-list filter. */',
 		'export const ROUTES = {',
 		...Object.entries(routes).map(([path, { body, ...info }]) => `\t${literal(path)}: ${literal(info)},`),
 		'} satisfies Record<string, RouteInfo>;',

@@ -21,7 +21,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { routeInfo, type RoutePath } from '../platform';
 import { PlatformError } from '../transport/errors';
-import { cancelSignal, platformRequest, type RequestOptions, type WmsContext } from '../transport/request';
+import type { Session } from '../session';
+import { platformRequest, type RequestOptions } from '../transport/request';
 import { Lanes, type Parallel } from './lanes';
 import { confirmRows, naturalKeys, notConfirmed, refused, RESULTS_LIST, type RowOutcome } from './outcomes';
 
@@ -51,28 +52,18 @@ function rowsNamed(error: PlatformError, rowCount: number): Map<number, string[]
 	return named;
 }
 
-/** The request size a 413 taught, per node run and route: later bulk writes of the same run start there. */
-const learnedLimits = new WeakMap<WmsContext, Map<RoutePath, number>>();
-
-function learnLimit(ctx: WmsContext, route: RoutePath, size: number): void {
-	if (!('getInputData' in ctx)) return;
-	const limits = learnedLimits.get(ctx) ?? new Map<RoutePath, number>();
-	limits.set(route, size);
-	learnedLimits.set(ctx, limits);
-}
-
 /** What one request came to: outcomes of some of its rows and the rows to send again, or too large, or given up. */
 type Sent = { outcomes: Map<number, RowOutcome>; again: number[] } | { tooLarge: true } | { gaveUp: PlatformError };
 
 /** Sends `rows` (indexes into `records`) in one request and maps the answer, or the refusal, to outcomes. */
-async function send(ctx: WmsContext, route: RoutePath, records: IDataObject[], rows: number[], keys: Array<string | undefined>, options: BulkOptions): Promise<Sent> {
+async function send(session: Session, route: RoutePath, records: IDataObject[], rows: number[], keys: Array<string | undefined>, options: BulkOptions): Promise<Sent> {
 	try {
 		const body = { ...options.envelope, items: rows.map((row) => records[row]) };
-		const answer = await platformRequest.call(ctx, route, body, { ...options, itemIndex: undefined, expect: RESULTS_LIST });
-		const confirmed = confirmRows(ctx.getNode(), route, body.items, answer);
+		const answer = await platformRequest(session, route, body, { ...options, itemIndex: undefined, expect: RESULTS_LIST });
+		const confirmed = confirmRows(session.ctx.getNode(), route, body.items, answer);
 		return { outcomes: new Map(rows.map((row, k) => [row, confirmed[k]])), again: [] };
 	} catch (error) {
-		if (!(error instanceof PlatformError)) throw error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error);
+		if (!(error instanceof PlatformError)) throw error instanceof NodeOperationError ? error : new NodeOperationError(session.ctx.getNode(), error as Error);
 		const status = error.status ?? 0;
 		const named = rowsNamed(error, rows.length);
 		const outcomes = new Map<number, RowOutcome>();
@@ -96,14 +87,14 @@ async function send(ctx: WmsContext, route: RoutePath, records: IDataObject[], r
 }
 
 /** One outcome per record, in the records' order. */
-export async function bulkWrite(this: WmsContext, route: RoutePath, records: IDataObject[], options: BulkOptions = {}): Promise<RowOutcome[]> {
-	const learned = 'getInputData' in this ? learnedLimits.get(this)?.get(route) : undefined;
+export async function bulkWrite(session: Session, route: RoutePath, records: IDataObject[], options: BulkOptions = {}): Promise<RowOutcome[]> {
+	const learned = session.chunkLimits.get(route);
 	let size = Math.max(1, Math.min(options.batchSize ?? Infinity, routeInfo(route).maxItems ?? 1000, learned ?? Infinity));
 	const keys = naturalKeys(route, records);
 	const outcomes: RowOutcome[] = new Array(records.length);
 	const lanes = new Lanes(options.parallel);
 	const sendOptions: BulkOptions = { ...options, onBusy: () => lanes.busy() };
-	const signal = cancelSignal(this);
+	const { signal } = session;
 	/** The last request each key was sent in (numbered in order), and the requests in flight. */
 	const lastRequestOf = new Map<string, number>();
 	const requestsInFlight = new Set<number>();
@@ -129,7 +120,7 @@ export async function bulkWrite(this: WmsContext, route: RoutePath, records: IDa
 					if (stopped) for (const row of pending) outcomes[row] = notConfirmed(stopped, stopped.message, false, keys[row]);
 					break;
 				}
-				const sent = await send(this, route, records, pending, keys, sendOptions);
+				const sent = await send(session, route, records, pending, keys, sendOptions);
 				if ('gaveUp' in sent) {
 					stopped ??= sent.gaveUp;
 					for (const row of pending) outcomes[row] = notConfirmed(sent.gaveUp, sent.gaveUp.message, sent.gaveUp.mayBeStored, keys[row]);
@@ -140,8 +131,8 @@ export async function bulkWrite(this: WmsContext, route: RoutePath, records: IDa
 					pending = pending.slice(0, half);
 					if (half < size) {
 						size = half;
-						learnLimit(this, route, size);
-						this.logger.warn(`WMS ${route}: the platform refused a request as too large (HTTP 413); sending at most ${size} records per request for the rest of this run`);
+						session.chunkLimits.set(route, size);
+						session.ctx.logger.warn(`WMS ${route}: the platform refused a request as too large (HTTP 413); sending at most ${size} records per request for the rest of this run`);
 					}
 				} else {
 					lanes.answeredOne();
@@ -178,7 +169,7 @@ export async function bulkWrite(this: WmsContext, route: RoutePath, records: IDa
 	// Stop ends the requests in flight (n8n aborts them); a give-up lets them finish, as the platform may be storing them.
 	await Promise.all(inFlight);
 	if (failure) throw failure.error;
-	if (signal?.aborted) throw new NodeOperationError(this.getNode(), `Execution cancelled during ${route}`);
+	if (signal?.aborted) throw new NodeOperationError(session.ctx.getNode(), `Execution cancelled during ${route}`);
 	for (; next < records.length; next++) outcomes[next] = notConfirmed(stopped!, stopped!.message, false, keys[next]);
 	return outcomes;
 }

@@ -15,6 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { RoutePath } from '../platform';
+import { openSession, type Session } from '../session';
 import { platformRequest } from '../transport/request';
 import { INTERACTIVE_RETRY } from '../transport/retry';
 
@@ -44,7 +45,7 @@ export function platformList({ route, filter, entry }: PlatformList): ListSearch
 		if (search?.trim()) wanted.search = search.trim();
 		const body: IDataObject = { filter: wanted, limit: PAGE_SIZE };
 		if (paginationToken) body.cursor = paginationToken;
-		const { body: page } = await platformRequest.call(this, route, body, { retry: INTERACTIVE_RETRY });
+		const { body: page } = await platformRequest(await listSession(this), route, body);
 		const records = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
 		const results = records.flatMap((record) => entry(record, wanted) ?? []).filter((item) => item.value !== '');
 		const next = typeof page.next_cursor === 'string' && page.next_cursor !== '' ? page.next_cursor : undefined;
@@ -52,11 +53,16 @@ export function platformList({ route, filter, entry }: PlatformList): ListSearch
 	};
 }
 
+/** A list the editor asks for is a run of its own; a person waits for it, so it tries twice and waits little. */
+export async function listSession(ctx: ILoadOptionsFunctions): Promise<Session<ILoadOptionsFunctions>> {
+	return await openSession(ctx, { retry: INTERACTIVE_RETRY });
+}
+
 /** A "From List" method over a short list read whole (areas, zones of a warehouse), searched here on name and code. */
-export function localList(load: (ctx: ILoadOptionsFunctions) => Promise<INodePropertyOptions[]>): ListSearchMethod {
+export function localList(load: (session: Session<ILoadOptionsFunctions>) => Promise<INodePropertyOptions[]>): ListSearchMethod {
 	return async function (this: ILoadOptionsFunctions, search?: string) {
 		const wanted = search?.trim().toLowerCase() ?? '';
-		const options = await load(this);
+		const options = await load(await listSession(this));
 		const results = options
 			.filter((option) => wanted === '' || option.name.toLowerCase().includes(wanted) || String(option.value).toLowerCase().includes(wanted))
 			.map((option) => ({ name: option.name, value: String(option.value) }));

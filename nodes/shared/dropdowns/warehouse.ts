@@ -7,10 +7,10 @@
  */
 import type { IDataObject, ILoadOptionsFunctions, INodePropertyOptions } from 'n8n-workflow';
 
+import { readAll } from '../paging';
+import type { Session } from '../session';
 import { chosenParameter } from './list';
 import { localList, platformList } from './locator';
-import { readAll } from '../paging';
-import { INTERACTIVE_RETRY } from '../transport/retry';
 
 interface ZoneNode extends IDataObject {
 	zone_code: string;
@@ -29,11 +29,11 @@ interface WarehouseNode extends IDataObject {
 	areas?: AreaNode[];
 }
 
-async function structure(ctx: ILoadOptionsFunctions): Promise<{ warehouses: WarehouseNode[]; across: boolean }> {
-	const code = chosenParameter(ctx, 'warehouseCode');
+async function structure(session: Session<ILoadOptionsFunctions>): Promise<{ warehouses: WarehouseNode[]; across: boolean }> {
+	const code = chosenParameter(session.ctx, 'warehouseCode');
 	const filter: IDataObject = { include_structure: true };
 	if (code) filter.code = code;
-	const warehouses = (await readAll.call(ctx, '/warehouse/check', filter, { retry: INTERACTIVE_RETRY })) as WarehouseNode[];
+	const warehouses = (await readAll(session, '/warehouse/check', filter)) as WarehouseNode[];
 	return { warehouses, across: !code };
 }
 
@@ -54,8 +54,8 @@ const getWarehouses = platformList({
 });
 
 /** Areas of the chosen warehouse; with none chosen, of every warehouse (named with theirs). */
-const getAreas = localList(async (ctx) => {
-	const { warehouses, across } = await structure(ctx);
+const getAreas = localList(async (session) => {
+	const { warehouses, across } = await structure(session);
 	return options(
 		warehouses.flatMap((warehouse) =>
 			(warehouse.areas ?? []).map((area) => ({
@@ -67,9 +67,9 @@ const getAreas = localList(async (ctx) => {
 });
 
 /** Zones of the chosen warehouse, narrowed to the chosen area when the form has one. */
-const getZones = localList(async (ctx) => {
-	const { warehouses, across } = await structure(ctx);
-	const areaCode = chosenParameter(ctx, 'areaCode');
+const getZones = localList(async (session) => {
+	const { warehouses, across } = await structure(session);
+	const areaCode = chosenParameter(session.ctx, 'areaCode');
 	return options(
 		warehouses.flatMap((warehouse) =>
 			(warehouse.areas ?? [])

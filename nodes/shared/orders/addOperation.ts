@@ -79,22 +79,23 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 		description: `Add ${shape.spec.noun}s with their ${linesField(shape).label.toLowerCase()}, or update those not yet started`,
 		contract: { route: config.route, record: shape.spec },
 		properties: [...properties, optionsCollection([batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption], showFor(config))],
-		async execute(items) {
-			const source = recordSource(this);
-			const rawRecord = (itemIndex: number) => readRecord(this, shape.spec, itemIndex, source);
-			const output = new Output(this, { route: config.route, rawRecord, includeInputFields: includeInputFields(this) });
-			const grouped = this.getNodeParameter('groupLines', 0, false) as boolean;
-			const inputs = output.readEach(items.length, (itemIndex) => readOrderInput(this, shape, itemIndex, grouped, source));
+		async execute(session, items) {
+			const { ctx } = session;
+			const source = recordSource(ctx);
+			const rawRecord = (itemIndex: number) => readRecord(ctx, shape.spec, itemIndex, source);
+			const output = new Output(session, { route: config.route, rawRecord, includeInputFields: includeInputFields(ctx) });
+			const grouped = ctx.getNodeParameter('groupLines', 0, false) as boolean;
+			const inputs = output.readEach(items.length, (itemIndex) => readOrderInput(ctx, shape, itemIndex, grouped, source));
 			const rows: ItemRecord[] = [];
 			for (const order of grouped ? groupByOrderNumber(inputs) : inputs.map((input) => [input])) {
 				const itemIndexes = order.map((input) => input.itemIndex);
 				try {
-					rows.push({ itemIndexes, record: checkedOrder(this, shape, order, source) });
+					rows.push({ itemIndexes, record: checkedOrder(ctx, shape, order, source) });
 				} catch (error) {
 					output.fail(itemIndexes, error, order[0].header);
 				}
 			}
-			const outcomes = await bulkWrite.call(this, config.route, rows.map((row) => row.record), bulkOptions(this, config.route));
+			const outcomes = await bulkWrite(session, config.route, rows.map((row) => row.record), bulkOptions(ctx, config.route));
 			output.addOutcomes(rows, outcomes);
 			return output.items();
 		},

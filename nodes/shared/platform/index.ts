@@ -7,7 +7,7 @@ import { REQUESTS, ROUTES, type RoutePath } from './generated';
 import type { ContractField, RecordCheck, RecordSpec, RouteInfo } from './types';
 
 export { ROUTES, type RoutePath };
-export type { ContractField, FieldSpec, FieldType, RecordCheck, RecordSpec, RouteInfo, RouteKind } from './types';
+export type { ContractField, FieldSpec, FieldType, KeyFilter, RecordCheck, RecordSpec, RouteInfo, RouteKind } from './types';
 
 /** A route's kind and limits; one the contract no longer names (a node built against another contract) is unsafe to repeat. */
 export function routeInfo(route: RoutePath): RouteInfo {
@@ -16,6 +16,12 @@ export function routeInfo(route: RoutePath): RouteInfo {
 
 export function isRoute(path: string): path is RoutePath {
 	return path in ROUTES;
+}
+
+/** The bulk route that writes the records a read route reads (their noun, key and result key), when the contract pairs one. */
+export function recordsRoute(route: RoutePath): RoutePath | undefined {
+	const records = routeInfo(route).records;
+	return records !== undefined && isRoute(records) ? records : undefined;
 }
 
 function missing(route: string, what: string): Error {

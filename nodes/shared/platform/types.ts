@@ -22,6 +22,20 @@ export interface RouteInfo {
 	resultKey?: string[];
 	/** What one record of the route is called, in the warehouse's words. */
 	noun?: string;
+	/** A read's records route: the bulk route that writes the records it reads (the same schema in the contract). */
+	records?: string;
+	/** A read's filter that takes a list of its records' keys ("order_numbers" of "order_number"). */
+	keyFilter?: KeyFilter;
+}
+
+/** A read route's filter that takes a list of record keys. */
+export interface KeyFilter {
+	/** The filter field: "order_numbers". */
+	list: string;
+	/** The key field of the records: "order_number". */
+	key: string;
+	/** Most keys one request takes (the filter's maxItems in the contract). */
+	max: number;
 }
 
 export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'dateTime' | 'stringList' | 'object' | 'list';

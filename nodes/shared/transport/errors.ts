@@ -8,6 +8,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { asObject } from '../objects';
 import { routeInfo, type RoutePath } from '../platform';
+import { redactPatterns } from './secrets';
 
 /** What the platform says in its error envelope (contract: components/schemas/Error). */
 export interface PlatformErrorBody {
@@ -34,12 +35,8 @@ export interface FailedCall {
 	note?: string;
 }
 
-const SECRET_PATTERNS = [/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g];
-
 /** Removes bearer tokens (and anything JWT-shaped) from a text before a user or a log sees it. */
-export function redact(text: string): string {
-	return SECRET_PATTERNS.reduce((out, pattern) => out.replace(pattern, '[redacted]'), text);
-}
+export const redact = redactPatterns;
 
 /** A text field of a platform answer: strings and numbers as text, anything else (null, objects) as absent. */
 function text(value: unknown): string | undefined {

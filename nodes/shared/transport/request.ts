@@ -1,17 +1,16 @@
 /**
  * The one door to the platform: every request of every node goes through platformRequest.
  */
-import type { IDataObject, IExecuteFunctions, IHttpRequestOptions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../constants';
 import { routeInfo, type RoutePath } from '../platform';
+import type { Session, WaitBudget } from '../session';
 import { describeFailure, envelopeOf, PlatformError, unreadableAnswer, type FailedCall } from './errors';
-import { RequestPace } from './pace';
 import {
 	backoffDelayMs,
 	connectionNeverReachedPlatform,
-	DEFAULT_RETRY_POLICY,
 	isConnectionErrorCode,
 	parseRetryAfter,
 	RETRYABLE_STATUSES,
@@ -19,12 +18,10 @@ import {
 	withinTimeout,
 	type RetryPolicy,
 } from './retry';
-import { checkBaseUrl } from './url';
-
-export type WmsContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
 
 export interface RequestOptions {
 	itemIndex?: number;
+	/** Narrows the run's retry policy for this request (an item's own Options, a poll's time left). */
 	retry?: Partial<RetryPolicy>;
 	/**
 	 * What a success answer of this call must hold beyond being a JSON object (a results list, a
@@ -40,10 +37,6 @@ export interface RequestOptions {
 export interface Answer {
 	status: number;
 	body: IDataObject;
-}
-
-export function cancelSignal(ctx: WmsContext): AbortSignal | undefined {
-	return 'getExecutionCancelSignal' in ctx ? ctx.getExecutionCancelSignal() : undefined;
 }
 
 /** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503) or a connection never made say it did not. */
@@ -62,56 +55,9 @@ function retryReason(failure: FailedCall, idempotent: boolean): string | undefin
 	return undefined;
 }
 
-/**
- * The base URL per node run: read once, not for each of a bulk run's requests (n8n decrypts the
- * credential every time). Only for runs of a node: a trigger's poll context lives as long as the
- * activation, and a changed credential must be seen at the next poll.
- */
-const baseUrls = new WeakMap<WmsContext, string>();
-
-async function baseUrlOf(ctx: WmsContext, itemIndex: number | undefined): Promise<string> {
-	const known = baseUrls.get(ctx);
-	if (known !== undefined) return known;
-	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
-	const checked = checkBaseUrl(credentials.baseUrl);
-	if ('problem' in checked) throw new NodeOperationError(ctx.getNode(), checked.problem, { itemIndex });
-	if ('getInputData' in ctx) baseUrls.set(ctx, checked.url);
-	return checked.url;
-}
-
-/**
- * Max Total Wait is a budget for the whole run of a node: every request of one execution draws
- * on it. A poll context lives as long as the trigger's activation, so there each request has
- * its own.
- */
-interface WaitBudget {
-	ms: number;
-	/** Waits going on now, and when the last of them ends: requests in flight side by side wait at the same time, and that time counts once. */
-	waiting: number;
-	until: number;
-}
-
-const waitedPerRun = new WeakMap<WmsContext, WaitBudget>();
-
-function waitBudgetOf(ctx: WmsContext): WaitBudget {
-	if (!('getInputData' in ctx)) return { ms: 0, waiting: 0, until: 0 };
-	let spent = waitedPerRun.get(ctx);
-	if (!spent) waitedPerRun.set(ctx, (spent = { ms: 0, waiting: 0, until: 0 }));
-	return spent;
-}
-
-/** What a wait of `waitMs` starting now adds to the budget: only the part past the waits already going on. */
+/** What a wait of `waitMs` starting now adds to the run's budget: only the part past the waits already going on. */
 function newWaitMs(budget: WaitBudget, waitMs: number, now: number): number {
 	return budget.waiting === 0 ? waitMs : Math.max(0, now + waitMs - budget.until);
-}
-
-/** The pace of a node run's requests (a trigger's poll: of its activation). */
-const pacePerRun = new WeakMap<WmsContext, RequestPace>();
-
-function paceOf(ctx: WmsContext): RequestPace {
-	let pace = pacePerRun.get(ctx);
-	if (!pace) pacePerRun.set(ctx, (pace = new RequestPace()));
-	return pace;
 }
 
 interface FullResponse {
@@ -128,13 +74,10 @@ interface FullResponse {
  * object the route answers (a web page, an empty or cut-off body, an error envelope) is a failure
  * too. Gives up with a PlatformError.
  */
-export async function platformRequest(this: WmsContext, route: RoutePath, body: IDataObject, options: RequestOptions = {}): Promise<Answer> {
-	const baseUrl = await baseUrlOf(this, options.itemIndex);
-	const policy: RetryPolicy = { ...DEFAULT_RETRY_POLICY, ...options.retry };
+export async function platformRequest(session: Session, route: RoutePath, body: IDataObject, options: RequestOptions = {}): Promise<Answer> {
+	const { ctx, baseUrl, signal, waited, pace } = session;
+	const policy: RetryPolicy = { ...session.retry, ...options.retry };
 	const { idempotent } = routeInfo(route);
-	const signal = cancelSignal(this);
-	const waited = waitBudgetOf(this);
-	const pace = paceOf(this);
 	const request: IHttpRequestOptions = {
 		method: 'POST',
 		url: `${baseUrl}${route}`,
@@ -146,19 +89,19 @@ export async function platformRequest(this: WmsContext, route: RoutePath, body: 
 	};
 	let mayBeStored = false;
 	const fail = (failure: FailedCall, attempts: number): never => {
-		throw new PlatformError(this.getNode(), { ...failure, route, attempts, mayBeStored: mayBeStored || mayHaveStored(failure) }, { itemIndex: options.itemIndex });
+		throw new PlatformError(ctx.getNode(), { ...failure, route, attempts, mayBeStored: mayBeStored || mayHaveStored(failure) }, { itemIndex: options.itemIndex });
 	};
 
 	for (let attempt = 1; ; attempt++) {
 		let response: FullResponse;
 		const startedAt = await pace.admit(signal, attempt > 1);
-		if (signal?.aborted) throw new NodeOperationError(this.getNode(), `Execution cancelled before ${route}`, { itemIndex: options.itemIndex });
+		if (signal?.aborted) throw new NodeOperationError(ctx.getNode(), `Execution cancelled before ${route}`, { itemIndex: options.itemIndex });
 		try {
-			const call = this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, request) as Promise<FullResponse>;
+			const call = ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, request) as Promise<FullResponse>;
 			response = await withinTimeout(call, policy.requestTimeoutMs);
 		} catch (error) {
 			if (signal?.aborted) {
-				throw new NodeOperationError(this.getNode(), `Execution cancelled during ${route}`, { itemIndex: options.itemIndex });
+				throw new NodeOperationError(ctx.getNode(), `Execution cancelled during ${route}`, { itemIndex: options.itemIndex });
 			}
 			const failure: FailedCall =
 				error instanceof TimedOut
@@ -177,7 +120,7 @@ export async function platformRequest(this: WmsContext, route: RoutePath, body: 
 			if (failure.status === 429) pace.refused(startedAt, waitMs);
 			else if (failure.status === 503) pace.busy(waitMs);
 			if (failure.status === 429 || failure.status === 503) options.onBusy?.();
-			this.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
+			ctx.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
 			waited.ms += addedMs;
 			waited.until = Math.max(waited.until, Date.now() + waitMs);
 			waited.waiting++;
@@ -189,7 +132,7 @@ export async function platformRequest(this: WmsContext, route: RoutePath, body: 
 					pace.resume();
 				});
 			if (signal?.aborted) {
-				throw new NodeOperationError(this.getNode(), `Execution cancelled while waiting to retry ${route}`);
+				throw new NodeOperationError(ctx.getNode(), `Execution cancelled while waiting to retry ${route}`);
 			}
 			continue;
 		}

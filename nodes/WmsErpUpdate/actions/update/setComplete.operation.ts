@@ -5,7 +5,7 @@ import { batchSizeOption, optionsCollection } from '../../../shared/form/options
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
-import { requireUpdateId, sourceOf, sourceProperty, triggerAncestors } from './source';
+import { sourceOf, sourceProperty, TriggerLineage } from './source';
 
 const op = { resource: 'update', operation: 'setComplete' };
 const route = '/erp_update/set_complete';
@@ -24,14 +24,15 @@ export const setComplete: Operation = {
 		{ ...fieldProperty(erpReferenceField), required: false, displayOptions: showFor(op) },
 		optionsCollection([batchSizeOption(route)], showFor(op)),
 	],
-	async execute(items) {
-		const triggers = triggerAncestors(this);
-		return await writeRecords(this, route, (itemIndex) => {
-			const record: IDataObject = { id: requireUpdateId(this, itemIndex, triggers) };
-			const reference = String(this.getNodeParameter('erpReference', itemIndex, '') ?? '').trim();
-			const fromItem = sourceOf(this, itemIndex) === 'inputItem' ? items[itemIndex].json.erp_reference : undefined;
+	async execute(session, items) {
+		const { ctx } = session;
+		const lineage = new TriggerLineage(ctx);
+		return await writeRecords(session, route, (itemIndex) => {
+			const record: IDataObject = { id: lineage.requireUpdateId(itemIndex) };
+			const reference = String(ctx.getNodeParameter('erpReference', itemIndex, '') ?? '').trim();
+			const fromItem = sourceOf(ctx, itemIndex) === 'inputItem' ? items[itemIndex].json.erp_reference : undefined;
 			if (reference || fromItem) record.erp_reference = reference || fromItem;
-			return checkOrRefuse(this, itemIndex, spec, record);
+			return checkOrRefuse(ctx, itemIndex, spec, record);
 		});
 	},
 };

@@ -3,7 +3,7 @@ import { batchSizeOption, optionsCollection } from '../../../shared/form/options
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
-import { errorOf, requireUpdateId, sourceOf, sourceProperty, triggerAncestors } from './source';
+import { errorOf, sourceOf, sourceProperty, TriggerLineage } from './source';
 
 const op = { resource: 'update', operation: 'setError' };
 const route = '/erp_update/set_error';
@@ -20,20 +20,21 @@ export const setError: Operation = {
 		...spec.fields.map((field) => ({ ...fieldProperty(field), displayOptions: showFor(op, { source: ['define'] }) })),
 		optionsCollection([batchSizeOption(route)], showFor(op)),
 	],
-	async execute(items) {
-		const triggers = triggerAncestors(this);
-		return await writeRecords(this, route, (itemIndex) => {
-			const id = requireUpdateId(this, itemIndex, triggers);
-			if (sourceOf(this, itemIndex) === 'define') {
-				const record = { id, message: this.getNodeParameter('message', itemIndex, '') as string, code: this.getNodeParameter('code', itemIndex, '') as string };
-				return checkOrRefuse(this, itemIndex, spec, record);
+	async execute(session, items) {
+		const { ctx } = session;
+		const lineage = new TriggerLineage(ctx);
+		return await writeRecords(session, route, (itemIndex) => {
+			const id = lineage.requireUpdateId(itemIndex);
+			if (sourceOf(ctx, itemIndex) === 'define') {
+				const record = { id, message: ctx.getNodeParameter('message', itemIndex, '') as string, code: ctx.getNodeParameter('code', itemIndex, '') as string };
+				return checkOrRefuse(ctx, itemIndex, spec, record);
 			}
 			const { message, code } = errorOf(items[itemIndex].json);
 			if (!message) {
 				const problem = 'was not found: the input item has no "error" or "message". Wire an error output here, or set Fields to Send to Define Below';
-				throw itemError(this.getNode(), itemIndex, 'Error Message', problem);
+				throw itemError(ctx.getNode(), itemIndex, 'Error Message', problem);
 			}
-			return checkOrRefuse(this, itemIndex, spec, { id, message, code });
+			return checkOrRefuse(ctx, itemIndex, spec, { id, message, code });
 		});
 	},
 };

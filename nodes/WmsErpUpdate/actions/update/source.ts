@@ -40,68 +40,73 @@ function text(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
-/** The WMS ERP Update Trigger nodes this node descends from, nearest first. */
-export function triggerAncestors(ctx: IExecuteFunctions): string[] {
-	return ctx
-		.getParentNodes(ctx.getNode().name)
-		.filter((node) => TRIGGER_TYPE.test(node.type))
-		.map((node) => node.name);
-}
+/**
+ * Where each input item of one execution stems from: the WMS ERP Update Trigger nodes this node
+ * descends from, nearest first, and n8n's data proxy to follow an item back to them (made once:
+ * building one per item costs about a millisecond each).
+ */
+export class TriggerLineage {
+	private readonly triggers: string[];
+	private proxy?: IWorkflowDataProxyData;
 
-/** One data proxy per execution: building one per item costs about a millisecond each. */
-const proxies = new WeakMap<IExecuteFunctions, IWorkflowDataProxyData>();
-
-/** The trigger item this input item stems from (n8n's paired-item chain), if any. */
-function pairedTriggerItem(ctx: IExecuteFunctions, itemIndex: number, triggers: string[]): IDataObject | undefined {
-	if (triggers.length === 0) return undefined;
-	let proxy = proxies.get(ctx);
-	if (!proxy) proxies.set(ctx, (proxy = ctx.getWorkflowDataProxy(0)));
-	for (const name of triggers) {
-		try {
-			const node = proxy.$(name) as { itemMatching(index: number): { json?: unknown } | undefined };
-			const json = node.itemMatching(itemIndex)?.json;
-			if (isObject(json) && text(json.id)) return json;
-		} catch {
-			// No unambiguous link back to this trigger: try the next one, then the item itself.
-		}
+	constructor(private readonly ctx: IExecuteFunctions) {
+		this.triggers = ctx
+			.getParentNodes(ctx.getNode().name)
+			.filter((node) => TRIGGER_TYPE.test(node.type))
+			.map((node) => node.name);
 	}
-	return undefined;
+
+	/** The trigger item this input item stems from (n8n's paired-item chain), if any. */
+	triggerItem(itemIndex: number): IDataObject | undefined {
+		if (this.triggers.length === 0) return undefined;
+		this.proxy ??= this.ctx.getWorkflowDataProxy(0);
+		for (const name of this.triggers) {
+			try {
+				const node = this.proxy.$(name) as { itemMatching(index: number): { json?: unknown } | undefined };
+				const json = node.itemMatching(itemIndex)?.json;
+				if (isObject(json) && text(json.id)) return json;
+			} catch {
+				// No unambiguous link back to this trigger: try the next one, then the item itself.
+			}
+		}
+		return undefined;
+	}
+
+	/**
+	 * The update ID for one input item: its own when the item is an ERP update; else that of the
+	 * trigger item it stems from, because an ERP step's answer may well have an `id` of its own (the
+	 * ERP's document); else a field named like an update ID.
+	 */
+	private updateIdOfItem(itemIndex: number): string | undefined {
+		const json = this.ctx.getInputData()[itemIndex]?.json ?? {};
+		if (isErpUpdate(json)) return text(json.id);
+		const fromTrigger = this.triggerItem(itemIndex);
+		if (fromTrigger) return text(fromTrigger.id);
+		for (const key of ID_KEYS) {
+			const id = text(json[key]);
+			if (id) return id;
+		}
+		return undefined;
+	}
+
+	/** The update ID of one item, from the form or from the item; an item error naming what to do when there is none. */
+	requireUpdateId(itemIndex: number): string {
+		const source = sourceOf(this.ctx, itemIndex);
+		const id = source === 'define' ? String(this.ctx.getNodeParameter('id', itemIndex, '') ?? '').trim() : this.updateIdOfItem(itemIndex);
+		if (!id) {
+			const problem =
+				source === 'define'
+					? 'is empty'
+					: 'was not found: the input item has no "id" and does not stem from a WMS ERP Update Trigger item. Set Fields to Send to Define Below and map the ID';
+			throw itemError(this.ctx.getNode(), itemIndex, 'Update ID', problem);
+		}
+		return id;
+	}
 }
 
 /** An item that is an ERP update itself (the trigger's, Get Many's, or an error-output item merged with one). */
 function isErpUpdate(json: IDataObject): boolean {
 	return text(json.id) !== undefined && typeof json.kind === 'string' && kindInfo(json.kind) !== undefined;
-}
-
-/**
- * The update ID for one input item: its own when the item is an ERP update; else that of the
- * trigger item it stems from, because an ERP step's answer may well have an `id` of its own (the
- * ERP's document); else a field named like an update ID.
- */
-function updateIdOfItem(ctx: IExecuteFunctions, itemIndex: number, triggers: string[]): string | undefined {
-	const json = ctx.getInputData()[itemIndex]?.json ?? {};
-	if (isErpUpdate(json)) return text(json.id);
-	const fromTrigger = pairedTriggerItem(ctx, itemIndex, triggers);
-	if (fromTrigger) return text(fromTrigger.id);
-	for (const key of ID_KEYS) {
-		const id = text(json[key]);
-		if (id) return id;
-	}
-	return undefined;
-}
-
-/** The update ID of one item, from the form or from the item; an item error naming what to do when there is none. */
-export function requireUpdateId(ctx: IExecuteFunctions, itemIndex: number, triggers: string[]): string {
-	const source = sourceOf(ctx, itemIndex);
-	const id = source === 'define' ? String(ctx.getNodeParameter('id', itemIndex, '') ?? '').trim() : updateIdOfItem(ctx, itemIndex, triggers);
-	if (!id) {
-		const problem =
-			source === 'define'
-				? 'is empty'
-				: 'was not found: the input item has no "id" and does not stem from a WMS ERP Update Trigger item. Set Fields to Send to Define Below and map the ID';
-		throw itemError(ctx.getNode(), itemIndex, 'Update ID', problem);
-	}
-	return id;
 }
 
 /** The error an item reports: an n8n error-output item (`error`, `details`) or fields named like the platform's. */

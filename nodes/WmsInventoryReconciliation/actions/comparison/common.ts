@@ -65,15 +65,16 @@ export function comparisonAction(config: ActionConfig): Operation {
 		description: config.description,
 		contract: { route: config.route },
 		properties: [comparisonIdProperty(config.operation), ...(config.properties ?? []), optionsCollection([], showFor(op))],
-		async execute(items) {
-			const output = new Output(this);
+		async execute(session, items) {
+			const { ctx } = session;
+			const output = new Output(session);
 			const requests = output.readEach(items.length, (itemIndex) => ({
 				itemIndex,
-				body: { comparison_id: readComparisonId(this, itemIndex), ...config.body?.(this, itemIndex) },
+				body: { comparison_id: readComparisonId(ctx, itemIndex), ...config.body?.(ctx, itemIndex) },
 			}));
 			for (const { itemIndex, body } of requests) {
 				try {
-					output.add(itemIndex, (await platformRequest.call(this, config.route, body, { itemIndex, retry: retryPolicy(this, itemIndex) })).body);
+					output.add(itemIndex, (await platformRequest(session, config.route, body, { itemIndex, retry: retryPolicy(ctx, itemIndex) })).body);
 				} catch (error) {
 					output.fail(itemIndex, error);
 				}
@@ -118,12 +119,13 @@ export function comparisonLines(config: LinesConfig): Operation {
 		description: config.description,
 		contract: { route: config.route, record: spec },
 		properties: [comparisonIdProperty(config.operation), ...recordProperties(spec, op), optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(op))],
-		async execute(items) {
-			const output = new Output(this);
-			const source = recordSource(this);
+		async execute(session, items) {
+			const { ctx } = session;
+			const output = new Output(session);
+			const source = recordSource(ctx);
 			const lines = output.readEach(items.length, (itemIndex) => ({
-				comparison: readComparisonId(this, itemIndex),
-				row: { itemIndexes: [itemIndex], record: checkedLine(this, spec, itemIndex, source) },
+				comparison: readComparisonId(ctx, itemIndex),
+				row: { itemIndexes: [itemIndex], record: checkedLine(ctx, spec, itemIndex, source) },
 			}));
 			const byComparison = new Map<string, ItemRecord[]>();
 			for (const { comparison, row } of lines) {
@@ -134,7 +136,7 @@ export function comparisonLines(config: LinesConfig): Operation {
 			const rows: ItemRecord[] = [];
 			const outcomes: RowOutcome[] = [];
 			for (const [id, group] of byComparison) {
-				const sent = await bulkWrite.call(this, config.route, group.map((row) => row.record), { ...bulkOptions(this, config.route), envelope: { comparison_id: id } });
+				const sent = await bulkWrite(session, config.route, group.map((row) => row.record), { ...bulkOptions(ctx, config.route), envelope: { comparison_id: id } });
 				rows.push(...group);
 				// Each result says which comparison it went to.
 				outcomes.push(...sent.map((outcome): RowOutcome => (outcome.kind === 'stored' ? { ...outcome, result: { comparison_id: id, ...outcome.result } } : outcome)));

@@ -12,13 +12,14 @@
  * reported but adjusted only when the user turned that on: a missing export row must not write
  * stock off.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
 import type { Operation } from '../../../shared/operations';
 import { errorJson, Output } from '../../../shared/output';
-import { PlatformError, redact } from '../../../shared/transport/errors';
+import type { ExecuteSession } from '../../../shared/session';
+import { PlatformError } from '../../../shared/transport/errors';
 import {
 	adjustmentDelta,
 	aggregateErpLines,
@@ -54,7 +55,7 @@ class Run {
 	moveAttemptIds: string[] = [];
 
 	constructor(
-		readonly ctx: IExecuteFunctions,
+		readonly session: ExecuteSession,
 		readonly output: Output,
 		readonly settings: ReconcileSettings,
 		readonly runs: ComparisonRun[],
@@ -62,12 +63,13 @@ class Run {
 
 	/** A line or warehouse the platform refused: each of its input items fails on its own (continue-on-fail), or the run stops. */
 	refuse(step: StepName, run: ComparisonRun, error: Error, itemIndexes: number[]) {
-		if (!this.ctx.continueOnFail()) {
-			const cause = new NodeOperationError(this.ctx.getNode(), forItem(error.message, itemIndexes[0]), { itemIndex: itemIndexes[0] });
-			throw stepFailed(this.ctx, step, run, cause);
+		const { ctx } = this.session;
+		if (!ctx.continueOnFail()) {
+			const cause = new NodeOperationError(ctx.getNode(), forItem(error.message, itemIndexes[0]), { itemIndex: itemIndexes[0] });
+			throw stepFailed(this.session, step, run, cause);
 		}
 		for (const itemIndex of itemIndexes) {
-			const cause = new NodeOperationError(this.ctx.getNode(), forItem(error.message, itemIndex), {
+			const cause = new NodeOperationError(ctx.getNode(), forItem(error.message, itemIndex), {
 				itemIndex,
 				description: `Warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ''}: the platform refused this stock line at step "${step}"`,
 			});
@@ -78,31 +80,31 @@ class Run {
 
 	/** Every step up to the report; compared lines of every comparison, classified. */
 	async report(byWarehouse: Map<string, ErpOnHand[]>) {
-		const { ctx, settings } = this;
+		const { session, settings } = this;
 		const options = { retry: settings.retry, batchSize: settings.batchSize };
 		const fields: IDataObject = settings.reference ? { reference: settings.reference } : {};
-		const refused = await steps.createComparisons(ctx, this.runs, fields, options);
+		const refused = await steps.createComparisons(session, this.runs, fields, options);
 		for (const [run, outcome] of refused) {
 			this.refuse('create comparison', run, outcome.error, byWarehouse.get(run.warehouse_code)!.flatMap((line) => line.itemIndexes));
 		}
 		const active = this.runs.filter((run) => run.comparison_id);
 		for (const run of active) {
 			const lines = byWarehouse.get(run.warehouse_code)!;
-			const refusedLines = await steps.loadErpOnHand(ctx, run, lines, options);
+			const refusedLines = await steps.loadErpOnHand(session, run, lines, options);
 			// Every line refused (e.g. the comparison is past loading): comparing would call all stock a discrepancy.
-			if (refusedLines.size === lines.length) throw stepFailed(ctx, 'load ERP on-hand', run, refusedLines.get(0)!.error);
+			if (refusedLines.size === lines.length) throw stepFailed(session, 'load ERP on-hand', run, refusedLines.get(0)!.error);
 			for (const [line, outcome] of refusedLines) this.refuse('load ERP on-hand', run, outcome.error, lines[line].itemIndexes);
 		}
 		// Only differing lines are kept: memory grows with the discrepancies, not the stock.
 		const differing: Array<ComparedLine & Discrepancy & { comparison_id: string }> = [];
 		let linesCompared = 0;
 		for (const run of active) {
-			await steps.setPlatformOnHand(ctx, run, options);
+			await steps.setPlatformOnHand(session, run, options);
 			const lines = byWarehouse.get(run.warehouse_code)!;
 			const skus = settings.platformOnly === 'ignore' ? new Set(lines.map((line) => line.sku)) : undefined;
 			// Built on the first differing line: most lines are equal and need no lookup.
 			let inInput: Set<string> | undefined;
-			for (const item of await steps.readComparison(ctx, run, options)) {
+			for (const item of await steps.readComparison(session, run, options)) {
 				if (skus && !skus.has(item.sku)) continue;
 				linesCompared++;
 				if (item.platform_quantity === item.erp_quantity) continue;
@@ -125,7 +127,7 @@ class Run {
 
 	/** Adds the adjustments inside the threshold, processes, reports move attempts, completes; per comparison. */
 	async adjust() {
-		const { ctx, settings } = this;
+		const { session, settings } = this;
 		const options = { retry: settings.retry, batchSize: settings.batchSize };
 		for (const run of this.runs.filter((candidate) => candidate.comparison_id)) {
 			const mine = this.entries.filter((entry) => entry.comparison_id === run.comparison_id && entry.action === 'adjust');
@@ -138,21 +140,21 @@ class Run {
 				if (entry.batch) record.batch = entry.batch;
 				return record;
 			});
-			await steps.addAdjustmentItems(ctx, run, adjustments, options);
-			await steps.processItems(ctx, run, options);
+			await steps.addAdjustmentItems(session, run, adjustments, options);
+			await steps.processItems(session, run, options);
 			for (const entry of mine) entry.adjusted = true;
 			if (settings.moveAttempts) {
-				const answer = await steps.createMoveAttempts(ctx, run, options);
+				const answer = await steps.createMoveAttempts(session, run, options);
 				this.moveAttemptIds.push(...((answer.erp_update_ids as string[] | undefined) ?? []));
 			}
-			await steps.completeComparison(ctx, run, options);
+			await steps.completeComparison(session, run, options);
 		}
 	}
 
 	/** Completes every comparison, adjusting nothing: a dry run the user wants closed. */
 	async close() {
 		const options = { retry: this.settings.retry, batchSize: this.settings.batchSize };
-		for (const run of this.runs.filter((candidate) => candidate.comparison_id)) await steps.completeComparison(this.ctx, run, options);
+		for (const run of this.runs.filter((candidate) => candidate.comparison_id)) await steps.completeComparison(this.session, run, options);
 	}
 
 	summary(inputCount: number, linesRead: number, failure?: StepFailed): IDataObject {
@@ -197,7 +199,7 @@ class Run {
 		if (failure) {
 			summary.failed_step = failure.step;
 			summary.failed_warehouse = failure.run.warehouse_code;
-			summary.error = redact(failure.cause.message);
+			summary.error = this.session.secrets.redact(failure.cause.message);
 		}
 		return summary;
 	}
@@ -221,7 +223,7 @@ class Run {
 /** Which warehouse and comparison a run is, in a message. */
 const runPlace = (run: ComparisonRun) => `warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ', no comparison created'}`;
 
-function stepError(ctx: IExecuteFunctions, failure: StepFailed, dryRun: boolean, runs: ComparisonRun[]): NodeOperationError {
+function stepError(session: ExecuteSession, failure: StepFailed, dryRun: boolean, runs: ComparisonRun[]): NodeOperationError {
 	const { run } = failure;
 	const others = runs
 		.filter((other) => other !== run && other.comparison_id)
@@ -231,7 +233,7 @@ function stepError(ctx: IExecuteFunctions, failure: StepFailed, dryRun: boolean,
 	const continueWith = run.comparison_id
 		? `Comparison ${run.comparison_id} is in state ${run.status ?? 'unknown'}; to finish, run ${next.join(', then ')} with comparison ID ${run.comparison_id}, or run Reconcile again.`
 		: 'No comparison was created for this warehouse; run Reconcile again once the cause is fixed.';
-	return new NodeOperationError(ctx.getNode(), `Reconcile stopped at step "${failure.step}" (${runPlace(run)}): ${failure.cause.message}`, {
+	return new NodeOperationError(session.ctx.getNode(), `Reconcile stopped at step "${failure.step}" (${runPlace(run)}): ${failure.cause.message}`, {
 		description: [
 			failure.cause.description,
 			`Steps done: ${run.steps_done.join(', ') || 'none'}.`,
@@ -251,11 +253,12 @@ export const reconcile: Operation = {
 	contract: { route: '/comparison_erp_on_hand/add' },
 	outputs: ['Discrepancies', 'Summary'],
 	properties: reconcileProperties,
-	async execute(items) {
-		const settings = readSettings(this);
-		if (settings.reference.length > 100) throw itemError(this.getNode(), 0, 'Reference', `must be at most 100 characters long (got ${settings.reference.length})`);
-		const output = new Output(this);
-		const lines = readErpLines(this, output, items, settings.defaultWarehouse);
+	async execute(session, items) {
+		const { ctx } = session;
+		const settings = readSettings(ctx);
+		if (settings.reference.length > 100) throw itemError(ctx.getNode(), 0, 'Reference', `must be at most 100 characters long (got ${settings.reference.length})`);
+		const output = new Output(session);
+		const lines = readErpLines(ctx, output, items, settings.defaultWarehouse);
 		const onHand = aggregateErpLines(lines);
 		const byWarehouse = new Map<string, ErpOnHand[]>();
 		for (const line of onHand) {
@@ -263,7 +266,7 @@ export const reconcile: Operation = {
 			if (group) group.push(line);
 			else byWarehouse.set(line.warehouse_code, [line]);
 		}
-		const run = new Run(this, output, settings, [...byWarehouse.keys()].map((warehouse_code) => ({ warehouse_code, steps_done: [] })));
+		const run = new Run(session, output, settings, [...byWarehouse.keys()].map((warehouse_code) => ({ warehouse_code, steps_done: [] })));
 		run.inputErrors = items.length - lines.length;
 
 		let failure: StepFailed | undefined;
@@ -274,9 +277,9 @@ export const reconcile: Operation = {
 				else if (settings.closeAfterDryRun && run.inputErrors === 0) await run.close();
 			}
 		} catch (error) {
-			if (!(error instanceof StepFailed)) throw new NodeOperationError(this.getNode(), error as Error);
+			if (!(error instanceof StepFailed)) throw new NodeOperationError(ctx.getNode(), error as Error);
 			failure = error;
-			if (!this.continueOnFail()) throw stepError(this, failure, settings.dryRun, run.runs);
+			if (!ctx.continueOnFail()) throw stepError(session, failure, settings.dryRun, run.runs);
 		}
 
 		// Discrepancies: the input items' errors first, then one item per discrepancy (and a step's failure).
@@ -285,12 +288,12 @@ export const reconcile: Operation = {
 		const discrepancies: INodeExecutionData[] = output.items();
 		discrepancies.push(...discrepancyItems(run.entries, new Pairing(onHand)));
 		if (failure) {
-			const error = stepError(this, failure, settings.dryRun, run.runs);
+			const error = stepError(session, failure, settings.dryRun, run.runs);
 			const { cause } = failure;
 			const facts = { code: 'step_failed', status: cause instanceof PlatformError ? (cause.status ?? null) : null, retryable: cause instanceof PlatformError && cause.retryable };
-			discrepancies.push({ json: errorJson(error, undefined, facts), pairedItem: everyInput });
+			discrepancies.push({ json: errorJson(session.secrets, error, undefined, facts), pairedItem: everyInput });
 		}
-		const summary = await summaryItem(this, run.summary(items.length, onHand.length, failure), run.entries, everyInput, settings.csv);
+		const summary = await summaryItem(ctx, run.summary(items.length, onHand.length, failure), run.entries, everyInput, settings.csv);
 		return [discrepancies, [summary]];
 	},
 };

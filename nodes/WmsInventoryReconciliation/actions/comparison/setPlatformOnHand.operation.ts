@@ -58,15 +58,16 @@ export const setPlatformOnHand: Operation = {
 		...recordProperties(lineSpec, op).map(fromItemsOnly),
 		optionsCollection([unknownFieldsOption], showFor(op)),
 	],
-	async execute(items) {
-		const output = new Output(this);
-		const mode = this.getNodeParameter('platformQuantities', 0, 'snapshot') as string;
-		const source = recordSource(this);
+	async execute(session, items) {
+		const { ctx } = session;
+		const output = new Output(session);
+		const mode = ctx.getNodeParameter('platformQuantities', 0, 'snapshot') as string;
+		const source = recordSource(ctx);
 		const max = maxRecordsOf(ROUTE);
 		const lines = output.readEach(items.length, (itemIndex) => ({
 			itemIndex,
-			comparison: readComparisonId(this, itemIndex),
-			line: mode === 'fromItems' ? checkedLine(this, lineSpec, itemIndex, source) : undefined,
+			comparison: readComparisonId(ctx, itemIndex),
+			line: mode === 'fromItems' ? checkedLine(ctx, lineSpec, itemIndex, source) : undefined,
 		}));
 		// One request per comparison: its lines (fromItems), or the id alone once per item (a snapshot).
 		const requests: Array<{ itemIndexes: number[]; body: IDataObject & { items?: IDataObject[] } }> = [];
@@ -81,7 +82,7 @@ export const setPlatformOnHand: Operation = {
 			for (const request of byComparison.values()) {
 				// A second request would be a new snapshot replacing the first.
 				if (request.itemIndexes.length > max) {
-					throw itemError(this.getNode(), request.itemIndexes[max], 'comparison_id', `is the comparison of more than ${max} platform lines; one snapshot takes at most ${max}: use Snapshot of Platform Stock instead`);
+					throw itemError(ctx.getNode(), request.itemIndexes[max], 'comparison_id', `is the comparison of more than ${max} platform lines; one snapshot takes at most ${max}: use Snapshot of Platform Stock instead`);
 				}
 				requests.push(request);
 			}
@@ -90,7 +91,7 @@ export const setPlatformOnHand: Operation = {
 		}
 		for (const { itemIndexes, body } of requests) {
 			try {
-				const answer = await platformRequest.call(this, ROUTE, body, { itemIndex: itemIndexes[0], retry: retryPolicy(this, itemIndexes[0]) });
+				const answer = await platformRequest(session, ROUTE, body, { itemIndex: itemIndexes[0], retry: retryPolicy(ctx, itemIndexes[0]) });
 				output.add(itemIndexes, answer.body);
 			} catch (error) {
 				// The snapshot's lines fail together, each on its own item.

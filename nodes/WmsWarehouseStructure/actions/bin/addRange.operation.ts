@@ -88,16 +88,17 @@ export const addRange: Operation = {
 			showFor(op),
 		),
 	],
-	async execute(items) {
-		const output = new Output(this);
-		const source = recordSource(this);
-		const ranges = output.readEach(items.length, (itemIndex) => ({ itemIndex, bins: binsOf(this, itemIndex, source) }));
+	async execute(session, items) {
+		const { ctx } = session;
+		const output = new Output(session);
+		const source = recordSource(ctx);
+		const ranges = output.readEach(items.length, (itemIndex) => ({ itemIndex, bins: binsOf(ctx, itemIndex, source) }));
 		const rows: ItemRecord[] = ranges.flatMap(({ itemIndex, bins }) => bins.map((record) => ({ itemIndexes: [itemIndex], record })));
-		if (this.getNodeParameter('options.previewOnly', 0, false) as boolean) {
+		if (ctx.getNodeParameter('options.previewOnly', 0, false) as boolean) {
 			// Each bin as it would be sent, in place of the platform's answer.
 			for (const row of rows) output.add(row.itemIndexes, row.record);
 		} else {
-			output.addOutcomes(rows, await bulkWrite.call(this, route, rows.map((row) => row.record), bulkOptions(this, route)));
+			output.addOutcomes(rows, await bulkWrite(session, route, rows.map((row) => row.record), bulkOptions(ctx, route)));
 		}
 		return output.items();
 	},

@@ -64,20 +64,21 @@ export const get: Operation = {
 		},
 		optionsCollection([], showFor(op)),
 	],
-	async execute(items) {
-		const output = new Output(this);
+	async execute(session, items) {
+		const { ctx } = session;
+		const output = new Output(session);
 		await output.eachItem(items.length, async (itemIndex) => {
-			const code = this.getNodeParameter('warehouseCode', itemIndex, '', { extractValue: true }) as string;
-			if (!code) throw itemError(this.getNode(), itemIndex, 'warehouse_code', 'is required but missing or empty');
-			const filter = checkOrRefuse(this, itemIndex, lookup, { code, include_structure: true });
-			const [found] = await readAll.call(this, route, filter, { limit: 1, itemIndex, retry: retryPolicy(this, itemIndex) });
+			const code = ctx.getNodeParameter('warehouseCode', itemIndex, '', { extractValue: true }) as string;
+			if (!code) throw itemError(ctx.getNode(), itemIndex, 'warehouse_code', 'is required but missing or empty');
+			const filter = checkOrRefuse(ctx, itemIndex, lookup, { code, include_structure: true });
+			const [found] = await readAll(session, route, filter, { limit: 1, itemIndex, retry: retryPolicy(ctx, itemIndex) });
 			if (!found) {
-				throw new NodeOperationError(this.getNode(), `Item ${itemIndex}: warehouse "${code}" does not exist on the platform`, {
+				throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: warehouse "${code}" does not exist on the platform`, {
 					itemIndex,
 					description: 'Pick the warehouse from the list, or check the code the expression gives',
 				});
 			}
-			return this.getNodeParameter('output', itemIndex, 'warehouse') === 'bins' ? binsOf(found) : found;
+			return ctx.getNodeParameter('output', itemIndex, 'warehouse') === 'bins' ? binsOf(found) : found;
 		});
 		return output.items();
 	},

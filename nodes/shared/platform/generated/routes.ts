@@ -4,29 +4,29 @@
  */
 import type { RouteInfo } from '../types';
 
-/** Kind, most records per request, whether repeating it is harmless, natural key. */
+/** Kind, most records per request, whether repeating it is harmless, natural key; a read's records route and key-list filter. */
 export const ROUTES = {
 	'/inventory/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['sku'], resultKey: ['sku'], noun: 'inventory item' },
-	'/inventory/check': { kind: 'read', idempotent: true },
+	'/inventory/check': { kind: 'read', idempotent: true, records: '/inventory/add', keyFilter: { list: 'skus', key: 'sku', max: 500 } },
 	'/inventory_stocking_factor/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['sku', 'warehouse_code'], resultKey: ['sku', 'warehouse_code'], noun: 'stocking factor' },
 	'/inventory_warehouse_info/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['sku', 'warehouse_code'], resultKey: ['sku', 'warehouse_code'], noun: 'warehouse info' },
 	'/inventory_dangerous_goods/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['sku'], resultKey: ['sku'], noun: 'dangerous goods classification' },
 	'/sales_order/add': { kind: 'bulk', maxItems: 100, idempotent: true, naturalKey: ['order_number'], resultKey: ['order_number'], noun: 'sales order' },
-	'/sales_order/check': { kind: 'read', idempotent: true },
+	'/sales_order/check': { kind: 'read', idempotent: true, records: '/sales_order/add', keyFilter: { list: 'order_numbers', key: 'order_number', max: 500 } },
 	'/purchase_order/add': { kind: 'bulk', maxItems: 100, idempotent: true, naturalKey: ['order_number'], resultKey: ['order_number'], noun: 'purchase order' },
-	'/purchase_order/check': { kind: 'read', idempotent: true },
+	'/purchase_order/check': { kind: 'read', idempotent: true, records: '/purchase_order/add', keyFilter: { list: 'order_numbers', key: 'order_number', max: 500 } },
 	'/customer/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['code'], resultKey: ['code'], noun: 'customer' },
-	'/customer/check': { kind: 'read', idempotent: true },
+	'/customer/check': { kind: 'read', idempotent: true, records: '/customer/add', keyFilter: { list: 'codes', key: 'code', max: 500 } },
 	'/supply_location/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['customer_code', 'location_code'], resultKey: ['customer_code', 'location_code'], noun: 'supply location' },
-	'/supply_location/check': { kind: 'read', idempotent: true },
+	'/supply_location/check': { kind: 'read', idempotent: true, records: '/supply_location/add' },
 	'/supplier/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['code'], resultKey: ['code'], noun: 'supplier' },
-	'/supplier/check': { kind: 'read', idempotent: true },
+	'/supplier/check': { kind: 'read', idempotent: true, records: '/supplier/add', keyFilter: { list: 'codes', key: 'code', max: 500 } },
 	'/warehouse/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['code'], resultKey: ['code'], noun: 'warehouse' },
-	'/warehouse/check': { kind: 'read', idempotent: true },
+	'/warehouse/check': { kind: 'read', idempotent: true, records: '/warehouse/add', keyFilter: { list: 'codes', key: 'code', max: 500 } },
 	'/area/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['warehouse_code', 'area_code'], resultKey: ['warehouse_code', 'area_code'], noun: 'area' },
 	'/zone/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['warehouse_code', 'zone_code'], resultKey: ['warehouse_code', 'zone_code'], noun: 'zone' },
 	'/bin/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['warehouse_code', 'bin_code'], resultKey: ['warehouse_code', 'bin_code'], noun: 'bin' },
-	'/bin/check': { kind: 'read', idempotent: true },
+	'/bin/check': { kind: 'read', idempotent: true, records: '/bin/add' },
 	'/erp_update/outgoing_consignment': { kind: 'read', idempotent: true },
 	'/erp_update/incoming_consignment': { kind: 'read', idempotent: true },
 	'/erp_update/move_attempt': { kind: 'read', idempotent: true },
@@ -41,11 +41,11 @@ export const ROUTES = {
 	'/comparison/complete': { kind: 'action', idempotent: true },
 	'/comparison/check_status': { kind: 'action', idempotent: true },
 	'/courier_service/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['code'], resultKey: ['code'], noun: 'courier service' },
-	'/courier_service/check': { kind: 'read', idempotent: true },
+	'/courier_service/check': { kind: 'read', idempotent: true, records: '/courier_service/add', keyFilter: { list: 'codes', key: 'code', max: 500 } },
 	'/production_order/add': { kind: 'bulk', maxItems: 100, idempotent: true, naturalKey: ['order_number'], resultKey: ['order_number'], noun: 'production order' },
-	'/production_order/check': { kind: 'read', idempotent: true },
+	'/production_order/check': { kind: 'read', idempotent: true, records: '/production_order/add', keyFilter: { list: 'order_numbers', key: 'order_number', max: 500 } },
 	'/dangerous_goods_lookup/add': { kind: 'bulk', maxItems: 1000, idempotent: true, naturalKey: ['un_number'], resultKey: ['un_number'], noun: 'dangerous goods lookup' },
-	'/dangerous_goods_lookup/check': { kind: 'read', idempotent: true },
+	'/dangerous_goods_lookup/check': { kind: 'read', idempotent: true, records: '/dangerous_goods_lookup/add', keyFilter: { list: 'un_numbers', key: 'un_number', max: 500 } },
 } satisfies Record<string, RouteInfo>;
 
 export type RoutePath = keyof typeof ROUTES;

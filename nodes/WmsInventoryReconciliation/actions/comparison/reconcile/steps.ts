@@ -4,12 +4,13 @@
  * StepFailed naming the step, the warehouse and the comparison id, so nothing stops silently
  * half-way and the user knows where to continue with the single operations.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { bulkWrite, type FailedRow } from '../../../../shared/bulk/write';
 import { requestsInParallel } from '../../../../shared/form/options';
 import type { RoutePath } from '../../../../shared/platform';
+import type { ExecuteSession } from '../../../../shared/session';
 import { platformRequest } from '../../../../shared/transport/request';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
 import type { ErpOnHand } from './variance';
@@ -62,9 +63,9 @@ export class StepFailed extends Error {
 }
 
 /** The failure of a step, as a StepFailed (one that already is stays as it is). */
-export function stepFailed(ctx: IExecuteFunctions, step: StepName, run: ComparisonRun, error: unknown): StepFailed {
+export function stepFailed(session: ExecuteSession, step: StepName, run: ComparisonRun, error: unknown): StepFailed {
 	if (error instanceof StepFailed) return error;
-	const cause = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(ctx.getNode(), error as Error);
+	const cause = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(session.ctx.getNode(), error as Error);
 	return new StepFailed(step, run, cause);
 }
 
@@ -74,13 +75,13 @@ export function remainingOperations(failure: StepFailed, planned: StepName[]): s
 	return planned.slice(Math.max(from, 0)).map((step) => NEXT_OPERATIONS[step]);
 }
 
-async function step<T>(ctx: IExecuteFunctions, name: StepName, run: ComparisonRun, work: () => Promise<T>): Promise<T> {
+async function step<T>(session: ExecuteSession, name: StepName, run: ComparisonRun, work: () => Promise<T>): Promise<T> {
 	try {
 		const result = await work();
 		run.steps_done.push(name);
 		return result;
 	} catch (error) {
-		throw stepFailed(ctx, name, run, error);
+		throw stepFailed(session, name, run, error);
 	}
 }
 
@@ -89,8 +90,8 @@ async function step<T>(ctx: IExecuteFunctions, name: StepName, run: ComparisonRu
  * platform refuses (e.g. unknown code) come back for the caller to report; one it did not
  * confirm stops the run.
  */
-export async function createComparisons(ctx: IExecuteFunctions, runs: ComparisonRun[], fields: IDataObject, options: StepOptions): Promise<Map<ComparisonRun, FailedRow>> {
-	const outcomes = await bulkWrite.call(ctx, '/comparison/add', runs.map((run) => ({ warehouse_code: run.warehouse_code, ...fields })), { retry: options.retry });
+export async function createComparisons(session: ExecuteSession, runs: ComparisonRun[], fields: IDataObject, options: StepOptions): Promise<Map<ComparisonRun, FailedRow>> {
+	const outcomes = await bulkWrite(session, '/comparison/add', runs.map((run) => ({ warehouse_code: run.warehouse_code, ...fields })), { retry: options.retry });
 	const refused = new Map<ComparisonRun, FailedRow>();
 	runs.forEach((run, k) => {
 		const outcome = outcomes[k];
@@ -101,7 +102,7 @@ export async function createComparisons(ctx: IExecuteFunctions, runs: Comparison
 		} else if (outcome.kind === 'refused') {
 			refused.set(run, outcome);
 		} else {
-			throw stepFailed(ctx, 'create comparison', run, outcome.error);
+			throw stepFailed(session, 'create comparison', run, outcome.error);
 		}
 	});
 	return refused;
@@ -111,17 +112,17 @@ export async function createComparisons(ctx: IExecuteFunctions, runs: Comparison
  * Loads the ERP lines of one comparison in chunks. Lines the platform refuses (e.g. an unknown
  * sku) come back for the caller, by their index in `lines`; a line it did not confirm stops the run here.
  */
-export async function loadErpOnHand(ctx: IExecuteFunctions, run: ComparisonRun, lines: ErpOnHand[], options: StepOptions): Promise<Map<number, FailedRow>> {
-	return await step(ctx, 'load ERP on-hand', run, async () => {
+export async function loadErpOnHand(session: ExecuteSession, run: ComparisonRun, lines: ErpOnHand[], options: StepOptions): Promise<Map<number, FailedRow>> {
+	return await step(session, 'load ERP on-hand', run, async () => {
 		const records = lines.map((line) => {
 			const record: IDataObject = { sku: line.sku, warehouse_code: line.warehouse_code, quantity: line.quantity };
 			if (line.batch) record.batch = line.batch;
 			return record;
 		});
-		const outcomes = await bulkWrite.call(ctx, '/comparison_erp_on_hand/add', records, {
+		const outcomes = await bulkWrite(session, '/comparison_erp_on_hand/add', records, {
 			retry: options.retry,
 			batchSize: options.batchSize,
-			parallel: requestsInParallel(ctx),
+			parallel: requestsInParallel(session.ctx),
 			envelope: { comparison_id: run.comparison_id },
 		});
 		const unconfirmed = outcomes.find((outcome) => outcome.kind === 'notConfirmed');
@@ -133,15 +134,15 @@ export async function loadErpOnHand(ctx: IExecuteFunctions, run: ComparisonRun, 
 	});
 }
 
-async function call(ctx: IExecuteFunctions, route: RoutePath, run: ComparisonRun, options: StepOptions): Promise<IDataObject> {
-	const { body } = await platformRequest.call(ctx, route, { comparison_id: run.comparison_id }, { retry: options.retry });
+async function call(session: ExecuteSession, route: RoutePath, run: ComparisonRun, options: StepOptions): Promise<IDataObject> {
+	const { body } = await platformRequest(session, route, { comparison_id: run.comparison_id }, { retry: options.retry });
 	if (typeof body.status === 'string') run.status = body.status;
 	return body;
 }
 
 /** The platform snapshots its own stock of the comparison's warehouse and builds the items. */
-export async function setPlatformOnHand(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions) {
-	return await step(ctx, 'set platform on-hand', run, async () => await call(ctx, '/comparison_platform_on_hand/set', run, options));
+export async function setPlatformOnHand(session: ExecuteSession, run: ComparisonRun, options: StepOptions) {
+	return await step(session, 'set platform on-hand', run, async () => await call(session, '/comparison_platform_on_hand/set', run, options));
 }
 
 export interface ComparisonItem {
@@ -156,16 +157,16 @@ export interface ComparisonItem {
  * The comparison's items. An item without a SKU or without numeric quantities stops the run:
  * read as 0, a missing quantity would be "adjusted" like a real one.
  */
-export async function readComparison(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions): Promise<ComparisonItem[]> {
-	return await step(ctx, 'read comparison', run, async () => {
-		const comparison = await call(ctx, '/comparison/check_status', run, options);
+export async function readComparison(session: ExecuteSession, run: ComparisonRun, options: StepOptions): Promise<ComparisonItem[]> {
+	return await step(session, 'read comparison', run, async () => {
+		const comparison = await call(session, '/comparison/check_status', run, options);
 		const items = (comparison.items ?? []) as unknown as ComparisonItem[];
 		const malformed = items.find(
 			(item) => typeof item?.sku !== 'string' || !Number.isFinite(item.erp_quantity) || !Number.isFinite(item.platform_quantity) || (item.batch != null && typeof item.batch !== 'string'),
 		);
 		if (malformed !== undefined) {
 			throw new NodeOperationError(
-				ctx.getNode(),
+				session.ctx.getNode(),
 				`The platform answered comparison ${run.comparison_id} with an item that has no SKU or no numeric quantities: ${JSON.stringify(malformed).slice(0, 200)}`,
 				{ description: 'Nothing was adjusted. Check the comparison with Check Status, or ask the platform\'s operator.' },
 			);
@@ -174,13 +175,13 @@ export async function readComparison(ctx: IExecuteFunctions, run: ComparisonRun,
 	});
 }
 
-export async function addAdjustmentItems(ctx: IExecuteFunctions, run: ComparisonRun, adjustments: IDataObject[], options: StepOptions) {
-	return await step(ctx, 'add adjustment items', run, async () => {
+export async function addAdjustmentItems(session: ExecuteSession, run: ComparisonRun, adjustments: IDataObject[], options: StepOptions) {
+	return await step(session, 'add adjustment items', run, async () => {
 		if (adjustments.length === 0) return 0;
-		const outcomes = await bulkWrite.call(ctx, '/comparison_adjustment_item/add', adjustments, {
+		const outcomes = await bulkWrite(session, '/comparison_adjustment_item/add', adjustments, {
 			retry: options.retry,
 			batchSize: options.batchSize,
-			parallel: requestsInParallel(ctx),
+			parallel: requestsInParallel(session.ctx),
 			envelope: { comparison_id: run.comparison_id },
 		});
 		// Processing only some of the intended adjustments would complete a comparison half-way: stop instead.
@@ -191,20 +192,20 @@ export async function addAdjustmentItems(ctx: IExecuteFunctions, run: Comparison
 	});
 }
 
-export async function processItems(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions) {
-	return await step(ctx, 'process items', run, async () => {
-		const answer = await call(ctx, '/comparison_item/process', run, options);
+export async function processItems(session: ExecuteSession, run: ComparisonRun, options: StepOptions) {
+	return await step(session, 'process items', run, async () => {
+		const answer = await call(session, '/comparison_item/process', run, options);
 		if (Number(answer.remaining ?? 0) > 0) {
-			throw new NodeOperationError(ctx.getNode(), `${String(answer.remaining)} items of comparison ${run.comparison_id} are still unprocessed`);
+			throw new NodeOperationError(session.ctx.getNode(), `${String(answer.remaining)} items of comparison ${run.comparison_id} are still unprocessed`);
 		}
 		return answer;
 	});
 }
 
-export async function createMoveAttempts(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions) {
-	return await step(ctx, 'create move attempts', run, async () => await call(ctx, '/comparison_move_attempt/create', run, options));
+export async function createMoveAttempts(session: ExecuteSession, run: ComparisonRun, options: StepOptions) {
+	return await step(session, 'create move attempts', run, async () => await call(session, '/comparison_move_attempt/create', run, options));
 }
 
-export async function completeComparison(ctx: IExecuteFunctions, run: ComparisonRun, options: StepOptions) {
-	return await step(ctx, 'complete', run, async () => await call(ctx, '/comparison/complete', run, options));
+export async function completeComparison(session: ExecuteSession, run: ComparisonRun, options: StepOptions) {
+	return await step(session, 'complete', run, async () => await call(session, '/comparison/complete', run, options));
 }

@@ -1,0 +1,79 @@
+/**
+ * One run of a node against the platform, as one explicit object: made once per execution, per
+ * poll of the trigger, or per list the editor asks for, and handed to everything that talks to
+ * the platform. It holds what lives exactly as long as that run: the platform address, the retry
+ * policy and how much of its waiting budget is spent, the pace the platform taught, the request
+ * sizes a 413 taught, the cancel signal, and the secrets no output, error or log may show.
+ */
+import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from './constants';
+import type { RoutePath } from './platform';
+import { RequestPace } from './transport/pace';
+import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport/retry';
+import { Secrets } from './transport/secrets';
+import { checkBaseUrl } from './transport/url';
+
+/** n8n's functions for the kinds of run this package has. */
+export type WmsContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+/**
+ * Max Total Wait is a budget for the whole run: every request draws on it. Requests in flight
+ * side by side wait at the same time, and that time counts once.
+ */
+export interface WaitBudget {
+	/** Waited so far. */
+	ms: number;
+	/** Waits going on now. */
+	waiting: number;
+	/** When the last of the waits going on ends. */
+	until: number;
+}
+
+export interface Session<Ctx extends WmsContext = WmsContext> {
+	/** n8n's functions of this execution, poll or editor call: parameters, helpers, logger. */
+	readonly ctx: Ctx;
+	/** The platform address from the credential, checked, without a trailing slash. */
+	readonly baseUrl: string;
+	/** The run's retry policy (Options → Max Attempts, Max Total Wait, Timeout); a request may narrow it. */
+	readonly retry: RetryPolicy;
+	readonly waited: WaitBudget;
+	readonly pace: RequestPace;
+	/** The request size a 413 taught, per route: later bulk writes of the run start there. */
+	readonly chunkLimits: Map<RoutePath, number>;
+	/** Set when the execution is cancelled (n8n's Stop button, a timeout). */
+	readonly signal?: AbortSignal;
+	readonly secrets: Secrets;
+}
+
+/** A node's execution: the session operations run in. */
+export type ExecuteSession = Session<IExecuteFunctions>;
+
+export interface SessionOptions {
+	retry?: Partial<RetryPolicy>;
+	/** A pace that outlives the run (the trigger keeps one per activation). */
+	pace?: RequestPace;
+	/** The execution's cancel signal, where n8n gives one (node executions). */
+	signal?: AbortSignal;
+}
+
+/**
+ * Reads the credential once for the run (n8n decrypts it at every call): its base URL, checked,
+ * and the secrets to keep out of every output, error and log.
+ */
+export async function openSession<Ctx extends WmsContext>(ctx: Ctx, options: SessionOptions = {}): Promise<Session<Ctx>> {
+	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
+	const checked = checkBaseUrl(credentials.baseUrl);
+	if ('problem' in checked) throw new NodeOperationError(ctx.getNode(), checked.problem);
+	return {
+		ctx,
+		baseUrl: checked.url,
+		retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
+		waited: { ms: 0, waiting: 0, until: 0 },
+		pace: options.pace ?? new RequestPace(),
+		chunkLimits: new Map(),
+		signal: options.signal,
+		secrets: Secrets.of(credentials),
+	};
+}
