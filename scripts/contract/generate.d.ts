@@ -15,6 +15,9 @@ export interface Generated {
 export function generate(contract: any, overlay?: any): Generated;
 export function generateFiles(files?: { contract?: string; overlay?: string }): Generated & { files: Record<string, string> };
 export function writeFiles(folder: string, files: Record<string, string>): string[];
+export function staleFiles(folder: string, files: Record<string, string>): string[];
+/** The command line: answers the exit code. */
+export function main(argv: string[]): number;
 export function render(generated: Generated, sources: string[]): Record<string, string>;
 export function labelOf(name: string): string;
 export function optionNameOf(value: string): string;

@@ -6,7 +6,8 @@
  * route table), one file per area (the contract's tags) with its routes' request fields, and
  * index.ts, which puts them together.
  *
- *   node scripts/contract/generate.js    write the generated files (those that changed)
+ *   node scripts/contract/generate.js           write the generated files (those that changed)
+ *   node scripts/contract/generate.js --check   write nothing; fail naming the files that differ
  *   --contract <file> --overlay <file> --out <folder>   other inputs or output
  */
 'use strict';
@@ -545,6 +546,13 @@ function generateFiles({ contract = DEFAULTS.contract, overlay = DEFAULTS.overla
 	return { ...result, files: render(result, sources) };
 }
 
+/** The generated files in `folder` that differ from `files`, are missing, or are no longer made. */
+function staleFiles(folder, files) {
+	const present = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.ts')) : [];
+	const differ = Object.entries(files).filter(([name, source]) => !present.includes(name) || readFileSync(join(folder, name), 'utf8') !== source);
+	return [...differ.map(([name]) => name), ...present.filter((name) => !(name in files)).map((name) => `${name} (no longer made)`)];
+}
+
 /** Writes the files into `folder`, those that changed only, and removes generated files no longer made; answers what it did. */
 function writeFiles(folder, files) {
 	mkdirSync(folder, { recursive: true });
@@ -573,6 +581,15 @@ function main(argv) {
 	const out = option('out') ?? DEFAULTS.out;
 	const { files, problems } = generateFiles({ contract: option('contract') ?? DEFAULTS.contract, overlay: option('overlay') ?? DEFAULTS.overlay });
 	for (const problem of problems) process.stderr.write(`contract: ${problem}\n`);
+	if (argv.includes('--check')) {
+		const stale = staleFiles(out, files);
+		if (stale.length === 0) {
+			process.stdout.write(`${relative(ROOT, out)}/: what the contract generates\n`);
+			return 0;
+		}
+		process.stderr.write(`${relative(ROOT, out)}/ is not what the contract generates (${stale.join(', ')}): run npm run contract:generate and commit the result\n`);
+		return 1;
+	}
 	const changed = writeFiles(out, files);
 	process.stdout.write(`${relative(ROOT, out)}/: ${changed.length ? `written ${changed.join(', ')}` : 'up to date'}\n`);
 	return 0;
@@ -580,4 +597,4 @@ function main(argv) {
 
 if (require.main === module) process.exitCode = main(process.argv.slice(2));
 
-module.exports = { generate, generateFiles, writeFiles, render, labelOf, optionNameOf, DEFAULTS, MAX_LINES };
+module.exports = { generate, generateFiles, writeFiles, staleFiles, main, render, labelOf, optionNameOf, DEFAULTS, MAX_LINES };

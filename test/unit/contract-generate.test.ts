@@ -3,14 +3,16 @@
  * module is what the contract and its overlay give, and a change to a copy of the contract alone
  * reaches the field specs, the forms and the route limits.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stringify } from 'yaml';
 
 import type { INodeProperties } from 'n8n-workflow';
 
 import { recordProperties } from '../../nodes/shared/form/properties';
 import { checkRecord } from '../../nodes/shared/checking';
-import { DEFAULTS, generate, generateFiles, labelOf, MAX_LINES, render, type GeneratedRoute } from '../../scripts/contract/generate';
+import { DEFAULTS, generate, generateFiles, labelOf, main, MAX_LINES, render, staleFiles, writeFiles, type GeneratedRoute } from '../../scripts/contract/generate';
 import { readDocument } from '../../scripts/contract/load';
 import { contract, type ContractDocument, type Schema } from '../support/contract';
 
@@ -32,13 +34,39 @@ const additional = (properties: INodeProperties[]) => property(properties, 'addi
 const CHECK = { unknownFields: 'error', timeZone: 'UTC' } as const;
 
 describe('the generated files', () => {
+	// Nothing in `npm test` regenerates them before this runs: it reads the files as committed.
 	it('are what contract/openapi.yaml and contract/overlay.yaml generate (else run npm run contract:generate)', () => {
 		const { files, problems } = generateFiles();
 		expect(problems).toEqual([]);
-		const committed = readdirSync(DEFAULTS.out).filter((name) => name.endsWith('.ts'));
-		const stale = [...new Set([...committed, ...Object.keys(files)])].filter((name) => !committed.includes(name) || readFileSync(join(DEFAULTS.out, name), 'utf8') !== files[name]);
+		const stale = staleFiles(DEFAULTS.out, files);
 		if (stale.length > 0) {
-			throw new Error(`nodes/shared/platform/generated/ (${stale.join(', ')}) is not what the contract generates: run npm run contract:generate (npm run build and npm test do it)`);
+			throw new Error(`nodes/shared/platform/generated/ (${stale.join(', ')}) is not what the contract generates: run npm run contract:generate and commit the result`);
+		}
+	});
+
+	it('fail the check, naming the files and the command, when the contract changed and nothing was regenerated', () => {
+		const dir = mkdtempSync(join(tmpdir(), 'wms-generated-'));
+		const err = jest.spyOn(process.stderr, 'write').mockImplementation(() => true);
+		const out = jest.spyOn(process.stdout, 'write').mockImplementation(() => true);
+		try {
+			const folder = join(dir, 'generated');
+			writeFiles(folder, generateFiles().files);
+			const argv = ['--check', '--out', folder];
+			expect(main(argv)).toBe(0);
+
+			const changed = copy((doc) => {
+				(doc.components.schemas.Supplier as Schema & { properties: Record<string, Schema> }).properties.website = { type: 'string', maxLength: 200 };
+			});
+			const changedContract = join(dir, 'openapi.yaml');
+			writeFileSync(changedContract, stringify(changed));
+			expect(main([...argv, '--contract', changedContract, '--overlay', DEFAULTS.overlay])).toBe(1);
+			const said = err.mock.calls.map(([text]) => String(text)).join('');
+			expect(said).toContain('suppliers.ts');
+			expect(said).toContain('run npm run contract:generate');
+		} finally {
+			err.mockRestore();
+			out.mockRestore();
+			rmSync(dir, { recursive: true, force: true });
 		}
 	});
 
