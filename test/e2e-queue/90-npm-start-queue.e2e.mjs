@@ -3,7 +3,7 @@
 // every one of them.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { N8nClient, freePort, portIsFree } from '../../scripts/n8n-host.mjs';
+import { N8nClient, freePort, portIsFree } from '../../dev/scripts/n8n-host.mjs';
 import { waitUntil } from './support.mjs';
 
 export default [
@@ -14,7 +14,7 @@ export default [
 			await ctx.profile.stop();
 			const port = await freePort(0);
 			const simPort = await freePort(0, [port]);
-			const child = spawn(process.execPath, ['scripts/start.mjs', '--queue', '--no-build', '--user-folder', ctx.folder, '--port', String(port), '--sim-port', String(simPort)], {
+			const child = spawn(process.execPath, ['dev/scripts/start.mjs', '--queue', '--no-build', '--user-folder', ctx.folder, '--port', String(port), '--sim-port', String(simPort)], {
 				cwd: ctx.root,
 				stdio: ['ignore', 'pipe', 'pipe'],
 			});

@@ -1,5 +1,5 @@
 // Workflows and waits shared by the queue-mode tests.
-import { waitUntil } from '../../n8n-host/lib/suite.mjs';
+import { waitUntil } from '../../dev/n8n-host/lib/suite.mjs';
 
 export { waitUntil };
 

@@ -1,7 +1,7 @@
 // The credential's "Test" button (POST /rest/credentials/test, as the editor sends it) passes against
 // the simulator and fails with a message that tells the user what to fix.
 import assert from 'node:assert/strict';
-import { freePort } from '../../scripts/n8n-host.mjs';
+import { freePort } from '../../dev/scripts/n8n-host.mjs';
 
 async function testCredential(ctx, data) {
 	const { id, name, type } = ctx.credential;

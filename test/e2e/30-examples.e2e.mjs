@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { executionError } from '../../scripts/n8n-host.mjs';
+import { executionError } from '../../dev/scripts/n8n-host.mjs';
 import { agentExampleCheck, chatModelNodes } from './support/agent.mjs';
 
 

@@ -2,7 +2,7 @@
 // ("Predefined Credential Type" → WMS Integration API): n8n fetches the token through the
 // credential's preAuthentication, stores it on the credential and reuses it on the next run.
 import assert from 'node:assert/strict';
-import { executionError } from '../../scripts/n8n-host.mjs';
+import { executionError } from '../../dev/scripts/n8n-host.mjs';
 
 function workflow(ctx) {
 	const http = ctx.nodeTypes.get('n8n-nodes-base.httpRequest');

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { freePort } from '../../scripts/n8n-host.mjs';
+import { freePort } from '../../dev/scripts/n8n-host.mjs';
 import { closeNode, editorPage, openNode, openWorkflow, outputTable, runAndOpenOutput, screenshot } from './support/editor.mjs';
 
 const canvasNode = (name) => `[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`;

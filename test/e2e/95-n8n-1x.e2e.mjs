@@ -1,4 +1,4 @@
-// Compatibility: the package in the newest n8n 1.x that installs here (n8n-host/v1, on the machine's
+// Compatibility: the package in the newest n8n 1.x that installs here (dev/n8n-host/v1, on the machine's
 // Node 20), installed the way n8n installs community packages: it loads, its credential tests green
 // and one example workflow runs green against the same simulator.
 import assert from 'node:assert/strict';
@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { HOSTS, N8nClient, checkPackageLoaded, ensureN8n, executionError, freePort, startN8n } from '../../scripts/n8n-host.mjs';
+import { HOSTS, N8nClient, checkPackageLoaded, ensureN8n, executionError, freePort, startN8n } from '../../dev/scripts/n8n-host.mjs';
 
 const EXAMPLE = 'master-data-sync.json';
 

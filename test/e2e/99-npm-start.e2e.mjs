@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { N8nClient, freePort, portIsFree } from '../../scripts/n8n-host.mjs';
+import { N8nClient, freePort, portIsFree } from '../../dev/scripts/n8n-host.mjs';
 
 export default [
 	{
@@ -15,7 +15,7 @@ export default [
 			const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-'));
 			const port = await freePort(0);
 			const simPort = await freePort(0, [port]);
-			const child = spawn(process.execPath, ['scripts/start.mjs', '--no-build', '--user-folder', folder, '--port', String(port), '--sim-port', String(simPort)], {
+			const child = spawn(process.execPath, ['dev/scripts/start.mjs', '--no-build', '--user-folder', folder, '--port', String(port), '--sim-port', String(simPort)], {
 				cwd: ctx.root,
 				stdio: ['ignore', 'pipe', 'pipe'],
 			});

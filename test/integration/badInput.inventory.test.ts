@@ -1,8 +1,8 @@
 /** Bad input to the inventory, dangerous goods and warehouse structure nodes, table-driven. */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RunningSimulator } from '../../simulator';
-import { describeBadInput, long, table } from './badInput.cases';
+import type { RunningSimulator } from '../../dev/simulator';
+import { describeBadInput, long, table } from '../support/badInputCases';
 
 const inputItems = (type: string, resource: string, operation: string, route: string) => ({
 	type,

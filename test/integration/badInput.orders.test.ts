@@ -4,10 +4,10 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness } from '../support/harness';
 import { harnessFor } from '../support/platform';
-import { long, runCase, table } from './badInput.cases';
+import { long, runCase, table } from '../support/badInputCases';
 
 const inputItems = (type: string, resource: string, route: string) => ({ type, parameters: { resource, operation: 'add', fieldsToSend: 'inputItem' }, route });
 

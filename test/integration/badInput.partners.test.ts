@@ -1,5 +1,5 @@
 /** Bad input to the partner nodes (supplier, customer, supply location, courier service), table-driven. */
-import { describeBadInput, long, table } from './badInput.cases';
+import { describeBadInput, long, table } from '../support/badInputCases';
 
 const inputItems = (resource: string, operation = 'upsert') => ({ resource, operation, fieldsToSend: 'inputItem' });
 

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import type * as HarnessModule from '../support/harness';
-import type * as SimulatorModule from '../../simulator';
+import type * as SimulatorModule from '../../dev/simulator';
 import { changedContract, type Schema } from '../support/contract';
 
 const dir = mkdtempSync(join(tmpdir(), 'wms-contract-'));
@@ -22,7 +22,7 @@ const changed = changedContract(dir, (doc) => {
 // What `npm run build` would compile from the changed contract, in place of the committed module.
 jest.doMock('../../nodes/shared/platform/generated', () => jest.requireActual(changed.generatedFile));
 const { Harness } = require('../support/harness') as typeof HarnessModule;
-const { startSimulator } = require('../../simulator') as typeof SimulatorModule;
+const { startSimulator } = require('../../dev/simulator') as typeof SimulatorModule;
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -6,7 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness } from '../support/harness';
 
 const getMany = { type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', limit: 5 } };

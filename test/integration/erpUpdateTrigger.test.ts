@@ -6,10 +6,10 @@ import { PollContext } from 'n8n-core';
 import type { IDataObject, INodeExecutionData, INodeType, Workflow } from 'n8n-workflow';
 
 import { loadLedger } from '../../nodes/WmsErpUpdateTrigger/ledger';
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 import { harnessFor } from '../support/platform';
-import { moveClock, onlyDateFaked } from './triggerHost';
+import { moveClock, onlyDateFaked } from '../support/triggerHost';
 
 const MINUTE = 60_000;
 const KINDS = ['outgoing_consignment', 'incoming_consignment', 'move_attempt'];

@@ -7,10 +7,10 @@
 import * as workflowModule from 'n8n-workflow';
 import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 import { harnessFor, inventoryUpsert, itemOf, onAFreshPlatform } from '../support/platform';
-import { moveClock, onlyDateFaked } from './triggerHost';
+import { moveClock, onlyDateFaked } from '../support/triggerHost';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 const skus = (n: number, prefix = 'F') => Array.from({ length: n }, (_, i) => ({ sku: `${prefix}-${String(i).padStart(5, '0')}`, description: `Item ${i}` }));

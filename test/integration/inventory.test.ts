@@ -2,7 +2,7 @@ import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RunningSimulator } from '../../simulator';
+import type { RunningSimulator } from '../../dev/simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 import { onAFreshPlatform } from '../support/platform';
 

@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { RunningSimulator } from '../../simulator';
+import type { RunningSimulator } from '../../dev/simulator';
 import type { Harness } from '../support/harness';
 import { onAFreshPlatform } from '../support/platform';
 

@@ -4,10 +4,10 @@
  * requests in flight, back-off under a rate limit, Stop, and a give-up with requests side by side.
  */
 
-import type { RunningSimulator } from '../../simulator';
+import type { RunningSimulator } from '../../dev/simulator';
 import type { Harness } from '../support/harness';
 import { inventoryUpsert, itemOf, onAFreshPlatform } from '../support/platform';
-import { waitFor } from '../simulator/helpers';
+import { waitFor } from '../support/simulatorClient';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const items = (n: number, prefix: string) => range(n).map((i) => ({ sku: `${prefix}-${String(i).padStart(4, '0')}`, description: `Item ${i}` }));

@@ -1,4 +1,4 @@
-import type { RunningSimulator } from '../../simulator';
+import type { RunningSimulator } from '../../dev/simulator';
 import type { Harness } from '../support/harness';
 import { onAFreshPlatform } from '../support/platform';
 

@@ -11,7 +11,7 @@ import { contract } from '../support/contract';
 import { Harness } from '../support/harness';
 import { capturedLogs } from '../support/leaks';
 import { QuirkyPlatform } from '../support/quirkyPlatform';
-import { NODES, QUIRKS, type Quirk } from './quirks.cases';
+import { NODES, QUIRKS, type Quirk } from '../support/quirkCases';
 
 const KNOWN_STATUSES = ['created', 'updated', 'unchanged'];
 const itemsOf = (output: INodeExecutionData) => {

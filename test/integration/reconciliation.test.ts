@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 import { harnessFor } from '../support/platform';
 

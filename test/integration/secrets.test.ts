@@ -2,7 +2,7 @@
  * No secret ever reaches an output item, an error or a log. (Every Harness run checks this; here
  * the failure paths that carry the most text run with a recognisable secret.)
  */
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness } from '../support/harness';
 import { capturedLogs, findLeaks } from '../support/leaks';
 

@@ -7,7 +7,7 @@
 import type { IDataObject, INode, IWorkflowSettings } from 'n8n-workflow';
 import { getGlobalState, setGlobalState, Workflow } from 'n8n-workflow';
 
-import { startSimulator, type RunningSimulator } from '../../simulator';
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness } from '../support/harness';
 
 /** A harness whose workflows carry these settings, as a workflow saved in n8n does. */

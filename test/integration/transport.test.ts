@@ -5,7 +5,7 @@
  */
 import * as workflowModule from 'n8n-workflow';
 
-import type { RunningSimulator } from '../../simulator';
+import type { RunningSimulator } from '../../dev/simulator';
 import type { Harness } from '../support/harness';
 import { onAFreshPlatform } from '../support/platform';
 import { capturedLogs } from '../support/leaks';

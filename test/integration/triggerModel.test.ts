@@ -27,8 +27,8 @@ import { TriggersAndPollers } from 'n8n-core';
 import * as workflowModule from 'n8n-workflow';
 
 import { storedLedger } from '../../nodes/WmsErpUpdateTrigger/ledger';
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { moveClock, onlyDateFaked, PollHost, type SaveMode, type Tick } from './triggerHost';
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
+import { moveClock, onlyDateFaked, PollHost, type SaveMode, type Tick } from '../support/triggerHost';
 
 const MINUTE = 60_000;
 const WINDOW = 30 * MINUTE;

@@ -9,8 +9,8 @@ import { TriggersAndPollers } from 'n8n-core';
 import * as workflowModule from 'n8n-workflow';
 
 import { storedLedger } from '../../nodes/WmsErpUpdateTrigger/ledger';
-import { startSimulator, type RunningSimulator } from '../../simulator';
-import { moveClock, onlyDateFaked, PollHost, type SaveMode } from './triggerHost';
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
+import { moveClock, onlyDateFaked, PollHost, type SaveMode } from '../support/triggerHost';
 
 const MINUTE = 60_000;
 const READ = '/erp_update/outgoing_consignment';

@@ -1,4 +1,4 @@
-import type { RunningSimulator } from '../../simulator';
+import type { RunningSimulator } from '../../dev/simulator';
 import { binsOfRange, expandRange } from '../../nodes/WmsWarehouseStructure/actions/bin/range';
 import type { Harness, NodeUnderTest } from '../support/harness';
 import { onAFreshPlatform } from '../support/platform';

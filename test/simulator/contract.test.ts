@@ -5,8 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadContract, repoRoot } from '../../simulator/contract';
-import { client, type Client } from './helpers';
+import { loadContract, repoRoot } from '../../dev/simulator/contract';
+import { client, type Client } from '../support/simulatorClient';
 
 const contract = loadContract();
 const doc = contract.doc;

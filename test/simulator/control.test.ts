@@ -1,5 +1,5 @@
 /** The control API under /_sim/ lets a separate process (e2e tests in real n8n) drive the simulator. */
-import { client, seedBasics, salesOrder, type Client } from './helpers';
+import { client, seedBasics, salesOrder, type Client } from '../support/simulatorClient';
 
 describe('simulator control API', () => {
 	let c: Client;

@@ -1,6 +1,6 @@
 /** Faults on demand do what they say, per route, counted, and reproducibly by seed. */
-import { startSimulator } from '../../simulator';
-import { client, type Client } from './helpers';
+import { startSimulator } from '../../dev/simulator';
+import { client, type Client } from '../support/simulatorClient';
 
 describe('simulator faults', () => {
 	let c: Client;

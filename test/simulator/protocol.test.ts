@@ -1,5 +1,5 @@
 /** What a client sees at the door: tokens, media type, JSON, methods, routes, limits and schema errors. */
-import { client, type Client } from './helpers';
+import { client, type Client } from '../support/simulatorClient';
 
 describe('simulator protocol', () => {
 	let c: Client;

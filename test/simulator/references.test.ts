@@ -1,5 +1,5 @@
 /** Referential checks and rules: a missing parent answers 422 naming it, and nothing of the request is stored. */
-import { client, purchaseOrder, salesOrder, seedBasics, type Client } from './helpers';
+import { client, purchaseOrder, salesOrder, seedBasics, type Client } from '../support/simulatorClient';
 
 describe('simulator references and rules', () => {
 	let c: Client;

@@ -2,7 +2,7 @@
  * The `search` filter of the list routes the pickers read: the text anywhere in a record's code or
  * name, in any case, with the route's other filters and its paging as usual.
  */
-import { client, type Client } from './helpers';
+import { client, type Client } from '../support/simulatorClient';
 
 describe('search filter on list routes', () => {
 	let c: Client;

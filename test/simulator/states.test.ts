@@ -3,8 +3,8 @@
  * 409 with a message naming the state the record is in. The machines are written out here from
  * the contract's description, not taken from the simulator's own table.
  */
-import { ApiError } from '../../simulator/errors';
-import { client, productionOrder, purchaseOrder, salesOrder, seedBasics, type Client } from './helpers';
+import { ApiError } from '../../dev/simulator/errors';
+import { client, productionOrder, purchaseOrder, salesOrder, seedBasics, type Client } from '../support/simulatorClient';
 
 type Machine = Record<string, string[]>;
 const SALES: Machine = { open: ['allocated', 'cancelled'], allocated: ['picking', 'cancelled'], picking: ['shipped'], shipped: [], cancelled: [] };

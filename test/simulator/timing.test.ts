@@ -1,8 +1,8 @@
 /** A platform across a network: latency that overlaps as on a real server, and a rate limit per client that says when to come back. */
 import { Agent, request } from 'node:http';
-import { startSimulator } from '../../simulator';
-import { parseArgs } from '../../simulator/cli';
-import { client, waitFor, type Client } from './helpers';
+import { startSimulator } from '../../dev/simulator';
+import { parseArgs } from '../../dev/simulator/cli';
+import { client, waitFor, type Client } from '../support/simulatorClient';
 
 const supplier = (code: string) => ({ code, name: `Supplier ${code}` });
 const timed = async <T>(work: () => Promise<T>): Promise<{ result: T; ms: number }> => {

@@ -1,6 +1,6 @@
 /** Warehouse work creates the ERP updates the ERP polls for: shipments, receipts, moves; demo data and autoWork. */
-import { loadContract } from '../../simulator/contract';
-import { client, purchaseOrder, productionOrder, salesOrder, seedBasics, waitFor, type Client } from './helpers';
+import { loadContract } from '../../dev/simulator/contract';
+import { client, purchaseOrder, productionOrder, salesOrder, seedBasics, waitFor, type Client } from '../support/simulatorClient';
 
 describe('simulator warehouse work', () => {
 	let c: Client;

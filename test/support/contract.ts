@@ -3,7 +3,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
 
-import { DEFAULTS, generateFiles, writeFiles } from '../../scripts/contract/generate';
+import { DEFAULTS, generateFiles, writeFiles } from '../../dev/scripts/contract/generate';
 
 export type Schema = {
 	$ref?: string;

@@ -25,7 +25,7 @@ import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
 import { createRunExecutionData } from 'n8n-workflow';
 
 import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
-import type { RunningSimulator } from '../../simulator';
+import type { RunningSimulator } from '../../dev/simulator';
 import { capturedLogs, findLeaks } from './leaks';
 import { ALL_NODE_TYPES } from './nodeTypes';
 

@@ -1,5 +1,5 @@
 /** The simulated platform and a harness on it, for each test of a jest describe. */
-import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../simulator';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../dev/simulator';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { harnessFor, type Harness, type NodeUnderTest } from './harness';

@@ -6,9 +6,9 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 
-import { compare, renderReport, similarity } from '../../scripts/contract/diff';
-import { DEFAULTS } from '../../scripts/contract/generate';
-import { readDocument } from '../../scripts/contract/load';
+import { compare, renderReport, similarity } from '../../dev/scripts/contract/diff';
+import { DEFAULTS } from '../../dev/scripts/contract/generate';
+import { readDocument } from '../../dev/scripts/contract/load';
 
 const root = join(__dirname, '../..');
 const fixture = join(root, 'test/fixtures/platform-openapi.json');
@@ -17,7 +17,7 @@ const overlay = readDocument(DEFAULTS.overlay);
 
 describe('contract:diff against a platform description that differs', () => {
 	const report = compare(ours, readDocument(fixture), overlay);
-	const printed = execFileSync(process.execPath, ['scripts/contract/diff.js', 'test/fixtures/platform-openapi.json'], { cwd: root, encoding: 'utf8' });
+	const printed = execFileSync(process.execPath, ['dev/scripts/contract/diff.js', 'test/fixtures/platform-openapi.json'], { cwd: root, encoding: 'utf8' });
 
 	it('prints the report the data makes, the verdict first', () => {
 		expect(printed).toBe(renderReport(report, { ours: 'contract/openapi.yaml', theirs: 'test/fixtures/platform-openapi.json' }));

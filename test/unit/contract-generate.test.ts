@@ -12,8 +12,8 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { recordProperties } from '../../nodes/shared/form/properties';
 import { checkRecord } from '../../nodes/shared/checking';
-import { DEFAULTS, generate, generateFiles, labelOf, main, MAX_LINES, render, staleFiles, writeFiles, type GeneratedRoute } from '../../scripts/contract/generate';
-import { readDocument } from '../../scripts/contract/load';
+import { DEFAULTS, generate, generateFiles, labelOf, main, MAX_LINES, render, staleFiles, writeFiles, type GeneratedRoute } from '../../dev/scripts/contract/generate';
+import { readDocument } from '../../dev/scripts/contract/load';
 import { contract, type ContractDocument, type Schema } from '../support/contract';
 
 const overlay = readDocument(DEFAULTS.overlay);

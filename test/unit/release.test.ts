@@ -103,7 +103,7 @@ describe('Publish (.github/workflows/publish.yml)', () => {
 			'npm install --no-audit',
 			'npm run lint',
 			'npm run build',
-			'node scripts/verify-package.mjs',
+			'node dev/scripts/verify-package.mjs',
 			'npm publish --provenance',
 		]);
 	});

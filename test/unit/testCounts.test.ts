@@ -1,5 +1,5 @@
 /**
- * `npm test`'s totals are honest: scripts/test-counts.cjs (what scripts/test-all.mjs counts with)
+ * `npm test`'s totals are honest: dev/scripts/test-counts.cjs (what dev/scripts/test-all.mjs counts with)
  * on jest reports recorded from real runs of jest 30 on a tiny project (fixtures/jest-reports,
  * trimmed to the fields counted; each with the exit status jest gave):
  *   passing-with-skips                  two files, 3 passing tests, one it.skip, one it.todo → exit 0
@@ -17,7 +17,7 @@ interface Counts {
 	todo: number;
 }
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const testCounts = require('../../scripts/test-counts.cjs') as {
+const testCounts = require('../../dev/scripts/test-counts.cjs') as {
 	countJest(report: unknown, status: number): Counts;
 	countSingle(status: number): Counts;
 	countSummaryLine(name: string, output: string, status: number): Counts;

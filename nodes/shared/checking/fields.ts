@@ -156,7 +156,7 @@ function checkOf(field: FieldSpec): FieldCheck {
  *
  * While nothing needs changing the answer is `input` itself, made new only at the first key that
  * changes: a clean export of 100,000 items is then neither copied nor slower to send (objects
- * built key by key stringify slower than the ones n8n parsed), as bench/inventory-bulk shows.
+ * built key by key stringify slower than the ones n8n parsed), as dev/bench/inventory-bulk shows.
  */
 function walkFields(fields: ReadyFields, input: IDataObject, prefix: string, walk: Walk): IDataObject {
 	const keys = Object.keys(input);

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// `npm test`: everything that proves the package, in order — lint, types, unit (incl. the
+// simulator and the contract), integration through real n8n-core against the simulator, the
+// packed package under n8n's verification scanner, and end-to-end in real n8n with a browser.
+// Every suite runs even when one before it failed. Each suite prints its tests passed, failed,
+// skipped and todo (dev/scripts/test-counts.cjs: a runner that exits non-zero has failed, whatever it
+// counted); the last line is the sum over all suites: `N passed, N failed, N skipped, N todo`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import testCounts from './test-counts.cjs';
+
+const { countJest, countSingle, countSummaryLine, formatCounts, sum, withExitStatus } = testCounts;
+const only = process.argv.slice(2);
+const results = [];
+const bin = (name) => join(process.cwd(), 'node_modules', '.bin', name);
+
+function step(name, command, args, count) {
+	if (only.length && !only.includes(name)) return;
+	const started = Date.now();
+	console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
+	const run = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 });
+	process.stdout.write(run.stdout ?? '');
+	// A runner killed by a signal has no status: it did not pass.
+	const status = run.status ?? 1;
+	const counted = withExitStatus(count(run, status), status);
+	results.push({ name, ...counted, status, seconds: Math.round((Date.now() - started) / 1000) });
+	console.log(`◀ ${name}: ${formatCounts(counted)}${status === 0 ? '' : ` (exit ${status})`} (${results.at(-1).seconds}s)`);
+}
+
+function jest(project) {
+	const dir = mkdtempSync(join(tmpdir(), 'wms-jest-'));
+	const file = join(dir, 'result.json');
+	return [
+		bin('jest'),
+		['--selectProjects', project, '--json', `--outputFile=${file}`, '--silent'],
+		(_run, status) => {
+			let report;
+			try {
+				report = JSON.parse(readFileSync(file, 'utf8'));
+			} catch {
+				report = undefined;
+			} finally {
+				rmSync(dir, { recursive: true, force: true });
+			}
+			return countJest(report, status);
+		},
+	];
+}
+
+step('lint', bin('eslint'), ['nodes', 'credentials', 'package.json'], (_run, status) => countSingle(status));
+step('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], (_run, status) => countSingle(status));
+step('unit', ...jest('unit'));
+step('integration', ...jest('integration'));
+step('package', process.execPath, ['dev/scripts/verify-package.mjs'], (run, status) => countSummaryLine('package', run.stdout, status));
+step('e2e', process.execPath, ['dev/scripts/e2e.mjs'], (run, status) => countSummaryLine('e2e', run.stdout, status));
+step('e2e-queue', process.execPath, ['dev/scripts/e2e-queue.mjs'], (run, status) => countSummaryLine('e2e-queue', run.stdout, status));
+
+const total = sum(results);
+console.log('\nSuites:');
+for (const r of results) {
+	const figures = [`${String(r.passed).padStart(5)} passed`, `${String(r.failed).padStart(4)} failed`, `${String(r.skipped).padStart(3)} skipped`, `${String(r.todo).padStart(3)} todo`];
+	console.log(`  ${r.name.padEnd(12)} ${figures.join(' ')}  ${r.seconds}s${r.status === 0 ? '' : `  exit ${r.status}`}`);
+}
+console.log(formatCounts(total));
+process.exitCode = total.failed > 0 ? 1 : 0;
