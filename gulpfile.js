@@ -2,7 +2,9 @@
 const { src, dest, parallel } = require('gulp');
 
 function copyNodeAssets() {
-	return src(['nodes/**/*.{png,svg}', 'nodes/**/*.node.json'], { encoding: false }).pipe(dest('dist/nodes'));
+	return src(['nodes/**/*.{png,svg}', 'nodes/**/*.node.json'], { encoding: false }).pipe(
+		dest('dist/nodes'),
+	);
 }
 
 function copyCredentialAssets() {

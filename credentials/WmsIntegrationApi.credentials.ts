@@ -7,7 +7,13 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import { connectionProblemInWords, describeFailure, redact, unreadableAnswer, type FailedCall } from '../nodes/shared/transport/errors';
+import {
+	connectionProblemInWords,
+	describeFailure,
+	redact,
+	unreadableAnswer,
+	type FailedCall,
+} from '../nodes/shared/transport/errors';
 import { RETRYABLE_STATUSES, TimedOut, withinTimeout } from '../nodes/shared/transport/retry';
 import { checkBaseUrl } from '../nodes/shared/transport/url';
 import { sharedToken } from './tokenSharing';
@@ -27,13 +33,25 @@ const TOKEN_TIMEOUT_MS = 60_000;
 /** The access token of a token answer, or an error saying what came instead. */
 function tokenOf(response: unknown, baseUrl: string): string {
 	const answer = (response ?? undefined) as TokenResponse | string | undefined;
-	if (typeof answer === 'object' && typeof answer.access_token === 'string' && answer.access_token !== '') return answer.access_token;
+	if (
+		typeof answer === 'object' &&
+		typeof answer.access_token === 'string' &&
+		answer.access_token !== ''
+	)
+		return answer.access_token;
 	if (typeof answer === 'object' && typeof answer.error === 'string') {
-		const why = typeof answer.error_description === 'string' ? `${answer.error}: ${answer.error_description}` : answer.error;
-		throw new Error(`The platform's token endpoint refused to issue a token (${redact(why)}): check the credential's client ID and secret`);
+		const why =
+			typeof answer.error_description === 'string'
+				? `${answer.error}: ${answer.error_description}`
+				: answer.error;
+		throw new Error(
+			`The platform's token endpoint refused to issue a token (${redact(why)}): check the credential's client ID and secret`,
+		);
 	}
 	const what = unreadableAnswer(answer) ?? 'JSON that has no access_token';
-	throw new Error(`The address ${baseUrl}/oauth/token did not answer with an access token but with ${redact(what)}: check the Base URL (it must end in /v1)`);
+	throw new Error(
+		`The address ${baseUrl}/oauth/token did not answer with an access token but with ${redact(what)}: check the Base URL (it must end in /v1)`,
+	);
 }
 
 /**
@@ -43,7 +61,10 @@ function tokenOf(response: unknown, baseUrl: string): string {
  * error's cause: n8n's credential tester shows a bare `cause.code` (ECONNREFUSED) or
  * `cause.response` status in place of the message, and the message is what the user needs.
  */
-function transient(message: string, failure: Pick<FailedCall, 'status' | 'code' | 'headers'>): Error {
+function transient(
+	message: string,
+	failure: Pick<FailedCall, 'status' | 'code' | 'headers'>,
+): Error {
 	return new Error(message, {
 		cause: {
 			response: failure.status ? { status: failure.status, headers: failure.headers } : undefined,
@@ -53,7 +74,11 @@ function transient(message: string, failure: Pick<FailedCall, 'status' | 'code' 
 }
 
 /** Asks the platform's token endpoint for a new access token (OAuth 2.0 client credentials, JSON body). */
-async function fetchToken(helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject, baseUrl: string): Promise<string> {
+async function fetchToken(
+	helpers: IHttpRequestHelper,
+	credentials: ICredentialDataDecryptedObject,
+	baseUrl: string,
+): Promise<string> {
 	let response: unknown;
 	try {
 		const call = helpers.helpers.httpRequest({
@@ -70,18 +95,29 @@ async function fetchToken(helpers: IHttpRequestHelper, credentials: ICredentialD
 		});
 		response = await withinTimeout(call, TOKEN_TIMEOUT_MS);
 	} catch (error) {
-		const failure: Pick<FailedCall, 'status' | 'code' | 'headers'> = error instanceof TimedOut ? { code: 'ETIMEDOUT', headers: {} } : describeFailure(error);
+		const failure: Pick<FailedCall, 'status' | 'code' | 'headers'> =
+			error instanceof TimedOut ? { code: 'ETIMEDOUT', headers: {} } : describeFailure(error);
 		const { status, code } = failure;
 		if (status === 400 || status === 401 || status === 403) {
-			throw new Error(`Client ID or secret rejected by the platform (HTTP ${status}): check both in the credential`);
+			throw new Error(
+				`Client ID or secret rejected by the platform (HTTP ${status}): check both in the credential`,
+			);
 		}
 		if (status && RETRYABLE_STATUSES.has(status)) {
-			throw transient(`The platform's token endpoint is busy or unavailable (HTTP ${status}): try again later`, failure);
+			throw transient(
+				`The platform's token endpoint is busy or unavailable (HTTP ${status}): try again later`,
+				failure,
+			);
 		}
 		if (status) {
-			throw new Error(`The platform's token endpoint ${baseUrl}/oauth/token answered HTTP ${status}: check the Base URL (it must end in /v1)`);
+			throw new Error(
+				`The platform's token endpoint ${baseUrl}/oauth/token answered HTTP ${status}: check the Base URL (it must end in /v1)`,
+			);
 		}
-		throw transient(`Cannot reach the platform at ${baseUrl} (${connectionProblemInWords(code)}): check the Base URL and that the platform is up`, failure);
+		throw transient(
+			`Cannot reach the platform at ${baseUrl} (${connectionProblemInWords(code)}): check the Base URL and that the platform is up`,
+			failure,
+		);
 	}
 	return tokenOf(response, baseUrl);
 }
@@ -99,7 +135,8 @@ export class WmsIntegrationApi implements ICredentialType {
 
 	icon = { light: 'file:wms.svg', dark: 'file:wms.dark.svg' } as const;
 
-	documentationUrl = 'https://github.com/wms-integration/n8n-nodes-wms-integration#create-the-credential';
+	documentationUrl =
+		'https://github.com/wms-integration/n8n-nodes-wms-integration#create-the-credential';
 
 	properties: INodeProperties[] = [
 		{
@@ -109,7 +146,8 @@ export class WmsIntegrationApi implements ICredentialType {
 			default: '',
 			required: true,
 			placeholder: 'https://wms.example.com/v1',
-			description: 'The platform address, ending in /v1. Must be https:// (plain http only for localhost, e.g. the simulator).',
+			description:
+				'The platform address, ending in /v1. Must be https:// (plain http only for localhost, e.g. the simulator).',
 		},
 		{
 			displayName: 'Client ID',
@@ -138,9 +176,19 @@ export class WmsIntegrationApi implements ICredentialType {
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
 		const checked = checkBaseUrl(credentials.baseUrl);
 		if ('problem' in checked) throw new Error(checked.problem);
-		const client = { baseUrl: checked.url, clientId: String(credentials.clientId ?? ''), secret: String(credentials.clientSecret ?? '') };
+		const client = {
+			baseUrl: checked.url,
+			clientId: String(credentials.clientId ?? ''),
+			secret: String(credentials.clientSecret ?? ''),
+		};
 		const held = typeof credentials.accessToken === 'string' ? credentials.accessToken : '';
-		return { accessToken: await sharedToken(client, held, async () => await fetchToken(this, credentials, checked.url)) };
+		return {
+			accessToken: await sharedToken(
+				client,
+				held,
+				async () => await fetchToken(this, credentials, checked.url),
+			),
+		};
 	}
 
 	authenticate: IAuthenticateGeneric = {
@@ -168,7 +216,10 @@ export class WmsIntegrationApi implements ICredentialType {
 			},
 			{
 				type: 'responseCode',
-				properties: { value: 404, message: 'The Base URL does not point at the platform API: it must end in /v1' },
+				properties: {
+					value: 404,
+					message: 'The Base URL does not point at the platform API: it must end in /v1',
+				},
 			},
 		],
 	};

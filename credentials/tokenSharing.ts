@@ -30,12 +30,17 @@ const fetching = new Map<string, Fetching>();
  * The token to use when `held` (the token the execution has: '' or the one the platform just
  * rejected) will not do: the one being fetched, one fetched moments ago, or a new one from `fetch`.
  */
-export async function sharedToken(client: { baseUrl: string; clientId: string; secret: string }, held: string, fetch: () => Promise<string>): Promise<string> {
+export async function sharedToken(
+	client: { baseUrl: string; clientId: string; secret: string },
+	held: string,
+	fetch: () => Promise<string>,
+): Promise<string> {
 	const key = `${client.baseUrl}\n${client.clientId}`;
 	const running = fetching.get(key);
 	if (running?.secret === client.secret) return await running.token;
 	const last = issued.get(key);
-	if (last?.secret === client.secret && last.token !== held && Date.now() - last.at < SHARE_FOR_MS) return last.token;
+	if (last?.secret === client.secret && last.token !== held && Date.now() - last.at < SHARE_FOR_MS)
+		return last.token;
 
 	const token = fetch();
 	fetching.set(key, { secret: client.secret, token });

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals, no-console -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * 100,000 inventory items through the WMS Inventory node (Item: Add or Update) in real n8n-core,
  * with about 10% of the platform's answers failing transiently — 429 with Retry-After 0 or 1 s,
@@ -60,7 +61,12 @@ async function main(): Promise<void> {
 	const harness = harnessFor(sim);
 	const node = {
 		type: 'wmsInventory',
-		parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options: { batchSize, maxAttempts: 8, maxWaitSeconds: 60 } },
+		parameters: {
+			resource: 'item',
+			operation: 'upsert',
+			fieldsToSend: 'inputItem',
+			options: { batchSize, maxAttempts: 8, maxWaitSeconds: 60 },
+		},
 		onError: 'continueErrorOutput' as const,
 	};
 	try {
@@ -100,17 +106,23 @@ async function main(): Promise<void> {
 		for (const item of [...main, ...failed]) seen[(item.pairedItem as { item: number }).item]++;
 		const unanswered = seen.filter((count) => count === 0).length;
 		const twice = seen.filter((count) => count > 1).length;
-		if (unanswered || twice) problems.push(`${unanswered} input items without an output, ${twice} with more than one`);
-		if (failed.length) problems.push(`${failed.length} items on the error output (first: ${String(failed[0].json.error)})`);
+		if (unanswered || twice)
+			problems.push(`${unanswered} input items without an output, ${twice} with more than one`);
+		if (failed.length)
+			problems.push(
+				`${failed.length} items on the error output (first: ${String(failed[0].json.error)})`,
+			);
 
 		const last = new Map<string, IDataObject>();
 		for (const item of input) last.set(String(item.sku), item);
 		const stored = sim.store.list('inventory_item');
-		if (stored.length !== last.size) problems.push(`${stored.length} SKUs stored, ${last.size} expected`);
+		if (stored.length !== last.size)
+			problems.push(`${stored.length} SKUs stored, ${last.size} expected`);
 		let wrong = 0;
 		for (const record of stored) {
 			const want = last.get(String(record.sku));
-			if (!want || record.weight_kg !== want.weight_kg || record.description !== want.description) wrong++;
+			if (!want || record.weight_kg !== want.weight_kg || record.description !== want.description)
+				wrong++;
 		}
 		if (wrong) problems.push(`${wrong} SKUs without their last value`);
 		if (revokedAt === undefined) problems.push('the token was never revoked');
@@ -119,35 +131,70 @@ async function main(): Promise<void> {
 		const stats = sim.stats();
 		const statuses = stats.statuses;
 		const resetBefore = sum(stats.requests) - sum(statuses);
-		const failures = { '429': statuses['429'] ?? 0, '503': statuses['503'] ?? 0, reset_before: resetBefore, reset_after: statuses.reset_after ?? 0, '401': statuses['401'] ?? 0 };
-		const transient = failures['429'] + failures['503'] + failures.reset_before + failures.reset_after;
-		const retryLines = capturedLogs.slice(logsFrom).filter((line) => line.includes(`WMS ${ROUTE}:`) && line.includes(', retry '));
+		const failures = {
+			'429': statuses['429'] ?? 0,
+			'503': statuses['503'] ?? 0,
+			reset_before: resetBefore,
+			reset_after: statuses.reset_after ?? 0,
+			'401': statuses['401'] ?? 0,
+		};
+		const transient =
+			failures['429'] + failures['503'] + failures.reset_before + failures.reset_after;
+		const retryLines = capturedLogs
+			.slice(logsFrom)
+			.filter((line) => line.includes(`WMS ${ROUTE}:`) && line.includes(', retry '));
 		const retries = retryLines.length;
-		const waitedMs = retryLines.reduce((total, line) => total + Number(/ in (\d+) ms/.exec(line)?.[1] ?? 0), 0);
+		const waitedMs = retryLines.reduce(
+			(total, line) => total + Number(/ in (\d+) ms/.exec(line)?.[1] ?? 0),
+			0,
+		);
 		const slow = sim.faults.list().find((rule) => rule.kind === 'latency')?.fired ?? 0;
 		const requests = stats.requests[ROUTE] ?? 0;
 		const nodeSeconds = (run.data.resultData.runData.WMS[0].executionTime ?? 0) / 1000;
 
-		console.log(`WMS Inventory node, ${total.toLocaleString('en-US')} items (${last.size.toLocaleString('en-US')} SKUs), batch ${batchSize}, fault seed ${seed}`);
-		console.log(`  data requests        ${requests} (${Math.ceil(total / batchSize)} chunks + retries)`);
+		console.log(
+			`WMS Inventory node, ${total.toLocaleString('en-US')} items (${last.size.toLocaleString('en-US')} SKUs), batch ${batchSize}, fault seed ${seed}`,
+		);
+		console.log(
+			`  data requests        ${requests} (${Math.ceil(total / batchSize)} chunks + retries)`,
+		);
 		console.log(
 			`  transient failures   ${transient} = ${((100 * transient) / requests).toFixed(1)}% of requests: 429 ${failures['429']}, 503 ${failures['503']}, reset before ${failures.reset_before}, reset after processing ${failures.reset_after}`,
 		);
 		const fired = sim.faults.list().map((rule) => rule.fired);
-		console.log(`  of which             429 with Retry-After 0 s: ${fired[0]}, with 1 s: ${fired[1]}`);
+		console.log(
+			`  of which             429 with Retry-After 0 s: ${fired[0]}, with 1 s: ${fired[1]}`,
+		);
 		console.log(`  slow answers         ${slow} (+300 ms each)`);
-		console.log(`  retries by the node  ${retries} (its debug log; every transient failure retried once: ${retries === transient ? 'yes' : 'NO'}), ${(waitedMs / 1000).toFixed(2)} s waited before them`);
-		console.log(`  token                revoked after request ${revokedAt}; 401 answers ${failures['401']}, tokens issued ${stats.tokensIssued} (n8n refreshed once)`);
+		console.log(
+			`  retries by the node  ${retries} (its debug log; every transient failure retried once: ${retries === transient ? 'yes' : 'NO'}), ${(waitedMs / 1000).toFixed(2)} s waited before them`,
+		);
+		console.log(
+			`  token                revoked after request ${revokedAt}; 401 answers ${failures['401']}, tokens issued ${stats.tokensIssued} (n8n refreshed once)`,
+		);
 		console.log(
 			`  wall time            ${seconds.toFixed(2)} s whole workflow, ${nodeSeconds.toFixed(2)} s the node; the same load without faults ${cleanSeconds.toFixed(2)} s (×${(seconds / cleanSeconds).toFixed(1)})`,
 		);
-		console.log(`  outputs              ${main.length.toLocaleString('en-US')} main, ${failed.length} error; every input item answered exactly once: ${unanswered || twice ? 'NO' : 'yes'}`);
-		console.log(`  platform             ${stored.length.toLocaleString('en-US')} SKUs, each once, with its last value: ${wrong || stored.length !== last.size ? 'NO' : 'yes'}`);
-		if (retries !== transient) problems.push(`${retries} retries for ${transient} transient failures`);
-		if (stats.tokensIssued !== 1) problems.push(`${stats.tokensIssued} tokens issued after one revocation (expected 1)`);
-		const quiet = Object.entries(failures).filter(([kind, count]) => kind !== '401' && count === 0).map(([kind]) => kind);
-		if (quiet.length) console.log(`note: with this seed no ${quiet.join(', ')} fault fired; seed 17 draws every kind`);
-		console.log(problems.length ? `checks: FAILED\n  - ${problems.join('\n  - ')}` : 'checks: all passed');
+		console.log(
+			`  outputs              ${main.length.toLocaleString('en-US')} main, ${failed.length} error; every input item answered exactly once: ${unanswered || twice ? 'NO' : 'yes'}`,
+		);
+		console.log(
+			`  platform             ${stored.length.toLocaleString('en-US')} SKUs, each once, with its last value: ${wrong || stored.length !== last.size ? 'NO' : 'yes'}`,
+		);
+		if (retries !== transient)
+			problems.push(`${retries} retries for ${transient} transient failures`);
+		if (stats.tokensIssued !== 1)
+			problems.push(`${stats.tokensIssued} tokens issued after one revocation (expected 1)`);
+		const quiet = Object.entries(failures)
+			.filter(([kind, count]) => kind !== '401' && count === 0)
+			.map(([kind]) => kind);
+		if (quiet.length)
+			console.log(
+				`note: with this seed no ${quiet.join(', ')} fault fired; seed 17 draws every kind`,
+			);
+		console.log(
+			problems.length ? `checks: FAILED\n  - ${problems.join('\n  - ')}` : 'checks: all passed',
+		);
 		if (problems.length) process.exitCode = 1;
 	} finally {
 		await sim.close();

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * 100,000 inventory items through the WMS Inventory node (Item: Add or Update) in real n8n-core
  * against the simulator, beside
@@ -27,7 +28,13 @@ import '../../test/support/setup';
 
 import axios from 'axios';
 import { Agent } from 'node:http';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 
 import { Harness, harnessFor } from '../../test/support/harness';
 import { ALL_NODE_TYPES } from '../../test/support/nodeTypes';
@@ -56,12 +63,16 @@ class PerItemRequest implements INodeType {
 		const out: INodeExecutionData[] = [];
 		const items = this.getInputData();
 		for (let i = 0; i < items.length; i++) {
-			const json = (await this.helpers.httpRequestWithAuthentication.call(this, 'wmsIntegrationApi', {
-				method: 'POST',
-				url,
-				body: { items: [items[i].json] },
-				json: true,
-			})) as IDataObject;
+			const json = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				'wmsIntegrationApi',
+				{
+					method: 'POST',
+					url,
+					body: { items: [items[i].json] },
+					json: true,
+				},
+			)) as IDataObject;
 			out.push({ json, pairedItem: { item: i } });
 		}
 		return [out];
@@ -82,42 +93,89 @@ interface Figures {
 async function counts(platform: Platform, items: number) {
 	const stats = await platform.stats();
 	const stored = stats.items['/inventory/add'] ?? 0;
-	if (stored !== items) throw new Error(`expected ${items} items stored, the platform took ${stored}`);
+	if (stored !== items)
+		throw new Error(`expected ${items} items stored, the platform took ${stored}`);
 	return { requests: stats.requests['/inventory/add'] ?? 0, tokens: stats.tokensIssued };
 }
 
 async function runNode(items: IDataObject[]): Promise<Figures> {
 	return await withSimulator([], async (sim) => {
 		const harness = harnessFor(sim);
-		const { result: run, peakMb, seconds } = await measureRun(() =>
-			harness.run({ type: 'wmsInventory', parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' } }, items),
+		const {
+			result: run,
+			peakMb,
+			seconds,
+		} = await measureRun(() =>
+			harness.run(
+				{
+					type: 'wmsInventory',
+					parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' },
+				},
+				items,
+			),
 		);
 		if (run.error) throw run.error;
-		if (run.outputs[0].length !== items.length) throw new Error(`expected ${items.length} output items, got ${run.outputs[0].length}`);
+		if (run.outputs[0].length !== items.length)
+			throw new Error(`expected ${items.length} output items, got ${run.outputs[0].length}`);
 		const nodeSeconds = (run.run.data.resultData.runData.WMS[0].executionTime ?? 0) / 1000;
-		return { label: 'WMS Inventory node', items: items.length, ...(await counts(sim, items.length)), seconds: nodeSeconds, peakMb, note: `whole workflow run ${seconds.toFixed(2)} s` };
+		return {
+			label: 'WMS Inventory node',
+			items: items.length,
+			...(await counts(sim, items.length)),
+			seconds: nodeSeconds,
+			peakMb,
+			note: `whole workflow run ${seconds.toFixed(2)} s`,
+		};
 	});
 }
 
 async function runRaw(items: IDataObject[]): Promise<Figures> {
 	return await withSimulator([], async (sim) => {
 		const agent = new Agent({ keepAlive: true });
-		const client = axios.create({ baseURL: sim.baseUrl, httpAgent: agent, headers: { 'Content-Type': 'application/json' } });
+		const client = axios.create({
+			baseURL: sim.baseUrl,
+			httpAgent: agent,
+			headers: { 'Content-Type': 'application/json' },
+		});
 		const { peakMb, seconds } = await measureRun(async () => {
-			const token = (await client.post('/oauth/token', { client_id: sim.clientId, client_secret: sim.clientSecret, grant_type: 'client_credentials' })).data.access_token;
+			const token = (
+				await client.post('/oauth/token', {
+					client_id: sim.clientId,
+					client_secret: sim.clientSecret,
+					grant_type: 'client_credentials',
+				})
+			).data.access_token;
 			for (let start = 0; start < items.length; start += 1000) {
-				await client.post('/inventory/add', { items: items.slice(start, start + 1000) }, { headers: { Authorization: `Bearer ${token}` } });
+				await client.post(
+					'/inventory/add',
+					{ items: items.slice(start, start + 1000) },
+					{ headers: { Authorization: `Bearer ${token}` } },
+				);
 			}
 		});
 		agent.destroy();
-		return { label: 'raw floor (bare axios, 1000 per request)', items: items.length, ...(await counts(sim, items.length)), seconds, peakMb };
+		return {
+			label: 'raw floor (bare axios, 1000 per request)',
+			items: items.length,
+			...(await counts(sim, items.length)),
+			seconds,
+			peakMb,
+		};
 	});
 }
 
 async function runPerItem(items: IDataObject[], scaleTo: number): Promise<Figures> {
 	return await withSimulator([], async (sim) => {
-		const harness = new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret }, [...ALL_NODE_TYPES, new PerItemRequest()]);
-		const { result: run, peakMb } = await measureRun(() => harness.run({ type: 'benchPerItemRequest', parameters: { url: `${sim.baseUrl}/inventory/add` } }, items));
+		const harness = new Harness(
+			{ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret },
+			[...ALL_NODE_TYPES, new PerItemRequest()],
+		);
+		const { result: run, peakMb } = await measureRun(() =>
+			harness.run(
+				{ type: 'benchPerItemRequest', parameters: { url: `${sim.baseUrl}/inventory/add` } },
+				items,
+			),
+		);
 		if (run.error) throw run.error;
 		const measured = (run.run.data.resultData.runData.WMS[0].executionTime ?? 0) / 1000;
 		const factor = scaleTo / items.length;
@@ -165,10 +223,20 @@ async function main(): Promise<void> {
 	const pairs = nodes.map((f, i) => f.seconds / raws[i].seconds);
 	const nodeOverRaw = [...pairs].sort((a, b) => a - b)[Math.floor(pairs.length / 2)];
 	const perItemOverNode = slow.seconds / node.seconds;
-	console.log(`runs (raw → node): ${raws.map((f, i) => `${f.seconds.toFixed(2)} → ${nodes[i].seconds.toFixed(2)} s`).join(', ')}`);
-	console.log(`node/raw = ${nodeOverRaw.toFixed(2)} (median of ${repeats} paired runs; target ≤ 1.3)   per-item/node = ${perItemOverNode.toFixed(0)} (target ≥ 50)`);
-	console.log(`process peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (the simulator runs in its own process)`);
-	const met = node.requests <= Math.ceil(total / 1000) && node.tokens === 1 && nodeOverRaw <= 1.3 && perItemOverNode >= 50;
+	console.log(
+		`runs (raw → node): ${raws.map((f, i) => `${f.seconds.toFixed(2)} → ${nodes[i].seconds.toFixed(2)} s`).join(', ')}`,
+	);
+	console.log(
+		`node/raw = ${nodeOverRaw.toFixed(2)} (median of ${repeats} paired runs; target ≤ 1.3)   per-item/node = ${perItemOverNode.toFixed(0)} (target ≥ 50)`,
+	);
+	console.log(
+		`process peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (the simulator runs in its own process)`,
+	);
+	const met =
+		node.requests <= Math.ceil(total / 1000) &&
+		node.tokens === 1 &&
+		nodeOverRaw <= 1.3 &&
+		perItemOverNode >= 50;
 	console.log(met ? 'targets: met' : 'targets: NOT met');
 }
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * Throughput over a real network: 100,000 inventory items through WMS Inventory → Item: Add or Update
  * in real n8n-core against a "remote" simulator (its own process, latency model) at 0, 20, 50 and
@@ -26,11 +27,24 @@ import { Agent } from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
 
 import { harnessFor } from '../../test/support/harness';
-import { arg, erpItems, inChildProcess, listArg, measurementOrBenchmark, median, withSimulator, type Platform } from './support';
+import {
+	arg,
+	erpItems,
+	inChildProcess,
+	listArg,
+	measurementOrBenchmark,
+	median,
+	withSimulator,
+	type Platform,
+} from './support';
 
 type Kind = 'sequential' | 'parallel' | 'node';
 const KINDS: Kind[] = ['sequential', 'parallel', 'node'];
-const LABEL: Record<Kind, string> = { sequential: '(a) one at a time', parallel: '(b) 4 in flight', node: 'WMS Inventory node' };
+const LABEL: Record<Kind, string> = {
+	sequential: '(a) one at a time',
+	parallel: '(b) 4 in flight',
+	node: 'WMS Inventory node',
+};
 const CHUNK = 1000;
 const WARM_UP = 2000;
 
@@ -48,24 +62,45 @@ interface Measured {
 
 // ---------- one measurement (a child process) ----------
 
-async function sendNode(platform: Platform, items: IDataObject[]): Promise<{ seconds: number; wholeRunSeconds: number }> {
+async function sendNode(
+	platform: Platform,
+	items: IDataObject[],
+): Promise<{ seconds: number; wholeRunSeconds: number }> {
 	const t0 = process.hrtime.bigint();
-	const run = await harnessFor(platform).run({ type: 'wmsInventory', parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' } }, items);
+	const run = await harnessFor(platform).run(
+		{
+			type: 'wmsInventory',
+			parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' },
+		},
+		items,
+	);
 	const wholeRunSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
 	if (run.error) throw run.error;
-	if (run.outputs[0].length !== items.length) throw new Error(`expected ${items.length} output items, got ${run.outputs[0].length}`);
-	return { seconds: (run.run.data.resultData.runData.WMS[0].executionTime ?? 0) / 1000, wholeRunSeconds };
+	if (run.outputs[0].length !== items.length)
+		throw new Error(`expected ${items.length} output items, got ${run.outputs[0].length}`);
+	return {
+		seconds: (run.run.data.resultData.runData.WMS[0].executionTime ?? 0) / 1000,
+		wholeRunSeconds,
+	};
 }
 
 /** The bare client: its token fetched once (as n8n keeps the node's on the credential), then the chunks, `inFlight` at a time. */
 function bareClient(platform: Platform, inFlight: number) {
 	const agent = new Agent({ keepAlive: true });
-	const client = axios.create({ baseURL: platform.baseUrl, httpAgent: agent, headers: { 'Content-Type': 'application/json' } });
+	const client = axios.create({
+		baseURL: platform.baseUrl,
+		httpAgent: agent,
+		headers: { 'Content-Type': 'application/json' },
+	});
 	let token: Promise<string> | undefined;
 	return {
 		async send(items: IDataObject[]): Promise<{ seconds: number }> {
 			token ??= client
-				.post('/oauth/token', { client_id: platform.clientId, client_secret: platform.clientSecret, grant_type: 'client_credentials' })
+				.post('/oauth/token', {
+					client_id: platform.clientId,
+					client_secret: platform.clientSecret,
+					grant_type: 'client_credentials',
+				})
 				.then((r) => r.data.access_token as string);
 			const headers = { Authorization: `Bearer ${await token}` };
 			const t0 = process.hrtime.bigint();
@@ -74,7 +109,11 @@ function bareClient(platform: Platform, inFlight: number) {
 				while (next < items.length) {
 					const start = next;
 					next += CHUNK;
-					await client.post('/inventory/add', { items: items.slice(start, start + CHUNK) }, { headers });
+					await client.post(
+						'/inventory/add',
+						{ items: items.slice(start, start + CHUNK) },
+						{ headers },
+					);
 				}
 			};
 			await Promise.all(Array.from({ length: inFlight }, worker));
@@ -84,7 +123,13 @@ function bareClient(platform: Platform, inFlight: number) {
 	};
 }
 
-async function measureOne(kind: Kind, total: number, rtt: number, connectMs: number, limit: number): Promise<Measured> {
+async function measureOne(
+	kind: Kind,
+	total: number,
+	rtt: number,
+	connectMs: number,
+	limit: number,
+): Promise<Measured> {
 	return await withSimulator([], async (platform) => {
 		const bare = kind === 'node' ? undefined : bareClient(platform, kind === 'parallel' ? 4 : 1);
 		const send = (items: IDataObject[]) => (bare ? bare.send(items) : sendNode(platform, items));
@@ -97,10 +142,12 @@ async function measureOne(kind: Kind, total: number, rtt: number, connectMs: num
 		bare?.close();
 		const load = await platform.control<{ connections: number; peakInFlight: number }>('/load');
 		const stats = await platform.stats();
-		const stored = (await platform.control<{ count: number }>('/store/inventory_item?count')).count - WARM_UP;
+		const stored =
+			(await platform.control<{ count: number }>('/store/inventory_item?count')).count - WARM_UP;
 		const rows = stats.items['/inventory/add'] ?? 0;
 		// Every SKU in the store, and rows accepted once each: a row sent twice would count twice.
-		if (stored !== total || rows !== total) throw new Error(`${kind}: ${stored} of ${total} SKUs stored, ${rows} rows accepted`);
+		if (stored !== total || rows !== total)
+			throw new Error(`${kind}: ${stored} of ${total} SKUs stored, ${rows} rows accepted`);
 		return {
 			kind,
 			...sent,
@@ -124,7 +171,18 @@ interface Setting {
 }
 
 function childRun(kind: Kind, total: number, s: Setting): Promise<Measured> {
-	const args = ['--only', kind, '--items', String(total), '--rtt', String(s.rtt), '--connect-ms', String(s.connectMs), '--limit', String(s.limit)];
+	const args = [
+		'--only',
+		kind,
+		'--items',
+		String(total),
+		'--rtt',
+		String(s.rtt),
+		'--connect-ms',
+		String(s.connectMs),
+		'--limit',
+		String(s.limit),
+	];
 	return inChildProcess<Measured>(args, `${kind} at ${s.label}`);
 }
 
@@ -143,7 +201,12 @@ async function main(): Promise<void> {
 	const runs = arg('runs', 3);
 	const settings = listArg('rtt', ['0', '20', '50', '100', '50tls']).map(settingOf);
 	const limit = arg('limit', 5);
-	const limitSetting: Setting = { label: `${arg('limit-rtt', 50)} ms, ${limit} requests/s`, rtt: arg('limit-rtt', 50), connectMs: 0, limit };
+	const limitSetting: Setting = {
+		label: `${arg('limit-rtt', 50)} ms, ${limit} requests/s`,
+		rtt: arg('limit-rtt', 50),
+		connectMs: 0,
+		limit,
+	};
 
 	const results = new Map<string, Measured[][]>(); // setting label → per kind (KINDS order) → runs
 	for (let run = 0; run < runs; run++) {
@@ -152,34 +215,51 @@ async function main(): Promise<void> {
 			results.set(s.label, slot);
 			for (const [k, kind] of KINDS.entries()) slot[k].push(await childRun(kind, total, s));
 			const [a, b, node] = slot.map((r) => r[r.length - 1]);
-			console.log(`run ${run + 1} ${s.label.padEnd(12)} (a) ${secs(a.seconds)}  (b) ${secs(b.seconds)}  node ${secs(node.seconds)}`);
+			console.log(
+				`run ${run + 1} ${s.label.padEnd(12)} (a) ${secs(a.seconds)}  (b) ${secs(b.seconds)}  node ${secs(node.seconds)}`,
+			);
 		}
 	}
 	const limited: Measured[] = [];
 	for (let run = 0; run < runs && limit > 0; run++) {
 		limited.push(await childRun('node', total, limitSetting));
-		console.log(`run ${run + 1} ${limitSetting.label}: node ${secs(limited[run].seconds)}, ${limited[run].refused} refused`);
+		console.log(
+			`run ${run + 1} ${limitSetting.label}: node ${secs(limited[run].seconds)}, ${limited[run].refused} refused`,
+		);
 	}
 
-	console.log(`\n${total.toLocaleString('en-US')} items, chunks of ${CHUNK}; medians of ${runs} runs; peak RSS of each run's own process`);
-	console.log(`${'round trip'.padEnd(14)}${KINDS.map((k) => LABEL[k].padEnd(22)).join('')}node/(a)  node/(b)  peak RSS (a) / (b) / node   connections (a) / (b) / node`);
+	console.log(
+		`\n${total.toLocaleString('en-US')} items, chunks of ${CHUNK}; medians of ${runs} runs; peak RSS of each run's own process`,
+	);
+	console.log(
+		`${'round trip'.padEnd(14)}${KINDS.map((k) => LABEL[k].padEnd(22)).join('')}node/(a)  node/(b)  peak RSS (a) / (b) / node   connections (a) / (b) / node`,
+	);
 	const ratios = new Map<string, { overA: number; overB: number }>();
 	for (const s of settings) {
 		const [a, b, node] = results.get(s.label)!;
 		const overA = median(node.map((n, i) => n.seconds / a[i].seconds));
 		const overB = median(node.map((n, i) => n.seconds / b[i].seconds));
 		ratios.set(s.label, { overA, overB });
-		const times = [a, b, node].map((r) => secs(median(r.map((m) => m.seconds))).padEnd(22)).join('');
+		const times = [a, b, node]
+			.map((r) => secs(median(r.map((m) => m.seconds))).padEnd(22))
+			.join('');
 		const rss = [a, b, node].map((r) => mb(median(r.map((m) => m.peakMb)))).join(' / ');
 		const connections = [a, b, node].map((r) => median(r.map((m) => m.connections))).join(' / ');
-		console.log(`${s.label.padEnd(14)}${times}${overA.toFixed(2).padEnd(10)}${overB.toFixed(2).padEnd(10)}${rss.padEnd(29)}${connections}`);
+		console.log(
+			`${s.label.padEnd(14)}${times}${overA.toFixed(2).padEnd(10)}${overB.toFixed(2).padEnd(10)}${rss.padEnd(29)}${connections}`,
+		);
 	}
 	const at50 = ratios.get('50 ms');
 	const at0 = ratios.get('0 ms');
 	if (at50) {
-		console.log(`at 50 ms: node/(a) ${at50.overA.toFixed(2)} (target ≤ 0.35): ${verdict(at50.overA <= 0.35)};  node/(b) ${at50.overB.toFixed(2)} (target ≤ 1.3): ${verdict(at50.overB <= 1.3)}`);
+		console.log(
+			`at 50 ms: node/(a) ${at50.overA.toFixed(2)} (target ≤ 0.35): ${verdict(at50.overA <= 0.35)};  node/(b) ${at50.overB.toFixed(2)} (target ≤ 1.3): ${verdict(at50.overB <= 1.3)}`,
+		);
 	}
-	if (at0) console.log(`at 0 ms: node/(a) ${at0.overA.toFixed(2)} (target ≤ 1.3): ${verdict(at0.overA <= 1.3)}`);
+	if (at0)
+		console.log(
+			`at 0 ms: node/(a) ${at0.overA.toFixed(2)} (target ≤ 1.3): ${verdict(at0.overA <= 1.3)}`,
+		);
 	if (limited.length) {
 		const node = median(limited.map((m) => m.seconds));
 		const accepted = median(limited.map((m) => m.accepted));
@@ -193,5 +273,11 @@ async function main(): Promise<void> {
 
 measurementOrBenchmark(async (kind) => {
 	if (!KINDS.includes(kind as Kind)) throw new Error(`--only takes ${KINDS.join(', ')}`);
-	return await measureOne(kind as Kind, arg('items', 100_000), arg('rtt', 0), arg('connect-ms', 0), arg('limit', 0));
+	return await measureOne(
+		kind as Kind,
+		arg('items', 100_000),
+		arg('rtt', 0),
+		arg('connect-ms', 0),
+		arg('limit', 0),
+	);
 }, main);

@@ -22,7 +22,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildPackage, ensureN8n, freePort, N8nClient, startN8n, startSimulator } from '../scripts/n8n-host.mjs';
+import {
+	buildPackage,
+	ensureN8n,
+	freePort,
+	N8nClient,
+	startN8n,
+	startSimulator,
+} from '../scripts/n8n-host.mjs';
 
 const argv = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -37,13 +44,24 @@ const SKU_PREFIX = 'RN8N-';
 
 const SETTINGS = {
 	default: { label: "n8n's defaults (SQLite, every successful run saved with its data)", env: {} },
-	'no-save': { label: 'EXECUTIONS_DATA_SAVE_ON_SUCCESS=none', env: { EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none' } },
-	'fs-storage': { label: 'N8N_EXECUTION_DATA_STORAGE_MODE=filesystem', env: { N8N_EXECUTION_DATA_STORAGE_MODE: 'filesystem' } },
+	'no-save': {
+		label: 'EXECUTIONS_DATA_SAVE_ON_SUCCESS=none',
+		env: { EXECUTIONS_DATA_SAVE_ON_SUCCESS: 'none' },
+	},
+	'fs-storage': {
+		label: 'N8N_EXECUTION_DATA_STORAGE_MODE=filesystem',
+		env: { N8N_EXECUTION_DATA_STORAGE_MODE: 'filesystem' },
+	},
 };
 function settingsOf(variant) {
 	const heap = /^heap-(\d+)$/.exec(variant);
-	if (heap) return { label: `NODE_OPTIONS=--max-old-space-size=${heap[1]}`, env: { NODE_OPTIONS: `--max-old-space-size=${heap[1]}` } };
-	if (!SETTINGS[variant]) throw new Error(`unknown variant ${variant} (default, no-save, fs-storage, heap-<MB>)`);
+	if (heap)
+		return {
+			label: `NODE_OPTIONS=--max-old-space-size=${heap[1]}`,
+			env: { NODE_OPTIONS: `--max-old-space-size=${heap[1]}` },
+		};
+	if (!SETTINGS[variant])
+		throw new Error(`unknown variant ${variant} (default, no-save, fs-storage, heap-<MB>)`);
 	return SETTINGS[variant];
 }
 
@@ -77,53 +95,100 @@ function workflow(name, webhookPath, tail, credential) {
 			typeVersion: 2,
 			position: [0, 0],
 			webhookId: randomUUID(),
-			parameters: { httpMethod: 'POST', path: webhookPath, responseMode: 'lastNode', responseData: 'noData', options: {} },
+			parameters: {
+				httpMethod: 'POST',
+				path: webhookPath,
+				responseMode: 'lastNode',
+				responseData: 'noData',
+				options: {},
+			},
 		},
-		{ id: randomUUID(), name: 'Make items', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0], parameters: { jsCode: makeItemsCode(ITEMS) } },
-		...tail.map((node, i) => ({ id: randomUUID(), position: [440 + 220 * i, 0], ...node, ...(node.credentialed ? { credentials } : {}), credentialed: undefined })),
+		{
+			id: randomUUID(),
+			name: 'Make items',
+			type: 'n8n-nodes-base.code',
+			typeVersion: 2,
+			position: [220, 0],
+			parameters: { jsCode: makeItemsCode(ITEMS) },
+		},
+		...tail.map((node, i) => ({
+			id: randomUUID(),
+			position: [440 + 220 * i, 0],
+			...node,
+			...(node.credentialed ? { credentials } : {}),
+			credentialed: undefined,
+		})),
 	];
 	const chain = nodes.map((n) => n.name);
-	const connections = Object.fromEntries(chain.slice(0, -1).map((from, i) => [from, { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] }]));
+	const connections = Object.fromEntries(
+		chain
+			.slice(0, -1)
+			.map((from, i) => [from, { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] }]),
+	);
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
 }
 
 function packageWorkflow(credential) {
-	return workflow('bench: package node', 'bench-package', [
-		{
-			name: 'WMS Inventory',
-			type: 'n8n-nodes-wms-integration.wmsInventory',
-			typeVersion: 1,
-			parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options: {} },
-			credentialed: true,
-		},
-	], credential);
+	return workflow(
+		'bench: package node',
+		'bench-package',
+		[
+			{
+				name: 'WMS Inventory',
+				type: 'n8n-nodes-wms-integration.wmsInventory',
+				typeVersion: 1,
+				parameters: {
+					resource: 'item',
+					operation: 'upsert',
+					fieldsToSend: 'inputItem',
+					options: {},
+				},
+				credentialed: true,
+			},
+		],
+		credential,
+	);
 }
 
 function byHandWorkflow(credential, baseUrl, httpVersion) {
-	return workflow('bench: Code + HTTP Request', 'bench-by-hand', [
-		{ name: 'Pack 1000 per body', type: 'n8n-nodes-base.code', typeVersion: 2, parameters: { jsCode: packCode } },
-		{
-			name: 'HTTP Request',
-			type: 'n8n-nodes-base.httpRequest',
-			typeVersion: httpVersion,
-			parameters: {
-				method: 'POST',
-				url: `${baseUrl}/inventory/add`,
-				authentication: 'predefinedCredentialType',
-				nodeCredentialType: 'wmsIntegrationApi',
-				sendBody: true,
-				specifyBody: 'json',
-				jsonBody: '={{ JSON.stringify($json) }}',
-				options: {},
+	return workflow(
+		'bench: Code + HTTP Request',
+		'bench-by-hand',
+		[
+			{
+				name: 'Pack 1000 per body',
+				type: 'n8n-nodes-base.code',
+				typeVersion: 2,
+				parameters: { jsCode: packCode },
 			},
-			credentialed: true,
-		},
-	], credential);
+			{
+				name: 'HTTP Request',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: httpVersion,
+				parameters: {
+					method: 'POST',
+					url: `${baseUrl}/inventory/add`,
+					authentication: 'predefinedCredentialType',
+					nodeCredentialType: 'wmsIntegrationApi',
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody: '={{ JSON.stringify($json) }}',
+					options: {},
+				},
+				credentialed: true,
+			},
+		],
+		credential,
+	);
 }
 
 const KINDS = {
 	package: { label: 'WMS Inventory node', path: 'bench-package', nodes: ['WMS Inventory'] },
-	'by-hand': { label: 'Code (pack) + HTTP Request', path: 'bench-by-hand', nodes: ['Pack 1000 per body', 'HTTP Request'] },
+	'by-hand': {
+		label: 'Code (pack) + HTTP Request',
+		path: 'bench-by-hand',
+		nodes: ['Pack 1000 per body', 'HTTP Request'],
+	},
 };
 
 // ---------- measuring ----------
@@ -140,7 +205,10 @@ function rssMb(pid) {
 	const rss = (p) => Number(/VmRSS:\s+(\d+) kB/.exec(read(`/proc/${p}/status`))?.[1] ?? 0) / 1024;
 	const children = (p) => read(`/proc/${p}/task/${p}/children`).split(/\s+/).filter(Boolean);
 	const descendants = (p) => children(p).flatMap((c) => [c, ...descendants(c)]);
-	return { main: rss(pid), others: descendants(String(pid)).reduce((sum, p) => Math.max(sum, rss(p)), 0) };
+	return {
+		main: rss(pid),
+		others: descendants(String(pid)).reduce((sum, p) => Math.max(sum, rss(p)), 0),
+	};
 }
 
 async function sampledPeak(pid, work) {
@@ -170,16 +238,23 @@ function sizeMb(target) {
 
 const dataSizeMb = (userFolder) => {
 	const n8nDir = path.join(userFolder, '.n8n');
-	return ['database.sqlite', 'database.sqlite-wal', 'storage'].reduce((sum, f) => sum + sizeMb(path.join(n8nDir, f)), 0);
+	return ['database.sqlite', 'database.sqlite-wal', 'storage'].reduce(
+		(sum, f) => sum + sizeMb(path.join(n8nDir, f)),
+		0,
+	);
 };
 
 /** Every SKU stored, each with the value this run sent; the platform accepted each row once. */
 function checkStored(simulator, tag) {
-	const items = simulator.store.list('inventory_item').filter((item) => item.sku.startsWith(SKU_PREFIX));
+	const items = simulator.store
+		.list('inventory_item')
+		.filter((item) => item.sku.startsWith(SKU_PREFIX));
 	const withValue = items.filter((item) => item.description.endsWith(`(${tag})`)).length;
 	const rows = simulator.stats().items['/inventory/add'] ?? 0;
 	if (items.length !== ITEMS || withValue !== ITEMS || rows !== ITEMS) {
-		throw new Error(`${tag}: ${items.length} SKUs in the store, ${withValue} with this run's value, ${rows} rows accepted (expected ${ITEMS} each)`);
+		throw new Error(
+			`${tag}: ${items.length} SKUs in the store, ${withValue} with this run's value, ${rows} rows accepted (expected ${ITEMS} each)`,
+		);
 	}
 	return { requests: simulator.stats().requests['/inventory/add'] ?? 0 };
 }
@@ -188,16 +263,28 @@ async function runOnce(ctx, kind, tag) {
 	ctx.simulator.resetStats();
 	let wall;
 	// Sampled until n8n has saved the execution too (it may write it after answering the webhook).
-	const { result: executionId, main, runner } = await sampledPeak(ctx.n8n.child.pid, async () => {
+	const {
+		result: executionId,
+		main,
+		runner,
+	} = await sampledPeak(ctx.n8n.child.pid, async () => {
 		const t0 = performance.now();
 		const response = await callWebhook(ctx, kind, tag);
 		const text = await response.text();
 		wall = (performance.now() - t0) / 1000;
-		if (!response.ok) throw new Error(`${kind} ${tag}: webhook answered ${response.status} ${text.slice(0, 300)}`);
+		if (!response.ok)
+			throw new Error(`${kind} ${tag}: webhook answered ${response.status} ${text.slice(0, 300)}`);
 		if (!ctx.saves) return null;
 		const saved = await waitFor(async () => {
-			const [latest] = (await ctx.client.api('GET', `/executions?workflowId=${ctx.ids[kind]}&limit=1`)).data;
-			return latest && latest.id !== ctx.lastExecution[kind] && latest.status !== 'running' && latest.status !== 'new' ? latest : null;
+			const [latest] = (
+				await ctx.client.api('GET', `/executions?workflowId=${ctx.ids[kind]}&limit=1`)
+			).data;
+			return latest &&
+				latest.id !== ctx.lastExecution[kind] &&
+				latest.status !== 'running' &&
+				latest.status !== 'new'
+				? latest
+				: null;
 		});
 		ctx.lastExecution[kind] = saved.id;
 		return saved.id;
@@ -210,7 +297,11 @@ async function runOnce(ctx, kind, tag) {
 async function callWebhook(ctx, kind, tag) {
 	const deadline = Date.now() + 30000;
 	for (;;) {
-		const response = await fetch(`${ctx.n8n.url}/webhook/${KINDS[kind].path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tag }) });
+		const response = await fetch(`${ctx.n8n.url}/webhook/${KINDS[kind].path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify({ tag }),
+		});
 		if (response.status !== 404 || Date.now() > deadline) return response;
 		await response.text();
 		await new Promise((r) => setTimeout(r, 500));
@@ -232,9 +323,17 @@ async function addRunData(ctx, run) {
 	if (!run.executionId) return run;
 	const execution = await ctx.client.api('GET', `/executions/${run.executionId}?includeData=true`);
 	const runData = execution.data?.resultData?.runData ?? {};
-	const nodeSeconds = KINDS[run.kind].nodes.map((name) => (runData[name]?.[0]?.executionTime ?? NaN) / 1000);
+	const nodeSeconds = KINDS[run.kind].nodes.map(
+		(name) => (runData[name]?.[0]?.executionTime ?? NaN) / 1000,
+	);
 	const total = (Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt)) / 1000;
-	return { ...run, status: execution.status, nodeSeconds, makeItems: (runData['Make items']?.[0]?.executionTime ?? NaN) / 1000, total };
+	return {
+		...run,
+		status: execution.status,
+		nodeSeconds,
+		makeItems: (runData['Make items']?.[0]?.executionTime ?? NaN) / 1000,
+		total,
+	};
 }
 
 const median = (values) => {
@@ -250,13 +349,19 @@ async function variant(name, simulator) {
 	console.log(`\n--- ${name}: ${settings.label}`);
 	let n8n;
 	try {
-		n8n = await startN8n({ userFolder, port: await freePort(0), env: { N8N_LOG_LEVEL: 'warn', ...settings.env } });
+		n8n = await startN8n({
+			userFolder,
+			port: await freePort(0),
+			env: { N8N_LOG_LEVEL: 'warn', ...settings.env },
+		});
 		const client = new N8nClient(n8n.url);
 		await client.ensureOwner(n8n.state, n8n.saveState);
 		await client.createApiKey('bench');
 		const credential = await client.importCredential(simulator);
 		const types = await client.request('GET', '/types/nodes.json');
-		const http = types.data.filter((t) => t.name === 'n8n-nodes-base.httpRequest').flatMap((t) => [t.version].flat());
+		const http = types.data
+			.filter((t) => t.name === 'n8n-nodes-base.httpRequest')
+			.flatMap((t) => [t.version].flat());
 		const ids = {};
 		for (const [kind, body] of [
 			['package', packageWorkflow(credential)],
@@ -265,7 +370,15 @@ async function variant(name, simulator) {
 			ids[kind] = (await client.api('POST', '/workflows', body)).id;
 			await client.api('POST', `/workflows/${ids[kind]}/activate`);
 		}
-		const ctx = { n8n, client, simulator, userFolder, ids, lastExecution: {}, saves: name !== 'no-save' };
+		const ctx = {
+			n8n,
+			client,
+			simulator,
+			userFolder,
+			ids,
+			lastExecution: {},
+			saves: name !== 'no-save',
+		};
 		const idle = rssMb(n8n.child.pid);
 		const dataBefore = dataSizeMb(userFolder);
 		const runs = [];
@@ -277,14 +390,20 @@ async function variant(name, simulator) {
 				for (const kind of Object.keys(KINDS)) {
 					const run = await runOnce(ctx, kind, `${name}-${rtt}-${kind}-${i}`);
 					runs.push({ ...run, rtt });
-					console.log(`  ${rtt} ms ${kind.padEnd(8)} run ${i + 1}: wall ${s(run.wall)}, n8n main ${mb(run.main)}, runner ${mb(run.runner)}, ${run.requests} requests`);
+					console.log(
+						`  ${rtt} ms ${kind.padEnd(8)} run ${i + 1}: wall ${s(run.wall)}, n8n main ${mb(run.main)}, runner ${mb(run.runner)}, ${run.requests} requests`,
+					);
 				}
 			}
 		}
 		simulator.latency.set({});
 		// The database (or execution data folder) over all runs, warm-ups included: one run's own growth hides in SQLite's write-ahead log.
 		const perRunMb = (dataSizeMb(userFolder) - dataBefore) / (runs.length + 2 * RTTS.length);
-		const hwm = Number(/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${n8n.child.pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+		const hwm =
+			Number(
+				/VmHWM:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${n8n.child.pid}/status`, 'utf8'))?.[1] ??
+					0,
+			) / 1024;
 		const detailed = [];
 		for (const run of runs) detailed.push(await addRunData(ctx, run));
 		return { name, label: settings.label, runs: detailed, hwm, idle, perRunMb };
@@ -300,8 +419,19 @@ async function variant(name, simulator) {
 }
 
 function report(results) {
-	console.log(`\n${ITEMS.toLocaleString('en-US')} items in real n8n 2.41.1; medians of ${RUNS} runs (production executions through a webhook)`);
-	const head = ['settings', 'round trip', 'way', 'node time', 'execution', 'webhook wall', 'n8n main peak', 'runner peak'];
+	console.log(
+		`\n${ITEMS.toLocaleString('en-US')} items in real n8n 2.41.1; medians of ${RUNS} runs (production executions through a webhook)`,
+	);
+	const head = [
+		'settings',
+		'round trip',
+		'way',
+		'node time',
+		'execution',
+		'webhook wall',
+		'n8n main peak',
+		'runner peak',
+	];
 	console.log(head.join(' | '));
 	for (const r of results) {
 		if (r.failed) {
@@ -311,9 +441,22 @@ function report(results) {
 		for (const rtt of RTTS) {
 			for (const kind of Object.keys(KINDS)) {
 				const runs = r.runs.filter((x) => x.rtt === rtt && x.kind === kind);
-				const nodeTimes = KINDS[kind].nodes.map((_, i) => median(runs.map((x) => x.nodeSeconds?.[i] ?? NaN)));
-				const nodeText = nodeTimes.every(Number.isFinite) ? nodeTimes.map(s).join(' + ') : 'not saved';
-				const row = [r.name, `${rtt} ms`, KINDS[kind].label, nodeText, s(median(runs.map((x) => x.total ?? NaN))), s(median(runs.map((x) => x.wall))), mb(median(runs.map((x) => x.main))), mb(median(runs.map((x) => x.runner)))];
+				const nodeTimes = KINDS[kind].nodes.map((_, i) =>
+					median(runs.map((x) => x.nodeSeconds?.[i] ?? NaN)),
+				);
+				const nodeText = nodeTimes.every(Number.isFinite)
+					? nodeTimes.map(s).join(' + ')
+					: 'not saved';
+				const row = [
+					r.name,
+					`${rtt} ms`,
+					KINDS[kind].label,
+					nodeText,
+					s(median(runs.map((x) => x.total ?? NaN))),
+					s(median(runs.map((x) => x.wall))),
+					mb(median(runs.map((x) => x.main))),
+					mb(median(runs.map((x) => x.runner))),
+				];
 				console.log(row.join(' | '));
 			}
 		}
@@ -322,7 +465,9 @@ function report(results) {
 			`${r.name}: n8n main ${mb(r.idle.main)} idle, ${mb(r.hwm)} at its highest over all runs; runner ${mb(r.idle.others)} idle; database and execution data grew ${mb(r.perRunMb)} per run; the Make items Code node ${s(makeItems)}`,
 		);
 	}
-	console.log('every run: all SKUs stored with that run\'s value, each row accepted once (checked in the simulator\'s store)');
+	console.log(
+		"every run: all SKUs stored with that run's value, each row accepted once (checked in the simulator's store)",
+	);
 }
 
 async function main() {

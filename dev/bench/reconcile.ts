@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * Reconcile on 50,000 and 200,000 stock lines of one warehouse through the WMS Inventory
  * Reconciliation node in real n8n-core against the simulator: once as a dry run (report only), once
@@ -20,7 +21,15 @@ import { Agent } from 'node:http';
 import type { IDataObject } from 'n8n-workflow';
 
 import { harnessFor } from '../../test/support/harness';
-import { arg, inChildProcess, listArg, measurementOrBenchmark, median, withSimulator, type Platform } from './support';
+import {
+	arg,
+	inChildProcess,
+	listArg,
+	measurementOrBenchmark,
+	median,
+	withSimulator,
+	type Platform,
+} from './support';
 
 const WAREHOUSE = 'WH-BENCH';
 const WARM_UP = 5000;
@@ -29,7 +38,10 @@ const sku = (i: number, prefix = 'REC') => `${prefix}-${String(i).padStart(6, '0
 type Mode = 'dry' | 'adjusting';
 const MODES: Record<Mode, { label: string; parameters: IDataObject }> = {
 	dry: { label: 'Reconcile, dry run', parameters: {} },
-	adjusting: { label: 'Reconcile, adjusting ≤ 10 units', parameters: { dryRun: false, thresholdRule: 'units', maxUnits: 10 } },
+	adjusting: {
+		label: 'Reconcile, adjusting ≤ 10 units',
+		parameters: { dryRun: false, thresholdRule: 'units', maxUnits: 10 },
+	},
 };
 
 interface Measured {
@@ -51,25 +63,52 @@ interface Measured {
 }
 
 /** Items through the platform's public route, stock through its control API (both from this process). */
-async function seed(platform: Platform, warehouse: string, lines: number, prefix: string): Promise<void> {
+async function seed(
+	platform: Platform,
+	warehouse: string,
+	lines: number,
+	prefix: string,
+): Promise<void> {
 	const agent = new Agent({ keepAlive: true });
 	const client = axios.create({ baseURL: platform.baseUrl, httpAgent: agent });
-	const token = (await client.post('/oauth/token', { client_id: platform.clientId, client_secret: platform.clientSecret, grant_type: 'client_credentials' })).data.access_token;
+	const token = (
+		await client.post('/oauth/token', {
+			client_id: platform.clientId,
+			client_secret: platform.clientSecret,
+			grant_type: 'client_credentials',
+		})
+	).data.access_token;
 	const auth = { headers: { Authorization: `Bearer ${token}` } };
-	await client.post('/warehouse/add', { items: [{ code: warehouse, name: `Benchmark warehouse ${warehouse}` }] }, auth);
+	await client.post(
+		'/warehouse/add',
+		{ items: [{ code: warehouse, name: `Benchmark warehouse ${warehouse}` }] },
+		auth,
+	);
 	for (let start = 0; start < lines; start += 1000) {
-		const items = Array.from({ length: Math.min(1000, lines - start) }, (_, k) => ({ sku: sku(start + k, prefix), description: `Bench ${start + k}`, unit_of_measure: 'EA' }));
+		const items = Array.from({ length: Math.min(1000, lines - start) }, (_, k) => ({
+			sku: sku(start + k, prefix),
+			description: `Bench ${start + k}`,
+			unit_of_measure: 'EA',
+		}));
 		await client.post('/inventory/add', { items }, auth);
 	}
 	agent.destroy();
 	for (let start = 0; start < lines; start += 20_000) {
-		const stock = Array.from({ length: Math.min(20_000, lines - start) }, (_, k) => ({ warehouse_code: warehouse, sku: sku(start + k, prefix), quantity: 100 + ((start + k) % 50) }));
+		const stock = Array.from({ length: Math.min(20_000, lines - start) }, (_, k) => ({
+			warehouse_code: warehouse,
+			sku: sku(start + k, prefix),
+			quantity: 100 + ((start + k) % 50),
+		}));
 		await platform.control('/work/stock', stock);
 	}
 }
 
 /** ERP stock: the platform's, but 1 % of lines off by ±1..20 and every 500th SKU not listed. */
-function erpStock(warehouse: string, lines: number, prefix: string): { rows: IDataObject[]; planted: number } {
+function erpStock(
+	warehouse: string,
+	lines: number,
+	prefix: string,
+): { rows: IDataObject[]; planted: number } {
 	const rows: IDataObject[] = [];
 	let planted = 0;
 	for (let i = 0; i < lines; i++) {
@@ -87,17 +126,36 @@ function erpStock(warehouse: string, lines: number, prefix: string): { rows: IDa
 	return { rows, planted };
 }
 
-async function reconcile(platform: Platform, warehouse: string, lines: number, prefix: string, mode: Mode) {
+async function reconcile(
+	platform: Platform,
+	warehouse: string,
+	lines: number,
+	prefix: string,
+	mode: Mode,
+) {
 	const { rows, planted } = erpStock(warehouse, lines, prefix);
 	const cpu0 = process.cpuUsage();
 	const t0 = process.hrtime.bigint();
-	const run = await harnessFor(platform).run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'reconcile', ...MODES[mode].parameters } }, rows);
+	const run = await harnessFor(platform).run(
+		{
+			type: 'wmsInventoryReconciliation',
+			parameters: { resource: 'comparison', operation: 'reconcile', ...MODES[mode].parameters },
+		},
+		rows,
+	);
 	const wholeRunSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
 	const cpu = process.cpuUsage(cpu0);
 	if (run.error) throw run.error;
 	// Discrepancies, then the Summary output's one item.
 	const out = [...run.outputs[0], ...run.outputs[1]];
-	return { run, out, summary: run.outputs[1][0].json as Record<string, unknown>, planted, wholeRunSeconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+	return {
+		run,
+		out,
+		summary: run.outputs[1][0].json as Record<string, unknown>,
+		planted,
+		wholeRunSeconds,
+		cpuSeconds: (cpu.user + cpu.system) / 1e6,
+	};
 }
 
 async function measureOne(mode: Mode, lines: number): Promise<Measured> {
@@ -106,7 +164,13 @@ async function measureOne(mode: Mode, lines: number): Promise<Measured> {
 		await seed(platform, WAREHOUSE, lines, 'REC');
 		await reconcile(platform, 'WH-WARM', WARM_UP, 'WARM', mode); // JIT of the node, n8n-core and the simulator
 		await platform.control('/reset-stats', {});
-		const { run, out, summary, planted, wholeRunSeconds, cpuSeconds } = await reconcile(platform, WAREHOUSE, lines, 'REC', mode);
+		const { run, out, summary, planted, wholeRunSeconds, cpuSeconds } = await reconcile(
+			platform,
+			WAREHOUSE,
+			lines,
+			'REC',
+			mode,
+		);
 		const stats = await platform.stats();
 		return {
 			mode,
@@ -115,7 +179,9 @@ async function measureOne(mode: Mode, lines: number): Promise<Measured> {
 			wholeRunSeconds,
 			cpuSeconds,
 			peakMb: process.resourceUsage().maxRSS / 1024,
-			requests: Object.fromEntries(Object.entries(stats.requests).filter(([route]) => route !== '/oauth/token')),
+			requests: Object.fromEntries(
+				Object.entries(stats.requests).filter(([route]) => route !== '/oauth/token'),
+			),
 			tokens: stats.tokensIssued,
 			compared: Number(summary.lines_compared),
 			differing: Number(summary.lines_differing),
@@ -128,7 +194,10 @@ async function measureOne(mode: Mode, lines: number): Promise<Measured> {
 }
 
 function childRun(mode: Mode, lines: number): Promise<Measured> {
-	return inChildProcess<Measured>(['--only', mode, '--lines', String(lines)], `${mode} on ${lines} lines`);
+	return inChildProcess<Measured>(
+		['--only', mode, '--lines', String(lines)],
+		`${mode} on ${lines} lines`,
+	);
 }
 
 async function main(): Promise<void> {
@@ -139,10 +208,14 @@ async function main(): Promise<void> {
 		for (const mode of ['dry', 'adjusting'] as Mode[]) {
 			const all: Measured[] = [];
 			for (let run = 0; run < runs; run++) all.push(await childRun(mode, lines));
-			const m = [...all].sort((a, b) => a.nodeSeconds - b.nodeSeconds)[Math.floor((all.length - 1) / 2)];
+			const m = [...all].sort((a, b) => a.nodeSeconds - b.nodeSeconds)[
+				Math.floor((all.length - 1) / 2)
+			];
 			const peakMb = median(all.map((r) => r.peakMb));
 			const total = Object.values(m.requests).reduce((sum, n) => sum + n, 0);
-			const perRoute = Object.entries(m.requests).map(([route, n]) => `${route} ${n}`).join(', ');
+			const perRoute = Object.entries(m.requests)
+				.map(([route, n]) => `${route} ${n}`)
+				.join(', ');
 			const label = MODES[mode].label;
 			console.log(
 				`${label.padEnd(32)} ${lines.toLocaleString('en-US').padStart(7)} lines  node ${m.nodeSeconds.toFixed(2)} s  (whole run ${m.wholeRunSeconds.toFixed(2)} s, its process busy ${m.cpuSeconds.toFixed(2)} s)  ${total} requests + ${m.tokens} token  peak RSS ${Math.round(peakMb)} MB${runs > 1 ? `  (node ${all.map((r) => r.nodeSeconds.toFixed(2)).join(' / ')} s; RSS ${all.map((r) => Math.round(r.peakMb)).join(' / ')} MB)` : ''}`,
@@ -151,12 +224,15 @@ async function main(): Promise<void> {
 			console.log(
 				`${''.padEnd(32)} ${m.compared} compared, ${m.differing} differing (planted ${m.planted}), ${m.adjusted} adjusted, ${m.needsReview} need review; ${m.outputItems} output items`,
 			);
-			const correct = m.differing === m.planted && total <= Math.ceil(lines / 1000) + 10 && m.tokens <= 1;
+			const correct =
+				m.differing === m.planted && total <= Math.ceil(lines / 1000) + 10 && m.tokens <= 1;
 			met &&= correct;
 			if (lines >= 200_000) {
 				const fast = m.nodeSeconds <= 5;
 				const small = peakMb <= 600;
-				console.log(`${''.padEnd(32)} issue 15 targets: node ≤ 5 s: ${fast ? 'met' : 'NOT met'}; peak RSS ≤ 600 MB: ${small ? 'met' : 'NOT met'}`);
+				console.log(
+					`${''.padEnd(32)} issue 15 targets: node ≤ 5 s: ${fast ? 'met' : 'NOT met'}; peak RSS ≤ 600 MB: ${small ? 'met' : 'NOT met'}`,
+				);
 				met &&= fast && small;
 			}
 		}

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * Items per second the simulator accepts on /inventory/add (1000-item requests, keep-alive,
  * a few requests in flight). Target: ≥ 20,000 items/s, so the simulator is never the bottleneck.
@@ -8,19 +9,30 @@ import { Agent, request } from 'node:http';
 import { startSimulator } from '../simulator';
 import { arg, erpItemRow } from './support';
 
-function post(agent: Agent, url: URL, body: string, token?: string): Promise<{ status: number; text: string }> {
+function post(
+	agent: Agent,
+	url: URL,
+	body: string,
+	token?: string,
+): Promise<{ status: number; text: string }> {
 	return new Promise((resolve, reject) => {
 		const req = request(
 			url,
 			{
 				method: 'POST',
 				agent,
-				headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+				headers: {
+					'content-type': 'application/json',
+					'content-length': Buffer.byteLength(body),
+					...(token ? { authorization: `Bearer ${token}` } : {}),
+				},
 			},
 			(res) => {
 				const chunks: Buffer[] = [];
 				res.on('data', (c: Buffer) => chunks.push(c));
-				res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+				res.on('end', () =>
+					resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }),
+				);
 			},
 		);
 		req.on('error', reject);
@@ -29,7 +41,9 @@ function post(agent: Agent, url: URL, body: string, token?: string): Promise<{ s
 }
 
 function items(batch: number, size: number): unknown[] {
-	return Array.from({ length: size }, (_, i) => erpItemRow(`BENCH-${batch}-${i}`, `Benchmark item ${batch}/${i}`, `40000${batch}${i}`, i));
+	return Array.from({ length: size }, (_, i) =>
+		erpItemRow(`BENCH-${batch}-${i}`, `Benchmark item ${batch}/${i}`, `40000${batch}${i}`, i),
+	);
 }
 
 async function main(): Promise<void> {
@@ -39,8 +53,22 @@ async function main(): Promise<void> {
 	const sim = await startSimulator();
 	const agent = new Agent({ keepAlive: true, maxSockets: concurrency });
 	const base = sim.baseUrl;
-	const token = JSON.parse((await post(agent, new URL(`${base}/oauth/token`), JSON.stringify({ client_id: sim.clientId, client_secret: sim.clientSecret, grant_type: 'client_credentials' }))).text).access_token;
-	const bodies = Array.from({ length: requests }, (_, b) => JSON.stringify({ items: items(b, size) }));
+	const token = JSON.parse(
+		(
+			await post(
+				agent,
+				new URL(`${base}/oauth/token`),
+				JSON.stringify({
+					client_id: sim.clientId,
+					client_secret: sim.clientSecret,
+					grant_type: 'client_credentials',
+				}),
+			)
+		).text,
+	).access_token;
+	const bodies = Array.from({ length: requests }, (_, b) =>
+		JSON.stringify({ items: items(b, size) }),
+	);
 	const url = new URL(`${base}/inventory/add`);
 	// Warm-up (JIT, validator) on records that are then re-sent as "unchanged" would flatter the figure: use fresh skus.
 	await post(agent, url, JSON.stringify({ items: items(-1, size) }), token);
@@ -61,9 +89,14 @@ async function main(): Promise<void> {
 	const rate = Math.round((requests * size) / seconds);
 	agent.destroy();
 	await sim.close();
-	if (stored !== requests * size + size) throw new Error(`expected ${requests * size + size} items stored, found ${stored}`);
-	console.log(`simulator /inventory/add: ${rate.toLocaleString('en-US')} items/s (${requests} requests x ${size} items, ${concurrency} in flight, ${seconds.toFixed(2)} s)`);
-	console.log(rate >= 20000 ? 'target >= 20,000 items/s: met' : 'target >= 20,000 items/s: NOT met');
+	if (stored !== requests * size + size)
+		throw new Error(`expected ${requests * size + size} items stored, found ${stored}`);
+	console.log(
+		`simulator /inventory/add: ${rate.toLocaleString('en-US')} items/s (${requests} requests x ${size} items, ${concurrency} in flight, ${seconds.toFixed(2)} s)`,
+	);
+	console.log(
+		rate >= 20000 ? 'target >= 20,000 items/s: met' : 'target >= 20,000 items/s: NOT met',
+	);
 }
 
 main().catch((err) => {

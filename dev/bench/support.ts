@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-dangerous-functions, no-console -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /** What the benchmarks share: command-line numbers, peak-memory timing, ERP item rows, a simulator in its own process. */
 import axios from 'axios';
 import { spawn } from 'node:child_process';
@@ -27,7 +28,10 @@ let collectGarbage: (() => void) | undefined;
  * Highest RSS seen while `work` runs (sampled every 10 ms) and its wall time. With
  * `collectFirst`, what earlier runs left is collected before, so runs do not pay for each other.
  */
-export async function withPeakRss<T>(work: () => Promise<T>, { collectFirst = false } = {}): Promise<{ result: T; peakMb: number; seconds: number }> {
+export async function withPeakRss<T>(
+	work: () => Promise<T>,
+	{ collectFirst = false } = {},
+): Promise<{ result: T; peakMb: number; seconds: number }> {
 	if (collectFirst) {
 		if (!collectGarbage) {
 			setFlagsFromString('--expose-gc');
@@ -40,7 +44,11 @@ export async function withPeakRss<T>(work: () => Promise<T>, { collectFirst = fa
 	const started = process.hrtime.bigint();
 	try {
 		const result = await work();
-		return { result, seconds: Number(process.hrtime.bigint() - started) / 1e9, peakMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20 };
+		return {
+			result,
+			seconds: Number(process.hrtime.bigint() - started) / 1e9,
+			peakMb: Math.max(peak, process.memoryUsage().rss) / 2 ** 20,
+		};
 	} finally {
 		clearInterval(timer);
 	}
@@ -65,7 +73,14 @@ export function erpItemRow(sku: string, description: string, barcode: string, i:
 
 /** An ERP item export of n rows, SKUs `<prefix>-000000`… */
 export function erpItems(n: number, prefix = 'BENCH'): IDataObject[] {
-	return Array.from({ length: n }, (_, i) => erpItemRow(`${prefix}-${String(i).padStart(6, '0')}`, `Benchmark item ${i}`, `4000${String(i).padStart(9, '0')}`, i));
+	return Array.from({ length: n }, (_, i) =>
+		erpItemRow(
+			`${prefix}-${String(i).padStart(6, '0')}`,
+			`Benchmark item ${i}`,
+			`4000${String(i).padStart(9, '0')}`,
+			i,
+		),
+	);
 }
 
 /** A simulator in its own process, as the platform is a server of its own, driven through its control API. */
@@ -75,12 +90,23 @@ export interface Platform {
 	clientSecret: string;
 	stats(): Promise<Stats>;
 	/** `/_sim/<path>`: GET without a body, POST with one (DELETE when asked). */
-	control<T = unknown>(path: string, body?: unknown, method?: 'GET' | 'POST' | 'DELETE'): Promise<T>;
+	control<T = unknown>(
+		path: string,
+		body?: unknown,
+		method?: 'GET' | 'POST' | 'DELETE',
+	): Promise<T>;
 }
 
 /** A fresh simulator (`dev/simulator/cli.ts`, extra command-line `args`) in a child process, for the length of `work`. */
-export async function withSimulator<T>(args: string[], work: (platform: Platform) => Promise<T>): Promise<T> {
-	const child = spawn(process.execPath, [join(__dirname, '../simulator/cli.js'), '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+export async function withSimulator<T>(
+	args: string[],
+	work: (platform: Platform) => Promise<T>,
+): Promise<T> {
+	const child = spawn(
+		process.execPath,
+		[join(__dirname, '../simulator/cli.js'), '--port', '0', ...args],
+		{ stdio: ['ignore', 'pipe', 'inherit'] },
+	);
 	const agent = new Agent({ keepAlive: true });
 	try {
 		const baseUrl = await new Promise<string>((resolve, reject) => {
@@ -90,12 +116,27 @@ export async function withSimulator<T>(args: string[], work: (platform: Platform
 				const match = /Base URL:\s+(\S+)/.exec(text);
 				if (match) resolve(match[1]);
 			});
-			child.once('exit', (code) => reject(new Error(`simulator exited (${code}) before it was ready`)));
+			child.once('exit', (code) =>
+				reject(new Error(`simulator exited (${code}) before it was ready`)),
+			);
 		});
 		const root = baseUrl.replace(/\/v1$/, '/_sim');
 		const control = async <R>(path: string, body?: unknown, method?: 'GET' | 'POST' | 'DELETE') =>
-			(await axios.request<R>({ url: `${root}${path}`, method: method ?? (body === undefined ? 'GET' : 'POST'), data: body, httpAgent: agent })).data;
-		return await work({ baseUrl, clientId: 'demo-client', clientSecret: 'demo-secret', control, stats: () => control<Stats>('/stats') });
+			(
+				await axios.request<R>({
+					url: `${root}${path}`,
+					method: method ?? (body === undefined ? 'GET' : 'POST'),
+					data: body,
+					httpAgent: agent,
+				})
+			).data;
+		return await work({
+			baseUrl,
+			clientId: 'demo-client',
+			clientSecret: 'demo-secret',
+			control,
+			stats: () => control<Stats>('/stats'),
+		});
 	} finally {
 		agent.destroy();
 		child.kill();
@@ -113,21 +154,30 @@ export function median(values: number[]): number {
  */
 export function inChildProcess<T>(args: string[], what: string): Promise<T> {
 	return new Promise((resolve, reject) => {
-		const child = spawn(process.execPath, [process.argv[1], ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+		const child = spawn(process.execPath, [process.argv[1], ...args], {
+			stdio: ['ignore', 'pipe', 'inherit'],
+		});
 		let out = '';
 		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
 		child.once('exit', (code) => {
 			const line = out.split('\n').find((l) => l.startsWith('RESULT '));
-			if (code !== 0 || !line) reject(new Error(`${what} failed (exit ${code}): ${out.slice(-500)}`));
+			if (code !== 0 || !line)
+				reject(new Error(`${what} failed (exit ${code}): ${out.slice(-500)}`));
 			else resolve(JSON.parse(line.slice(7)) as T);
 		});
 	});
 }
 
 /** `--only X`: runs the one measurement and prints its `RESULT` line (for inChildProcess); otherwise the whole benchmark. */
-export function measurementOrBenchmark(one: (only: string) => Promise<unknown>, all: () => Promise<void>): void {
+export function measurementOrBenchmark(
+	one: (only: string) => Promise<unknown>,
+	all: () => Promise<void>,
+): void {
 	const i = process.argv.indexOf('--only');
-	const work = i > 0 ? one(process.argv[i + 1]).then((m) => console.log(`RESULT ${JSON.stringify(m)}`)) : all();
+	const work =
+		i > 0
+			? one(process.argv[i + 1]).then((m) => console.log(`RESULT ${JSON.stringify(m)}`))
+			: all();
 	work.catch((error) => {
 		console.error(error);
 		process.exit(1);

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * Draining a backlog of 10,000 pending ERP updates with the WMS ERP Update Trigger in real
  * n8n-core (PollContext, static data on the Workflow) against the simulator:
@@ -22,7 +23,11 @@ const UPDATES = arg('updates', 10_000);
 const MAX = arg('max', 1000);
 const NAME = 'ERP Update Trigger';
 
-const SCENARIOS = ['(a) ERP completes each poll', '(b) nothing completed', '(c) two polls at a time, ERP completes'] as const;
+const SCENARIOS = [
+	'(a) ERP completes each poll',
+	'(b) nothing completed',
+	'(c) two polls at a time, ERP completes',
+] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 async function drain(scenario: Scenario) {
@@ -33,9 +38,15 @@ async function drain(scenario: Scenario) {
 		const harness = harnessFor(sim);
 		sim.work.createPendingUpdates('outgoing_consignment', UPDATES);
 		sim.resetStats();
-		const spec = { type: 'wmsErpUpdateTrigger', name: NAME, parameters: { updateKinds: ['outgoing_consignment'], maxUpdatesPerPoll: MAX } };
+		const spec = {
+			type: 'wmsErpUpdateTrigger',
+			name: NAME,
+			parameters: { updateKinds: ['outgoing_consignment'], maxUpdatesPerPoll: MAX },
+		};
 		const workflow = harness.workflow([harness.node(spec)]);
-		const type = harness.nodeTypes.getByNameAndVersion(`n8n-nodes-wms-integration.${spec.type}`) as INodeType;
+		const type = harness.nodeTypes.getByNameAndVersion(
+			`n8n-nodes-wms-integration.${spec.type}`,
+		) as INodeType;
 		const deliveries = new Map<string, number>();
 		let polls = 0;
 		let pollMs = 0;
@@ -43,15 +54,25 @@ async function drain(scenario: Scenario) {
 		const started = performance.now();
 		for (;;) {
 			const t0 = performance.now();
-			const started = Array.from({ length: atOnce }, async () => (await type.poll!.call(harness.pollContext(spec, workflow))) as INodeExecutionData[][] | null);
+			const started = Array.from(
+				{ length: atOnce },
+				async () =>
+					(await type.poll!.call(harness.pollContext(spec, workflow))) as
+						| INodeExecutionData[][]
+						| null,
+			);
 			const items = (await Promise.all(started)).flatMap((emitted) => emitted?.[0] ?? []);
 			pollMs += performance.now() - t0;
 			polls += atOnce;
 			if (items.length === 0) break;
-			for (const item of items) deliveries.set(item.json.id as string, (deliveries.get(item.json.id as string) ?? 0) + 1);
+			for (const item of items)
+				deliveries.set(item.json.id as string, (deliveries.get(item.json.id as string) ?? 0) + 1);
 			if (complete) {
 				const t1 = performance.now();
-				const run = await harness.run({ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } }, items.map((item) => item.json));
+				const run = await harness.run(
+					{ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } },
+					items.map((item) => item.json),
+				);
 				if (run.error) throw run.error;
 				completeMs += performance.now() - t1;
 			}

@@ -8,7 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ALL = ['simulator-throughput', 'inventory-bulk', 'latency', 'trigger-drain', 'reconcile', 'faults'];
+const ALL = [
+	'simulator-throughput',
+	'inventory-bulk',
+	'latency',
+	'trigger-drain',
+	'reconcile',
+	'faults',
+];
 const EXTRA = ['real-n8n'];
 const args = process.argv.slice(2);
 // npm passes what follows its own `--` on without it: names come first, flags (and their values) after.
@@ -20,17 +27,23 @@ const flags = args.slice(dash >= 0 ? dash + 1 : split);
 const chosen = names.length ? names : ALL;
 const unknown = chosen.filter((name) => !ALL.includes(name) && !EXTRA.includes(name));
 if (unknown.length) {
-	console.error(`unknown benchmark: ${unknown.join(', ')} (known: ${[...ALL, ...EXTRA].join(', ')})`);
+	console.error(
+		`unknown benchmark: ${unknown.join(', ')} (known: ${[...ALL, ...EXTRA].join(', ')})`,
+	);
 	process.exit(2);
 }
 
-const tsc = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json'], { stdio: 'inherit' });
+const tsc = spawnSync(join('node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json'], {
+	stdio: 'inherit',
+});
 if (tsc.status !== 0) process.exit(tsc.status ?? 1);
 let failed = 0;
 for (const name of chosen) {
 	// A .mjs benchmark runs as it is (it drives real n8n); the others are compiled into .tools/.
 	const plain = existsSync(join('dev', 'bench', `${name}.mjs`));
-	const script = plain ? join('dev', 'bench', `${name}.mjs`) : join('.tools', 'dev', 'bench', `${name}.js`);
+	const script = plain
+		? join('dev', 'bench', `${name}.mjs`)
+		: join('.tools', 'dev', 'bench', `${name}.js`);
 	console.log(`\n=== bench/${name}.${plain ? 'mjs' : 'ts'} ===`);
 	const run = spawnSync(process.execPath, ['--expose-gc', script, ...flags], { stdio: 'inherit' });
 	if (run.status !== 0) failed++;

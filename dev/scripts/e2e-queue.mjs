@@ -8,7 +8,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { ROOT, PACKAGE_NAME, buildPackage, checkPackageLoaded, ensureN8n, log, N8nClient, startSimulator } from './n8n-host.mjs';
+import {
+	ROOT,
+	PACKAGE_NAME,
+	buildPackage,
+	checkPackageLoaded,
+	ensureN8n,
+	log,
+	N8nClient,
+	startSimulator,
+} from './n8n-host.mjs';
 import { startQueueProfile } from '../n8n-host/lib/queue.mjs';
 import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
 
@@ -49,7 +58,12 @@ async function main() {
 	if (!args.includes('--no-build')) await buildPackage({ ifChanged: true });
 	await ensureN8n();
 
-	const simulator = await startSimulator({ port: 0, host: '127.0.0.1', demoData: true, autoWork: false });
+	const simulator = await startSimulator({
+		port: 0,
+		host: '127.0.0.1',
+		demoData: true,
+		autoWork: false,
+	});
 	cleanups.push(() => simulator.close());
 	log(`simulator at ${simulator.baseUrl}`);
 
@@ -96,7 +110,9 @@ async function main() {
 	log(`suite time ${seconds(started)}`);
 
 	if (keep) {
-		console.log(`\n--keep: n8n at ${profile.url}/ (${owner.email} / ${owner.password}), simulator at ${simulator.baseUrl}; Ctrl-C ends`);
+		console.log(
+			`\n--keep: n8n at ${profile.url}/ (${owner.email} / ${owner.password}), simulator at ${simulator.baseUrl}; Ctrl-C ends`,
+		);
 		console.log(`e2e-queue: ${passed} passed, ${failed} failed`);
 		await new Promise(() => {});
 	}

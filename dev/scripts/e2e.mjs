@@ -72,7 +72,9 @@ function declaredTypes() {
 	const nodes = (PACKAGE_JSON.n8n?.nodes ?? []).map((rel) => {
 		const instance = load(rel);
 		const description = instance.description ?? {};
-		const latest = instance.nodeVersions ? instance.nodeVersions[instance.currentVersion].description : description;
+		const latest = instance.nodeVersions
+			? instance.nodeVersions[instance.currentVersion].description
+			: description;
 		return {
 			file: rel,
 			name: description.name ?? latest.name,
@@ -85,7 +87,12 @@ function declaredTypes() {
 	});
 	const credentials = (PACKAGE_JSON.n8n?.credentials ?? []).map((rel) => {
 		const instance = load(rel);
-		return { file: rel, name: instance.name, displayName: instance.displayName, description: instance };
+		return {
+			file: rel,
+			name: instance.name,
+			displayName: instance.displayName,
+			description: instance,
+		};
 	});
 	return { nodes, credentials };
 }
@@ -98,7 +105,12 @@ async function main() {
 	await ensureChromium();
 	const declared = declaredTypes();
 
-	const simulator = await startSimulator({ port: 0, host: '127.0.0.1', demoData: true, autoWork: false });
+	const simulator = await startSimulator({
+		port: 0,
+		host: '127.0.0.1',
+		demoData: true,
+		autoWork: false,
+	});
 	cleanups.push(() => simulator.close());
 	log(`simulator at ${simulator.baseUrl}`);
 
@@ -108,7 +120,9 @@ async function main() {
 	const t0 = Date.now();
 	const n8n = await startN8n({ userFolder, port });
 	cleanups.push(() => n8n.stop());
-	log(`n8n ready at ${n8n.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s (log: ${n8n.logFile})`);
+	log(
+		`n8n ready at ${n8n.url} in ${((Date.now() - t0) / 1000).toFixed(1)} s (log: ${n8n.logFile})`,
+	);
 
 	const client = new N8nClient(n8n.url);
 	const owner = await client.ensureOwner(n8n.state, n8n.saveState);
@@ -144,7 +158,12 @@ async function main() {
 		/** `n8n <args>` against this instance's user folder (import:workflow, export:workflow...). */
 		async cli(cliArgs) {
 			const brokerPort = await freePort(0, [n8n.port, n8n.brokerPort]);
-			return n8nCli(cliArgs, { userFolder, encryptionKey: n8n.state.encryptionKey, port: n8n.port, brokerPort });
+			return n8nCli(cliArgs, {
+				userFolder,
+				encryptionKey: n8n.state.encryptionKey,
+				port: n8n.port,
+				brokerPort,
+			});
 		},
 		/** One shared Chromium (launched on first use). */
 		async browser() {
@@ -153,7 +172,14 @@ async function main() {
 				browser = await chromium.launch({
 					executablePath: CHROMIUM,
 					headless: true,
-					args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+					args: [
+						'--no-sandbox',
+						'--disable-gpu',
+						'--disable-background-networking',
+						'--disable-component-update',
+						'--disable-sync',
+						'--no-first-run',
+					],
 				});
 				cleanups.push(() => browser.close());
 			}
@@ -165,7 +191,9 @@ async function main() {
 	log(`suite time ${((Date.now() - started) / 1000).toFixed(1)} s`);
 
 	if (keep) {
-		console.log(`\n--keep: n8n at ${n8n.url}/ (${owner.email} / ${owner.password}), simulator at ${simulator.baseUrl}; Ctrl-C ends`);
+		console.log(
+			`\n--keep: n8n at ${n8n.url}/ (${owner.email} / ${owner.password}), simulator at ${simulator.baseUrl}; Ctrl-C ends`,
+		);
 		console.log(`e2e: ${passed} passed, ${failed} failed`);
 		await new Promise(() => {});
 	}

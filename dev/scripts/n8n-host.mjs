@@ -41,10 +41,13 @@ export async function installPackage(userFolder, { tarball } = {}) {
 	}
 	const pkgFile = path.join(target, 'package.json');
 	const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8'));
-	for (const key of ['devDependencies', 'peerDependencies', 'optionalDependencies']) delete pkg[key];
+	for (const key of ['devDependencies', 'peerDependencies', 'optionalDependencies'])
+		delete pkg[key];
 	fs.writeFileSync(pkgFile, JSON.stringify(pkg, null, 2) + '\n');
 	const nodesPkgFile = path.join(nodesDir, 'package.json');
-	const nodesPkg = fs.existsSync(nodesPkgFile) ? JSON.parse(fs.readFileSync(nodesPkgFile, 'utf8')) : { name: 'installed-nodes', private: true };
+	const nodesPkg = fs.existsSync(nodesPkgFile)
+		? JSON.parse(fs.readFileSync(nodesPkgFile, 'utf8'))
+		: { name: 'installed-nodes', private: true };
 	nodesPkg.dependencies = { ...nodesPkg.dependencies, [PACKAGE_NAME]: pkg.version };
 	fs.writeFileSync(nodesPkgFile, JSON.stringify(nodesPkg, null, 2) + '\n');
 	return target;
@@ -52,7 +55,11 @@ export async function installPackage(userFolder, { tarball } = {}) {
 
 /** `npm pack` of the built package into `dir`; answers the tarball's path. */
 export async function packPackage(dir) {
-	const { out } = await mustRun('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { quiet: true });
+	const { out } = await mustRun(
+		'npm',
+		['pack', '--json', '--ignore-scripts', '--pack-destination', dir],
+		{ quiet: true },
+	);
 	const [{ filename }] = JSON.parse(out.slice(out.search(/^\[/m)));
 	return path.join(dir, filename);
 }
@@ -71,7 +78,14 @@ export function userFolderState(userFolder) {
 }
 
 /** Env that keeps n8n local, quiet and self-contained (see shared TOOLCHAIN notes). */
-export function n8nEnv({ userFolder, port, brokerPort, encryptionKey, env = {}, host = HOSTS.n8n2 }) {
+export function n8nEnv({
+	userFolder,
+	port,
+	brokerPort,
+	encryptionKey,
+	env = {},
+	host = HOSTS.n8n2,
+}) {
 	return {
 		PATH: `${path.dirname(host.node)}:${process.env.PATH}`,
 		HOME: process.env.HOME,
@@ -114,7 +128,18 @@ export function n8nEnv({ userFolder, port, brokerPort, encryptionKey, env = {}, 
 }
 
 /** Runs an `n8n` CLI command (import:workflow, execute...) against a user folder; n8n need not be running. */
-export function n8nCli(args, { userFolder, encryptionKey, port = 5678, brokerPort, env = {}, quiet = true, host = HOSTS.n8n2 } = {}) {
+export function n8nCli(
+	args,
+	{
+		userFolder,
+		encryptionKey,
+		port = 5678,
+		brokerPort,
+		env = {},
+		quiet = true,
+		host = HOSTS.n8n2,
+	} = {},
+) {
 	return run(host.node, [n8nBin(host), ...args], {
 		env: n8nEnv({ userFolder, port, brokerPort: brokerPort ?? port + 1, encryptionKey, env, host }),
 		quiet,
@@ -136,7 +161,8 @@ export async function startN8n(options) {
 		try {
 			return await startN8nOnce(options);
 		} catch (error) {
-			if (!/already in use|EADDRINUSE/i.test(error.message) || attempt >= 3 || options.fixedPort) throw error;
+			if (!/already in use|EADDRINUSE/i.test(error.message) || attempt >= 3 || options.fixedPort)
+				throw error;
 			log(`port taken while n8n was starting; retrying on other ports (${attempt})`);
 			options = { ...options, port: await freePort(0), brokerPort: undefined };
 		}
@@ -144,7 +170,15 @@ export async function startN8n(options) {
 }
 
 async function startN8nOnce(options) {
-	const { userFolder, env = {}, onLine, timeoutMs = 120000, host = HOSTS.n8n2, command = 'start', packageInstalled = false } = options;
+	const {
+		userFolder,
+		env = {},
+		onLine,
+		timeoutMs = 120000,
+		host = HOSTS.n8n2,
+		command = 'start',
+		packageInstalled = false,
+	} = options;
 	let { port, brokerPort, logFile } = options;
 	const { state, saveState } = userFolderState(userFolder);
 	if (!packageInstalled) await installPackage(userFolder);
@@ -153,12 +187,25 @@ async function startN8nOnce(options) {
 	logFile = logFile ?? path.join(userFolder, 'n8n.log');
 	// A queue-mode worker has no editor: its port is the health server's, which tells when it is ready.
 	const isWorker = command === 'worker';
-	const workerEnv = isWorker ? { QUEUE_HEALTH_CHECK_ACTIVE: 'true', QUEUE_HEALTH_CHECK_PORT: String(port), N8N_WORKER_SERVER_ADDRESS: '127.0.0.1' } : {};
+	const workerEnv = isWorker
+		? {
+				QUEUE_HEALTH_CHECK_ACTIVE: 'true',
+				QUEUE_HEALTH_CHECK_PORT: String(port),
+				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
+			}
+		: {};
 	const encryptionKey = options.encryptionKey ?? state.encryptionKey;
 	const out = fs.createWriteStream(logFile, { flags: 'a' });
 	const child = spawn(host.node, [n8nBin(host), command, ...(options.args ?? [])], {
 		cwd: userFolder,
-		env: n8nEnv({ userFolder, port, brokerPort, encryptionKey, env: { ...workerEnv, ...env }, host }),
+		env: n8nEnv({
+			userFolder,
+			port,
+			brokerPort,
+			encryptionKey,
+			env: { ...workerEnv, ...env },
+			host,
+		}),
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true, // own process group: stop() ends n8n and its task runner together
 	});
@@ -204,7 +251,10 @@ async function startN8nOnce(options) {
 
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
-		if (exited) throw new Error(`n8n ${command} exited during start (${JSON.stringify(exited)}); last output:\n${tail}`);
+		if (exited)
+			throw new Error(
+				`n8n ${command} exited during start (${JSON.stringify(exited)}); last output:\n${tail}`,
+			);
 		try {
 			// Readiness (database up) and the editor's REST API answering: n8n 1.x reports ready a few
 			// seconds before its /rest routes exist.
@@ -216,7 +266,9 @@ async function startN8nOnce(options) {
 		} catch {}
 		if (Date.now() > deadline) {
 			await stop();
-			throw new Error(`n8n ${command} not ready after ${timeoutMs / 1000} s; last output:\n${tail}`);
+			throw new Error(
+				`n8n ${command} not ready after ${timeoutMs / 1000} s; last output:\n${tail}`,
+			);
 		}
 		await new Promise((r) => setTimeout(r, 300));
 	}
@@ -246,7 +298,10 @@ export async function checkPackageLoaded(n8n, client) {
 	if (types.some((t) => t.name === CREDENTIAL_TYPE)) return;
 	const lines = n8n.startupOutput().split('\n');
 	const at = lines.findIndex((l) => l.includes(`Failed to load package "${PACKAGE_NAME}"`));
-	const reason = at >= 0 ? lines.slice(at, at + 2).join(' — ') : `no "${CREDENTIAL_TYPE}" credential type (see ${n8n.logFile})`;
+	const reason =
+		at >= 0
+			? lines.slice(at, at + 2).join(' — ')
+			: `no "${CREDENTIAL_TYPE}" credential type (see ${n8n.logFile})`;
 	throw new Error(
 		`n8n did not load ${PACKAGE_NAME}: ${reason}\n` +
 			`  Is dist/ built and in step with package.json's n8n.nodes / n8n.credentials? (npm run build)`,
@@ -255,7 +310,17 @@ export async function checkPackageLoaded(n8n, client) {
 
 // ---------- the package ----------
 
-const BUILD_INPUTS = ['nodes', 'credentials', 'dev/simulator', 'contract', 'package.json', 'tsconfig.json', 'tsconfig.build.json', 'tsconfig.tools.json', 'gulpfile.js'];
+const BUILD_INPUTS = [
+	'nodes',
+	'credentials',
+	'dev/simulator',
+	'contract',
+	'package.json',
+	'tsconfig.json',
+	'tsconfig.build.json',
+	'tsconfig.tools.json',
+	'gulpfile.js',
+];
 const BUILD_STAMP = path.join(ROOT, '.tools', '.n8n-host-build-stamp');
 
 function newestMtime(target) {
@@ -267,7 +332,8 @@ function newestMtime(target) {
 	}
 	if (!stat.isDirectory()) return stat.mtimeMs;
 	let newest = stat.mtimeMs;
-	for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+	for (const entry of fs.readdirSync(target))
+		newest = Math.max(newest, newestMtime(path.join(target, entry)));
 	return newest;
 }
 
@@ -285,7 +351,9 @@ export async function buildPackage({ tools = true, ifChanged = false } = {}) {
 	await mustRun('npm', ['run', 'build', '--silent'], { quiet: true });
 	if (tools && fs.existsSync(path.join(ROOT, 'tsconfig.tools.json'))) {
 		log('compiling the simulator (tsc -p tsconfig.tools.json)...');
-		await mustRun(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json'], { quiet: true });
+		await mustRun(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json'], {
+			quiet: true,
+		});
 		fs.mkdirSync(path.dirname(BUILD_STAMP), { recursive: true });
 		fs.writeFileSync(BUILD_STAMP, `${new Date().toISOString()}\n`);
 		// Dated as the newest source the build saw: an edit made while building still triggers the next one.
@@ -299,7 +367,9 @@ export const SIMULATOR_JS = path.join(ROOT, '.tools', 'dev', 'simulator', 'index
 /** Starts the package's simulator in this process. */
 export async function startSimulator(options = {}) {
 	if (!fs.existsSync(SIMULATOR_JS)) {
-		throw new Error(`simulator not built: ${path.relative(ROOT, SIMULATOR_JS)} missing (run npx tsc -p tsconfig.tools.json)`);
+		throw new Error(
+			`simulator not built: ${path.relative(ROOT, SIMULATOR_JS)} missing (run npx tsc -p tsconfig.tools.json)`,
+		);
 	}
 	const mod = await import(SIMULATOR_JS);
 	const start = mod.startSimulator ?? mod.default?.startSimulator;

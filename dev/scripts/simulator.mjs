@@ -9,7 +9,11 @@ const i = args.indexOf('--port');
 const preferred = i >= 0 ? Number(args[i + 1]) : 8787;
 
 if (!args.includes('--no-build')) {
-	const { code, out } = await run(path.join(ROOT, 'node_modules', '.bin', 'tsc'), ['-p', 'tsconfig.tools.json'], { quiet: true });
+	const { code, out } = await run(
+		path.join(ROOT, 'node_modules', '.bin', 'tsc'),
+		['-p', 'tsconfig.tools.json'],
+		{ quiet: true },
+	);
 	if (code !== 0) {
 		console.error(`tsc -p tsconfig.tools.json failed:\n${out}`);
 		process.exit(1);

@@ -30,7 +30,10 @@ const option = (name, fallback) => {
 
 const queue = flag('--queue');
 const folderArg = args.indexOf('--user-folder');
-const USER_FOLDER = folderArg >= 0 ? path.resolve(args[folderArg + 1]) : path.join(ROOT, queue ? '.n8n-local-queue' : '.n8n-local');
+const USER_FOLDER =
+	folderArg >= 0
+		? path.resolve(args[folderArg + 1])
+		: path.join(ROOT, queue ? '.n8n-local-queue' : '.n8n-local');
 const started = Date.now();
 const cleanups = [];
 let stopping = false;
@@ -72,17 +75,30 @@ try {
 	let n8n;
 	let profile;
 	if (queue) {
-		log(`starting n8n in queue mode (folder ${folder}/: Postgres, Redis, main and workers, a log for each)...`);
-		profile = await startQueueProfile({ folder: USER_FOLDER, port: await freePort(option('--port', 5678), [simPort]), workers: option('--workers', 2) });
+		log(
+			`starting n8n in queue mode (folder ${folder}/: Postgres, Redis, main and workers, a log for each)...`,
+		);
+		profile = await startQueueProfile({
+			folder: USER_FOLDER,
+			port: await freePort(option('--port', 5678), [simPort]),
+			workers: option('--workers', 2),
+		});
 		cleanups.push(() => profile.stop());
 		n8n = profile.main;
 	} else {
 		const port = await freePort(option('--port', 5678), [simPort]);
 		log(`starting n8n on 127.0.0.1:${port} (user folder ${folder}/, log in n8n.log there)...`);
-		n8n = await startN8n({ userFolder: USER_FOLDER, port, logFile: path.join(USER_FOLDER, 'n8n.log') });
+		n8n = await startN8n({
+			userFolder: USER_FOLDER,
+			port,
+			logFile: path.join(USER_FOLDER, 'n8n.log'),
+		});
 		cleanups.push(() => n8n.stop());
 	}
-	for (const [name, proc] of [['n8n', n8n], ...(profile?.workers ?? []).map((w, i) => [`n8n worker-${i + 1}`, w])]) {
+	for (const [name, proc] of [
+		['n8n', n8n],
+		...(profile?.workers ?? []).map((w, i) => [`n8n worker-${i + 1}`, w]),
+	]) {
 		proc.exited.then((how) => {
 			if (!stopping) {
 				log(`${name} exited unexpectedly (${JSON.stringify(how)}); last output:\n${proc.tail()}`);
@@ -96,19 +112,32 @@ try {
 	await checkPackageLoaded(n8n, client);
 	// One API key per user folder, kept in its state file (n8n shows a key only when creating it).
 	client.apiKey = n8n.state.apiKey ?? '';
-	const keyWorks = client.apiKey && (await client.request('GET', '/api/v1/workflows?limit=1', { headers: { 'X-N8N-API-KEY': client.apiKey }, expect: false })).ok;
+	const keyWorks =
+		client.apiKey &&
+		(
+			await client.request('GET', '/api/v1/workflows?limit=1', {
+				headers: { 'X-N8N-API-KEY': client.apiKey },
+				expect: false,
+			})
+		).ok;
 	if (!keyWorks) {
 		n8n.state.apiKey = await client.createApiKey('npm start');
 		n8n.saveState();
 	}
 	const credential = await client.importCredential(simulator);
-	const imported = await client.importWorkflows(path.join(ROOT, 'examples'), credential, { imported: n8n.state.imported });
+	const imported = await client.importWorkflows(path.join(ROOT, 'examples'), credential, {
+		imported: n8n.state.imported,
+	});
 	// What this import wrote (an edited copy keeps its old entry, so it stays "edited" next time too).
 	n8n.state.imported = Object.fromEntries(
-		imported.map((wf) => [wf.name, wf.kept ? n8n.state.imported?.[wf.name] : wf.workflow.versionId]),
+		imported.map((wf) => [
+			wf.name,
+			wf.kept ? n8n.state.imported?.[wf.name] : wf.workflow.versionId,
+		]),
 	);
 	n8n.saveState();
-	for (const wf of imported.filter((w) => w.kept)) log(`kept your edited copy of "${wf.name}" (examples/${wf.file} not re-imported)`);
+	for (const wf of imported.filter((w) => w.kept))
+		log(`kept your edited copy of "${wf.name}" (examples/${wf.file} not re-imported)`);
 	for (const wf of imported) {
 		if (wf.active && !wf.kept) {
 			try {
@@ -142,7 +171,9 @@ ${line}\n`);
 /** The queue profile's part of the banner: who runs what, where, and the logs. */
 function queueLines(p) {
 	const rel = shown;
-	const workers = p.workers.map((w, i) => `worker-${i + 1} health http://127.0.0.1:${w.port}/healthz   log ${rel(w.logFile)}`);
+	const workers = p.workers.map(
+		(w, i) => `worker-${i + 1} health http://127.0.0.1:${w.port}/healthz   log ${rel(w.logFile)}`,
+	);
 	return `  mode            queue: the main (editor, API, triggers, pollers) puts executions on Redis, the workers run them
   main log        ${rel(p.main.logFile)}
   workers         ${workers.join('\n                  ')}

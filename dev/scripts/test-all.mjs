@@ -21,13 +21,19 @@ function step(name, command, args, count) {
 	if (only.length && !only.includes(name)) return;
 	const started = Date.now();
 	console.log(`\n▶ ${name}: ${[command, ...args].join(' ')}`);
-	const run = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 1 << 28 });
+	const run = spawnSync(command, args, {
+		stdio: ['ignore', 'pipe', 'inherit'],
+		encoding: 'utf8',
+		maxBuffer: 1 << 28,
+	});
 	process.stdout.write(run.stdout ?? '');
 	// A runner killed by a signal has no status: it did not pass.
 	const status = run.status ?? 1;
 	const counted = withExitStatus(count(run, status), status);
 	results.push({ name, ...counted, status, seconds: Math.round((Date.now() - started) / 1000) });
-	console.log(`◀ ${name}: ${formatCounts(counted)}${status === 0 ? '' : ` (exit ${status})`} (${results.at(-1).seconds}s)`);
+	console.log(
+		`◀ ${name}: ${formatCounts(counted)}${status === 0 ? '' : ` (exit ${status})`} (${results.at(-1).seconds}s)`,
+	);
 }
 
 function jest(project) {
@@ -50,19 +56,40 @@ function jest(project) {
 	];
 }
 
-step('lint', bin('eslint'), ['nodes', 'credentials', 'package.json'], (_run, status) => countSingle(status));
-step('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], (_run, status) => countSingle(status));
+// n8n's own lint, strict (the starter's eslint.config.mjs, unchanged), then Prettier's check.
+step(
+	'lint',
+	'sh',
+	['-c', `"${bin('n8n-node')}" lint && "${bin('prettier')}" --check .`],
+	(_run, status) => countSingle(status),
+);
+step('types', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json'], (_run, status) =>
+	countSingle(status),
+);
 step('unit', ...jest('unit'));
 step('integration', ...jest('integration'));
-step('package', process.execPath, ['dev/scripts/verify-package.mjs'], (run, status) => countSummaryLine('package', run.stdout, status));
-step('e2e', process.execPath, ['dev/scripts/e2e.mjs'], (run, status) => countSummaryLine('e2e', run.stdout, status));
-step('e2e-queue', process.execPath, ['dev/scripts/e2e-queue.mjs'], (run, status) => countSummaryLine('e2e-queue', run.stdout, status));
+step('package', process.execPath, ['dev/scripts/verify-package.mjs'], (run, status) =>
+	countSummaryLine('package', run.stdout, status),
+);
+step('e2e', process.execPath, ['dev/scripts/e2e.mjs'], (run, status) =>
+	countSummaryLine('e2e', run.stdout, status),
+);
+step('e2e-queue', process.execPath, ['dev/scripts/e2e-queue.mjs'], (run, status) =>
+	countSummaryLine('e2e-queue', run.stdout, status),
+);
 
 const total = sum(results);
 console.log('\nSuites:');
 for (const r of results) {
-	const figures = [`${String(r.passed).padStart(5)} passed`, `${String(r.failed).padStart(4)} failed`, `${String(r.skipped).padStart(3)} skipped`, `${String(r.todo).padStart(3)} todo`];
-	console.log(`  ${r.name.padEnd(12)} ${figures.join(' ')}  ${r.seconds}s${r.status === 0 ? '' : `  exit ${r.status}`}`);
+	const figures = [
+		`${String(r.passed).padStart(5)} passed`,
+		`${String(r.failed).padStart(4)} failed`,
+		`${String(r.skipped).padStart(3)} skipped`,
+		`${String(r.todo).padStart(3)} todo`,
+	];
+	console.log(
+		`  ${r.name.padEnd(12)} ${figures.join(' ')}  ${r.seconds}s${r.status === 0 ? '' : `  exit ${r.status}`}`,
+	);
 }
 console.log(formatCounts(total));
 process.exitCode = total.failed > 0 ? 1 : 0;

@@ -29,15 +29,24 @@ function countSingle(status) {
 function countJest(report, status) {
 	if (!report) return counts(0, 1);
 	const brokenFiles = (report.testResults ?? []).filter(
-		(file) => file.status === 'failed' && !(file.assertionResults ?? []).some((test) => test.status === 'failed'),
+		(file) =>
+			file.status === 'failed' &&
+			!(file.assertionResults ?? []).some((test) => test.status === 'failed'),
 	).length;
-	const counted = counts(report.numPassedTests, report.numFailedTests + brokenFiles + (report.numTotalTests === 0 ? 1 : 0), report.numPendingTests, report.numTodoTests);
+	const counted = counts(
+		report.numPassedTests,
+		report.numFailedTests + brokenFiles + (report.numTotalTests === 0 ? 1 : 0),
+		report.numPendingTests,
+		report.numTodoTests,
+	);
 	return withExitStatus(counted, status);
 }
 
 /** A script that ends with `<name>: N passed, N failed[, N skipped]`; no such line is a failure. @returns {Counts} */
 function countSummaryLine(name, output, status) {
-	const match = new RegExp(`${name}: (\\d+) passed, (\\d+) failed(?:, (\\d+) skipped)?`).exec(output ?? '');
+	const match = new RegExp(`${name}: (\\d+) passed, (\\d+) failed(?:, (\\d+) skipped)?`).exec(
+		output ?? '',
+	);
 	if (!match) return counts(0, 1);
 	return withExitStatus(counts(Number(match[1]), Number(match[2]), Number(match[3] ?? 0)), status);
 }
@@ -49,7 +58,16 @@ function formatCounts({ passed, failed, skipped, todo }) {
 
 /** @returns {Counts} */
 function sum(list) {
-	return list.reduce((total, c) => counts(total.passed + c.passed, total.failed + c.failed, total.skipped + c.skipped, total.todo + c.todo), counts());
+	return list.reduce(
+		(total, c) =>
+			counts(
+				total.passed + c.passed,
+				total.failed + c.failed,
+				total.skipped + c.skipped,
+				total.todo + c.todo,
+			),
+		counts(),
+	);
 }
 
 module.exports = { countJest, countSingle, countSummaryLine, formatCounts, sum, withExitStatus };

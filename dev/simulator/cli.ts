@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /** `node .tools/simulator/cli.js --port 8787 --demo --auto-work-ms 30000` */
 import { startSimulator, type FaultRule, type LatencyModel } from './index';
 
@@ -41,7 +42,8 @@ export function parseArgs(argv: string[]): Args {
 		} else throw new Error(`unknown argument ${argv[i]} (try --help)`);
 	}
 	if (!Number.isInteger(out.port) || out.port < 0) throw new Error('--port must be a port number');
-	if (out.autoWorkMs !== undefined && !(out.autoWorkMs > 0)) throw new Error('--auto-work-ms must be a positive number');
+	if (out.autoWorkMs !== undefined && !(out.autoWorkMs > 0))
+		throw new Error('--auto-work-ms must be a positive number');
 	return out;
 }
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
@@ -69,7 +70,10 @@ function toJsonSchema(node: Json): Json {
 }
 
 function pointerGet(doc: Json, pointer: string): Json {
-	const parts = pointer.replace(/^#\//, '').split('/').map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+	const parts = pointer
+		.replace(/^#\//, '')
+		.split('/')
+		.map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
 	let cur = doc;
 	for (const p of parts) {
 		if (cur === undefined) return undefined;

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/require-node-api-error -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /** The simulator's control API under /_sim/ (not part of the contract; no token needed). */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './errors';
@@ -31,18 +32,35 @@ export function createControl(sim: () => RunningSimulator) {
 		},
 		'/_sim/load': () => sim().load(),
 		'/_sim/work/ship': (b) => sim().work.shipSalesOrder(required(b, 'order_number')),
-		'/_sim/work/receive': (b) => sim().work.receivePurchaseOrder(required(b, 'order_number'), b.lines),
+		'/_sim/work/receive': (b) =>
+			sim().work.receivePurchaseOrder(required(b, 'order_number'), b.lines),
 		'/_sim/work/move': (b) => sim().work.moveStock(b),
-		'/_sim/work/transition': (b) => sim().work.transition(required(b, 'kind') as Kind, required(b, 'key'), required(b, 'to')),
-		'/_sim/work/pending-updates': (b) => ({ ids: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1) }),
+		'/_sim/work/transition': (b) =>
+			sim().work.transition(required(b, 'kind') as Kind, required(b, 'key'), required(b, 'to')),
+		'/_sim/work/pending-updates': (b) => ({
+			ids: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1),
+		}),
 		'/_sim/work/tick': () => sim().work.tick(),
 		'/_sim/work/stock': (b) => {
 			// An array seeds many lines in one call (benchmarks put hundreds of thousands on hand).
 			if (Array.isArray(b)) {
-				for (const line of b) sim().work.seedStock(required(line, 'warehouse_code'), required(line, 'sku'), Number(required(line, 'quantity')), line.batch, line.bin_code);
+				for (const line of b)
+					sim().work.seedStock(
+						required(line, 'warehouse_code'),
+						required(line, 'sku'),
+						Number(required(line, 'quantity')),
+						line.batch,
+						line.bin_code,
+					);
 				return { seeded: b.length };
 			}
-			sim().work.seedStock(required(b, 'warehouse_code'), required(b, 'sku'), Number(required(b, 'quantity')), b.batch, b.bin_code);
+			sim().work.seedStock(
+				required(b, 'warehouse_code'),
+				required(b, 'sku'),
+				Number(required(b, 'quantity')),
+				b.batch,
+				b.bin_code,
+			);
 			return { on_hand: sim().store.onHand(b.warehouse_code, b.sku, b.batch) };
 		},
 	};
@@ -55,13 +73,18 @@ export function createControl(sim: () => RunningSimulator) {
 				try {
 					body = JSON.parse(raw.toString('utf8'));
 				} catch (e) {
-					throw new ApiError(400, 'malformed_json', `request body is not valid JSON: ${(e as Error).message}`);
+					throw new ApiError(
+						400,
+						'malformed_json',
+						`request body is not valid JSON: ${(e as Error).message}`,
+					);
 				}
 			}
 			const storeMatch = /^\/_sim\/store\/([a-z_]+)$/.exec(path);
 			if (storeMatch) {
 				const kind = storeMatch[1] as Kind;
-				if (!KINDS.includes(kind)) throw new ApiError(404, 'not_found', `unknown kind ${kind}; known: ${KINDS.join(', ')}`);
+				if (!KINDS.includes(kind))
+					throw new ApiError(404, 'not_found', `unknown kind ${kind}; known: ${KINDS.join(', ')}`);
 				const query = new URL(req.url ?? '/', 'http://sim').searchParams;
 				const key = body.key ?? query.get('key') ?? undefined;
 				if (key !== undefined) {
@@ -70,19 +93,31 @@ export function createControl(sim: () => RunningSimulator) {
 					return sendJson(res, 200, rec);
 				}
 				if (query.has('count')) return sendJson(res, 200, { count: sim().store.count(kind) });
-				return sendJson(res, 200, { count: sim().store.count(kind), items: sim().store.list(kind) });
+				return sendJson(res, 200, {
+					count: sim().store.count(kind),
+					items: sim().store.list(kind),
+				});
 			}
 			const action = actions[path];
-			if (!action) throw new ApiError(404, 'not_found', `no control route ${path}; known: ${Object.keys(actions).join(', ')}, /_sim/store/<kind>`);
+			if (!action)
+				throw new ApiError(
+					404,
+					'not_found',
+					`no control route ${path}; known: ${Object.keys(actions).join(', ')}, /_sim/store/<kind>`,
+				);
 			sendJson(res, 200, action(body, method) ?? { ok: true });
 		} catch (err) {
-			const e = err instanceof ApiError ? err : new ApiError(400, 'validation_failed', (err as Error).message);
+			const e =
+				err instanceof ApiError
+					? err
+					: new ApiError(400, 'validation_failed', (err as Error).message);
 			sendJson(res, e.status, errorPayload(e, 'sim'));
 		}
 	};
 }
 
 function required(body: any, field: string): string {
-	if (body?.[field] === undefined || body[field] === '') throw new ApiError(422, 'validation_failed', `${field} is required`);
+	if (body?.[field] === undefined || body[field] === '')
+		throw new ApiError(422, 'validation_failed', `${field} is required`);
 	return body[field];
 }

@@ -35,7 +35,12 @@ export function notFound(message: string): ApiError {
 }
 
 export function conflict(message: string, path?: string): ApiError {
-	return new ApiError(409, 'state_conflict', message, path === undefined ? undefined : [{ path, message }]);
+	return new ApiError(
+		409,
+		'state_conflict',
+		message,
+		path === undefined ? undefined : [{ path, message }],
+	);
 }
 
 interface Problem extends ErrorDetail {

@@ -15,7 +15,14 @@ export interface FaultRule {
 	latencyMs?: number;
 }
 
-export const FAULT_KINDS: readonly FaultKind[] = ['429', '503', 'reset_before', 'reset_after', 'latency', '401'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+	'429',
+	'503',
+	'reset_before',
+	'reset_after',
+	'latency',
+	'401',
+];
 
 interface ActiveRule {
 	rule: FaultRule;
@@ -50,8 +57,12 @@ export class Faults {
 	}
 
 	add(rule: FaultRule): void {
-		if (!FAULT_KINDS.includes(rule.kind)) throw new Error(`unknown fault kind ${String(rule.kind)}; use one of ${FAULT_KINDS.join(', ')}`);
-		if (typeof rule.route !== 'string' || rule.route === '') throw new Error('fault rule needs a route ("*" for all)');
+		if (!FAULT_KINDS.includes(rule.kind))
+			throw new Error(
+				`unknown fault kind ${String(rule.kind)}; use one of ${FAULT_KINDS.join(', ')}`,
+			);
+		if (typeof rule.route !== 'string' || rule.route === '')
+			throw new Error('fault rule needs a route ("*" for all)');
 		this.rules.push({ rule: { ...rule }, seen: 0, fired: 0 });
 	}
 

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * The embedded stand-in for the warehouse platform (dev and tests only, never shipped).
  * Serves every route of contract/openapi.yaml on 127.0.0.1, strictly.
@@ -72,7 +73,13 @@ export interface SimulatorWork {
 	/** Creates n pending ERP updates of a kind with plausible payloads; answers their ids. */
 	createPendingUpdates(kind: ErpUpdateKind, n: number): string[];
 	/** Puts stock on hand without creating an ERP update (test set-up). */
-	seedStock(warehouseCode: string, sku: string, quantity: number, batch?: string, binCode?: string): void;
+	seedStock(
+		warehouseCode: string,
+		sku: string,
+		quantity: number,
+		batch?: string,
+		binCode?: string,
+	): void;
 	/** One round of automatic warehouse work (what autoWork does on its timer). */
 	tick(): { shipped: string[]; received: string[]; moved: string[] };
 }
@@ -83,7 +90,11 @@ export interface RunningSimulator {
 	clientSecret: string;
 	stats(): Stats;
 	resetStats(): void;
-	faults: { add(rule: FaultRule): void; clear(): void; list(): (FaultRule & { seen: number; fired: number })[] };
+	faults: {
+		add(rule: FaultRule): void;
+		clear(): void;
+		list(): (FaultRule & { seen: number; fired: number })[];
+	};
 	revokeTokens(): void;
 	latency: { get(): LatencyModel; set(model: LatencyModel): void };
 	rateLimit: { get(): RateLimit | null; set(limit: RateLimit | null): void };
@@ -129,10 +140,20 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	const emptyStats = (): Stats => ({ requests: {}, items: {}, statuses: {}, tokensIssued: 0 });
 	const stats = emptyStats();
 	let tokensAtReset = 0;
-	if (opts.demoData) loadDemoData((route, body) => callRoute(contract, handlers, sim, route, body), work);
+	if (opts.demoData)
+		loadDemoData((route, body) => callRoute(contract, handlers, sim, route, body), work);
 
-	let running: RunningSimulator | undefined;
-	const front = createFront({ contract, handlers, auth, faults, sim, stats, timing, control: createControl(() => running!) });
+	// The control API answers with the running simulator, made below (called only once it is).
+	const front = createFront({
+		contract,
+		handlers,
+		auth,
+		faults,
+		sim,
+		stats,
+		timing,
+		control: createControl(() => running),
+	});
 	const server: Server = createServer((req, res) => void front(req, res));
 	server.keepAliveTimeout = 30_000;
 	const sockets = new Set<Socket>();
@@ -148,10 +169,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	const addr = server.address() as AddressInfo;
 	const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
 
-	const timer = opts.autoWork ? setInterval(() => work.tick(), opts.autoWork.intervalMs) : undefined;
+	const timer = opts.autoWork
+		? setInterval(() => work.tick(), opts.autoWork.intervalMs)
+		: undefined;
 	timer?.unref();
 
-	running = {
+	const running: RunningSimulator = {
 		baseUrl: `http://${host}:${addr.port}/v1`,
 		clientId,
 		clientSecret,

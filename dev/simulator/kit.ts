@@ -46,7 +46,8 @@ export function bulkUpsert<T extends Rec>(items: T[], spec: BulkSpec<T>): Rec {
 	const problems = new Problems();
 	const keys = items.map((item) => spec.keyOf(item));
 	if (spec.check) {
-		for (let i = 0; i < items.length; i++) spec.check(items[i], `/items/${i}`, problems, spec.table.get(keys[i]), i);
+		for (let i = 0; i < items.length; i++)
+			spec.check(items[i], `/items/${i}`, problems, spec.table.get(keys[i]), i);
 	}
 	problems.throwIfAny();
 	const results: Rec[] = new Array(items.length);
@@ -55,7 +56,11 @@ export function bulkUpsert<T extends Rec>(items: T[], spec: BulkSpec<T>): Rec {
 		let status: BulkStatus;
 		if (spec.apply) status = spec.apply(items[i], keys[i]);
 		else {
-			const { row, status: s } = spec.table.upsert(keys[i], items[i], spec.initialState ? () => spec.initialState!(items[i]) : undefined);
+			const { row, status: s } = spec.table.upsert(
+				keys[i],
+				items[i],
+				spec.initialState ? () => spec.initialState!(items[i]) : undefined,
+			);
 			status = s;
 			spec.afterWrite?.(row, s, items[i]);
 		}
@@ -72,12 +77,23 @@ export function encodeCursor(seq: number): string {
 export function decodeCursor(cursor: string | undefined): number {
 	if (cursor === undefined) return 0;
 	const m = /^c1:(\d+)$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-	if (!m) throw new ApiError(422, 'validation_failed', 'cursor is not a next_cursor this platform issued', [{ path: '/cursor', message: 'unknown cursor' }]);
+	if (!m)
+		throw new ApiError(
+			422,
+			'validation_failed',
+			'cursor is not a next_cursor this platform issued',
+			[{ path: '/cursor', message: 'unknown cursor' }],
+		);
 	return Number(m[1]);
 }
 
 /** One page of rows that match, in creation order. */
-export function readPage(body: Rec, table: Table, match: (row: Row, filter: Rec) => boolean, view: View): Rec {
+export function readPage(
+	body: Rec,
+	table: Table,
+	match: (row: Row, filter: Rec) => boolean,
+	view: View,
+): Rec {
 	const filter: Rec = body.filter ?? {};
 	const limit: number = body.limit ?? 100;
 	const since = filter.changed_since === undefined ? undefined : Date.parse(filter.changed_since);
@@ -109,7 +125,9 @@ export function keyMatch(value: unknown, one: unknown, many: unknown[] | undefin
 export function searchMatch(data: Rec, search: unknown, fields: string[]): boolean {
 	if (typeof search !== 'string' || search === '') return true;
 	const wanted = search.toLowerCase();
-	return fields.some((field) => typeof data[field] === 'string' && data[field].toLowerCase().includes(wanted));
+	return fields.some(
+		(field) => typeof data[field] === 'string' && data[field].toLowerCase().includes(wanted),
+	);
 }
 
 export function activeMatch(data: Rec, active: boolean | undefined): boolean {
@@ -117,7 +135,13 @@ export function activeMatch(data: Rec, active: boolean | undefined): boolean {
 }
 
 /** Records a reference_not_found problem unless `key` exists in `table`. */
-export function requireRef(problems: Problems, table: Table, key: string, path: string, what: string): boolean {
+export function requireRef(
+	problems: Problems,
+	table: Table,
+	key: string,
+	path: string,
+	what: string,
+): boolean {
 	if (table.has(key)) return true;
 	problems.missing(path, `${what} does not exist`);
 	return false;
@@ -127,7 +151,8 @@ export function requireRef(problems: Problems, table: Table, key: string, path: 
 export function uniqueLineNumbers(lines: Rec[], at: string, problems: Problems): void {
 	const seen = new Set<number>();
 	lines.forEach((l, i) => {
-		if (seen.has(l.line_number)) problems.invalid(`${at}/${i}/line_number`, `line_number ${l.line_number} appears twice`);
+		if (seen.has(l.line_number))
+			problems.invalid(`${at}/${i}/line_number`, `line_number ${l.line_number} appears twice`);
 		seen.add(l.line_number);
 	});
 }

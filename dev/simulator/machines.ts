@@ -6,17 +6,34 @@ export const MACHINES = {
 	sales_order: {
 		label: 'sales order',
 		initial: 'open',
-		moves: { open: ['allocated', 'cancelled'], allocated: ['picking', 'cancelled'], picking: ['shipped'], shipped: [], cancelled: [] },
+		moves: {
+			open: ['allocated', 'cancelled'],
+			allocated: ['picking', 'cancelled'],
+			picking: ['shipped'],
+			shipped: [],
+			cancelled: [],
+		},
 	},
 	purchase_order: {
 		label: 'purchase order',
 		initial: 'open',
-		moves: { open: ['partially_received', 'received', 'cancelled'], partially_received: ['partially_received', 'received'], received: [], cancelled: [] },
+		moves: {
+			open: ['partially_received', 'received', 'cancelled'],
+			partially_received: ['partially_received', 'received'],
+			received: [],
+			cancelled: [],
+		},
 	},
 	production_order: {
 		label: 'production order',
 		initial: 'planned',
-		moves: { planned: ['released', 'cancelled'], released: ['in_progress', 'cancelled'], in_progress: ['completed'], completed: [], cancelled: [] },
+		moves: {
+			planned: ['released', 'cancelled'],
+			released: ['in_progress', 'cancelled'],
+			in_progress: ['completed'],
+			completed: [],
+			cancelled: [],
+		},
 	},
 	comparison: {
 		label: 'comparison',
@@ -35,7 +52,9 @@ export const MACHINES = {
 		initial: 'pending',
 		moves: { pending: ['complete', 'error'], error: ['complete', 'error'], complete: [] },
 	},
-} as const satisfies Partial<Record<Kind, { label: string; initial: string; moves: Record<string, readonly string[]> }>>;
+} as const satisfies Partial<
+	Record<Kind, { label: string; initial: string; moves: Record<string, readonly string[]> }>
+>;
 
 export type MachineKind = keyof typeof MACHINES;
 
@@ -53,11 +72,27 @@ export function canMove(kind: MachineKind, from: string, to: string): boolean {
 }
 
 /** The 409 every forbidden change answers: it names the record and the state it is in. */
-export function stateError(kind: MachineKind, key: string, state: string, action: string, path?: string): ApiError {
+export function stateError(
+	kind: MachineKind,
+	key: string,
+	state: string,
+	action: string,
+	path?: string,
+): ApiError {
 	const message = `${MACHINES[kind].label} ${key} is in state ${state}; cannot ${action}`;
-	return new ApiError(409, 'state_conflict', message, path === undefined ? undefined : [{ path, message }]);
+	return new ApiError(
+		409,
+		'state_conflict',
+		message,
+		path === undefined ? undefined : [{ path, message }],
+	);
 }
 
-export function stateMessage(kind: MachineKind, key: string, state: string, action: string): string {
+export function stateMessage(
+	kind: MachineKind,
+	key: string,
+	state: string,
+	action: string,
+): string {
 	return `${MACHINES[kind].label} ${key} is in state ${state}; cannot ${action}`;
 }

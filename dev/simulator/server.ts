@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /** The HTTP front: routing, faults, auth, media type, JSON, limits, schema, handler, envelope. */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenAuthority } from './auth';
@@ -5,8 +6,7 @@ import type { Contract, ContractRoute } from './contract';
 import { ajvDetails } from './contract';
 import { ApiError } from './errors';
 import type { Faults } from './faults';
-import type { Handler } from './kit';
-import type { Sim } from './kit';
+import type { Handler, Sim } from './kit';
 import type { Timing } from './timing';
 
 const MAX_BODY_BYTES = 32 * 1024 * 1024;
@@ -33,9 +33,18 @@ let requestCounter = 0;
 /** Connections that have carried a request: the next request on them pays no connection set-up. */
 const usedSockets = new WeakSet<object>();
 
-export function sendJson(res: ServerResponse, status: number, payload: unknown, headers: Record<string, string> = {}): void {
+export function sendJson(
+	res: ServerResponse,
+	status: number,
+	payload: unknown,
+	headers: Record<string, string> = {},
+): void {
 	const text = JSON.stringify(payload);
-	res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(text), ...headers });
+	res.writeHead(status, {
+		'Content-Type': 'application/json; charset=utf-8',
+		'Content-Length': Buffer.byteLength(text),
+		...headers,
+	});
 	res.end(text);
 }
 
@@ -53,7 +62,9 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 		req.on('data', (c: Buffer) => {
 			size += c.length;
 			if (size > MAX_BODY_BYTES) {
-				reject(new ApiError(413, 'too_many_items', `request body larger than ${MAX_BODY_BYTES} bytes`));
+				reject(
+					new ApiError(413, 'too_many_items', `request body larger than ${MAX_BODY_BYTES} bytes`),
+				);
 				req.destroy();
 				return;
 			}
@@ -66,8 +77,11 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function countItems(route: ContractRoute, body: any, // eslint-disable-line @typescript-eslint/no-explicit-any
- result: { items?: unknown[]; results?: unknown[] }): number {
+function countItems(
+	route: ContractRoute,
+	body: any, // eslint-disable-line @typescript-eslint/no-explicit-any
+	result: { items?: unknown[]; results?: unknown[] },
+): number {
 	if (Array.isArray(body?.items)) return body.items.length;
 	if (Array.isArray(result?.items)) return result.items.length;
 	if (Array.isArray(result?.results)) return result.results.length;
@@ -75,9 +89,22 @@ function countItems(route: ContractRoute, body: any, // eslint-disable-line @typ
 }
 
 /** Limits, read-only stripping, schema validation and the handler: a request after its JSON is parsed. */
-export function runRoute(route: ContractRoute, handlers: Map<string, Handler>, sim: Sim, body: any): unknown { // eslint-disable-line @typescript-eslint/no-explicit-any
-	if (route.maxItems !== undefined && Array.isArray(body?.items) && body.items.length > route.maxItems) {
-		throw new ApiError(413, 'too_many_items', `${body.items.length} items sent; ${route.path} accepts at most ${route.maxItems} per request`);
+export function runRoute(
+	route: ContractRoute,
+	handlers: Map<string, Handler>,
+	sim: Sim,
+	body: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- validated against the contract here
+): unknown {
+	if (
+		route.maxItems !== undefined &&
+		Array.isArray(body?.items) &&
+		body.items.length > route.maxItems
+	) {
+		throw new ApiError(
+			413,
+			'too_many_items',
+			`${body.items.length} items sent; ${route.path} accepts at most ${route.maxItems} per request`,
+		);
 	}
 	route.stripReadOnly(body);
 	if (!route.validate(body)) {
@@ -87,18 +114,26 @@ export function runRoute(route: ContractRoute, handlers: Map<string, Handler>, s
 		throw new ApiError(422, 'validation_failed', `${first.path}: ${first.message}${more}`, details);
 	}
 	const handler = handlers.get(route.path);
-	if (!handler) throw new ApiError(503, 'unavailable', `${route.path} is not implemented by the simulator`);
+	if (!handler)
+		throw new ApiError(503, 'unavailable', `${route.path} is not implemented by the simulator`);
 	return handler(body, sim);
 }
 
 /** The same pipeline without HTTP (demo data goes through it so it is contract-valid). */
-export function callRoute(contract: Contract, handlers: Map<string, Handler>, sim: Sim, path: string, body: unknown): unknown {
+export function callRoute(
+	contract: Contract,
+	handlers: Map<string, Handler>,
+	sim: Sim,
+	path: string,
+	body: unknown,
+): unknown {
 	const route = contract.routes.get(path);
 	if (!route) throw new Error(`no contract route ${path}`);
 	try {
 		return runRoute(route, handlers, sim, body);
 	} catch (err) {
-		if (err instanceof ApiError) throw new Error(`${path}: ${err.status} ${err.message} ${JSON.stringify(err.details ?? [])}`);
+		if (err instanceof ApiError)
+			throw new Error(`${path}: ${err.status} ${err.message} ${JSON.stringify(err.details ?? [])}`);
 		throw err;
 	}
 }
@@ -140,7 +175,11 @@ export function createFront(d: FrontDeps) {
 			await trip.there();
 			if (!route) {
 				await readBody(req);
-				throw new ApiError(404, 'not_found', `no route POST ${path}; routes live under /v1 (see contract/openapi.yaml)`);
+				throw new ApiError(
+					404,
+					'not_found',
+					`no route POST ${path}; routes live under /v1 (see contract/openapi.yaml)`,
+				);
 			}
 			bump(d.stats.requests, route.path);
 			const decision = d.faults.decide(route.path);
@@ -153,29 +192,54 @@ export function createFront(d: FrontDeps) {
 			const raw = await readBody(req);
 			if (fault?.kind === '429') {
 				const secs = fault.retryAfterSeconds ?? 1;
-				throw new ApiError(429, 'rate_limited', `rate limit exceeded; retry after ${secs} seconds`, undefined, { 'Retry-After': String(secs) });
+				throw new ApiError(
+					429,
+					'rate_limited',
+					`rate limit exceeded; retry after ${secs} seconds`,
+					undefined,
+					{ 'Retry-After': String(secs) },
+				);
 			}
-			if (fault?.kind === '503') throw new ApiError(503, 'unavailable', 'service temporarily unavailable');
+			if (fault?.kind === '503')
+				throw new ApiError(503, 'unavailable', 'service temporarily unavailable');
 			if (fault?.kind === '401') throw new ApiError(401, 'invalid_token', 'access token revoked');
 			if (req.method !== 'POST') {
-				throw new ApiError(405, 'method_not_allowed', `method ${req.method} not allowed; every route is POST`, undefined, { Allow: 'POST' });
+				throw new ApiError(
+					405,
+					'method_not_allowed',
+					`method ${req.method} not allowed; every route is POST`,
+					undefined,
+					{ Allow: 'POST' },
+				);
 			}
 			const client = route.needsToken ? d.auth.verify(req.headers.authorization) : undefined;
 			if (client !== undefined) d.timing.admit(client);
 			const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
 			if (type !== 'application/json') {
-				throw new ApiError(415, 'unsupported_media_type', `Content-Type must be application/json (got ${type || 'none'})`);
+				throw new ApiError(
+					415,
+					'unsupported_media_type',
+					`Content-Type must be application/json (got ${type || 'none'})`,
+				);
 			}
 			let body: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- checked by the schema next
 			try {
 				body = JSON.parse(raw.toString('utf8'));
 			} catch (e) {
-				throw new ApiError(400, 'malformed_json', `request body is not valid JSON: ${(e as Error).message}`);
+				throw new ApiError(
+					400,
+					'malformed_json',
+					`request body is not valid JSON: ${(e as Error).message}`,
+				);
 			}
 			// The token route has no token yet: its client is the one asking.
-			if (client === undefined) d.timing.admit(typeof body?.client_id === 'string' ? body.client_id : '');
+			if (client === undefined)
+				d.timing.admit(typeof body?.client_id === 'string' ? body.client_id : '');
 			await trip.rows(Array.isArray(body?.items) ? body.items.length : 0);
-			const result = runRoute(route, d.handlers, d.sim, body) as { items?: unknown[]; results?: unknown[] };
+			const result = runRoute(route, d.handlers, d.sim, body) as {
+				items?: unknown[];
+				results?: unknown[];
+			};
 			bump(d.stats.items, route.path, countItems(route, body, result));
 			await trip.records(Array.isArray(result?.items) ? result.items.length : 0);
 			if (fault?.kind === 'reset_after') {
@@ -188,7 +252,9 @@ export function createFront(d: FrontDeps) {
 		} catch (err) {
 			if (err instanceof ApiError) await fail(err);
 			else {
-				await fail(new ApiError(500, 'unavailable', `simulator failure: ${(err as Error).message}`));
+				await fail(
+					new ApiError(500, 'unavailable', `simulator failure: ${(err as Error).message}`),
+				);
 			}
 		}
 	};

@@ -15,7 +15,13 @@ export class Stock {
 	/** `changed` hears of every stock change, so the item counts as changed for changed_since. */
 	constructor(private readonly changed: (sku: string) => void = () => undefined) {}
 
-	add(warehouse: string, sku: string, batch: string | undefined, bin: string | undefined, delta: number): void {
+	add(
+		warehouse: string,
+		sku: string,
+		batch: string | undefined,
+		bin: string | undefined,
+		delta: number,
+	): void {
 		let lines = this.bySku.get(sku);
 		if (!lines) {
 			lines = new Map();
@@ -28,7 +34,13 @@ export class Stock {
 			line.quantity = round(line.quantity + delta);
 			if (line.quantity === 0) lines.delete(id);
 		} else if (delta !== 0) {
-			lines.set(id, { warehouse_code: warehouse, sku, batch: batch ?? '', bin_code: bin ?? '', quantity: round(delta) });
+			lines.set(id, {
+				warehouse_code: warehouse,
+				sku,
+				batch: batch ?? '',
+				bin_code: bin ?? '',
+				quantity: round(delta),
+			});
 		}
 	}
 
@@ -36,7 +48,8 @@ export class Stock {
 	get(warehouse: string, sku: string, batch?: string): number {
 		let total = 0;
 		for (const l of this.bySku.get(sku)?.values() ?? []) {
-			if (l.warehouse_code === warehouse && (batch === undefined || l.batch === batch)) total += l.quantity;
+			if (l.warehouse_code === warehouse && (batch === undefined || l.batch === batch))
+				total += l.quantity;
 		}
 		return round(total);
 	}
@@ -44,7 +57,8 @@ export class Stock {
 	/** Copies of the stock lines, optionally of one warehouse and/or one sku. */
 	all(filter: { warehouse?: string; sku?: string } = {}): StockLine[] {
 		const out: StockLine[] = [];
-		const groups = filter.sku !== undefined ? [this.bySku.get(filter.sku)] : [...this.bySku.values()];
+		const groups =
+			filter.sku !== undefined ? [this.bySku.get(filter.sku)] : [...this.bySku.values()];
 		for (const lines of groups) {
 			for (const l of lines?.values() ?? []) {
 				if (filter.warehouse !== undefined && l.warehouse_code !== filter.warehouse) continue;
@@ -68,13 +82,26 @@ export class Stock {
 		}
 		if (left > 0) {
 			this.add(warehouse, sku, batch, undefined, -left);
-			taken.push({ warehouse_code: warehouse, sku, batch: batch ?? '', bin_code: '', quantity: left });
+			taken.push({
+				warehouse_code: warehouse,
+				sku,
+				batch: batch ?? '',
+				bin_code: '',
+				quantity: left,
+			});
 		}
 		return taken;
 	}
 
 	/** On-hand per warehouse with batch split, as /inventory/check shows it. */
-	onHand(sku: string, warehouse?: string): { warehouse_code: string; quantity: number; batches: { batch: string; quantity: number }[] }[] {
+	onHand(
+		sku: string,
+		warehouse?: string,
+	): {
+		warehouse_code: string;
+		quantity: number;
+		batches: { batch: string; quantity: number }[];
+	}[] {
 		const byWh = new Map<string, { total: number; batches: Map<string, number> }>();
 		for (const l of this.bySku.get(sku)?.values() ?? []) {
 			if (warehouse !== undefined && l.warehouse_code !== warehouse) continue;

@@ -64,7 +64,10 @@ export class Table {
 	readonly rows = new Map<string, Row>();
 	readonly order: Row[] = [];
 
-	constructor(readonly kind: Kind, private readonly clock: Clock) {}
+	constructor(
+		readonly kind: Kind,
+		private readonly clock: Clock,
+	) {}
 
 	get(key: string): Row | undefined {
 		return this.rows.get(key);
@@ -79,7 +82,11 @@ export class Table {
 	}
 
 	/** Insert or replace by key; answers what happened, for the bulk result. */
-	upsert(key: string, data: Rec, initialState: () => Rec = () => ({})): { row: Row; status: 'created' | 'updated' | 'unchanged' } {
+	upsert(
+		key: string,
+		data: Rec,
+		initialState: () => Rec = () => ({}),
+	): { row: Row; status: 'created' | 'updated' | 'unchanged' } {
 		const existing = this.rows.get(key);
 		if (existing) {
 			if (sameContent(existing.data, data)) return { row: existing, status: 'unchanged' };
@@ -88,7 +95,15 @@ export class Table {
 			return { row: existing, status: 'updated' };
 		}
 		const at = this.clock.iso();
-		const row: Row = { seq: this.clock.nextSeq(), key, data, state: initialState(), createdAt: at, updatedAt: at, updatedMs: this.clock.now() };
+		const row: Row = {
+			seq: this.clock.nextSeq(),
+			key,
+			data,
+			state: initialState(),
+			createdAt: at,
+			updatedAt: at,
+			updatedMs: this.clock.now(),
+		};
 		this.rows.set(key, row);
 		this.order.push(row);
 		return { row, status: 'created' };
@@ -126,7 +141,10 @@ export class Store {
 
 	constructor(now: () => number) {
 		this.clock = { now, iso: () => new Date(now()).toISOString(), nextSeq: () => ++this.seq };
-		this.tables = Object.fromEntries(KINDS.map((k) => [k, new Table(k, this.clock)])) as Record<Kind, Table>;
+		this.tables = Object.fromEntries(KINDS.map((k) => [k, new Table(k, this.clock)])) as Record<
+			Kind,
+			Table
+		>;
 	}
 
 	table(kind: Kind): Table {

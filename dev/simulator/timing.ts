@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * A platform across a network: a round trip and processing time per row and per record read (waited
  * on timers, so requests in flight overlap as on a real server), and a request-rate limit per client.
@@ -24,14 +25,18 @@ const LATENCY_FIELDS = ['roundTripMs', 'perRowMs', 'perRecordMs', 'connectMs'] a
 const WINDOW_MS = 1000;
 
 /** Waits `ms` on a timer (the event loop stays free for other requests). */
-const wait = (ms: number): Promise<void> | undefined => (ms > 0 ? new Promise((r) => setTimeout(r, ms)) : undefined);
+const wait = (ms: number): Promise<void> | undefined =>
+	ms > 0 ? new Promise((r) => setTimeout(r, ms)) : undefined;
 
 export function checkLatency(model: unknown): LatencyModel {
-	if (model === null || typeof model !== 'object' || Array.isArray(model)) throw new Error('latency must be an object such as {"roundTripMs": 50}');
+	if (model === null || typeof model !== 'object' || Array.isArray(model))
+		throw new Error('latency must be an object such as {"roundTripMs": 50}');
 	const out: LatencyModel = {};
 	for (const [field, value] of Object.entries(model)) {
-		if (!(LATENCY_FIELDS as readonly string[]).includes(field)) throw new Error(`unknown latency field ${field}; use ${LATENCY_FIELDS.join(', ')}`);
-		if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new Error(`latency ${field} must be a number of ms ≥ 0 (got ${JSON.stringify(value)})`);
+		if (!(LATENCY_FIELDS as readonly string[]).includes(field))
+			throw new Error(`unknown latency field ${field}; use ${LATENCY_FIELDS.join(', ')}`);
+		if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+			throw new Error(`latency ${field} must be a number of ms ≥ 0 (got ${JSON.stringify(value)})`);
 		out[field as (typeof LATENCY_FIELDS)[number]] = value;
 	}
 	return out;
@@ -40,7 +45,9 @@ export function checkLatency(model: unknown): LatencyModel {
 export function checkRateLimit(limit: unknown): RateLimit {
 	const n = (limit as RateLimit | null)?.requestsPerSecond;
 	if (typeof n !== 'number' || !Number.isInteger(n) || n < 1) {
-		throw new Error(`rate limit must be {"requestsPerSecond": N} with N a whole number ≥ 1 (got ${JSON.stringify(limit)})`);
+		throw new Error(
+			`rate limit must be {"requestsPerSecond": N} with N a whole number ≥ 1 (got ${JSON.stringify(limit)})`,
+		);
 	}
 	return { requestsPerSecond: n };
 }
@@ -119,9 +126,15 @@ export class Timing {
 			return;
 		}
 		const seconds = Math.max(1, Math.ceil((times[0] + WINDOW_MS - t) / 1000));
-		throw new ApiError(429, 'rate_limited', `rate limit of ${this.limit.requestsPerSecond} requests per second exceeded; retry after ${seconds} seconds`, undefined, {
-			'Retry-After': String(seconds),
-		});
+		throw new ApiError(
+			429,
+			'rate_limited',
+			`rate limit of ${this.limit.requestsPerSecond} requests per second exceeded; retry after ${seconds} seconds`,
+			undefined,
+			{
+				'Retry-After': String(seconds),
+			},
+		);
 	}
 
 	/** A request has arrived; answers the function that marks it done. */

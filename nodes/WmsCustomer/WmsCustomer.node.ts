@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
@@ -15,7 +20,8 @@ export class WmsCustomer implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: resourceSubtitle(resources),
-		description: 'Send customers and their supply locations to the warehouse platform and read them back',
+		description:
+			'Send customers and their supply locations to the warehouse platform and read them back',
 		defaults: { name: 'WMS Customer' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
@@ -13,7 +18,8 @@ export class WmsDangerousGoods implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: resourceSubtitle(resources),
-		description: 'Keep the warehouse platform\'s UN number classifications (dangerous goods lookups) in line with the ERP',
+		description:
+			"Keep the warehouse platform's UN number classifications (dangerous goods lookups) in line with the ERP",
 		defaults: { name: 'WMS Dangerous Goods' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
@@ -13,7 +18,8 @@ export class WmsErpUpdate implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: resourceSubtitle(resources),
-		description: 'Read the shipments, receipts and stock moves the warehouse reports, and mark them complete or failed in the ERP',
+		description:
+			'Read the shipments, receipts and stock moves the warehouse reports, and mark them complete or failed in the ERP',
 		defaults: { name: 'WMS ERP Update' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,4 +1,9 @@
-import type { INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import type {
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
@@ -7,9 +12,21 @@ import { LEDGER_CAPACITY } from './ledger';
 import { pollErpUpdates } from './poll';
 
 const KIND_NAMES = [
-	{ name: 'Outgoing Consignments', value: 'outgoing_consignment', description: 'Completed shipments of sales orders' },
-	{ name: 'Incoming Consignments', value: 'incoming_consignment', description: 'Completed receipts against purchase orders' },
-	{ name: 'Move Attempts', value: 'move_attempt', description: 'Inventory movements and adjustments' },
+	{
+		name: 'Outgoing Consignments',
+		value: 'outgoing_consignment',
+		description: 'Completed shipments of sales orders',
+	},
+	{
+		name: 'Incoming Consignments',
+		value: 'incoming_consignment',
+		description: 'Completed receipts against purchase orders',
+	},
+	{
+		name: 'Move Attempts',
+		value: 'move_attempt',
+		description: 'Inventory movements and adjustments',
+	},
 ];
 
 /** The canvas subtitle: the watched kinds as the form names them. */
@@ -29,7 +46,8 @@ export class WmsErpUpdateTrigger implements INodeType {
 		version: 1,
 		subtitle: kindsSubtitle,
 		// n8n's nodes panel shows WMS ERP Update and this trigger as one entry, with this description.
-		description: 'Starts the workflow with each shipment, receipt or stock move the ERP has not booked yet; the WMS ERP Update node marks each one complete or failed',
+		description:
+			'Starts the workflow with each shipment, receipt or stock move the ERP has not booked yet; the WMS ERP Update node marks each one complete or failed',
 		defaults: { name: 'WMS ERP Update Trigger' },
 		polling: true,
 		inputs: [],
@@ -50,7 +68,8 @@ export class WmsErpUpdateTrigger implements INodeType {
 				required: true,
 				options: KIND_NAMES,
 				default: ['outgoing_consignment', 'incoming_consignment', 'move_attempt'],
-				description: 'Which updates start the workflow. Each item carries its kind and update ID at the top level, to route with a Switch node.',
+				description:
+					'Which updates start the workflow. Each item carries its kind and update ID at the top level, to route with a Switch node.',
 			},
 			{
 				displayName: 'Redeliver After (Minutes)',
@@ -67,7 +86,8 @@ export class WmsErpUpdateTrigger implements INodeType {
 				type: 'number',
 				typeOptions: { minValue: 1 },
 				default: 500,
-				description: 'Most updates one poll emits; a larger backlog (e.g. on first activation) is delivered over the next polls, oldest first',
+				description:
+					'Most updates one poll emits; a larger backlog (e.g. on first activation) is delivered over the next polls, oldest first',
 			},
 			{
 				displayName: 'Options',

@@ -108,7 +108,9 @@ export class Ledger {
 	}
 
 	ids(kind?: string): string[] {
-		return [...this.entries].filter(([, entry]) => kind === undefined || entry.kind === kind).map(([id]) => id);
+		return [...this.entries]
+			.filter(([, entry]) => kind === undefined || entry.kind === kind)
+			.map(([id]) => id);
 	}
 
 	toJSON(): StoredLedger {
@@ -119,7 +121,11 @@ export class Ledger {
 			if (!group) groups.set(key, (group = { kind, at, ids: [] }));
 			group.ids.push(id);
 		}
-		return { v: LEDGER_VERSION, seq: this.changed ? this.seq + 1 : this.seq, emitted: [...groups.values()].sort((a, b) => a.at - b.at) };
+		return {
+			v: LEDGER_VERSION,
+			seq: this.changed ? this.seq + 1 : this.seq,
+			emitted: [...groups.values()].sort((a, b) => a.at - b.at),
+		};
 	}
 
 	/**
@@ -130,8 +136,15 @@ export class Ledger {
 		const stored = readable(value);
 		const ledger = new Ledger(capacity, stored ? seqOf(stored) : 0);
 		for (const group of stored?.emitted ?? []) {
-			if (!group || typeof group.kind !== 'string' || typeof group.at !== 'number' || !Array.isArray(group.ids)) continue;
-			for (const id of group.ids) if (typeof id === 'string') ledger.entries.set(id, { kind: group.kind, at: group.at });
+			if (
+				!group ||
+				typeof group.kind !== 'string' ||
+				typeof group.at !== 'number' ||
+				!Array.isArray(group.ids)
+			)
+				continue;
+			for (const id of group.ids)
+				if (typeof id === 'string') ledger.entries.set(id, { kind: group.kind, at: group.at });
 		}
 		return ledger;
 	}
@@ -139,7 +152,13 @@ export class Ledger {
 
 function readable(value: unknown): StoredLedger | undefined {
 	const stored = value as Partial<StoredLedger> | undefined;
-	if (!stored || typeof stored !== 'object' || stored.v !== LEDGER_VERSION || !Array.isArray(stored.emitted)) return undefined;
+	if (
+		!stored ||
+		typeof stored !== 'object' ||
+		stored.v !== LEDGER_VERSION ||
+		!Array.isArray(stored.emitted)
+	)
+		return undefined;
 	return stored as StoredLedger;
 }
 
@@ -165,7 +184,8 @@ export function loadLedger(staticData: IDataObject, capacity = LEDGER_CAPACITY):
 export function saveLedger(staticData: IDataObject, ledger: Ledger): StoredLedger {
 	const next = ledger.toJSON();
 	const wanted = next.emitted.length > 0 ? next : undefined;
-	if (JSON.stringify(staticData[STATIC_KEY] ?? null) === JSON.stringify(wanted ?? null)) return next;
+	if (JSON.stringify(staticData[STATIC_KEY] ?? null) === JSON.stringify(wanted ?? null))
+		return next;
 	if (wanted) staticData[STATIC_KEY] = wanted as unknown as IDataObject;
 	else delete staticData[STATIC_KEY];
 	return next;
@@ -235,7 +255,12 @@ export function chooseInOrder(scans: KindScan[], max: number, room: number): Pen
 		let best = -1;
 		for (let i = 0; i < scans.length; i++) {
 			if (blocked.has(i) || heads[i] >= scans[i].candidates.length) continue;
-			if (best === -1 || createdMs(scans[i].candidates[heads[i]].update) < createdMs(scans[best].candidates[heads[best]].update)) best = i;
+			if (
+				best === -1 ||
+				createdMs(scans[i].candidates[heads[i]].update) <
+					createdMs(scans[best].candidates[heads[best]].update)
+			)
+				best = i;
 		}
 		if (best === -1) break;
 		const { update, fresh } = scans[best].candidates[heads[best]];

@@ -18,7 +18,14 @@ import { openSession, type Session } from '../shared/session';
 import type { RequestOptions } from '../shared/transport/request';
 import { DEFAULT_RETRY_POLICY, INTERACTIVE_RETRY } from '../shared/transport/retry';
 import type { PollsInProcess } from './inProcess';
-import { chooseInOrder, KindScan, Ledger, saveLedger, storedLedger, type PendingUpdate } from './ledger';
+import {
+	chooseInOrder,
+	KindScan,
+	Ledger,
+	saveLedger,
+	storedLedger,
+	type PendingUpdate,
+} from './ledger';
 import { manualRunUpdates } from './sample';
 
 /** Share of n8n's poll budget spent reading; the rest is left for acknowledging and emitting. */
@@ -34,10 +41,13 @@ interface Settings {
 
 function settings(ctx: IPollFunctions): Settings {
 	const selected = ctx.getNodeParameter('updateKinds', []) as string[];
-	const kinds = selected.map(kindInfo).filter((info): info is ErpUpdateKindInfo => info !== undefined);
+	const kinds = selected
+		.map(kindInfo)
+		.filter((info): info is ErpUpdateKindInfo => info !== undefined);
 	if (kinds.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No update kind is selected', {
-			description: 'Choose at least one in "Update Kinds to Watch": outgoing consignments, incoming consignments or move attempts',
+			description:
+				'Choose at least one in "Update Kinds to Watch": outgoing consignments, incoming consignments or move attempts',
 		});
 	}
 	const minutes = Number(ctx.getNodeParameter('redeliverAfterMinutes', 30));
@@ -69,18 +79,31 @@ class Budget {
 	/** Retries of one request wait no longer than the poll has left (n8n abandons a poll past its budget). */
 	retry(): RequestOptions {
 		if (this.end === Infinity) return {};
-		return { retry: { maxWaitMs: Math.max(0, Math.min(DEFAULT_RETRY_POLICY.maxWaitMs, this.end - Date.now())) } };
+		return {
+			retry: {
+				maxWaitMs: Math.max(0, Math.min(DEFAULT_RETRY_POLICY.maxWaitMs, this.end - Date.now())),
+			},
+		};
 	}
 }
 
 /** Reads one kind's pending list until the poll has enough, the list ends, or time runs short. */
-async function scanKind(session: Session<IPollFunctions>, scan: KindScan, info: ErpUpdateKindInfo, budget: Budget): Promise<void> {
+async function scanKind(
+	session: Session<IPollFunctions>,
+	scan: KindScan,
+	info: ErpUpdateKindInfo,
+	budget: Budget,
+): Promise<void> {
 	let reachedEnd = true;
-	const pages = readPages(session, info.route, PENDING, { pageSize: MAX_PAGE_SIZE, ...budget.retry() });
+	const pages = readPages(session, info.route, PENDING, {
+		pageSize: MAX_PAGE_SIZE,
+		...budget.retry(),
+	});
 	for await (const page of pages) {
 		const now = Date.now();
 		for (const update of page as PendingUpdate[]) {
-			if (typeof update.id === 'string' && update.id !== '') scan.offer({ ...update, kind: update.kind ?? info.value }, now);
+			if (typeof update.id === 'string' && update.id !== '')
+				scan.offer({ ...update, kind: update.kind ?? info.value }, now);
 		}
 		if (scan.full || Date.now() >= budget.readUntil) {
 			reachedEnd = false;
@@ -97,9 +120,18 @@ async function scanKind(session: Session<IPollFunctions>, scan: KindScan, info: 
  * are not emitted again inside the window. Only those it certainly did not complete (refused, or
  * turned away at every try) are left for the next poll.
  */
-async function acknowledge(session: Session<IPollFunctions>, chosen: PendingUpdate[], budget: Budget): Promise<{ emitted: PendingUpdate[]; hold: PendingUpdate[] }> {
+async function acknowledge(
+	session: Session<IPollFunctions>,
+	chosen: PendingUpdate[],
+	budget: Budget,
+): Promise<{ emitted: PendingUpdate[]; hold: PendingUpdate[] }> {
 	const { ctx } = session;
-	const outcomes = await bulkWrite(session, '/erp_update/set_complete', chosen.map((update) => ({ id: update.id })), budget.retry());
+	const outcomes = await bulkWrite(
+		session,
+		'/erp_update/set_complete',
+		chosen.map((update) => ({ id: update.id })),
+		budget.retry(),
+	);
 	const emitted: PendingUpdate[] = [];
 	const hold: PendingUpdate[] = [];
 	const left: string[] = [];
@@ -116,12 +148,23 @@ async function acknowledge(session: Session<IPollFunctions>, chosen: PendingUpda
 		} else left.push(outcome.error.message);
 	});
 	if (left.length > 0 && emitted.length === 0) {
-		throw new NodeOperationError(ctx.getNode(), `Could not acknowledge the pending updates: ${left[0]}`, {
-			description: 'Nothing was marked complete and nothing was emitted; the next poll tries again.',
-		});
+		throw new NodeOperationError(
+			ctx.getNode(),
+			`Could not acknowledge the pending updates: ${left[0]}`,
+			{
+				description:
+					'Nothing was marked complete and nothing was emitted; the next poll tries again.',
+			},
+		);
 	}
-	if (left.length > 0) ctx.logger.warn(`WMS ERP Update Trigger: ${left.length} updates not acknowledged, left for the next poll (${left[0]})`);
-	if (hold.length > 0) ctx.logger.warn(`WMS ERP Update Trigger: ${hold.length} updates may or may not be marked complete (the answer was lost); emitted, and held for "Redeliver After"`);
+	if (left.length > 0)
+		ctx.logger.warn(
+			`WMS ERP Update Trigger: ${left.length} updates not acknowledged, left for the next poll (${left[0]})`,
+		);
+	if (hold.length > 0)
+		ctx.logger.warn(
+			`WMS ERP Update Trigger: ${hold.length} updates may or may not be marked complete (the answer was lost); emitted, and held for "Redeliver After"`,
+		);
 	return { emitted, hold };
 }
 
@@ -133,7 +176,10 @@ interface PollState {
 	startedAt: number;
 }
 
-async function pollInTurn(ctx: IPollFunctions, { settings: s, inProcess, key, capacity, startedAt }: PollState): Promise<INodeExecutionData[][] | null> {
+async function pollInTurn(
+	ctx: IPollFunctions,
+	{ settings: s, inProcess, key, capacity, startedAt }: PollState,
+): Promise<INodeExecutionData[][] | null> {
 	const budget = new Budget(ctx, startedAt);
 	const session = await openSession(ctx, { pace: inProcess.pace(key) });
 	const staticData = ctx.getWorkflowStaticData('node');
@@ -151,22 +197,36 @@ async function pollInTurn(ctx: IPollFunctions, { settings: s, inProcess, key, ca
 	for (const scan of scans) if (scan.conclusive) ledger.dropUnseen(scan.kind, scan.seen);
 
 	const chosen = chooseInOrder(scans, s.max, ledger.room);
-	const { emitted, hold } = s.acknowledge ? await acknowledge(session, chosen, budget) : { emitted: chosen, hold: chosen };
+	const { emitted, hold } = s.acknowledge
+		? await acknowledge(session, chosen, budget)
+		: { emitted: chosen, hold: chosen };
 	// Stamped as the poll returns, when the workflow starts: the window counts from the delivery.
 	const at = Date.now();
 	for (const update of hold) ledger.record(update.kind, update.id, at);
 	if (ledger.room === 0) {
-		ctx.logger.warn(`WMS ERP Update Trigger: the ledger is full (${ledger.size} updates emitted and still pending); new updates wait until the ERP completes some`);
+		ctx.logger.warn(
+			`WMS ERP Update Trigger: the ledger is full (${ledger.size} updates emitted and still pending); new updates wait until the ERP completes some`,
+		);
 	}
 	inProcess.remember(key, saveLedger(staticData, ledger));
 	return emitted.length > 0 ? toItems(emitted) : null;
 }
 
-export async function pollErpUpdates(this: IPollFunctions, inProcess: PollsInProcess, capacity: number): Promise<INodeExecutionData[][] | null> {
+export async function pollErpUpdates(
+	this: IPollFunctions,
+	inProcess: PollsInProcess,
+	capacity: number,
+): Promise<INodeExecutionData[][] | null> {
 	const s = settings(this);
-	if (this.getMode() === 'manual') return toItems(await manualRunUpdates(await openSession(this, { retry: INTERACTIVE_RETRY }), s.kinds, s.max));
+	if (this.getMode() === 'manual')
+		return toItems(
+			await manualRunUpdates(await openSession(this, { retry: INTERACTIVE_RETRY }), s.kinds, s.max),
+		);
 	const startedAt = Date.now();
 	const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
-	const emitted = await inProcess.inTurn(key, async () => await pollInTurn(this, { settings: s, inProcess, key, capacity, startedAt }));
+	const emitted = await inProcess.inTurn(
+		key,
+		async () => await pollInTurn(this, { settings: s, inProcess, key, capacity, startedAt }),
+	);
 	return emitted ?? null;
 }

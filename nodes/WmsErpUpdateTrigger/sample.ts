@@ -35,13 +35,26 @@ const SAMPLE_PAYLOADS: Record<string, Record<string, unknown>> = {
 	},
 };
 
-const TIME_FIELD: Record<string, string> = { outgoing_consignment: 'shipped_at', incoming_consignment: 'received_at', move_attempt: 'moved_at' };
+const TIME_FIELD: Record<string, string> = {
+	outgoing_consignment: 'shipped_at',
+	incoming_consignment: 'received_at',
+	move_attempt: 'moved_at',
+};
 
-export async function manualRunUpdates(session: Session<IPollFunctions>, kinds: ErpUpdateKindInfo[], max: number): Promise<PendingUpdate[]> {
+export async function manualRunUpdates(
+	session: Session<IPollFunctions>,
+	kinds: ErpUpdateKindInfo[],
+	max: number,
+): Promise<PendingUpdate[]> {
 	const pending: PendingUpdate[] = [];
 	for (const info of kinds) {
 		const updates = await readAll(session, info.route, { status: 'pending' }, { limit: max });
-		pending.push(...updates.map((update) => ({ ...(update as PendingUpdate), kind: String(update.kind ?? info.value) })));
+		pending.push(
+			...updates.map((update) => ({
+				...(update as PendingUpdate),
+				kind: String(update.kind ?? info.value),
+			})),
+		);
 	}
 	if (pending.length === 0) return [sampleUpdate(kinds)];
 	// Oldest first across the kinds, as the platform lists each kind.

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
@@ -14,7 +19,8 @@ export class WmsInventory implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: resourceSubtitle(resources),
-		description: 'Send inventory items, stocking factors, warehouse info and dangerous goods classifications to the warehouse platform',
+		description:
+			'Send inventory items, stocking factors, warehouse info and dangerous goods classifications to the warehouse platform',
 		defaults: { name: 'WMS Inventory' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,20 +1,34 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
-import { resourceOutputs, resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceOutputs,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsInventoryReconciliation implements INodeType {
 	description: INodeTypeDescription = {
 		displayName: 'WMS Inventory Reconciliation',
 		name: 'wmsInventoryReconciliation',
-		icon: { light: 'file:wmsInventoryReconciliation.svg', dark: 'file:wmsInventoryReconciliation.dark.svg' },
+		icon: {
+			light: 'file:wmsInventoryReconciliation.svg',
+			dark: 'file:wmsInventoryReconciliation.dark.svg',
+		},
 		group: ['transform'],
 		version: 1,
 		subtitle: resourceSubtitle(resources),
-		description: 'Compare ERP stock with the warehouse platform, report the variance and adjust the small differences',
+		description:
+			'Compare ERP stock with the warehouse platform, report the variance and adjust the small differences',
 		defaults: { name: 'WMS Inventory Reconciliation' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -1,4 +1,9 @@
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+} from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
@@ -14,7 +19,8 @@ export class WmsWarehouseStructure implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: resourceSubtitle(resources),
-		description: 'Set up the ERP\'s warehouses, areas, zones and bins on the warehouse platform, and read the structure back',
+		description:
+			"Set up the ERP's warehouses, areas, zones and bins on the warehouse platform, and read the structure back",
 		defaults: { name: 'WMS Warehouse Structure' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

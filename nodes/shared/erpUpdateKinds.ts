@@ -17,9 +17,24 @@ export interface ErpUpdateKindInfo {
 }
 
 export const ERP_UPDATE_KINDS: readonly ErpUpdateKindInfo[] = [
-	{ value: 'outgoing_consignment', name: 'Outgoing Consignment', noun: 'completed shipment', route: '/erp_update/outgoing_consignment' },
-	{ value: 'incoming_consignment', name: 'Incoming Consignment', noun: 'completed receipt', route: '/erp_update/incoming_consignment' },
-	{ value: 'move_attempt', name: 'Move Attempt', noun: 'inventory movement', route: '/erp_update/move_attempt' },
+	{
+		value: 'outgoing_consignment',
+		name: 'Outgoing Consignment',
+		noun: 'completed shipment',
+		route: '/erp_update/outgoing_consignment',
+	},
+	{
+		value: 'incoming_consignment',
+		name: 'Incoming Consignment',
+		noun: 'completed receipt',
+		route: '/erp_update/incoming_consignment',
+	},
+	{
+		value: 'move_attempt',
+		name: 'Move Attempt',
+		noun: 'inventory movement',
+		route: '/erp_update/move_attempt',
+	},
 ];
 
 export function kindInfo(kind: string): ErpUpdateKindInfo | undefined {

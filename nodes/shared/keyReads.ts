@@ -13,7 +13,13 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Output } from './output';
 import { readAll } from './paging';
-import { recordsRoute, routeInfo, type ContractField, type KeyFilter, type RoutePath } from './platform';
+import {
+	recordsRoute,
+	routeInfo,
+	type ContractField,
+	type KeyFilter,
+	type RoutePath,
+} from './platform';
 import { recordName } from './recordKey';
 import type { ExecuteSession } from './session';
 import type { RetryPolicy } from './transport/retry';
@@ -36,8 +42,17 @@ export const notFoundOption = (filter: KeyRoute, label: string): INodeProperties
 	name: 'notFound',
 	type: 'options',
 	options: [
-		{ name: 'Output an Item With Found: False', value: 'item', description: `{ ${filter.key}: …, found: false } on the main output` },
-		{ name: 'Error', value: 'error', description: 'An error item (on the error output under "On Error → Continue (using error output)"), else the node stops' },
+		{
+			name: 'Output an Item With Found: False',
+			value: 'item',
+			description: `{ ${filter.key}: …, found: false } on the main output`,
+		},
+		{
+			name: 'Error',
+			value: 'error',
+			description:
+				'An error item (on the error output under "On Error → Continue (using error output)"), else the node stops',
+		},
 	],
 	default: 'item',
 	description: `What each ${label} asked for under Filters → ${label} that the platform does not have becomes. Found records say found: true. ${label} are matched as the platform matches them; a record whose key differs only in letter case is paired to the one asked for.`,
@@ -73,7 +88,12 @@ export async function readByKeys(
 		for (let start = 0; start < keys.length; start += filter.max) {
 			const chunk = keys.slice(start, start + filter.max);
 			try {
-				const records = await readAll(session, route, { ...group[0].rest, [filter.list]: chunk }, { itemIndex: group[0].itemIndex, retry: options.retry });
+				const records = await readAll(
+					session,
+					route,
+					{ ...group[0].rest, [filter.list]: chunk },
+					{ itemIndex: group[0].itemIndex, retry: options.retry },
+				);
 				for (const record of records) {
 					const key = String(record[filter.key] ?? '');
 					found.set(key, record);
@@ -92,8 +112,15 @@ export async function readByKeys(
 			for (const key of read.keys) {
 				const record = found.get(key) ?? folded.get(key.toLowerCase());
 				if (record) output.add(read.itemIndex, { ...record, found: true });
-				else if (options.notFound === 'item') output.add(read.itemIndex, { [filter.key]: key, found: false });
-				else output.fail(read.itemIndex, notFound(session, filter, key), { [filter.key]: key }, { code: 'not_found', retryable: false });
+				else if (options.notFound === 'item')
+					output.add(read.itemIndex, { [filter.key]: key, found: false });
+				else
+					output.fail(
+						read.itemIndex,
+						notFound(session, filter, key),
+						{ [filter.key]: key },
+						{ code: 'not_found', retryable: false },
+					);
 			}
 		}
 	}

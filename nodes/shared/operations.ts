@@ -3,18 +3,44 @@
  * "Get Many" (filtered, paged read) — built from the route alone: its fields come from the
  * contract, so an area node's operation file only says which route, and in what words.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+} from 'n8n-workflow';
 
 import { bulkWrite } from './bulk/write';
 import { checkOrRefuse, type Checkable } from './checking';
-import { batchSizeOption, bulkOptions, includeInputFields, includeInputFieldsOption, optionsCollection, retryPolicy, unknownFieldsOption } from './form/options';
-import { fieldProperty, recordProperties, showFor, type ResourceOperation } from './form/properties';
+import {
+	batchSizeOption,
+	bulkOptions,
+	includeInputFields,
+	includeInputFieldsOption,
+	optionsCollection,
+	retryPolicy,
+	unknownFieldsOption,
+} from './form/options';
+import {
+	fieldProperty,
+	recordProperties,
+	showFor,
+	type ResourceOperation,
+} from './form/properties';
 import { checkedRecord, readRecord, recordSource } from './form/records';
 import { locatorValue } from './dropdowns/locator';
 import { Output } from './output';
 import { keyFilterOf, notFoundOption, readByKeys, type KeyRead } from './keyReads';
 import { readAll } from './paging';
-import { filterFields, recordsRoute, recordSpec, type FieldSpec, type RecordCheck, type RecordSpec, type RoutePath } from './platform';
+import {
+	filterFields,
+	recordsRoute,
+	recordSpec,
+	type FieldSpec,
+	type RecordCheck,
+	type RecordSpec,
+	type RoutePath,
+} from './platform';
 import type { ExecuteSession } from './session';
 
 export interface Operation {
@@ -27,7 +53,10 @@ export interface Operation {
 	 * The items of the node's one output; an operation that declares `outputs` returns one list per
 	 * output instead, in that order.
 	 */
-	execute(session: ExecuteSession, items: INodeExecutionData[]): Promise<INodeExecutionData[] | INodeExecutionData[][]>;
+	execute(
+		session: ExecuteSession,
+		items: INodeExecutionData[],
+	): Promise<INodeExecutionData[] | INodeExecutionData[][]>;
 	/** The names of the operation's outputs, when it has more than one (the node declares them). */
 	outputs?: string[];
 	/** What the operation sends where; a test holds these against contract/openapi.yaml. */
@@ -55,9 +84,21 @@ export async function writeRecords(
 	rawRecord?: (itemIndex: number) => IDataObject | undefined,
 ): Promise<INodeExecutionData[]> {
 	const { ctx } = session;
-	const output = new Output(session, { route, rawRecord, includeInputFields: includeInputFields(ctx) });
-	const rows = output.readEach(ctx.getInputData().length, (itemIndex) => ({ itemIndexes: [itemIndex], record: recordOf(itemIndex) }));
-	const outcomes = await bulkWrite(session, route, rows.map((row) => row.record), bulkOptions(ctx, route));
+	const output = new Output(session, {
+		route,
+		rawRecord,
+		includeInputFields: includeInputFields(ctx),
+	});
+	const rows = output.readEach(ctx.getInputData().length, (itemIndex) => ({
+		itemIndexes: [itemIndex],
+		record: recordOf(itemIndex),
+	}));
+	const outcomes = await bulkWrite(
+		session,
+		route,
+		rows.map((row) => row.record),
+		bulkOptions(ctx, route),
+	);
 	output.addOutcomes(rows, outcomes);
 	return output.items();
 }
@@ -69,9 +110,16 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		value: config.operation,
 		name: config.name ?? 'Add or Update',
 		action: config.action,
-		description: config.description ?? `Add ${spec.noun} records, or update those whose key already exists`,
+		description:
+			config.description ?? `Add ${spec.noun} records, or update those whose key already exists`,
 		contract: { route: config.route, record: spec },
-		properties: [...recordProperties(spec, config), optionsCollection([batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption], showFor(config))],
+		properties: [
+			...recordProperties(spec, config),
+			optionsCollection(
+				[batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption],
+				showFor(config),
+			),
+		],
 		async execute(session) {
 			const { ctx } = session;
 			const source = recordSource(ctx);
@@ -98,7 +146,11 @@ function onceNotice(op: ResourceOperation): INodeProperties {
 }
 
 /** Return All / Limit, plus filters derived from field specs. */
-function readProperties(op: ResourceOperation, noun: string, filters: FieldSpec[]): INodeProperties[] {
+function readProperties(
+	op: ResourceOperation,
+	noun: string,
+	filters: FieldSpec[],
+): INodeProperties[] {
 	return [
 		{
 			displayName: 'Return All',
@@ -133,8 +185,14 @@ function readProperties(op: ResourceOperation, noun: string, filters: FieldSpec[
 /** The Filters of one item, checked; a problem names "Filters → <field>". */
 function readFilter(ctx: IExecuteFunctions, filters: Checkable, itemIndex: number): IDataObject {
 	// Changed Since from the date picker has no offset: it is read in the workflow's time zone, as records are.
-	const raw = Object.fromEntries(Object.entries(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject).map(([name, value]) => [name, locatorValue(value)])) as IDataObject;
-	return checkOrRefuse(ctx, itemIndex, filters, raw, { fieldName: (field) => `Filters → ${field}` });
+	const raw = Object.fromEntries(
+		Object.entries(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject).map(
+			([name, value]) => [name, locatorValue(value)],
+		),
+	) as IDataObject;
+	return checkOrRefuse(ctx, itemIndex, filters, raw, {
+		fieldName: (field) => `Filters → ${field}`,
+	});
 }
 
 export interface GetManyConfig extends ResourceOperation {
@@ -148,7 +206,9 @@ export interface GetManyConfig extends ResourceOperation {
 export function getManyOperation(config: GetManyConfig): Operation {
 	const filters = { fields: filterFields(config.route) };
 	const byKeys = keyFilterOf(config.route, filters.fields);
-	const keysLabel = byKeys ? (filters.fields.find((field) => field.name === byKeys.list)?.label ?? byKeys.list) : '';
+	const keysLabel = byKeys
+		? (filters.fields.find((field) => field.name === byKeys.list)?.label ?? byKeys.list)
+		: '';
 	return {
 		value: config.operation,
 		name: config.name ?? 'Get Many',
@@ -162,7 +222,9 @@ export function getManyOperation(config: GetManyConfig): Operation {
 		],
 		async execute(session, items) {
 			const { ctx } = session;
-			const output = new Output(session, { route: byKeys ? recordsRoute(config.route) : undefined });
+			const output = new Output(session, {
+				route: byKeys ? recordsRoute(config.route) : undefined,
+			});
 			const keyReads: KeyRead[] = [];
 			const plain = new Map<string, number>();
 			await output.eachItem(items.length, async (itemIndex) => {
@@ -175,14 +237,23 @@ export function getManyOperation(config: GetManyConfig): Operation {
 					return [];
 				}
 				const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-				const limit = returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
+				const limit = returnAll
+					? undefined
+					: (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 				const same = JSON.stringify([filter, limit]);
 				plain.set(same, (plain.get(same) ?? 0) + 1);
-				return await readAll(session, config.route, filter, { limit, itemIndex, retry: retryPolicy(ctx, itemIndex) });
+				return await readAll(session, config.route, filter, {
+					limit,
+					itemIndex,
+					retry: retryPolicy(ctx, itemIndex),
+				});
 			});
 			if (byKeys && keyReads.length) {
 				const notFound = ctx.getNodeParameter('options.notFound', 0, 'item') as 'item' | 'error';
-				await readByKeys(session, output, config.route, byKeys, keyReads, { retry: retryPolicy(ctx), notFound });
+				await readByKeys(session, output, config.route, byKeys, keyReads, {
+					retry: retryPolicy(ctx),
+					notFound,
+				});
 			}
 			const repeated = Math.max(0, ...plain.values());
 			if (repeated > 1) {

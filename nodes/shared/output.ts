@@ -46,17 +46,25 @@ type Items = number | number[];
 const list = (items: Items): number[] => (typeof items === 'number' ? [items] : items);
 
 function pairs(itemIndexes: number[]): INodeExecutionData['pairedItem'] {
-	return itemIndexes.length === 1 ? { item: itemIndexes[0] } : itemIndexes.map((item) => ({ item }));
+	return itemIndexes.length === 1
+		? { item: itemIndexes[0] }
+		: itemIndexes.map((item) => ({ item }));
 }
 
 /** Any failure as the n8n error that names the input items it stands for. */
-function errorFor(session: ExecuteSession, error: unknown, itemIndexes: number[]): NodeApiError | NodeOperationError {
+function errorFor(
+	session: ExecuteSession,
+	error: unknown,
+	itemIndexes: number[],
+): NodeApiError | NodeOperationError {
 	if (error instanceof NodeOperationError) return error;
 	if (error instanceof NodeApiError) {
 		error.context.itemIndex ??= itemIndexes[0];
 		return error;
 	}
-	return new NodeOperationError(session.ctx.getNode(), error as Error, { itemIndex: itemIndexes[0] });
+	return new NodeOperationError(session.ctx.getNode(), error as Error, {
+		itemIndex: itemIndexes[0],
+	});
 }
 
 /** The message, naming the record (or item) first. */
@@ -79,7 +87,8 @@ function statusOf(error: NodeApiError | NodeOperationError): number | null {
 
 function codeOf(error: NodeApiError | NodeOperationError): string {
 	if (error instanceof InputProblem) return 'invalid_input';
-	if (error instanceof PlatformError) return error.body?.code ?? (error.status ? `http_${error.status}` : 'no_answer');
+	if (error instanceof PlatformError)
+		return error.body?.code ?? (error.status ? `http_${error.status}` : 'no_answer');
 	return error instanceof NodeApiError && error.httpCode ? `http_${error.httpCode}` : 'failed';
 }
 
@@ -87,7 +96,12 @@ function codeOf(error: NodeApiError | NodeOperationError): string {
  * What an error item says, in the json keys n8n's error-output routing recognises (1.x and 2.x):
  * `error` (what, where, whether re-running helps) and `message`, nothing else.
  */
-export function errorJson(secrets: Secrets, error: NodeApiError | NodeOperationError, key?: IDataObject, facts: FailureFacts = {}): IDataObject {
+export function errorJson(
+	secrets: Secrets,
+	error: NodeApiError | NodeOperationError,
+	key?: IDataObject,
+	facts: FailureFacts = {},
+): IDataObject {
 	const message = secrets.redact(error.message);
 	const structured: IDataObject = {
 		message,
@@ -119,7 +133,10 @@ export class Output {
 	add(from: Items, json: IDataObject | IDataObject[], record?: IDataObject): void {
 		const itemIndexes = list(from);
 		for (const one of Array.isArray(json) ? json : [json]) {
-			this.entries.push({ first: itemIndexes[0], item: { json: this.success(itemIndexes, one, record), pairedItem: pairs(itemIndexes) } });
+			this.entries.push({
+				first: itemIndexes[0],
+				item: { json: this.success(itemIndexes, one, record), pairedItem: pairs(itemIndexes) },
+			});
 		}
 	}
 
@@ -127,16 +144,23 @@ export class Output {
 	private success(itemIndexes: number[], json: IDataObject, record?: IDataObject): IDataObject {
 		const key = recordKey(this.keyFields, record);
 		if (!key && !this.options.includeInputFields) return json;
-		const input = this.options.includeInputFields ? this.session.ctx.getInputData()[itemIndexes[0]]?.json : undefined;
+		const input = this.options.includeInputFields
+			? this.session.ctx.getInputData()[itemIndexes[0]]?.json
+			: undefined;
 		return { ...input, ...key, ...json };
 	}
 
 	/** The key of the record a failure is about, unless the key itself is what is wrong. */
-	private keyOf(itemIndexes: number[], error: Error, record?: IDataObject): IDataObject | undefined {
+	private keyOf(
+		itemIndexes: number[],
+		error: Error,
+		record?: IDataObject,
+	): IDataObject | undefined {
 		if (!this.keyFields) return undefined;
 		if (error instanceof InputProblem) {
 			const top = error.field.split(/[.[]/)[0];
-			if (this.keyFields.some((field) => field === top || camelName(field) === top)) return undefined;
+			if (this.keyFields.some((field) => field === top || camelName(field) === top))
+				return undefined;
 		}
 		let source = record;
 		try {
@@ -157,7 +181,10 @@ export class Output {
 		const key = this.keyOf(itemIndexes, nodeError, record);
 		nodeError.message = named(nodeError, key ? recordName(this.noun, key) : itemsName(itemIndexes));
 		if (!this.session.ctx.continueOnFail()) throw nodeError;
-		this.entries.push({ first: itemIndexes[0], item: this.errorItem(itemIndexes, nodeError, key, facts) });
+		this.entries.push({
+			first: itemIndexes[0],
+			item: this.errorItem(itemIndexes, nodeError, key, facts),
+		});
 	}
 
 	/**
@@ -167,7 +194,12 @@ export class Output {
 	 * input item's fields are added here. The error object itself is not attached: n8n would
 	 * rewrite the json to its message alone.
 	 */
-	private errorItem(itemIndexes: number[], error: NodeApiError | NodeOperationError, key: IDataObject | undefined, facts: FailureFacts): INodeExecutionData {
+	private errorItem(
+		itemIndexes: number[],
+		error: NodeApiError | NodeOperationError,
+		key: IDataObject | undefined,
+		facts: FailureFacts,
+	): INodeExecutionData {
 		const json = errorJson(this.session.secrets, error, key, facts);
 		const routed = this.session.ctx.getNode().onError === 'continueErrorOutput';
 		const input = routed ? undefined : this.session.ctx.getInputData()[itemIndexes[0]]?.json;
@@ -191,7 +223,10 @@ export class Output {
 	}
 
 	/** Runs `work` for one input item after another; its answer is the item's output, its failure the item's error. */
-	async eachItem(count: number, work: (itemIndex: number) => Promise<IDataObject | IDataObject[]>): Promise<void> {
+	async eachItem(
+		count: number,
+		work: (itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+	): Promise<void> {
 		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 			try {
 				this.add(itemIndex, await work(itemIndex));
@@ -209,7 +244,11 @@ export class Output {
 		if (!this.session.ctx.continueOnFail()) {
 			let first = -1;
 			for (let k = 0; k < rows.length; k++) {
-				if (outcomes[k].kind !== 'stored' && (first === -1 || rows[k].itemIndexes[0] < rows[first].itemIndexes[0])) first = k;
+				if (
+					outcomes[k].kind !== 'stored' &&
+					(first === -1 || rows[k].itemIndexes[0] < rows[first].itemIndexes[0])
+				)
+					first = k;
 			}
 			const failed = outcomes[first];
 			if (failed && failed.kind !== 'stored') {
@@ -221,8 +260,16 @@ export class Output {
 		rows.forEach((row, k) => {
 			const outcome = outcomes[k];
 			if (outcome.kind === 'stored') this.add(row.itemIndexes, outcome.result, row.record);
-			else if (outcome.kind === 'notConfirmed') this.fail(row.itemIndexes, outcome.error, row.record, { code: 'not_confirmed', retryable: outcome.rerunSafe });
-			else this.fail(row.itemIndexes, outcome.error, row.record, { code: outcome.error.body?.code ?? 'refused', retryable: false });
+			else if (outcome.kind === 'notConfirmed')
+				this.fail(row.itemIndexes, outcome.error, row.record, {
+					code: 'not_confirmed',
+					retryable: outcome.rerunSafe,
+				});
+			else
+				this.fail(row.itemIndexes, outcome.error, row.record, {
+					code: outcome.error.body?.code ?? 'refused',
+					retryable: false,
+				});
 		});
 	}
 

@@ -29,9 +29,12 @@ export interface ReadOptions extends RequestOptions {
 /** What a page must hold, for the transport's check: `{items: [records], next_cursor: text or null}`. */
 function pageProblem(answer: IDataObject): string | undefined {
 	const { items, next_cursor: cursor } = answer;
-	if (!Array.isArray(items)) return items === undefined ? 'no list of items' : 'items that are not a list';
-	if (cursor !== undefined && cursor !== null && typeof cursor !== 'string') return 'a next_cursor that is not text';
-	if (items.some((item) => item === null || typeof item !== 'object' || Array.isArray(item))) return 'items that are not records';
+	if (!Array.isArray(items))
+		return items === undefined ? 'no list of items' : 'items that are not a list';
+	if (cursor !== undefined && cursor !== null && typeof cursor !== 'string')
+		return 'a next_cursor that is not text';
+	if (items.some((item) => item === null || typeof item !== 'object' || Array.isArray(item)))
+		return 'items that are not records';
 	return undefined;
 }
 
@@ -39,18 +42,33 @@ function pageProblem(answer: IDataObject): string | undefined {
 function identityOf(route: RoutePath): (record: IDataObject) => string | undefined {
 	const records = recordsRoute(route);
 	const fields = records ? routeInfo(records).resultKey : undefined;
-	if (fields) return (record) => (fields.every((field) => record[field] === undefined || record[field] === null) ? undefined : rowKey(fields, record));
-	return (record) => (typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined);
+	if (fields)
+		return (record) =>
+			fields.every((field) => record[field] === undefined || record[field] === null)
+				? undefined
+				: rowKey(fields, record);
+	return (record) =>
+		typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined;
 }
 
-export async function readAll(session: Session, route: RoutePath, filter: IDataObject, options: ReadOptions = {}): Promise<IDataObject[]> {
+export async function readAll(
+	session: Session,
+	route: RoutePath,
+	filter: IDataObject,
+	options: ReadOptions = {},
+): Promise<IDataObject[]> {
 	const out: IDataObject[] = [];
 	for await (const page of readPages(session, route, filter, options)) out.push(...page);
 	return out;
 }
 
 /** Yields pages so a caller (the trigger) can stop early, e.g. when its time budget runs out. */
-export async function* readPages(session: Session, route: RoutePath, filter: IDataObject, options: ReadOptions = {}) {
+export async function* readPages(
+	session: Session,
+	route: RoutePath,
+	filter: IDataObject,
+	options: ReadOptions = {},
+) {
 	const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
 	const identity = identityOf(route);
 	const seen = new Set<string>();
@@ -69,7 +87,10 @@ export async function* readPages(session: Session, route: RoutePath, filter: IDa
 	do {
 		const body: IDataObject = { filter, limit: Math.min(pageSize, remaining) };
 		if (cursor) body.cursor = cursor;
-		const { status, body: page } = await platformRequest(session, route, body, { ...options, expect: pageProblem });
+		const { status, body: page } = await platformRequest(session, route, body, {
+			...options,
+			expect: pageProblem,
+		});
 		const fresh: IDataObject[] = [];
 		for (const record of page.items as IDataObject[]) {
 			if (fresh.length >= remaining) break;
@@ -85,15 +106,24 @@ export async function* readPages(session: Session, route: RoutePath, filter: IDa
 		}
 		remaining -= fresh.length;
 		read += fresh.length;
-		const next = typeof page.next_cursor === 'string' && page.next_cursor !== '' ? page.next_cursor : undefined;
+		const next =
+			typeof page.next_cursor === 'string' && page.next_cursor !== ''
+				? page.next_cursor
+				: undefined;
 		if (next !== undefined && remaining > 0) {
 			if (cursors.has(next)) throw broken(status, 'it gave a next_cursor it had given before');
 			fruitless = fresh.length === 0 ? fruitless + 1 : 0;
-			if (fruitless > MAX_FRUITLESS_PAGES) throw broken(status, `${fruitless} pages in a row brought no new record, each with a next_cursor`);
+			if (fruitless > MAX_FRUITLESS_PAGES)
+				throw broken(
+					status,
+					`${fruitless} pages in a row brought no new record, each with a next_cursor`,
+				);
 			cursors.add(next);
 		}
 		if (repeated > 0 && (next === undefined || remaining <= 0)) {
-			session.ctx.logger.warn(`WMS ${route}: the platform returned ${repeated} records a second time while paging; each was output once`);
+			session.ctx.logger.warn(
+				`WMS ${route}: the platform returned ${repeated} records a second time while paging; each was output once`,
+			);
 		}
 		cursor = next;
 		yield fresh;

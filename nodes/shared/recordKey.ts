@@ -18,7 +18,10 @@ function usable(value: unknown): value is string | number {
  * snake_case or camelCase). Undefined when the first key field has no usable value; later key
  * fields that are absent (an optional batch) are left out.
  */
-export function recordKey(fields: string[] | undefined, record: IDataObject | undefined): IDataObject | undefined {
+export function recordKey(
+	fields: string[] | undefined,
+	record: IDataObject | undefined,
+): IDataObject | undefined {
 	if (!fields || !record) return undefined;
 	const key: IDataObject = {};
 	for (const [position, field] of fields.entries()) {

@@ -31,11 +31,20 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 			type: 'options',
 			noDataExpression: true,
 			displayOptions: { show: { resource: [resource.value] } },
-			options: resource.operations.map(({ name, value, description, action }) => ({ name, value, description, action })),
+			options: resource.operations.map(({ name, value, description, action }) => ({
+				name,
+				value,
+				description,
+				action,
+			})),
 			default: firstOperation,
 		};
 	});
-	return [resourceSelector, ...operationSelectors, ...resources.flatMap((resource) => resource.operations.flatMap((op) => op.properties))];
+	return [
+		resourceSelector,
+		...operationSelectors,
+		...resources.flatMap((resource) => resource.operations.flatMap((op) => op.properties)),
+	];
 }
 
 /**
@@ -45,19 +54,31 @@ export function resourceProperties(resources: Resource[]): INodeProperties[] {
 export function resourceSubtitle(resources: Resource[]): string {
 	const words: Record<string, string> = {};
 	for (const resource of resources) {
-		for (const operation of resource.operations) words[`${resource.value}:${operation.value}`] = `${operation.name}: ${resource.name}`;
+		for (const operation of resource.operations)
+			words[`${resource.value}:${operation.value}`] = `${operation.name}: ${resource.name}`;
 	}
 	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;
 }
 
-export async function routeExecution(this: IExecuteFunctions, resources: Resource[]): Promise<INodeExecutionData[][]> {
+export async function routeExecution(
+	this: IExecuteFunctions,
+	resources: Resource[],
+): Promise<INodeExecutionData[][]> {
 	const resourceName = this.getNodeParameter('resource', 0) as string;
 	const operationName = this.getNodeParameter('operation', 0) as string;
-	const operation = resources.find((r) => r.value === resourceName)?.operations.find((op) => op.value === operationName);
+	const operation = resources
+		.find((r) => r.value === resourceName)
+		?.operations.find((op) => op.value === operationName);
 	if (!operation) {
-		throw new NodeOperationError(this.getNode(), `The operation "${operationName}" of "${resourceName}" is not known to this node version`);
+		throw new NodeOperationError(
+			this.getNode(),
+			`The operation "${operationName}" of "${resourceName}" is not known to this node version`,
+		);
 	}
-	const session = await openSession(this, { retry: retryPolicy(this), signal: this.getExecutionCancelSignal() });
+	const session = await openSession(this, {
+		retry: retryPolicy(this),
+		signal: this.getExecutionCancelSignal(),
+	});
 	const result = await operation.execute(session, this.getInputData());
 	return operation.outputs ? (result as INodeExecutionData[][]) : [result as INodeExecutionData[]];
 }
@@ -72,7 +93,10 @@ export function resourceOutputs(resources: Resource[]): `={{${string}}}` {
 	for (const resource of resources) {
 		resource.operations.forEach((operation, index) => {
 			if (!operation.outputs) return;
-			const outputs = operation.outputs.map((displayName) => ({ type: 'main' as const, displayName }));
+			const outputs = operation.outputs.map((displayName) => ({
+				type: 'main' as const,
+				displayName,
+			}));
 			named[`${resource.value}:${operation.value}`] = outputs;
 			if (index === 0) named[`${resource.value}:undefined`] = outputs;
 		});

@@ -62,7 +62,10 @@ export interface SessionOptions {
  * Reads the credential once for the run (n8n decrypts it at every call): its base URL, checked,
  * and the secrets to keep out of every output, error and log.
  */
-export async function openSession<Ctx extends WmsContext>(ctx: Ctx, options: SessionOptions = {}): Promise<Session<Ctx>> {
+export async function openSession<Ctx extends WmsContext>(
+	ctx: Ctx,
+	options: SessionOptions = {},
+): Promise<Session<Ctx>> {
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const checked = checkBaseUrl(credentials.baseUrl);
 	if ('problem' in checked) throw new NodeOperationError(ctx.getNode(), checked.problem);

@@ -12,11 +12,22 @@ export default function (ctx) {
 		async run() {
 			await test.run(ctx);
 			const file = ctx.workflows.find((w) => test.name.includes(w.file)).file;
-			if (test.notRun) return ctx.log(`${file} is checked as saved, not run (it needs a chat model): no execution to place`);
+			if (test.notRun)
+				return ctx.log(
+					`${file} is checked as saved, not run (it needs a chat model): no execution to place`,
+				);
 			const id = ctx.exampleRuns[file];
 			const ranBy = ctx.profile.ranBy(id);
-			assert.equal(ranBy.length, 1, `execution ${id} of ${file}: started by ${ranBy.length} workers (${ranBy.join(', ')})`);
-			assert.ok(!fs.readFileSync(ctx.profile.main.logFile, 'utf8').includes(`Worker started execution ${id} (`));
+			assert.equal(
+				ranBy.length,
+				1,
+				`execution ${id} of ${file}: started by ${ranBy.length} workers (${ranBy.join(', ')})`,
+			);
+			assert.ok(
+				!fs
+					.readFileSync(ctx.profile.main.logFile, 'utf8')
+					.includes(`Worker started execution ${id} (`),
+			);
 			ctx.log(`execution ${id} ran on ${ranBy[0]}`);
 		},
 	}));

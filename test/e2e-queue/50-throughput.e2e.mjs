@@ -10,8 +10,13 @@ const ITEMS = 5000;
 async function round(ctx, workflowId, expectedWorkers) {
 	await ctx.sim('/reset-stats', {});
 	const { ids, executions, ms } = await runAtOnce(ctx, workflowId, RUNS, 600000);
-	for (const [i, e] of executions.entries()) assert.equal(e.status, 'success', `execution ${ids[i]}: ${e.status}`);
-	assert.equal((await ctx.sim('/stats')).items['/inventory/add'], RUNS * ITEMS, 'rows the platform accepted');
+	for (const [i, e] of executions.entries())
+		assert.equal(e.status, 'success', `execution ${ids[i]}: ${e.status}`);
+	assert.equal(
+		(await ctx.sim('/stats')).items['/inventory/add'],
+		RUNS * ITEMS,
+		'rows the platform accepted',
+	);
 	const workers = new Set(ids.flatMap((id) => ctx.profile.ranBy(id)));
 	assert.deepEqual([...workers].sort(), expectedWorkers, 'workers that ran the pushes');
 	return ms;
@@ -23,7 +28,12 @@ export default function (ctx) {
 			name: `figures: ${RUNS} concurrent ${ITEMS.toLocaleString('en')}-item pushes with two workers, then with one`,
 			timeoutMs: 900000,
 			async run() {
-				const workflowId = await pushWorkflow(ctx, { name: 'Queue test: throughput', count: ITEMS, prefix: 'QTHRU', perExecution: true });
+				const workflowId = await pushWorkflow(ctx, {
+					name: 'Queue test: throughput',
+					count: ITEMS,
+					prefix: 'QTHRU',
+					perExecution: true,
+				});
 				// One run first: the token stored, each worker's first-run costs paid, as in a running installation.
 				await round(ctx, workflowId, ['worker-1', 'worker-2']);
 				const two = await round(ctx, workflowId, ['worker-1', 'worker-2']);

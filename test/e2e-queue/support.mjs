@@ -11,7 +11,10 @@ const FINAL = ['success', 'error', 'crashed', 'canceled'];
  * it (so the store tells which run wrote a SKU last); `perExecution`: SKUs `<prefix>-<execution id>-000001`…
  * so that runs side by side write SKUs of their own. Answers its id.
  */
-export async function pushWorkflow(ctx, { name, count, prefix, perExecution = false, credential = ctx.credential }) {
+export async function pushWorkflow(
+	ctx,
+	{ name, count, prefix, perExecution = false, credential = ctx.credential },
+) {
 	const skuPrefix = perExecution ? `'${prefix}-' + $execution.id + '-'` : `'${prefix}-'`;
 	const jsCode = [
 		`const out = new Array(${count});`,
@@ -22,15 +25,34 @@ export async function pushWorkflow(ctx, { name, count, prefix, perExecution = fa
 	const saved = await ctx.client.api('POST', '/workflows', {
 		name,
 		nodes: [
-			{ id: 'q-start', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
-			{ id: 'q-make', name: 'Make items', type: 'n8n-nodes-base.code', typeVersion: 2, position: [220, 0], parameters: { jsCode } },
+			{
+				id: 'q-start',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
+			{
+				id: 'q-make',
+				name: 'Make items',
+				type: 'n8n-nodes-base.code',
+				typeVersion: 2,
+				position: [220, 0],
+				parameters: { jsCode },
+			},
 			{
 				id: 'q-push',
 				name: 'WMS Inventory',
 				type: 'n8n-nodes-wms-integration.wmsInventory',
 				typeVersion: 1,
 				position: [440, 0],
-				parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options: {} },
+				parameters: {
+					resource: 'item',
+					operation: 'upsert',
+					fieldsToSend: 'inputItem',
+					options: {},
+				},
 				credentials,
 			},
 		],
@@ -48,7 +70,9 @@ export async function finalExecution(ctx, id, timeoutMs = 180000) {
 	return waitUntil(
 		`execution ${id} finished`,
 		async () => {
-			const execution = await ctx.client.api('GET', `/executions/${id}`, undefined, { expect: false });
+			const execution = await ctx.client.api('GET', `/executions/${id}`, undefined, {
+				expect: false,
+			});
 			return FINAL.includes(execution?.status) ? execution : null;
 		},
 		{ timeoutMs, everyMs: 500 },
@@ -91,11 +115,19 @@ export async function completeUpdatesWorkflow(ctx, { name, maxUpdatesPerPoll = 5
 				type: 'n8n-nodes-wms-integration.wmsErpUpdate',
 				typeVersion: 1,
 				position: [240, 0],
-				parameters: { resource: 'update', operation: 'setComplete', source: 'inputItem', erpReference: '', options: {} },
+				parameters: {
+					resource: 'update',
+					operation: 'setComplete',
+					source: 'inputItem',
+					erpReference: '',
+					options: {},
+				},
 				credentials,
 			},
 		],
-		connections: { 'WMS ERP Update Trigger': { main: [[{ node: 'Set Complete', type: 'main', index: 0 }]] } },
+		connections: {
+			'WMS ERP Update Trigger': { main: [[{ node: 'Set Complete', type: 'main', index: 0 }]] },
+		},
 		settings: { executionOrder: 'v1' },
 	});
 	return saved.id;
@@ -106,7 +138,10 @@ export async function allExecutions(ctx, workflowId) {
 	const all = [];
 	let cursor;
 	do {
-		const page = await ctx.client.api('GET', `/executions?workflowId=${workflowId}&limit=250${cursor ? `&cursor=${cursor}` : ''}`);
+		const page = await ctx.client.api(
+			'GET',
+			`/executions?workflowId=${workflowId}&limit=250${cursor ? `&cursor=${cursor}` : ''}`,
+		);
 		all.push(...page.data);
 		cursor = page.nextCursor;
 	} while (cursor);
@@ -116,14 +151,17 @@ export async function allExecutions(ctx, workflowId) {
 /** Pending ERP updates made on the platform, `n` of each kind; answers their ids. */
 export async function makePendingUpdates(ctx, perKind) {
 	const ids = [];
-	for (const [kind, n] of Object.entries(perKind)) ids.push(...(await ctx.sim('/work/pending-updates', { kind, n })).ids);
+	for (const [kind, n] of Object.entries(perKind))
+		ids.push(...(await ctx.sim('/work/pending-updates', { kind, n })).ids);
 	return ids;
 }
 
 /** Starts `n` runs of a workflow at once (the editor's Execute button, `n` times); answers them when all ended, with the time it took. */
 export async function runAtOnce(ctx, workflowId, n, timeoutMs = 300000) {
 	const t0 = Date.now();
-	const ids = await Promise.all(Array.from({ length: n }, () => ctx.client.runManually(workflowId, 'Start')));
+	const ids = await Promise.all(
+		Array.from({ length: n }, () => ctx.client.runManually(workflowId, 'Start')),
+	);
 	const executions = await Promise.all(ids.map((id) => finalExecution(ctx, id, timeoutMs)));
 	return { ids, executions, ms: Date.now() - t0 };
 }

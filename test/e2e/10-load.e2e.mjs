@@ -2,7 +2,8 @@
 // served to the editor, each with an icon that n8n can deliver, and action nodes get their AI-tool twin.
 import assert from 'node:assert/strict';
 
-const iconPaths = (iconUrl) => (typeof iconUrl === 'string' ? [iconUrl] : Object.values(iconUrl ?? {}));
+const iconPaths = (iconUrl) =>
+	typeof iconUrl === 'string' ? [iconUrl] : Object.values(iconUrl ?? {});
 
 async function assertIconServed(ctx, what, iconUrl) {
 	const paths = iconPaths(iconUrl);
@@ -10,7 +11,11 @@ async function assertIconServed(ctx, what, iconUrl) {
 	for (const p of paths) {
 		const res = await fetch(`${ctx.n8n.url}/${p}`);
 		assert.equal(res.status, 200, `${what}: icon ${p} answered ${res.status}`);
-		assert.match(res.headers.get('content-type') ?? '', /^image\//, `${what}: icon ${p} is not an image`);
+		assert.match(
+			res.headers.get('content-type') ?? '',
+			/^image\//,
+			`${what}: icon ${p} is not an image`,
+		);
 		assert.ok((await res.arrayBuffer()).byteLength > 100, `${what}: icon ${p} is empty`);
 	}
 }
@@ -46,7 +51,8 @@ export default async function (ctx) {
 		async run() {
 			for (const node of ctx.declared.nodes) {
 				const hasTool = byName.has(`${node.type}Tool`);
-				if (node.isTrigger) assert.equal(hasTool, false, `${node.type} is a trigger but has a Tool variant`);
+				if (node.isTrigger)
+					assert.equal(hasTool, false, `${node.type} is a trigger but has a Tool variant`);
 				else assert.equal(hasTool, true, `${node.type} is an action node without usableAsTool`);
 			}
 		},
@@ -59,7 +65,8 @@ export default async function (ctx) {
 				const loaded = credentialTypes.find((c) => c.name === credential.name);
 				assert.ok(loaded, `${credential.name} is not among n8n's credential types`);
 				const fields = loaded.properties.map((p) => p.name);
-				for (const field of ['baseUrl', 'clientId', 'clientSecret']) assert.ok(fields.includes(field), `field ${field} missing`);
+				for (const field of ['baseUrl', 'clientId', 'clientSecret'])
+					assert.ok(fields.includes(field), `field ${field} missing`);
 				const token = loaded.properties.find((p) => p.name === 'accessToken');
 				assert.equal(token?.type, 'hidden', 'the access token must be a hidden field');
 				await assertIconServed(ctx, credential.name, loaded.iconUrl);

@@ -34,7 +34,10 @@ export default [
 	{
 		name: 'credential test with a base URL not ending in /v1 fails naming the Base URL',
 		async run(ctx) {
-			const result = await testCredential(ctx, { ...good(ctx), baseUrl: ctx.simulator.baseUrl.replace(/\/v1$/, '') });
+			const result = await testCredential(ctx, {
+				...good(ctx),
+				baseUrl: ctx.simulator.baseUrl.replace(/\/v1$/, ''),
+			});
 			assert.equal(result.status, 'Error');
 			assert.match(result.message, /base url/i);
 		},
@@ -46,7 +49,10 @@ export default [
 			const baseUrl = `http://127.0.0.1:${await freePort()}/v1`;
 			const result = await testCredential(ctx, { ...good(ctx), baseUrl });
 			assert.equal(result.status, 'Error');
-			assert.equal(result.message, `Cannot reach the platform at ${baseUrl} (connection refused): check the Base URL and that the platform is up`);
+			assert.equal(
+				result.message,
+				`Cannot reach the platform at ${baseUrl} (connection refused): check the Base URL and that the platform is up`,
+			);
 		},
 	},
 ];

@@ -15,25 +15,35 @@ import { pathToFileURL } from 'node:url';
 import { executionError } from '../../dev/scripts/n8n-host.mjs';
 import { agentExampleCheck, chatModelNodes } from './support/agent.mjs';
 
-
 /** Nodes without an incoming main connection: where a run can start. */
 function startNodes(workflow) {
 	const targets = new Set();
 	for (const outputs of Object.values(workflow.connections ?? {})) {
 		for (const list of outputs.main ?? []) for (const c of list ?? []) targets.add(c.node);
 	}
-	return workflow.nodes.filter((n) => !targets.has(n.name) && !n.disabled && n.type !== 'n8n-nodes-base.stickyNote');
+	return workflow.nodes.filter(
+		(n) => !targets.has(n.name) && !n.disabled && n.type !== 'n8n-nodes-base.stickyNote',
+	);
 }
 
 async function hooksFor(ctx, example) {
-	const file = path.join(ctx.root, 'test', 'e2e', 'examples', example.file.replace(/\.json$/, '.mjs'));
+	const file = path.join(
+		ctx.root,
+		'test',
+		'e2e',
+		'examples',
+		example.file.replace(/\.json$/, '.mjs'),
+	);
 	return fs.existsSync(file) ? import(pathToFileURL(file).href) : {};
 }
 
 function describeRun(execution) {
 	const runData = execution?.data?.resultData?.runData ?? {};
 	return Object.entries(runData)
-		.map(([name, runs]) => `${name}: ${runs.map((r) => (r.error ? `error ${r.error.message}` : `${r.data?.main?.map((o) => o?.length ?? 0).join('/')} items`)).join(', ')}`)
+		.map(
+			([name, runs]) =>
+				`${name}: ${runs.map((r) => (r.error ? `error ${r.error.message}` : `${r.data?.main?.map((o) => o?.length ?? 0).join('/')} items`)).join(', ')}`,
+		)
 		.join('; ');
 }
 
@@ -41,51 +51,73 @@ async function waitForTriggerExecution(ctx, workflowId, sinceIds, timeoutMs = 60
 	const deadline = Date.now() + timeoutMs;
 	for (;;) {
 		const executions = await ctx.client.executions(workflowId);
-		const fresh = executions.find((e) => !sinceIds.has(e.id) && (e.finished || ['success', 'error', 'crashed'].includes(e.status)));
+		const fresh = executions.find(
+			(e) =>
+				!sinceIds.has(e.id) && (e.finished || ['success', 'error', 'crashed'].includes(e.status)),
+		);
 		if (fresh) return ctx.client.waitForExecution(fresh.id);
-		if (Date.now() > deadline) throw new Error(`no execution of the active workflow within ${timeoutMs / 1000} s`);
+		if (Date.now() > deadline)
+			throw new Error(`no execution of the active workflow within ${timeoutMs / 1000} s`);
 		await new Promise((r) => setTimeout(r, 500));
 	}
 }
 
 export default function (ctx) {
 	if (!ctx.workflows.length) {
-		return [{ name: 'examples/ has workflows to import', run: () => assert.fail('no examples/*.json found') }];
+		return [
+			{
+				name: 'examples/ has workflows to import',
+				run: () => assert.fail('no examples/*.json found'),
+			},
+		];
 	}
-	return ctx.workflows.flatMap((example) => chatModelNodes(example.workflow).length ? [agentExampleCheck(ctx, example)] : [{
-		name: `example ${example.file} ("${example.name}") runs green`,
-		timeoutMs: 120000,
-		async run() {
-			const hooks = await hooksFor(ctx, example);
-			const starts = startNodes(example.workflow);
-			assert.ok(starts.length, 'the workflow has no start node');
-			const manual = starts.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
-			const polling = starts.find((n) => ctx.nodeTypes.get(n.type)?.polling);
-			await hooks.before?.(ctx, example);
-			let execution;
-			if (polling && !manual) {
-				const before = new Set((await ctx.client.executions(example.id)).map((e) => e.id));
-				await ctx.client.api('POST', `/workflows/${example.id}/activate`);
-				try {
-					execution = await waitForTriggerExecution(ctx, example.id, before);
-					assert.equal(execution.mode, 'trigger');
-				} finally {
-					await ctx.client.api('POST', `/workflows/${example.id}/deactivate`);
-				}
-			} else {
-				const trigger = manual ?? starts.find((n) => /trigger/i.test(n.type)) ?? starts[0];
-				const id = await ctx.client.runManually(example.id, trigger.name);
-				execution = await ctx.client.waitForExecution(id);
-			}
-			assert.equal(executionError(execution), null, `execution ${execution.id} failed: ${executionError(execution)} (${describeRun(execution)})`);
-			ctx.log(describeRun(execution));
-			(ctx.exampleRuns ??= {})[example.file] = execution.id; // the browser test shows this run
-			if (hooks.after) {
-				await hooks.after(ctx, example, execution);
-				ctx.log(`effect on the simulator checked (test/e2e/examples/${example.file.replace(/\.json$/, '.mjs')})`);
-			}
-		},
-	}, ...byHand(ctx, example)]);
+	return ctx.workflows.flatMap((example) =>
+		chatModelNodes(example.workflow).length
+			? [agentExampleCheck(ctx, example)]
+			: [
+					{
+						name: `example ${example.file} ("${example.name}") runs green`,
+						timeoutMs: 120000,
+						async run() {
+							const hooks = await hooksFor(ctx, example);
+							const starts = startNodes(example.workflow);
+							assert.ok(starts.length, 'the workflow has no start node');
+							const manual = starts.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+							const polling = starts.find((n) => ctx.nodeTypes.get(n.type)?.polling);
+							await hooks.before?.(ctx, example);
+							let execution;
+							if (polling && !manual) {
+								const before = new Set((await ctx.client.executions(example.id)).map((e) => e.id));
+								await ctx.client.api('POST', `/workflows/${example.id}/activate`);
+								try {
+									execution = await waitForTriggerExecution(ctx, example.id, before);
+									assert.equal(execution.mode, 'trigger');
+								} finally {
+									await ctx.client.api('POST', `/workflows/${example.id}/deactivate`);
+								}
+							} else {
+								const trigger = manual ?? starts.find((n) => /trigger/i.test(n.type)) ?? starts[0];
+								const id = await ctx.client.runManually(example.id, trigger.name);
+								execution = await ctx.client.waitForExecution(id);
+							}
+							assert.equal(
+								executionError(execution),
+								null,
+								`execution ${execution.id} failed: ${executionError(execution)} (${describeRun(execution)})`,
+							);
+							ctx.log(describeRun(execution));
+							(ctx.exampleRuns ??= {})[example.file] = execution.id; // the browser test shows this run
+							if (hooks.after) {
+								await hooks.after(ctx, example, execution);
+								ctx.log(
+									`effect on the simulator checked (test/e2e/examples/${example.file.replace(/\.json$/, '.mjs')})`,
+								);
+							}
+						},
+					},
+					...byHand(ctx, example),
+				],
+	);
 }
 
 /**
@@ -96,18 +128,26 @@ export default function (ctx) {
 function byHand(ctx, example) {
 	const polling = startNodes(example.workflow).find((n) => ctx.nodeTypes.get(n.type)?.polling);
 	if (!polling) return [];
-	return [{
-		name: `example ${example.file} run by hand from its trigger, as the editor's Execute workflow does`,
-		timeoutMs: 120000,
-		async run() {
-			const hooks = await hooksFor(ctx, example);
-			await hooks.before?.(ctx, example);
-			const execution = await ctx.client.waitForExecution(await ctx.client.runManually(example.id, polling.name));
-			assert.equal(execution.mode, 'manual');
-			assert.equal(executionError(execution), null, `execution ${execution.id} failed: ${executionError(execution)} (${describeRun(execution)})`);
-			ctx.log(describeRun(execution));
-			(ctx.exampleRuns ??= {})[example.file] = execution.id;
-			await hooks.after?.(ctx, example, execution);
+	return [
+		{
+			name: `example ${example.file} run by hand from its trigger, as the editor's Execute workflow does`,
+			timeoutMs: 120000,
+			async run() {
+				const hooks = await hooksFor(ctx, example);
+				await hooks.before?.(ctx, example);
+				const execution = await ctx.client.waitForExecution(
+					await ctx.client.runManually(example.id, polling.name),
+				);
+				assert.equal(execution.mode, 'manual');
+				assert.equal(
+					executionError(execution),
+					null,
+					`execution ${execution.id} failed: ${executionError(execution)} (${describeRun(execution)})`,
+				);
+				ctx.log(describeRun(execution));
+				(ctx.exampleRuns ??= {})[example.file] = execution.id;
+				await hooks.after?.(ctx, example, execution);
+			},
 		},
-	}];
+	];
 }

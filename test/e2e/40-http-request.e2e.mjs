@@ -10,7 +10,14 @@ function workflow(ctx) {
 	return {
 		name: 'e2e: HTTP Request with the WMS credential',
 		nodes: [
-			{ id: 'm', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+			{
+				id: 'm',
+				name: 'Start',
+				type: 'n8n-nodes-base.manualTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+			},
 			{
 				id: 'h',
 				name: 'Warehouses with structure',
@@ -27,17 +34,25 @@ function workflow(ctx) {
 					jsonBody: '{"filter": {"include_structure": true}, "limit": 5}',
 					options: {},
 				},
-				credentials: { [ctx.credential.type]: { id: ctx.credential.id, name: ctx.credential.name } },
+				credentials: {
+					[ctx.credential.type]: { id: ctx.credential.id, name: ctx.credential.name },
+				},
 			},
 		],
-		connections: { Start: { main: [[{ node: 'Warehouses with structure', type: 'main', index: 0 }]] } },
+		connections: {
+			Start: { main: [[{ node: 'Warehouses with structure', type: 'main', index: 0 }]] },
+		},
 		settings: { executionOrder: 'v1' },
 	};
 }
 
 async function run(ctx, id) {
 	const execution = await ctx.client.waitForExecution(await ctx.client.runManually(id, 'Start'));
-	assert.equal(executionError(execution), null, `HTTP Request run failed: ${executionError(execution)}`);
+	assert.equal(
+		executionError(execution),
+		null,
+		`HTTP Request run failed: ${executionError(execution)}`,
+	);
 	return execution.data.resultData.runData['Warehouses with structure'][0].data.main[0];
 }
 
@@ -50,8 +65,14 @@ export default [
 			const items = await run(ctx, saved.id);
 			assert.equal(items.length, 1);
 			const warehouses = items[0].json.items;
-			assert.ok(Array.isArray(warehouses) && warehouses.length > 0, `no warehouses in ${JSON.stringify(items[0].json).slice(0, 200)}`);
-			assert.ok(Array.isArray(warehouses[0].areas), 'structure (areas) missing: the body did not reach the platform');
+			assert.ok(
+				Array.isArray(warehouses) && warehouses.length > 0,
+				`no warehouses in ${JSON.stringify(items[0].json).slice(0, 200)}`,
+			);
+			assert.ok(
+				Array.isArray(warehouses[0].areas),
+				'structure (areas) missing: the body did not reach the platform',
+			);
 		},
 	},
 	{
@@ -60,7 +81,11 @@ export default [
 			assert.ok(saved, 'needs the previous test');
 			const before = ctx.simulator.stats().tokensIssued;
 			await run(ctx, saved.id);
-			assert.equal(ctx.simulator.stats().tokensIssued - before, 0, 'a new token was fetched although the stored one is valid');
+			assert.equal(
+				ctx.simulator.stats().tokensIssued - before,
+				0,
+				'a new token was fetched although the stored one is valid',
+			);
 		},
 	},
 	{
@@ -71,7 +96,11 @@ export default [
 			const before = ctx.simulator.stats().tokensIssued;
 			const items = await run(ctx, saved.id);
 			assert.ok(items[0].json.items.length > 0);
-			assert.equal(ctx.simulator.stats().tokensIssued - before, 1, 'expected exactly one new token');
+			assert.equal(
+				ctx.simulator.stats().tokensIssued - before,
+				1,
+				'expected exactly one new token',
+			);
 		},
 	},
 ];

@@ -8,7 +8,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { descriptionProblems, fromAiKeys, operationsOf, toolDescription, toolName, wmsToolNodes } from './support/agent.mjs';
+import {
+	descriptionProblems,
+	fromAiKeys,
+	operationsOf,
+	toolDescription,
+	toolName,
+	wmsToolNodes,
+} from './support/agent.mjs';
 
 const EXAMPLE = 'ask-the-warehouse.json';
 const MCP_TRIGGER = '@n8n/n8n-nodes-langchain.mcpTrigger';
@@ -19,7 +26,9 @@ async function mcpClient(url, token, Transport) {
 	const client = new Client({ name: 'wms-e2e-agent', version: '1.0.0' });
 	// The SDK reports its side stream closing when the test closes the client: not a failure.
 	client.onerror = () => {};
-	await client.connect(new Transport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+	await client.connect(
+		new Transport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }),
+	);
 	return client;
 }
 
@@ -38,7 +47,9 @@ async function connectWhenRegistered(url, token) {
 
 /** One tool call as a model makes it: the answer's text, and whether the tool said it failed. */
 async function call(mcp, name, args) {
-	const result = await mcp.callTool({ name, arguments: args }, undefined, { timeout: CALL_TIMEOUT_MS });
+	const result = await mcp.callTool({ name, arguments: args }, undefined, {
+		timeout: CALL_TIMEOUT_MS,
+	});
 	const text = (result.content ?? []).map((part) => part.text ?? '').join('\n');
 	return { isError: result.isError === true, text };
 }
@@ -56,7 +67,8 @@ export default function (ctx) {
 	const orderNumber = `SO-MCP-${randomBytes(3).toString('hex').toUpperCase()}`;
 	const today = new Date().toISOString().slice(0, 10);
 	let server; // { url, token, mcp }
-	const connected = () => assert.ok(server?.mcp, 'the MCP client is not connected (see the first test of this file)');
+	const connected = () =>
+		assert.ok(server?.mcp, 'the MCP client is not connected (see the first test of this file)');
 
 	return [
 		{
@@ -64,9 +76,18 @@ export default function (ctx) {
 			timeoutMs: 60000,
 			async run() {
 				assert.ok(example, `examples/${EXAMPLE} was not imported`);
-				assert.deepEqual([...byTool.keys()].sort(), ['ERP_Update_Get_Many', 'Inventory_Get_Many', 'Sales_Order_Add_or_Update', 'Sales_Order_Get_Status']);
+				assert.deepEqual([...byTool.keys()].sort(), [
+					'ERP_Update_Get_Many',
+					'Inventory_Get_Many',
+					'Sales_Order_Add_or_Update',
+					'Sales_Order_Get_Status',
+				]);
 				const token = randomBytes(24).toString('hex');
-				const bearer = await ctx.client.rest('POST', '/credentials', { name: `e2e MCP bearer ${randomUUID()}`, type: 'httpBearerAuth', data: { token } });
+				const bearer = await ctx.client.rest('POST', '/credentials', {
+					name: `e2e MCP bearer ${randomUUID()}`,
+					type: 'httpBearerAuth',
+					data: { token },
+				});
 				const path = `wms-tools-${randomUUID()}`;
 				const trigger = {
 					id: randomUUID(),
@@ -78,7 +99,12 @@ export default function (ctx) {
 					parameters: { authentication: 'bearerAuth', path },
 					credentials: { httpBearerAuth: { id: bearer.id, name: bearer.name } },
 				};
-				const connections = Object.fromEntries(tools.map(({ node }) => [node.name, { ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] }]));
+				const connections = Object.fromEntries(
+					tools.map(({ node }) => [
+						node.name,
+						{ ai_tool: [[{ node: trigger.name, type: 'ai_tool', index: 0 }]] },
+					]),
+				);
 				const workflow = await ctx.client.api('POST', '/workflows', {
 					name: `e2e: WMS tools over MCP ${path}`,
 					nodes: [trigger, ...tools.map(({ node }) => node)],
@@ -93,8 +119,18 @@ export default function (ctx) {
 				const url = `${ctx.n8n.url}/mcp/${path}`;
 				server = { url, token, mcp: await connectWhenRegistered(url, token) };
 				assert.equal(server.mcp.getServerVersion()?.name, 'MCP_Server_Trigger');
-				const stranger = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body: '{}' });
-				assert.ok([401, 403].includes(stranger.status), `a client without the token got ${stranger.status}`);
+				const stranger = await fetch(url, {
+					method: 'POST',
+					headers: {
+						'content-type': 'application/json',
+						accept: 'application/json, text/event-stream',
+					},
+					body: '{}',
+				});
+				assert.ok(
+					[401, 403].includes(stranger.status),
+					`a client without the token got ${stranger.status}`,
+				);
 				ctx.log(`MCP server at ${url}`);
 			},
 		},
@@ -107,13 +143,26 @@ export default function (ctx) {
 				for (const tool of listed) {
 					const node = byTool.get(tool.name);
 					const served = ctx.nodeTypes.get(node.type);
-					assert.equal(tool.description, toolDescription(served, node.parameters), `${tool.name}: not the description n8n builds from the operation`);
+					assert.equal(
+						tool.description,
+						toolDescription(served, node.parameters),
+						`${tool.name}: not the description n8n builds from the operation`,
+					);
 					const keys = fromAiKeys(node);
-					const problems = descriptionProblems(tool.description, { required: keys.map((key) => key.replace(/_/g, ' ')) });
+					const problems = descriptionProblems(tool.description, {
+						required: keys.map((key) => key.replace(/_/g, ' ')),
+					});
 					assert.deepEqual(problems, [], `${tool.name}: "${tool.description}"`);
-					assert.deepEqual(Object.keys(tool.inputSchema.properties ?? {}).sort(), [...keys].sort(), `${tool.name}: arguments`);
+					assert.deepEqual(
+						Object.keys(tool.inputSchema.properties ?? {}).sort(),
+						[...keys].sort(),
+						`${tool.name}: arguments`,
+					);
 					for (const [key, schema] of Object.entries(tool.inputSchema.properties)) {
-						assert.ok(schema.description?.length > 10, `${tool.name}: argument ${key} has no description a model can go by`);
+						assert.ok(
+							schema.description?.length > 10,
+							`${tool.name}: argument ${key} has no description a model can go by`,
+						);
 					}
 					ctx.log(`${tool.name}(${keys.join(', ')}): ${tool.description}`);
 				}
@@ -123,11 +172,22 @@ export default function (ctx) {
 			name: 'Inventory_Get_Many: two SKUs in WH1 come back with the stock the platform holds',
 			async run() {
 				connected();
-				const items = await answer(server.mcp, 'Inventory_Get_Many', { skus: 'BOLT-M8-40, NUT-M8', warehouse_code: 'WH1' });
+				const items = await answer(server.mcp, 'Inventory_Get_Many', {
+					skus: 'BOLT-M8-40, NUT-M8',
+					warehouse_code: 'WH1',
+				});
 				assert.deepEqual(items.map((i) => i.sku).sort(), ['BOLT-M8-40', 'NUT-M8']);
 				for (const item of items) {
-					assert.deepEqual(item.on_hand.map((s) => s.warehouse_code), ['WH1'], `${item.sku}: stock of other warehouses shown`);
-					assert.equal(item.on_hand[0].quantity, ctx.simulator.store.onHand('WH1', item.sku), `${item.sku}: not the platform's stock`);
+					assert.deepEqual(
+						item.on_hand.map((s) => s.warehouse_code),
+						['WH1'],
+						`${item.sku}: stock of other warehouses shown`,
+					);
+					assert.equal(
+						item.on_hand[0].quantity,
+						ctx.simulator.store.onHand('WH1', item.sku),
+						`${item.sku}: not the platform's stock`,
+					);
 				}
 			},
 		},
@@ -139,23 +199,42 @@ export default function (ctx) {
 					{ sku: 'NUT-M8', quantity: 20 },
 					{ sku: 'BOLT-M8-40', quantity: 5 },
 				];
-				const results = await answer(server.mcp, 'Sales_Order_Add_or_Update', { order_number: orderNumber, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: today, lines });
-				assert.deepEqual(results, [{ key: orderNumber, order_number: orderNumber, status: 'created' }]);
+				const results = await answer(server.mcp, 'Sales_Order_Add_or_Update', {
+					order_number: orderNumber,
+					customer_code: 'CUST-1',
+					warehouse_code: 'WH1',
+					order_date: today,
+					lines,
+				});
+				assert.deepEqual(results, [
+					{ key: orderNumber, order_number: orderNumber, status: 'created' },
+				]);
 				const stored = ctx.simulator.store.get('sales_order', orderNumber);
 				assert.ok(stored, `${orderNumber} is not on the platform`);
 				assert.equal(stored.customer_code, 'CUST-1');
-				assert.deepEqual(stored.lines.map((l) => [l.line_number, l.sku, l.quantity]), [[1, 'NUT-M8', 20], [2, 'BOLT-M8-40', 5]]);
+				assert.deepEqual(
+					stored.lines.map((l) => [l.line_number, l.sku, l.quantity]),
+					[
+						[1, 'NUT-M8', 20],
+						[2, 'BOLT-M8-40', 5],
+					],
+				);
 			},
 		},
 		{
 			name: 'Sales_Order_Get_Status: the model reads the order back, open with nothing shipped',
 			async run() {
 				connected();
-				const [order, ...more] = await answer(server.mcp, 'Sales_Order_Get_Status', { order_numbers: orderNumber });
+				const [order, ...more] = await answer(server.mcp, 'Sales_Order_Get_Status', {
+					order_numbers: orderNumber,
+				});
 				assert.equal(more.length, 0);
 				assert.equal(order.order_number, orderNumber);
 				assert.equal(order.status, 'open');
-				assert.deepEqual(order.lines.map((l) => l.quantity_shipped), [0, 0]);
+				assert.deepEqual(
+					order.lines.map((l) => l.quantity_shipped),
+					[0, 0],
+				);
 			},
 		},
 		{
@@ -163,39 +242,69 @@ export default function (ctx) {
 			async run() {
 				connected();
 				const shipped = ctx.simulator.work.shipSalesOrder(orderNumber);
-				const updates = await answer(server.mcp, 'ERP_Update_Get_Many', { order_number: orderNumber });
-				assert.deepEqual(updates.map((u) => u.id), [shipped.erp_update_id]);
+				const updates = await answer(server.mcp, 'ERP_Update_Get_Many', {
+					order_number: orderNumber,
+				});
+				assert.deepEqual(
+					updates.map((u) => u.id),
+					[shipped.erp_update_id],
+				);
 				const stored = ctx.simulator.store.get('erp_update', shipped.erp_update_id);
 				assert.equal(updates[0].status, 'pending');
 				assert.deepEqual(updates[0].payload, stored.payload);
-				const [order] = await answer(server.mcp, 'Sales_Order_Get_Status', { order_numbers: orderNumber });
+				const [order] = await answer(server.mcp, 'Sales_Order_Get_Status', {
+					order_numbers: orderNumber,
+				});
 				assert.equal(order.status, 'shipped');
 			},
 		},
 		{
-			name: 'a bad argument comes back as the tool\'s error naming the field, nothing is sent, and the session goes on',
+			name: "a bad argument comes back as the tool's error naming the field, nothing is sent, and the session goes on",
 			async run() {
 				connected();
 				const badOrder = `${orderNumber}-BAD`;
 				const before = ctx.simulator.stats().requests['/sales_order/add'] ?? 0;
-				assert.ok(before >= 1, 'the order added before is not counted: is the route named /sales_order/add in the stats?');
+				assert.ok(
+					before >= 1,
+					'the order added before is not counted: is the route named /sales_order/add in the stats?',
+				);
 				const negative = await call(server.mcp, 'Sales_Order_Add_or_Update', {
 					order_number: badOrder,
 					customer_code: 'CUST-1',
 					warehouse_code: 'WH1',
 					order_date: today,
-					lines: [{ sku: 'NUT-M8', quantity: 2 }, { sku: 'BOLT-M8-40', quantity: -5 }],
+					lines: [
+						{ sku: 'NUT-M8', quantity: 2 },
+						{ sku: 'BOLT-M8-40', quantity: -5 },
+					],
 				});
 				assert.equal(negative.isError, true, negative.text);
 				// The record first, its line as a person counts it, then the field to fix.
-				assert.match(negative.text, new RegExp(`Sales order ${badOrder}, line 2: quantity must be more than 0 \\(got -5\\)`));
+				assert.match(
+					negative.text,
+					new RegExp(`Sales order ${badOrder}, line 2: quantity must be more than 0 \\(got -5\\)`),
+				);
 				assert.match(negative.text, /field "lines\[1\]\.quantity"/);
-				assert.equal(ctx.simulator.store.get('sales_order', badOrder), undefined, 'the bad order reached the platform');
-				assert.equal(ctx.simulator.stats().requests['/sales_order/add'] ?? 0, before, 'something was sent for the bad order');
+				assert.equal(
+					ctx.simulator.store.get('sales_order', badOrder),
+					undefined,
+					'the bad order reached the platform',
+				);
+				assert.equal(
+					ctx.simulator.stats().requests['/sales_order/add'] ?? 0,
+					before,
+					'something was sent for the bad order',
+				);
 
-				const code = await call(server.mcp, 'Inventory_Get_Many', { skus: 'NUT-M8', warehouse_code: 'WH|1' });
+				const code = await call(server.mcp, 'Inventory_Get_Many', {
+					skus: 'NUT-M8',
+					warehouse_code: 'WH|1',
+				});
 				assert.equal(code.isError, true, code.text);
-				assert.match(code.text, /Filters → warehouse_code must be a code without blanks at either end and without "\|" \(got "WH\|1"\)/);
+				assert.match(
+					code.text,
+					/Filters → warehouse_code must be a code without blanks at either end and without "\|" \(got "WH\|1"\)/,
+				);
 				assert.match(code.text, /Fix field "Filters → warehouse_code"/);
 
 				// A wrong type never reaches the node: n8n checks the arguments against the tool's schema.
@@ -203,7 +312,9 @@ export default function (ctx) {
 				assert.equal(type.isError, true, type.text);
 				assert.match(type.text, /order_numbers/);
 
-				const [order] = await answer(server.mcp, 'Sales_Order_Get_Status', { order_numbers: orderNumber });
+				const [order] = await answer(server.mcp, 'Sales_Order_Get_Status', {
+					order_numbers: orderNumber,
+				});
 				assert.equal(order.order_number, orderNumber, 'the session did not go on after the errors');
 				ctx.log(negative.text.split('\n')[0]);
 			},
@@ -232,9 +343,14 @@ export default function (ctx) {
 					const served = ctx.nodeTypes.get(`${node.type}Tool`);
 					assert.ok(served, `${node.type}Tool is not served by n8n`);
 					// n8n's own "Custom API Call" entry (its HTTP Request with this credential) is not ours to describe.
-					for (const operation of operationsOf(served).filter((o) => o.operation !== '__CUSTOM_API_CALL__')) {
+					for (const operation of operationsOf(served).filter(
+						(o) => o.operation !== '__CUSTOM_API_CALL__',
+					)) {
 						const text = toolDescription(served, operation.parameters);
-						for (const problem of descriptionProblems(text, operation)) problems.push(`${node.displayName} ${operation.resource}.${operation.operation}: "${text}" ${problem}`);
+						for (const problem of descriptionProblems(text, operation))
+							problems.push(
+								`${node.displayName} ${operation.resource}.${operation.operation}: "${text}" ${problem}`,
+							);
 					}
 				}
 				assert.deepEqual(problems, []);

@@ -6,16 +6,27 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../../dev/scripts/n8n-host.mjs';
-import { closeNode, editorPage, openNode, openWorkflow, outputTable, runAndOpenOutput, screenshot } from './support/editor.mjs';
+import {
+	closeNode,
+	editorPage,
+	openNode,
+	openWorkflow,
+	outputTable,
+	runAndOpenOutput,
+	screenshot,
+} from './support/editor.mjs';
 
-const canvasNode = (name) => `[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`;
+const canvasNode = (name) =>
+	`[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`;
 
 /** The Resource and Operation display names of a node's saved parameters, from the type n8n serves. */
 function formWords(description, parameters) {
 	const resources = description.properties.find((p) => p.name === 'resource');
 	const resource = parameters.resource ?? resources?.default;
 	const resourceName = resources?.options?.find((o) => o.value === resource)?.name;
-	const operations = description.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource));
+	const operations = description.properties.find(
+		(p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource),
+	);
 	const operation = parameters.operation ?? operations?.default;
 	const operationName = operations?.options?.find((o) => o.value === operation)?.name;
 	return { words: `${operationName}: ${resourceName}`, values: `${operation}: ${resource}` };
@@ -23,19 +34,32 @@ function formWords(description, parameters) {
 
 /** The table of an output has these columns, and none of `absent`. */
 function columns(what, headers, present, absent = []) {
-	for (const column of present) assert.ok(headers.includes(column), `${what} has no "${column}" column (it has: ${headers.join(', ')})`);
-	for (const column of absent) assert.ok(!headers.includes(column), `${what} has a "${column}" column`);
+	for (const column of present)
+		assert.ok(
+			headers.includes(column),
+			`${what} has no "${column}" column (it has: ${headers.join(', ')})`,
+		);
+	for (const column of absent)
+		assert.ok(!headers.includes(column), `${what} has a "${column}" column`);
 }
 
 /** Calls the platform (the simulator) as a client would: a token, then the route. */
 async function platform(ctx, route, body) {
 	const { baseUrl, clientId, clientSecret } = ctx.simulator;
 	const post = async (url, data, headers = {}) => {
-		const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(data) });
+		const res = await fetch(url, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json', ...headers },
+			body: JSON.stringify(data),
+		});
 		if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${await res.text()}`);
 		return res.json();
 	};
-	const { access_token: token } = await post(`${baseUrl}/oauth/token`, { client_id: clientId, client_secret: clientSecret, grant_type: 'client_credentials' });
+	const { access_token: token } = await post(`${baseUrl}/oauth/token`, {
+		client_id: clientId,
+		client_secret: clientSecret,
+		grant_type: 'client_credentials',
+	});
 	return post(`${baseUrl}${route}`, body, { authorization: `Bearer ${token}` });
 }
 
@@ -50,7 +74,8 @@ async function seedManyBins(ctx) {
 			}
 		}
 	}
-	for (let i = 0; i < bins.length; i += 1000) await platform(ctx, '/bin/add', { items: bins.slice(i, i + 1000) });
+	for (let i = 0; i < bins.length; i += 1000)
+		await platform(ctx, '/bin/add', { items: bins.slice(i, i + 1000) });
 	return bins.length;
 }
 
@@ -65,8 +90,16 @@ export default function (ctx) {
 			name: 'credential test with an unreachable platform says "Cannot reach the platform at <url> (connection refused)"',
 			async run() {
 				const baseUrl = `http://127.0.0.1:${await freePort()}/v1`;
-				const data = { baseUrl, clientId: ctx.simulator.clientId, clientSecret: ctx.simulator.clientSecret };
-				const credential = await ctx.client.api('POST', '/credentials', { name: 'WMS (unreachable)', type: ctx.credential.type, data });
+				const data = {
+					baseUrl,
+					clientId: ctx.simulator.clientId,
+					clientSecret: ctx.simulator.clientSecret,
+				};
+				const credential = await ctx.client.api('POST', '/credentials', {
+					name: 'WMS (unreachable)',
+					type: ctx.credential.type,
+					data,
+				});
 				try {
 					const page = await editorPage(ctx);
 					await page.goto(`${ctx.n8n.url}/home/credentials/${credential.id}`);
@@ -75,7 +108,11 @@ export default function (ctx) {
 					await page.getByText('More details', { exact: true }).click({ timeout: 20000 });
 					const words = `Cannot reach the platform at ${baseUrl} (connection refused): check the Base URL and that the platform is up`;
 					await page.getByText(words, { exact: true }).waitFor({ timeout: 10000 });
-					assert.equal(await page.getByText('ECONNREFUSED').count(), 0, 'the bare socket code is shown');
+					assert.equal(
+						await page.getByText('ECONNREFUSED').count(),
+						0,
+						'the bare socket code is shown',
+					);
 					await screenshot(page, ctx, 'credential-unreachable');
 					await page.keyboard.press('Escape');
 				} finally {
@@ -89,12 +126,17 @@ export default function (ctx) {
 				const orders = example('erp-orders-to-wms.json');
 				const page = await editorPage(ctx);
 				await openWorkflow(page, ctx, orders.id);
-				const wmsNodes = orders.workflow.nodes.filter((n) => n.type.startsWith(`${ctx.packageName}.`));
+				const wmsNodes = orders.workflow.nodes.filter((n) =>
+					n.type.startsWith(`${ctx.packageName}.`),
+				);
 				assert.ok(wmsNodes.length > 0, 'the example has no WMS node');
 				for (const node of wmsNodes) {
 					const { words, values } = formWords(ctx.nodeTypes.get(node.type), node.parameters);
 					const shown = await page.locator(canvasNode(node.name)).innerText();
-					assert.ok(shown.includes(words), `"${node.name}" on the canvas reads ${JSON.stringify(shown)}, not "${words}"`);
+					assert.ok(
+						shown.includes(words),
+						`"${node.name}" on the canvas reads ${JSON.stringify(shown)}, not "${words}"`,
+					);
 					assert.ok(!shown.includes(values), `"${node.name}" on the canvas shows "${values}"`);
 				}
 				await screenshot(page, ctx, 'canvas-subtitles');
@@ -108,28 +150,49 @@ export default function (ctx) {
 				await page.click('[data-test-id="node-creator-plus-button"]');
 				await page.waitForSelector('[data-test-id="node-creator"]');
 				await page.keyboard.type('ERP');
-				await page.waitForSelector('[data-test-id="node-creator-item-name"]:text-is("WMS Warehouse Structure")', { timeout: 10000 }).catch(() => {});
-				const names = await page.$$eval('[data-test-id="node-creator-item-name"]', (els) => els.map((e) => e.innerText.trim()));
+				await page
+					.waitForSelector(
+						'[data-test-id="node-creator-item-name"]:text-is("WMS Warehouse Structure")',
+						{ timeout: 10000 },
+					)
+					.catch(() => {});
+				const names = await page.$$eval('[data-test-id="node-creator-item-name"]', (els) =>
+					els.map((e) => e.innerText.trim()),
+				);
 				// n8n shows an action node and its trigger (same type name + "Trigger") as one entry.
 				const typeNames = new Set(ctx.declared.nodes.map((n) => n.type));
-				const entries = ctx.declared.nodes.filter((n) => !(n.type.endsWith('Trigger') && typeNames.has(n.type.replace(/Trigger$/, ''))));
-				for (const node of entries) assert.ok(names.includes(node.displayName), `"${node.displayName}" not found by "ERP" (found: ${names.join(', ')})`);
+				const entries = ctx.declared.nodes.filter(
+					(n) => !(n.type.endsWith('Trigger') && typeNames.has(n.type.replace(/Trigger$/, ''))),
+				);
+				for (const node of entries)
+					assert.ok(
+						names.includes(node.displayName),
+						`"${node.displayName}" not found by "ERP" (found: ${names.join(', ')})`,
+					);
 				const described = await page.$$eval('[data-test-id="node-creator-item-name"]', (els) =>
 					els
 						.filter((e) => e.innerText.trim() === 'WMS ERP Update')
 						.map((e) => {
 							let box = e.parentElement;
-							while (box && !box.querySelector('[data-test-id="node-creator-item-description"]')) box = box.parentElement;
-							return box?.querySelector('[data-test-id="node-creator-item-description"]')?.innerText ?? '';
+							while (box && !box.querySelector('[data-test-id="node-creator-item-description"]'))
+								box = box.parentElement;
+							return (
+								box?.querySelector('[data-test-id="node-creator-item-description"]')?.innerText ??
+								''
+							);
 						}),
 				);
-				assert.match(described.join(' '), /complete or failed/, `the ERP Update entry does not say the action node marks updates: ${described}`);
+				assert.match(
+					described.join(' '),
+					/complete or failed/,
+					`the ERP Update entry does not say the action node marks updates: ${described}`,
+				);
 				await screenshot(page, ctx, 'nodes-panel-erp');
 				await page.keyboard.press('Escape');
 			},
 		},
 		{
-			name: 'bin picker (resource locator): typing searches the warehouse\'s thousands of bins on the platform',
+			name: "bin picker (resource locator): typing searches the warehouse's thousands of bins on the platform",
 			timeoutMs: 120000,
 			async run() {
 				const seeded = await seedManyBins(ctx);
@@ -151,7 +214,9 @@ export default function (ctx) {
 								warehouseCode: 'WH1',
 								additionalFields: { defaultBinCode: { __rl: true, mode: 'list', value: '' } },
 							},
-							credentials: { [ctx.credential.type]: { id: ctx.credential.id, name: ctx.credential.name } },
+							credentials: {
+								[ctx.credential.type]: { id: ctx.credential.id, name: ctx.credential.name },
+							},
 						},
 					],
 					connections: {},
@@ -161,8 +226,14 @@ export default function (ctx) {
 				await openWorkflow(page, ctx, wf.id);
 				await openNode(page, 'Warehouse info');
 				try {
-					const warehouse = await page.locator('[data-test-id="parameter-input-warehouseCode"] [data-test-id="rlc-input"]').inputValue();
-					assert.equal(warehouse, 'WH1', 'the warehouse saved as a plain code is not shown in its picker');
+					const warehouse = await page
+						.locator('[data-test-id="parameter-input-warehouseCode"] [data-test-id="rlc-input"]')
+						.inputValue();
+					assert.equal(
+						warehouse,
+						'WH1',
+						'the warehouse saved as a plain code is not shown in its picker',
+					);
 					const before = ctx.simulator.stats().requests['/bin/check'] ?? 0;
 					const picker = page.locator('[data-test-id="parameter-input-defaultBinCode"]');
 					await picker.locator('[data-test-id="rlc-input"]').click();
@@ -171,12 +242,19 @@ export default function (ctx) {
 					// The first page only: a hundred of the thousands, more as the user scrolls.
 					await items.first().waitFor({ timeout: 15000 });
 					const firstPage = await items.count();
-					assert.ok(firstPage > 0 && firstPage <= 100, `the list shows ${firstPage} bins at first, of ${seeded}`);
+					assert.ok(
+						firstPage > 0 && firstPage <= 100,
+						`the list shows ${firstPage} bins at first, of ${seeded}`,
+					);
 					const search = page.locator('[data-test-id="rlc-search"]:visible');
-					await (await search.locator('input').count() ? search.locator('input').first() : search).fill('t-17-');
+					await (
+						(await search.locator('input').count()) ? search.locator('input').first() : search
+					).fill('t-17-');
 					await page.waitForFunction(
 						() => {
-							const shown = [...document.querySelectorAll('[data-test-id="rlc-item"]')].filter((e) => e.offsetParent !== null);
+							const shown = [...document.querySelectorAll('[data-test-id="rlc-item"]')].filter(
+								(e) => e.offsetParent !== null,
+							);
 							return shown.length === 25 && shown.every((e) => e.innerText.includes('T-17-'));
 						},
 						null,
@@ -186,7 +264,10 @@ export default function (ctx) {
 					assert.equal(shown.length, 25, `"t-17-" shows ${shown.length} bins`);
 					// Narrowed to the warehouse in the form: no "WH1 ›" in front.
 					assert.equal(shown[0].trim(), 'T-17-01 (Z-A, pallet)');
-					assert.ok((ctx.simulator.stats().requests['/bin/check'] ?? 0) > before, 'the search did not go to the platform');
+					assert.ok(
+						(ctx.simulator.stats().requests['/bin/check'] ?? 0) > before,
+						'the search did not go to the platform',
+					);
 					await screenshot(page, ctx, 'bin-locator-search');
 				} finally {
 					await closeNode(page);
@@ -204,10 +285,19 @@ export default function (ctx) {
 				columns('the Error Branch', headers, ['order_number', 'message', 'error']);
 				assert.equal(rows.length, 2, `the Error Branch shows ${rows.length} rows`);
 				const cell = (row, column) => row[headers.indexOf(column)];
-				assert.deepEqual(rows.map((row) => cell(row, 'order_number')), ['SO-1003', 'SO-1004']);
-				assert.match(cell(rows[0], 'message'), /^Sales order SO-1003, line 1: quantity must be more than 0/);
+				assert.deepEqual(
+					rows.map((row) => cell(row, 'order_number')),
+					['SO-1003', 'SO-1004'],
+				);
+				assert.match(
+					cell(rows[0], 'message'),
+					/^Sales order SO-1003, line 1: quantity must be more than 0/,
+				);
 				assert.match(cell(rows[1], 'message'), /^Sales order SO-1004: /);
-				assert.ok(!rows.flat().includes('undefined'), `a cell reads "undefined": ${rows.map((r) => r.join(' ')).join(' | ')}`);
+				assert.ok(
+					!rows.flat().includes('undefined'),
+					`a cell reads "undefined": ${rows.map((r) => r.join(' ')).join(' | ')}`,
+				);
 				await screenshot(page, ctx, 'error-branch-table');
 				await closeNode(page);
 			},
@@ -219,18 +309,39 @@ export default function (ctx) {
 				const page = await editorPage(ctx);
 				await openWorkflow(page, ctx, example('nightly-reconcile.json').id);
 				const output = await runAndOpenOutput(page, 'Variance report', 'Reconcile');
-				const tabs = (await output.locator('[data-test-id="branches"] [role="tab"]').allInnerTexts()).map((t) => t.trim());
-				assert.deepEqual(tabs.map((t) => t.replace(/\s*(Branch\s*)?\(.*$/, '')), ['Discrepancies', 'Summary'], `Reconcile's output tabs: ${tabs.join(', ')}`);
+				const tabs = (
+					await output.locator('[data-test-id="branches"] [role="tab"]').allInnerTexts()
+				).map((t) => t.trim());
+				assert.deepEqual(
+					tabs.map((t) => t.replace(/\s*(Branch\s*)?\(.*$/, '')),
+					['Discrepancies', 'Summary'],
+					`Reconcile's output tabs: ${tabs.join(', ')}`,
+				);
 				const lines = await outputTable(output, 0, 'platform_minus_erp');
-				columns('Discrepancies', lines.headers, ['sku', 'erp_quantity', 'platform_quantity', 'platform_minus_erp'], ['difference', 'quantity_delta', 'summary', 'lines_compared', 'type']);
+				columns(
+					'Discrepancies',
+					lines.headers,
+					['sku', 'erp_quantity', 'platform_quantity', 'platform_minus_erp'],
+					['difference', 'quantity_delta', 'summary', 'lines_compared', 'type'],
+				);
 				assert.ok(lines.rows.length >= 1, 'Discrepancies shows no row');
-				for (const row of lines.rows) assert.match(row[lines.headers.indexOf('platform_minus_erp')], /^-?\d+(\.\d+)?$/);
-				assert.ok(!lines.rows.flat().includes('undefined'), `a Discrepancies cell reads "undefined": ${lines.rows.map((r) => r.join(' ')).join(' | ')}`);
+				for (const row of lines.rows)
+					assert.match(row[lines.headers.indexOf('platform_minus_erp')], /^-?\d+(\.\d+)?$/);
+				assert.ok(
+					!lines.rows.flat().includes('undefined'),
+					`a Discrepancies cell reads "undefined": ${lines.rows.map((r) => r.join(' ')).join(' | ')}`,
+				);
 				await screenshot(page, ctx, 'reconcile-table');
 				const summary = await outputTable(output, 1, 'lines_compared');
 				assert.equal(summary.rows.length, 1, 'Summary shows one row');
-				assert.equal(summary.rows[0][summary.headers.indexOf('lines_differing')], String(lines.rows.length));
-				assert.ok(!summary.rows.flat().includes('undefined'), `a Summary cell reads "undefined": ${summary.rows[0].join(' | ')}`);
+				assert.equal(
+					summary.rows[0][summary.headers.indexOf('lines_differing')],
+					String(lines.rows.length),
+				);
+				assert.ok(
+					!summary.rows.flat().includes('undefined'),
+					`a Summary cell reads "undefined": ${summary.rows[0].join(' | ')}`,
+				);
 				await closeNode(page);
 			},
 		},
@@ -239,14 +350,20 @@ export default function (ctx) {
 			timeoutMs: 120000,
 			async run() {
 				const loop = example('erp-update-to-erp.json');
-				const hooks = await import(pathToFileURL(path.join(ctx.root, 'test', 'e2e', 'examples', 'erp-update-to-erp.mjs')).href);
+				const hooks = await import(
+					pathToFileURL(path.join(ctx.root, 'test', 'e2e', 'examples', 'erp-update-to-erp.mjs'))
+						.href
+				);
 				await hooks.before(ctx, loop);
 				const before = new Set((await ctx.client.executions(loop.id)).map((e) => e.id));
 				const page = await editorPage(ctx);
 				await openWorkflow(page, ctx, loop.id);
 				await page.click('[data-test-id="execute-workflow-button"]');
 				for (const name of ['Set Complete', 'Set Error']) {
-					await page.waitForSelector(`${canvasNode(name)} [data-test-id="canvas-node-status-success"]`, { timeout: 60000 });
+					await page.waitForSelector(
+						`${canvasNode(name)} [data-test-id="canvas-node-status-success"]`,
+						{ timeout: 60000 },
+					);
 				}
 				const run = (await ctx.client.executions(loop.id)).find((e) => !before.has(e.id));
 				assert.ok(run, 'no execution recorded for the run from the editor');

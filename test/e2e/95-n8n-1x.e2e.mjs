@@ -7,7 +7,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequire } from 'node:module';
-import { HOSTS, N8nClient, checkPackageLoaded, ensureN8n, executionError, freePort, startN8n } from '../../dev/scripts/n8n-host.mjs';
+import {
+	HOSTS,
+	N8nClient,
+	checkPackageLoaded,
+	ensureN8n,
+	executionError,
+	freePort,
+	startN8n,
+} from '../../dev/scripts/n8n-host.mjs';
 
 const EXAMPLE = 'master-data-sync.json';
 
@@ -20,7 +28,9 @@ export default function (ctx) {
 			timeoutMs: 15 * 60000, // the first run installs it
 			async run() {
 				await ensureN8n(HOSTS.n8n1);
-				const version = JSON.parse(fs.readFileSync(path.join(HOSTS.n8n1.dir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+				const version = JSON.parse(
+					fs.readFileSync(path.join(HOSTS.n8n1.dir, 'node_modules', 'n8n', 'package.json'), 'utf8'),
+				).version;
 				const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-n8n1-'));
 				ctx.onCleanup(() => fs.rmSync(userFolder, { recursive: true, force: true }));
 				const n8n = await startN8n({ host: HOSTS.n8n1, userFolder, port: await freePort(0) });
@@ -38,7 +48,9 @@ export default function (ctx) {
 			name: 'n8n 1.x: every node type and the credential type load',
 			async run() {
 				needsV1();
-				const nodes = new Set((await v1.client.request('GET', '/types/nodes.json')).data.map((t) => t.name));
+				const nodes = new Set(
+					(await v1.client.request('GET', '/types/nodes.json')).data.map((t) => t.name),
+				);
 				const missing = ctx.declared.nodes.filter((n) => !nodes.has(n.type)).map((n) => n.type);
 				assert.deepEqual(missing, [], `not loaded in n8n ${v1.version}`);
 			},
@@ -48,21 +60,54 @@ export default function (ctx) {
 			name: 'n8n 1.x: canvas subtitles read in the form\'s words ("Add or Update: Item")',
 			async run() {
 				needsV1();
-				const require1 = createRequire(path.join(HOSTS.n8n1.dir, 'node_modules', 'n8n', 'package.json'));
+				const require1 = createRequire(
+					path.join(HOSTS.n8n1.dir, 'node_modules', 'n8n', 'package.json'),
+				);
 				const { Workflow } = require1('n8n-workflow');
-				const types = (await v1.client.request('GET', '/types/nodes.json')).data.filter((t) => t.name.startsWith(`${ctx.packageName}.`));
+				const types = (await v1.client.request('GET', '/types/nodes.json')).data.filter((t) =>
+					t.name.startsWith(`${ctx.packageName}.`),
+				);
 				let checked = 0;
 				for (const type of types.filter((t) => t.properties.some((p) => p.name === 'resource'))) {
 					// n8n adds its own "Custom API Call" resource and operation to nodes with a credential: not ours to name.
 					const ours = (options) => options.filter((o) => o.value !== '__CUSTOM_API_CALL__');
 					for (const resource of ours(type.properties.find((p) => p.name === 'resource').options)) {
-						const selector = type.properties.find((p) => p.name === 'operation' && p.displayOptions?.show?.resource?.includes(resource.value));
+						const selector = type.properties.find(
+							(p) =>
+								p.name === 'operation' &&
+								p.displayOptions?.show?.resource?.includes(resource.value),
+						);
 						for (const operation of ours(selector.options)) {
-							const node = { id: 'n', name: type.displayName, type: type.name, typeVersion: 1, position: [0, 0], parameters: { resource: resource.value, operation: operation.value } };
-							const nodeTypes = { getByName: () => ({ description: type }), getByNameAndVersion: () => ({ description: type }), getKnownTypes: () => ({}) };
-							const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
-							const shown = workflow.expression.getSimpleParameterValue(node, type.subtitle, 'internal', {});
-							assert.equal(shown, `${operation.name}: ${resource.name}`, `${type.displayName} in n8n ${v1.version}`);
+							const node = {
+								id: 'n',
+								name: type.displayName,
+								type: type.name,
+								typeVersion: 1,
+								position: [0, 0],
+								parameters: { resource: resource.value, operation: operation.value },
+							};
+							const nodeTypes = {
+								getByName: () => ({ description: type }),
+								getByNameAndVersion: () => ({ description: type }),
+								getKnownTypes: () => ({}),
+							};
+							const workflow = new Workflow({
+								nodes: [node],
+								connections: {},
+								active: false,
+								nodeTypes,
+							});
+							const shown = workflow.expression.getSimpleParameterValue(
+								node,
+								type.subtitle,
+								'internal',
+								{},
+							);
+							assert.equal(
+								shown,
+								`${operation.name}: ${resource.name}`,
+								`${type.displayName} in n8n ${v1.version}`,
+							);
 							checked++;
 						}
 					}
@@ -76,8 +121,14 @@ export default function (ctx) {
 			async run() {
 				needsV1();
 				const { id, name, type } = v1.credential;
-				const data = { baseUrl: ctx.simulator.baseUrl, clientId: ctx.simulator.clientId, clientSecret: ctx.simulator.clientSecret };
-				const result = await v1.client.rest('POST', '/credentials/test', { credentials: { id, name, type, data } });
+				const data = {
+					baseUrl: ctx.simulator.baseUrl,
+					clientId: ctx.simulator.clientId,
+					clientSecret: ctx.simulator.clientSecret,
+				};
+				const result = await v1.client.rest('POST', '/credentials/test', {
+					credentials: { id, name, type, data },
+				});
 				assert.equal(result.status, 'OK', result.message);
 			},
 		},
@@ -89,17 +140,37 @@ export default function (ctx) {
 				try {
 					fs.copyFileSync(path.join(ctx.root, 'examples', EXAMPLE), path.join(dir, EXAMPLE));
 					const [example] = await v1.client.importWorkflows(dir, v1.credential);
-					const trigger = example.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+					const trigger = example.workflow.nodes.find(
+						(n) => n.type === 'n8n-nodes-base.manualTrigger',
+					);
 					const before = ctx.simulator.stats();
-					const execution = await v1.client.waitForExecution(await v1.client.runManually(example.id, trigger.name));
-					assert.equal(executionError(execution), null, `failed in n8n ${v1.version}: ${executionError(execution)}`);
+					const execution = await v1.client.waitForExecution(
+						await v1.client.runManually(example.id, trigger.name),
+					);
+					assert.equal(
+						executionError(execution),
+						null,
+						`failed in n8n ${v1.version}: ${executionError(execution)}`,
+					);
 					// The platform saw this run (the same records may already be there from the 2.x run).
 					const after = ctx.simulator.stats();
 					const total = (stats) => Object.values(stats.requests).reduce((a, b) => a + b, 0);
-					const wmsNodes = example.workflow.nodes.filter((n) => n.type.startsWith(`${ctx.packageName}.`));
-					assert.ok(total(after) - total(before) >= wmsNodes.length, 'the WMS nodes sent nothing to the platform');
-					const hooks = path.join(ctx.root, 'test', 'e2e', 'examples', EXAMPLE.replace(/\.json$/, '.mjs'));
-					if (fs.existsSync(hooks)) await (await import(pathToFileURL(hooks).href)).after?.(ctx, example, execution);
+					const wmsNodes = example.workflow.nodes.filter((n) =>
+						n.type.startsWith(`${ctx.packageName}.`),
+					);
+					assert.ok(
+						total(after) - total(before) >= wmsNodes.length,
+						'the WMS nodes sent nothing to the platform',
+					);
+					const hooks = path.join(
+						ctx.root,
+						'test',
+						'e2e',
+						'examples',
+						EXAMPLE.replace(/\.json$/, '.mjs'),
+					);
+					if (fs.existsSync(hooks))
+						await (await import(pathToFileURL(hooks).href)).after?.(ctx, example, execution);
 				} finally {
 					fs.rmSync(dir, { recursive: true, force: true });
 				}

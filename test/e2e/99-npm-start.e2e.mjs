@@ -15,10 +15,23 @@ export default [
 			const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-'));
 			const port = await freePort(0);
 			const simPort = await freePort(0, [port]);
-			const child = spawn(process.execPath, ['dev/scripts/start.mjs', '--no-build', '--user-folder', folder, '--port', String(port), '--sim-port', String(simPort)], {
-				cwd: ctx.root,
-				stdio: ['ignore', 'pipe', 'pipe'],
-			});
+			const child = spawn(
+				process.execPath,
+				[
+					'dev/scripts/start.mjs',
+					'--no-build',
+					'--user-folder',
+					folder,
+					'--port',
+					String(port),
+					'--sim-port',
+					String(simPort),
+				],
+				{
+					cwd: ctx.root,
+					stdio: ['ignore', 'pipe', 'pipe'],
+				},
+			);
 			let out = '';
 			child.stdout.on('data', (d) => (out += d));
 			child.stderr.on('data', (d) => (out += d));
@@ -37,17 +50,30 @@ export default [
 				assert.match(out, new RegExp(`simulator\\s+http://127\\.0\\.0\\.1:${simPort}/v1`));
 				const client = await new N8nClient(editor.replace(/\/$/, '')).login(email, password);
 				const credentials = await client.rest('GET', '/credentials');
-				assert.ok(credentials.some((c) => c.name === 'WMS Simulator'), 'no "WMS Simulator" credential');
+				assert.ok(
+					credentials.some((c) => c.name === 'WMS Simulator'),
+					'no "WMS Simulator" credential',
+				);
 				const workflows = await client.rest('GET', '/workflows');
 				assert.equal(workflows.length, ctx.workflows.length, 'not every example was imported');
 			} finally {
 				child.kill('SIGINT');
-				const code = await Promise.race([exited, new Promise((r) => setTimeout(() => r('timeout'), 30000))]);
+				const code = await Promise.race([
+					exited,
+					new Promise((r) => setTimeout(() => r('timeout'), 30000)),
+				]);
 				fs.rmSync(folder, { recursive: true, force: true });
-				assert.equal(code, 0, `npm start did not stop cleanly on Ctrl-C (${code}):\n${out.slice(-1500)}`);
+				assert.equal(
+					code,
+					0,
+					`npm start did not stop cleanly on Ctrl-C (${code}):\n${out.slice(-1500)}`,
+				);
 			}
 			assert.ok(await portIsFree(port), `n8n still listens on ${port} after Ctrl-C`);
-			assert.ok(await portIsFree(simPort), `the simulator still listens on ${simPort} after Ctrl-C`);
+			assert.ok(
+				await portIsFree(simPort),
+				`the simulator still listens on ${simPort} after Ctrl-C`,
+			);
 		},
 	},
 ];

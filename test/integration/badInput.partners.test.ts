@@ -1,7 +1,11 @@
 /** Bad input to the partner nodes (supplier, customer, supply location, courier service), table-driven. */
 import { describeBadInput, long, table } from '../support/badInputCases';
 
-const inputItems = (resource: string, operation = 'upsert') => ({ resource, operation, fieldsToSend: 'inputItem' });
+const inputItems = (resource: string, operation = 'upsert') => ({
+	resource,
+	operation,
+	fieldsToSend: 'inputItem',
+});
 
 const supplier = table({
 	type: 'wmsSupplier',
@@ -12,38 +16,156 @@ const supplier = table({
 const address = { line1: 'Hamngatan 4', city: 'Göteborg', country: 'SE' };
 
 const supplierCases = [
-	supplier('missing required name', (code) => ({ code }), 'Item 1: name is required but missing or empty'),
-	supplier('null name', (code) => ({ code, name: null }), 'Item 1: name is required but missing or empty'),
-	supplier('empty-string name', (code) => ({ code, name: '' }), 'Item 1: name is required but missing or empty'),
-	supplier('code of blanks only', () => ({ code: '   ', name: 'Blank' }), 'Item 1: code must be a code without blanks at either end and without "|" (got "   ")'),
-	supplier('code with "|"', (code) => ({ code: `${code}|X`, name: 'Pipe' }), /^Item 1: code must be a code without blanks at either end and without "\|"/),
-	supplier('over-long code (51)', () => ({ code: long(51, 'C'), name: 'Long' }), 'Item 1: code must be at most 50 characters long (got 51)'),
-	supplier('over-long notes (2001)', (code) => ({ code, name: 'N', notes: long(2001) }), 'Item 1: notes must be at most 2000 characters long (got 2001)'),
-	supplier('word for a number', (code) => ({ code, name: 'N', payment_terms_days: 'thirty' }), 'Item 1: payment_terms_days must be a number (got "thirty")'),
-	supplier('fractional whole-number field', (code) => ({ code, name: 'N', payment_terms_days: 2.5 }), 'Item 1: payment_terms_days must be a whole number (got 2.5)'),
-	supplier('negative days', (code) => ({ code, name: 'N', lead_time_days: -1 }), 'Item 1: lead_time_days must be 0 or more (got -1)'),
-	supplier('days above the maximum', (code) => ({ code, name: 'N', lead_time_days: 3651 }), 'Item 1: lead_time_days must be 3650 or less (got 3651)'),
-	supplier('boolean for a number', (code) => ({ code, name: 'N', lead_time_days: true }), 'Item 1: lead_time_days must be a number (got true)'),
-	supplier('malformed email', (code) => ({ code, name: 'N', email: 'orders at example' }), /^Item 1: email must be an email address like orders@example.com/),
-	supplier('object for a text', (code) => ({ code, name: { first: 'Nordic' } }), 'Item 1: name must be text (got an object)'),
-	supplier('list for a text', (code) => ({ code, name: ['Nordic', 'Timber'] }), 'Item 1: name must be text (got a list)'),
-	supplier('text for the address object', (code) => ({ code, name: 'N', address: 'Hamngatan 4, Göteborg' }), 'Item 1: address must be an object (got string "Hamngatan 4, Göteborg")'),
-	supplier('address without its city', (code) => ({ code, name: 'N', address: { line1: 'Hamngatan 4', country: 'SE' } }), 'Item 1: address.city is required but missing or empty'),
-	supplier('country name for a code', (code) => ({ code, name: 'N', address: { ...address, country: 'Sweden' } }), /^Item 1: address.country must be a two-letter ISO country code/),
-	supplier('nested junk in the address', (code) => ({ code, name: 'N', address: { ...address, geo: { lat: [57.7] } } }), /^Item 1: address.geo is not a field the platform knows/),
-	supplier('unknown field', (code) => ({ code, name: 'N', nmae: 'typo' }), /^Item 1: nmae is not a field the platform knows/),
-	supplier('word for a boolean', (code) => ({ code, name: 'N', active: 'maybe' }), 'Item 1: active must be true or false (got "maybe")'),
-	supplier('lower-case currency', (code) => ({ code, name: 'N', currency: 'eur' }), /^Item 1: currency must be a three-letter ISO currency code/),
-	supplier('unicode name and address (accepted as sent)', (code) => ({ code, name: 'Łódź Wärme & Søn — 東京支店 🚚', address: { ...address, city: 'Göteborg' } }), undefined, (sim, code) =>
-		expect(sim.store.get('supplier', code)).toMatchObject({ name: 'Łódź Wärme & Søn — 東京支店 🚚', address: { city: 'Göteborg' } }),
+	supplier(
+		'missing required name',
+		(code) => ({ code }),
+		'Item 1: name is required but missing or empty',
 	),
-	supplier('name of 150 emoji (accepted: 150 characters as the contract counts them, not 300 UTF-16 units)', (code) => ({ code, name: long(150, '🚚') }), undefined, (sim, code) =>
-		expect(sim.store.get('supplier', code)?.name).toBe(long(150, '🚚')),
+	supplier(
+		'null name',
+		(code) => ({ code, name: null }),
+		'Item 1: name is required but missing or empty',
 	),
-	supplier('name of 201 emoji, counted in characters', (code) => ({ code, name: long(201, '🚚') }), 'Item 1: name must be at most 200 characters long (got 201)'),
-	supplier('unicode code (accepted)', (code) => ({ code: `MÜLLER-Ø-${code}`, name: 'Müller' }), undefined, (sim, code) => expect(sim.store.get('supplier', `MÜLLER-Ø-${code}`)).toBeDefined()),
-	supplier('numbers as text and a number as code (accepted, normalised)', () => ({ code: 4711, name: 'Numeric', payment_terms_days: ' 30 ', active: 'yes' }), undefined, (sim) =>
-		expect(sim.store.get('supplier', '4711')).toMatchObject({ payment_terms_days: 30, active: true }),
+	supplier(
+		'empty-string name',
+		(code) => ({ code, name: '' }),
+		'Item 1: name is required but missing or empty',
+	),
+	supplier(
+		'code of blanks only',
+		() => ({ code: '   ', name: 'Blank' }),
+		'Item 1: code must be a code without blanks at either end and without "|" (got "   ")',
+	),
+	supplier(
+		'code with "|"',
+		(code) => ({ code: `${code}|X`, name: 'Pipe' }),
+		/^Item 1: code must be a code without blanks at either end and without "\|"/,
+	),
+	supplier(
+		'over-long code (51)',
+		() => ({ code: long(51, 'C'), name: 'Long' }),
+		'Item 1: code must be at most 50 characters long (got 51)',
+	),
+	supplier(
+		'over-long notes (2001)',
+		(code) => ({ code, name: 'N', notes: long(2001) }),
+		'Item 1: notes must be at most 2000 characters long (got 2001)',
+	),
+	supplier(
+		'word for a number',
+		(code) => ({ code, name: 'N', payment_terms_days: 'thirty' }),
+		'Item 1: payment_terms_days must be a number (got "thirty")',
+	),
+	supplier(
+		'fractional whole-number field',
+		(code) => ({ code, name: 'N', payment_terms_days: 2.5 }),
+		'Item 1: payment_terms_days must be a whole number (got 2.5)',
+	),
+	supplier(
+		'negative days',
+		(code) => ({ code, name: 'N', lead_time_days: -1 }),
+		'Item 1: lead_time_days must be 0 or more (got -1)',
+	),
+	supplier(
+		'days above the maximum',
+		(code) => ({ code, name: 'N', lead_time_days: 3651 }),
+		'Item 1: lead_time_days must be 3650 or less (got 3651)',
+	),
+	supplier(
+		'boolean for a number',
+		(code) => ({ code, name: 'N', lead_time_days: true }),
+		'Item 1: lead_time_days must be a number (got true)',
+	),
+	supplier(
+		'malformed email',
+		(code) => ({ code, name: 'N', email: 'orders at example' }),
+		/^Item 1: email must be an email address like orders@example.com/,
+	),
+	supplier(
+		'object for a text',
+		(code) => ({ code, name: { first: 'Nordic' } }),
+		'Item 1: name must be text (got an object)',
+	),
+	supplier(
+		'list for a text',
+		(code) => ({ code, name: ['Nordic', 'Timber'] }),
+		'Item 1: name must be text (got a list)',
+	),
+	supplier(
+		'text for the address object',
+		(code) => ({ code, name: 'N', address: 'Hamngatan 4, Göteborg' }),
+		'Item 1: address must be an object (got string "Hamngatan 4, Göteborg")',
+	),
+	supplier(
+		'address without its city',
+		(code) => ({ code, name: 'N', address: { line1: 'Hamngatan 4', country: 'SE' } }),
+		'Item 1: address.city is required but missing or empty',
+	),
+	supplier(
+		'country name for a code',
+		(code) => ({ code, name: 'N', address: { ...address, country: 'Sweden' } }),
+		/^Item 1: address.country must be a two-letter ISO country code/,
+	),
+	supplier(
+		'nested junk in the address',
+		(code) => ({ code, name: 'N', address: { ...address, geo: { lat: [57.7] } } }),
+		/^Item 1: address.geo is not a field the platform knows/,
+	),
+	supplier(
+		'unknown field',
+		(code) => ({ code, name: 'N', nmae: 'typo' }),
+		/^Item 1: nmae is not a field the platform knows/,
+	),
+	supplier(
+		'word for a boolean',
+		(code) => ({ code, name: 'N', active: 'maybe' }),
+		'Item 1: active must be true or false (got "maybe")',
+	),
+	supplier(
+		'lower-case currency',
+		(code) => ({ code, name: 'N', currency: 'eur' }),
+		/^Item 1: currency must be a three-letter ISO currency code/,
+	),
+	supplier(
+		'unicode name and address (accepted as sent)',
+		(code) => ({
+			code,
+			name: 'Łódź Wärme & Søn — 東京支店 🚚',
+			address: { ...address, city: 'Göteborg' },
+		}),
+		undefined,
+		(sim, code) =>
+			expect(sim.store.get('supplier', code)).toMatchObject({
+				name: 'Łódź Wärme & Søn — 東京支店 🚚',
+				address: { city: 'Göteborg' },
+			}),
+	),
+	supplier(
+		'name of 150 emoji (accepted: 150 characters as the contract counts them, not 300 UTF-16 units)',
+		(code) => ({ code, name: long(150, '🚚') }),
+		undefined,
+		(sim, code) => expect(sim.store.get('supplier', code)?.name).toBe(long(150, '🚚')),
+	),
+	supplier(
+		'name of 201 emoji, counted in characters',
+		(code) => ({ code, name: long(201, '🚚') }),
+		'Item 1: name must be at most 200 characters long (got 201)',
+	),
+	supplier(
+		'unicode code (accepted)',
+		(code) => ({ code: `MÜLLER-Ø-${code}`, name: 'Müller' }),
+		undefined,
+		(sim, code) => expect(sim.store.get('supplier', `MÜLLER-Ø-${code}`)).toBeDefined(),
+	),
+	supplier(
+		'numbers as text and a number as code (accepted, normalised)',
+		() => ({ code: 4711, name: 'Numeric', payment_terms_days: ' 30 ', active: 'yes' }),
+		undefined,
+		(sim) =>
+			expect(sim.store.get('supplier', '4711')).toMatchObject({
+				payment_terms_days: 30,
+				active: true,
+			}),
 	),
 ];
 
@@ -56,13 +178,44 @@ const customer = table({
 const billing = { type: 'billing', line1: 'Spitalerstrasse 10', city: 'Hamburg', country: 'DE' };
 
 const customerCases = [
-	customer('unknown address type', (code) => ({ code, name: 'N', addresses: [{ ...billing, type: 'home' }] }), 'Item 1: addresses[0].type must be one of billing, shipping, other (got "home")'),
-	customer('address entry without line 1', (code) => ({ code, name: 'N', addresses: [billing, { type: 'shipping', city: 'Kiel', country: 'DE' }] }), 'Item 1: addresses[1].line1 is required but missing or empty'),
-	customer('text for the address list', (code) => ({ code, name: 'N', addresses: 'Spitalerstrasse 10' }), 'Item 1: addresses must be a list (got string "Spitalerstrasse 10")'),
-	customer('null entry in the address list', (code) => ({ code, name: 'N', addresses: [null] }), 'Item 1: addresses[0] must be an object (got null)'),
-	customer('courier code with "|"', (code) => ({ code, name: 'N', default_courier_service_code: 'DHL|EXP' }), /^Item 1: default_courier_service_code must be a code without blanks/),
-	customer('unicode customer (accepted)', (code) => ({ code, name: 'Ærø Bådebyggeri ApS', addresses: [{ ...billing, city: 'Ærøskøbing', country: 'DK' }] }), undefined, (sim, code) =>
-		expect(sim.store.get('customer', code)?.addresses[0].city).toBe('Ærøskøbing'),
+	customer(
+		'unknown address type',
+		(code) => ({ code, name: 'N', addresses: [{ ...billing, type: 'home' }] }),
+		'Item 1: addresses[0].type must be one of billing, shipping, other (got "home")',
+	),
+	customer(
+		'address entry without line 1',
+		(code) => ({
+			code,
+			name: 'N',
+			addresses: [billing, { type: 'shipping', city: 'Kiel', country: 'DE' }],
+		}),
+		'Item 1: addresses[1].line1 is required but missing or empty',
+	),
+	customer(
+		'text for the address list',
+		(code) => ({ code, name: 'N', addresses: 'Spitalerstrasse 10' }),
+		'Item 1: addresses must be a list (got string "Spitalerstrasse 10")',
+	),
+	customer(
+		'null entry in the address list',
+		(code) => ({ code, name: 'N', addresses: [null] }),
+		'Item 1: addresses[0] must be an object (got null)',
+	),
+	customer(
+		'courier code with "|"',
+		(code) => ({ code, name: 'N', default_courier_service_code: 'DHL|EXP' }),
+		/^Item 1: default_courier_service_code must be a code without blanks/,
+	),
+	customer(
+		'unicode customer (accepted)',
+		(code) => ({
+			code,
+			name: 'Ærø Bådebyggeri ApS',
+			addresses: [{ ...billing, city: 'Ærøskøbing', country: 'DK' }],
+		}),
+		undefined,
+		(sim, code) => expect(sim.store.get('customer', code)?.addresses[0].city).toBe('Ærøskøbing'),
 	),
 ];
 
@@ -70,13 +223,39 @@ const supplyLocation = table({
 	type: 'wmsCustomer',
 	parameters: inputItems('supplyLocation'),
 	route: '/supply_location/add',
-	good: (location_code) => ({ customer_code: 'CUST-1', location_code, name: `Location ${location_code}`, address: { line1: 'Kai 1', city: 'Hamburg', country: 'DE' } }),
+	good: (location_code) => ({
+		customer_code: 'CUST-1',
+		location_code,
+		name: `Location ${location_code}`,
+		address: { line1: 'Kai 1', city: 'Hamburg', country: 'DE' },
+	}),
 });
 
 const supplyLocationCases = [
-	supplyLocation('missing required address', (location_code) => ({ customer_code: 'CUST-1', location_code, name: 'N' }), 'Item 1: address is required but missing or empty'),
-	supplyLocation('over-long postal code', (location_code) => ({ customer_code: 'CUST-1', location_code, name: 'N', address: { line1: 'Kai 1', city: 'Hamburg', country: 'DE', postal_code: long(21, '9') } }), 'Item 1: address.postal_code must be at most 20 characters long (got 21)'),
-	supplyLocation('missing customer', (location_code) => ({ location_code, name: 'N', address: { line1: 'Kai 1', city: 'Hamburg', country: 'DE' } }), 'Item 1: customer_code is required but missing or empty'),
+	supplyLocation(
+		'missing required address',
+		(location_code) => ({ customer_code: 'CUST-1', location_code, name: 'N' }),
+		'Item 1: address is required but missing or empty',
+	),
+	supplyLocation(
+		'over-long postal code',
+		(location_code) => ({
+			customer_code: 'CUST-1',
+			location_code,
+			name: 'N',
+			address: { line1: 'Kai 1', city: 'Hamburg', country: 'DE', postal_code: long(21, '9') },
+		}),
+		'Item 1: address.postal_code must be at most 20 characters long (got 21)',
+	),
+	supplyLocation(
+		'missing customer',
+		(location_code) => ({
+			location_code,
+			name: 'N',
+			address: { line1: 'Kai 1', city: 'Hamburg', country: 'DE' },
+		}),
+		'Item 1: customer_code is required but missing or empty',
+	),
 ];
 
 const courier = table({
@@ -87,10 +266,32 @@ const courier = table({
 });
 
 const courierCases = [
-	courier('unknown service level', (code) => ({ code, name: 'N', carrier: 'DHL', service_level: 'warp' }), /^Item 1: service_level must be one of economy, standard, express, next_day, same_day, freight \(got "warp"\)/),
-	courier('service level in the wrong case', (code) => ({ code, name: 'N', carrier: 'DHL', service_level: 'Express' }), /^Item 1: service_level must be one of .* \(got "Express"\)/),
-	courier('missing carrier', (code) => ({ code, name: 'N', service_level: 'standard' }), 'Item 1: carrier is required but missing or empty'),
-	courier('negative max weight', (code) => ({ code, name: 'N', carrier: 'DHL', service_level: 'standard', max_weight_kg: -31.5 }), 'Item 1: max_weight_kg must be 0 or more (got -31.5)'),
+	courier(
+		'unknown service level',
+		(code) => ({ code, name: 'N', carrier: 'DHL', service_level: 'warp' }),
+		/^Item 1: service_level must be one of economy, standard, express, next_day, same_day, freight \(got "warp"\)/,
+	),
+	courier(
+		'service level in the wrong case',
+		(code) => ({ code, name: 'N', carrier: 'DHL', service_level: 'Express' }),
+		/^Item 1: service_level must be one of .* \(got "Express"\)/,
+	),
+	courier(
+		'missing carrier',
+		(code) => ({ code, name: 'N', service_level: 'standard' }),
+		'Item 1: carrier is required but missing or empty',
+	),
+	courier(
+		'negative max weight',
+		(code) => ({
+			code,
+			name: 'N',
+			carrier: 'DHL',
+			service_level: 'standard',
+			max_weight_kg: -31.5,
+		}),
+		'Item 1: max_weight_kg must be 0 or more (got -31.5)',
+	),
 ];
 
 describeBadInput('bad input to the partner nodes, each beside good items under continue-on-fail', [

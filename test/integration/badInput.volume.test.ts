@@ -8,10 +8,20 @@ import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness } from '../support/harness';
 import { harnessFor, onAFreshPlatform } from '../support/platform';
 
-const addItems = { type: 'wmsInventory', parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' } };
-const addOrders = { type: 'wmsSalesOrder', parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' } };
+const addItems = {
+	type: 'wmsInventory',
+	parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' },
+};
+const addOrders = {
+	type: 'wmsSalesOrder',
+	parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' },
+};
 
-const items = (n: number, prefix = 'V'): IDataObject[] => Array.from({ length: n }, (_, i) => ({ sku: `${prefix}-${String(i).padStart(6, '0')}`, description: `Item ${i}` }));
+const items = (n: number, prefix = 'V'): IDataObject[] =>
+	Array.from({ length: n }, (_, i) => ({
+		sku: `${prefix}-${String(i).padStart(6, '0')}`,
+		description: `Item ${i}`,
+	}));
 const orders = (n: number): IDataObject[] =>
 	Array.from({ length: n }, (_, i) => ({
 		order_number: `SO-V${i}`,
@@ -53,13 +63,20 @@ describe('item counts at the edges, through real n8n-core', () => {
 	it.each([
 		[100, 1],
 		[101, 2],
-	])('%i sales orders: %i requests (100 orders per request), each order once', async (n, requests) => {
-		const { outputs, error } = await harness.run(addOrders, orders(n));
-		expect(error).toBeUndefined();
-		expect(sim.stats().requests['/sales_order/add']).toBe(requests);
-		expect(outputs[0].map((item) => item.pairedItem)).toEqual(pairs(range(n)));
-		expect(sim.store.list('sales_order').filter((order) => String(order.order_number).startsWith('SO-V'))).toHaveLength(n);
-	});
+	])(
+		'%i sales orders: %i requests (100 orders per request), each order once',
+		async (n, requests) => {
+			const { outputs, error } = await harness.run(addOrders, orders(n));
+			expect(error).toBeUndefined();
+			expect(sim.stats().requests['/sales_order/add']).toBe(requests);
+			expect(outputs[0].map((item) => item.pairedItem)).toEqual(pairs(range(n)));
+			expect(
+				sim.store
+					.list('sales_order')
+					.filter((order) => String(order.order_number).startsWith('SO-V')),
+			).toHaveLength(n);
+		},
+	);
 
 	it('1001 items, the bad one last: 1000 sent in one request, the last named on the error output', async () => {
 		const input = items(1001);
@@ -67,26 +84,39 @@ describe('item counts at the edges, through real n8n-core', () => {
 		const { outputs } = await harness.run({ ...addItems, onError: 'continueErrorOutput' }, input);
 		expect(sim.stats().requests['/inventory/add']).toBe(1);
 		expect(outputs[0]).toHaveLength(1000);
-		expect(outputs[1].map((item) => [item.pairedItem, item.json.message])).toEqual([[{ item: 1000 }, 'Inventory item V-LAST: weight_kg must be 0 or more (got -1)']]);
+		expect(outputs[1].map((item) => [item.pairedItem, item.json.message])).toEqual([
+			[{ item: 1000 }, 'Inventory item V-LAST: weight_kg must be 0 or more (got -1)'],
+		]);
 	});
 
 	it('100,000 inventory items with 3 bad ones: 99,997 stored in 100 requests, the 3 named and paired, nothing sent for them', async () => {
 		const input = items(100_000, 'H');
 		const bad = [0, 54_321, 99_999];
 		input[0] = { sku: 'H-BAD-0', description: '' };
-		input[54_321] = { sku: 'H-BAD-1', description: 'x', pack_sizes: [{ unit_of_measure: 'CASE', quantity: 0.5 }] };
+		input[54_321] = {
+			sku: 'H-BAD-1',
+			description: 'x',
+			pack_sizes: [{ unit_of_measure: 'CASE', quantity: 0.5 }],
+		};
 		input[99_999] = { sku: 'H-BAD|2', description: 'x' };
-		const { outputs, error } = await harness.run({ ...addItems, onError: 'continueErrorOutput' }, input);
+		const { outputs, error } = await harness.run(
+			{ ...addItems, onError: 'continueErrorOutput' },
+			input,
+		);
 		expect(error).toBeUndefined();
 		expect(outputs[1].map((item) => item.pairedItem)).toEqual(pairs(bad));
 		expect(outputs[1].map((item) => item.json.message)).toEqual([
 			'Inventory item H-BAD-0: description is required but missing or empty',
 			'Inventory item H-BAD-1: pack_sizes[0].quantity must be a whole number (got 0.5)',
-			expect.stringMatching(/^Item 99999: sku must be a code without blanks at either end and without "\|"/),
+			expect.stringMatching(
+				/^Item 99999: sku must be a code without blanks at either end and without "\|"/,
+			),
 		]);
 		const good = range(100_000).filter((index) => !bad.includes(index));
 		expect(outputs[0]).toHaveLength(good.length);
-		expect(outputs[0].every((item, k) => (item.pairedItem as { item: number }).item === good[k])).toBe(true);
+		expect(
+			outputs[0].every((item, k) => (item.pairedItem as { item: number }).item === good[k]),
+		).toBe(true);
 		expect(sim.stats().requests['/inventory/add']).toBe(100);
 		expect(sim.stats().items['/inventory/add']).toBe(99_997);
 		expect(sim.stats().tokensIssued).toBe(1);
@@ -105,16 +135,31 @@ describe('node settings that make no sense are named before anything is sent', (
 	afterAll(async () => await sim.close());
 
 	it('ERP Update Trigger watching no kind', async () => {
-		const workflow = harness.workflow([harness.node({ type: 'wmsErpUpdateTrigger', parameters: { updateKinds: [] } })]);
+		const workflow = harness.workflow([
+			harness.node({ type: 'wmsErpUpdateTrigger', parameters: { updateKinds: [] } }),
+		]);
 		const node = workflow.getNode('WMS')!;
 		const type = harness.nodeTypes.getByNameAndVersion(node.type);
-		await expect(type.poll!.call(harness.pollContext({ type: 'wmsErpUpdateTrigger', parameters: {} }, workflow))).rejects.toThrow('No update kind is selected');
+		await expect(
+			type.poll!.call(
+				harness.pollContext({ type: 'wmsErpUpdateTrigger', parameters: {} }, workflow),
+			),
+		).rejects.toThrow('No update kind is selected');
 		expect(sim.stats().requests).toEqual({});
 	});
 
 	it('Supplier: an Extra Fields entry without a name', async () => {
 		const { error } = await harness.run(
-			{ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'upsert', code: 'X', name: 'X', extraFields: { field: [{ name: ' ', value: 'v' }] } } },
+			{
+				type: 'wmsSupplier',
+				parameters: {
+					resource: 'supplier',
+					operation: 'upsert',
+					code: 'X',
+					name: 'X',
+					extraFields: { field: [{ name: ' ', value: 'v' }] },
+				},
+			},
 			[{}],
 		);
 		expect(error?.message).toBe('Item 0: Extra Fields has an entry without a name');

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-hardcoded-secrets -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The credential through real n8n-core: one token for many requests and executions, one new
  * token after a 401, a clear failure after a second 401, and clear words for a wrong secret,
@@ -9,20 +10,34 @@ import type { AddressInfo } from 'node:net';
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness } from '../support/harness';
 
-const getMany = { type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'getMany', limit: 5 } };
-const add = (code: string) => ({ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'upsert', code, name: code } });
+const getMany = {
+	type: 'wmsSupplier',
+	parameters: { resource: 'supplier', operation: 'getMany', limit: 5 },
+};
+const add = (code: string) => ({
+	type: 'wmsSupplier',
+	parameters: { resource: 'supplier', operation: 'upsert', code, name: code },
+});
 
 describe('WMS Integration API credential', () => {
 	let sim: RunningSimulator;
 	beforeEach(async () => (sim = await startSimulator()));
 	afterEach(async () => await sim.close());
 
-	const harnessWith = (overrides: Partial<{ baseUrl: string; clientId: string; clientSecret: string }> = {}) =>
-		new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret, ...overrides });
+	const harnessWith = (
+		overrides: Partial<{ baseUrl: string; clientId: string; clientSecret: string }> = {},
+	) =>
+		new Harness({
+			baseUrl: sim.baseUrl,
+			clientId: sim.clientId,
+			clientSecret: sim.clientSecret,
+			...overrides,
+		});
 
 	it('fetches one token that serves many requests and two executions', async () => {
 		const harness = harnessWith();
-		for (let i = 0; i < 5; i++) expect((await harness.run(add(`T-${i}`), [{}])).error).toBeUndefined();
+		for (let i = 0; i < 5; i++)
+			expect((await harness.run(add(`T-${i}`), [{}])).error).toBeUndefined();
 		expect((await harness.run(getMany, [{}])).outputs[0]).toHaveLength(5);
 		expect(sim.stats().tokensIssued).toBe(1);
 		expect(harness.store.saves).toBe(1);
@@ -57,7 +72,9 @@ describe('WMS Integration API credential', () => {
 		const secret = 'wrong-Secret-7f3a9c';
 		const { error } = await harnessWith({ clientSecret: secret }).run(getMany, [{}]);
 		expect(error?.message).toMatch(/client ID or secret rejected by the platform/i);
-		expect(JSON.stringify({ message: error?.message, description: error?.description })).not.toContain(secret);
+		expect(
+			JSON.stringify({ message: error?.message, description: error?.description }),
+		).not.toContain(secret);
 		expect(sim.stats().requests['/supplier/check']).toBeUndefined();
 	});
 
@@ -66,10 +83,15 @@ describe('WMS Integration API credential', () => {
 		const deadUrl = closed.baseUrl;
 		await closed.close();
 		const { error } = await harnessWith({ baseUrl: deadUrl }).run(
-			{ ...getMany, parameters: { ...getMany.parameters, options: { maxAttempts: 2, maxWaitSeconds: 5 } } },
+			{
+				...getMany,
+				parameters: { ...getMany.parameters, options: { maxAttempts: 2, maxWaitSeconds: 5 } },
+			},
 			[{}],
 		);
-		expect(error?.message).toMatch(/Could not reach the platform at http:\/\/127\.0\.0\.1:\d+\/v1 \(connection refused\): check the credential's Base URL .* after 2 attempts/);
+		expect(error?.message).toMatch(
+			/Could not reach the platform at http:\/\/127\.0\.0\.1:\d+\/v1 \(connection refused\): check the credential's Base URL .* after 2 attempts/,
+		);
 	});
 
 	it.each([
@@ -84,24 +106,34 @@ describe('WMS Integration API credential', () => {
 	});
 
 	it('says so when the base URL answers with a web page instead of the API', async () => {
-		const web = createServer((_, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'));
+		const web = createServer((_, res) =>
+			res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Welcome</body></html>'),
+		);
 		await new Promise<void>((resolve) => web.listen(0, '127.0.0.1', resolve));
 		try {
 			const { port } = web.address() as AddressInfo;
-			const { error } = await harnessWith({ baseUrl: `http://127.0.0.1:${port}/v1` }).run(getMany, [{}]);
-			expect(error?.message).toMatch(/did not answer with an access token but with a web page instead of JSON \(a proxy, firewall or login page in between\?\): check the Base URL/);
+			const { error } = await harnessWith({ baseUrl: `http://127.0.0.1:${port}/v1` }).run(getMany, [
+				{},
+			]);
+			expect(error?.message).toMatch(
+				/did not answer with an access token but with a web page instead of JSON \(a proxy, firewall or login page in between\?\): check the Base URL/,
+			);
 		} finally {
 			await new Promise((resolve) => web.close(resolve));
 		}
 	});
 
 	it('says so when the base URL answers but is not the platform API', async () => {
-		const { error } = await harnessWith({ baseUrl: sim.baseUrl.replace(/\/v1$/, '/v9') }).run(getMany, [{}]);
+		const { error } = await harnessWith({ baseUrl: sim.baseUrl.replace(/\/v1$/, '/v9') }).run(
+			getMany,
+			[{}],
+		);
 		expect(error?.message).toMatch(/answered HTTP 404: check the Base URL \(it must end in \/v1\)/);
 	});
 
 	describe('executions of one n8n process that need a token at the same moment share one fetch', () => {
-		const atOnce = (harness: Harness, n: number) => Promise.all(Array.from({ length: n }, (_, i) => harness.run(add(`AT-ONCE-${i}`), [{}])));
+		const atOnce = (harness: Harness, n: number) =>
+			Promise.all(Array.from({ length: n }, (_, i) => harness.run(add(`AT-ONCE-${i}`), [{}])));
 
 		it('twenty executions starting together on a new credential fetch one token', async () => {
 			const runs = await atOnce(harnessWith(), 20);
@@ -114,7 +146,9 @@ describe('WMS Integration API credential', () => {
 			await harness.run(getMany, [{}]);
 			sim.revokeTokens();
 			const runs = await atOnce(harness, 20);
-			expect(runs.map((run) => run.outputs[0]?.[0]?.json.status)).toEqual(Array(20).fill('created'));
+			expect(runs.map((run) => run.outputs[0]?.[0]?.json.status)).toEqual(
+				Array(20).fill('created'),
+			);
 			expect(sim.stats().tokensIssued).toBe(2);
 		});
 

@@ -31,23 +31,41 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 	const triggerSpec = (parameters: IDataObject = {}): NodeUnderTest => ({
 		type: 'wmsErpUpdateTrigger',
 		name: 'ERP Update Trigger',
-		parameters: { updateKinds: KINDS, redeliverAfterMinutes: 30, maxUpdatesPerPoll: 500, ...parameters },
+		parameters: {
+			updateKinds: KINDS,
+			redeliverAfterMinutes: 30,
+			maxUpdatesPerPoll: 500,
+			...parameters,
+		},
 	});
 
 	/** The trigger in `on` (a harness is one n8n process) on a workflow with this static data. */
-	function setup(parameters: IDataObject = {}, staticData: IDataObject = {}, on: Harness = harness) {
+	function setup(
+		parameters: IDataObject = {},
+		staticData: IDataObject = {},
+		on: Harness = harness,
+	) {
 		const spec = triggerSpec(parameters);
 		const workflow = on.workflow([on.node(spec)], {}, staticData);
-		const type = on.nodeTypes.getByNameAndVersion(`n8n-nodes-wms-integration.${spec.type}`) as INodeType;
+		const type = on.nodeTypes.getByNameAndVersion(
+			`n8n-nodes-wms-integration.${spec.type}`,
+		) as INodeType;
 		const poll = async (mode: 'trigger' | 'manual' = 'trigger', wf: Workflow = workflow) =>
 			(await type.poll!.call(on.pollContext(spec, wf, mode))) as INodeExecutionData[][] | null;
 		return { spec, workflow, type, poll };
 	}
 
-	const ids = (emitted: INodeExecutionData[][] | null) => (emitted?.[0] ?? []).map((item) => item.json.id as string);
-	const saved = (workflow: Workflow) => JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
-	const ledgerOf = (workflow: Workflow) => loadLedger((workflow.staticData['node:ERP Update Trigger'] ?? {}) as IDataObject);
-	const pendingIds = () => sim.store.list('erp_update').filter((u) => u.status === 'pending').map((u) => u.id as string);
+	const ids = (emitted: INodeExecutionData[][] | null) =>
+		(emitted?.[0] ?? []).map((item) => item.json.id as string);
+	const saved = (workflow: Workflow) =>
+		JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+	const ledgerOf = (workflow: Workflow) =>
+		loadLedger((workflow.staticData['node:ERP Update Trigger'] ?? {}) as IDataObject);
+	const pendingIds = () =>
+		sim.store
+			.list('erp_update')
+			.filter((u) => u.status === 'pending')
+			.map((u) => u.id as string);
 
 	it('emits three pending shipments once, oldest first, with kind and id at the top level; they leave the ledger once complete', async () => {
 		const shipped = sim.work.createPendingUpdates('outgoing_consignment', 3);
@@ -55,14 +73,22 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 
 		const first = await poll();
 		expect(ids(first)).toEqual(shipped);
-		expect(first![0][0].json).toMatchObject({ kind: 'outgoing_consignment', id: shipped[0], status: 'pending', payload: { order_number: 'SO-SAMPLE-1' } });
+		expect(first![0][0].json).toMatchObject({
+			kind: 'outgoing_consignment',
+			id: shipped[0],
+			status: 'pending',
+			payload: { order_number: 'SO-SAMPLE-1' },
+		});
 		expect(Object.keys(first![0][0].json).slice(0, 2)).toEqual(['kind', 'id']);
 		expect(ledgerOf(workflow).ids().sort()).toEqual(shipped);
 
 		moveClock(MINUTE);
 		expect(await poll()).toBeNull();
 
-		const done = await harness.run({ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } }, first![0].map((item) => item.json));
+		const done = await harness.run(
+			{ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } },
+			first![0].map((item) => item.json),
+		);
 		expect(done.error).toBeUndefined();
 		expect(pendingIds()).toEqual([]);
 		moveClock(MINUTE);
@@ -92,7 +118,11 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		// n8n restarts: a new process, the workflow built again from what the database holds.
 		moveClock(5 * MINUTE);
 		const after = setup({ maxUpdatesPerPoll: 2 }, saved(before.workflow), harnessFor(sim));
-		const delivered = [...ids(await after.poll()), ...ids(await after.poll()), ...ids(await after.poll())];
+		const delivered = [
+			...ids(await after.poll()),
+			...ids(await after.poll()),
+			...ids(await after.poll()),
+		];
 		expect(delivered).toEqual(all.slice(2));
 		expect(await after.poll()).toBeNull();
 	});
@@ -117,9 +147,15 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 
 	it('drops ids the ERP completed, even while a capped poll stops before the end of the list', async () => {
 		const all = sim.work.createPendingUpdates('outgoing_consignment', 6);
-		const { workflow, poll } = setup({ maxUpdatesPerPoll: 2, updateKinds: ['outgoing_consignment'] });
+		const { workflow, poll } = setup({
+			maxUpdatesPerPoll: 2,
+			updateKinds: ['outgoing_consignment'],
+		});
 		expect(ids(await poll())).toEqual(all.slice(0, 2));
-		await harness.run({ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } }, [{ id: all[0] }]);
+		await harness.run(
+			{ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } },
+			[{ id: all[0] }],
+		);
 		expect(ids(await poll())).toEqual(all.slice(2, 4));
 		// all[0] is complete and left; all[1] is still pending and held.
 		expect(ledgerOf(workflow).ids().sort()).toEqual([all[1], all[2], all[3]]);
@@ -128,11 +164,22 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 	it('manual mode returns every pending update of the watched kinds (the whole loop, run by hand) and leaves static data untouched', async () => {
 		const received = sim.work.createPendingUpdates('incoming_consignment', 2);
 		const moved = sim.work.createPendingUpdates('move_attempt', 1);
-		const { workflow, poll } = setup({}, { 'node:ERP Update Trigger': { ledger: { v: 1, emitted: [{ kind: 'move_attempt', at: 1, ids: ['UPD-X'] }] } } });
+		const { workflow, poll } = setup(
+			{},
+			{
+				'node:ERP Update Trigger': {
+					ledger: { v: 1, emitted: [{ kind: 'move_attempt', at: 1, ids: ['UPD-X'] }] },
+				},
+			},
+		);
 		const before = saved(workflow);
 		const run = await poll('manual');
 		expect(ids(run)).toEqual([...received, ...moved]);
-		expect(run![0].map((item) => item.json.kind)).toEqual(['incoming_consignment', 'incoming_consignment', 'move_attempt']);
+		expect(run![0].map((item) => item.json.kind)).toEqual([
+			'incoming_consignment',
+			'incoming_consignment',
+			'move_attempt',
+		]);
 		expect(saved(workflow)).toEqual(before);
 		expect(pendingIds()).toHaveLength(3);
 		// Run again by hand: the same updates, since a manual run marks nothing.
@@ -150,7 +197,11 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		const { workflow, poll } = setup({ updateKinds: ['move_attempt'] });
 		const sample = await poll('manual');
 		expect(sample![0]).toHaveLength(1);
-		expect(sample![0][0].json).toMatchObject({ kind: 'move_attempt', id: 'UPD-SAMPLE', sample: true });
+		expect(sample![0][0].json).toMatchObject({
+			kind: 'move_attempt',
+			id: 'UPD-SAMPLE',
+			sample: true,
+		});
 		expect(saved(workflow)).toEqual({});
 	});
 
@@ -176,7 +227,12 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		expect(saved(workflow)).toEqual(ledgerBefore);
 
 		sim.faults.clear();
-		sim.faults.add({ route: '/erp_update/outgoing_consignment', kind: '503', times: 10, retryAfterSeconds: 0 });
+		sim.faults.add({
+			route: '/erp_update/outgoing_consignment',
+			kind: '503',
+			times: 10,
+			retryAfterSeconds: 0,
+		});
 		moveClock(31 * MINUTE);
 		await expect(poll()).rejects.toThrow();
 		expect(saved(workflow)).toEqual(ledgerBefore);
@@ -187,7 +243,12 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 
 	it('backs off on a rate limit and still delivers', async () => {
 		const all = sim.work.createPendingUpdates('move_attempt', 2);
-		sim.faults.add({ route: '/erp_update/move_attempt', kind: '429', times: 1, retryAfterSeconds: 0 });
+		sim.faults.add({
+			route: '/erp_update/move_attempt',
+			kind: '429',
+			times: 1,
+			retryAfterSeconds: 0,
+		});
 		const { poll } = setup();
 		expect(ids(await poll())).toEqual(all);
 		expect(sim.stats().statuses['429'] ?? sim.faults.list()[0].fired).toBeGreaterThan(0);
@@ -202,14 +263,33 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		// Every request takes 10 s of the clock: half of a 60 s budget lasts three pages of 500.
 		const budgeted = () =>
 			tenSecondsPerRequest(
-				new PollContext(workflow, node, harness.additionalData(), 'trigger', 'activate', undefined, undefined, undefined, undefined, undefined, () => 60_000),
+				new PollContext(
+					workflow,
+					node,
+					harness.additionalData(),
+					'trigger',
+					'activate',
+					undefined,
+					undefined,
+					undefined,
+					undefined,
+					undefined,
+					() => 60_000,
+				),
 			);
 		const delivered: string[] = [];
 		const sizes: number[] = [];
-		for (let emitted = await type.poll!.call(budgeted()); emitted; emitted = await type.poll!.call(budgeted())) {
+		for (
+			let emitted = await type.poll!.call(budgeted());
+			emitted;
+			emitted = await type.poll!.call(budgeted())
+		) {
 			sizes.push(emitted[0].length);
 			delivered.push(...ids(emitted));
-			const done = await harness.run({ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } }, emitted[0].map((item) => item.json));
+			const done = await harness.run(
+				{ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } },
+				emitted[0].map((item) => item.json),
+			);
 			expect(done.error).toBeUndefined();
 		}
 		expect(sizes).toEqual([1500, 500]);
@@ -219,7 +299,9 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 });
 
 function tenSecondsPerRequest(context: PollContext): PollContext {
-	const helpers = context.helpers as { httpRequestWithAuthentication: (...args: unknown[]) => Promise<unknown> };
+	const helpers = context.helpers as {
+		httpRequestWithAuthentication: (...args: unknown[]) => Promise<unknown>;
+	};
 	const request = helpers.httpRequestWithAuthentication;
 	helpers.httpRequestWithAuthentication = async function (this: unknown, ...args: unknown[]) {
 		moveClock(10_000);

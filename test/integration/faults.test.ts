@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The nodes under platform faults (simulator fault injection), through real n8n-core. What is
  * checked is what a user relies on: nothing reported as stored that the platform does not hold,
@@ -13,7 +14,11 @@ import { harnessFor, inventoryUpsert, itemOf, onAFreshPlatform } from '../suppor
 import { moveClock, onlyDateFaked } from '../support/triggerHost';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
-const skus = (n: number, prefix = 'F') => Array.from({ length: n }, (_, i) => ({ sku: `${prefix}-${String(i).padStart(5, '0')}`, description: `Item ${i}` }));
+const skus = (n: number, prefix = 'F') =>
+	Array.from({ length: n }, (_, i) => ({
+		sku: `${prefix}-${String(i).padStart(5, '0')}`,
+		description: `Item ${i}`,
+	}));
 const addItems = inventoryUpsert;
 
 describe('faults through real n8n-core', () => {
@@ -21,14 +26,23 @@ describe('faults through real n8n-core', () => {
 	let harness: Harness;
 	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
 
-	const storedSkus = (prefix: string) => sim.store.list('inventory_item').map((item) => String(item.sku)).filter((sku) => sku.startsWith(`${prefix}-`));
+	const storedSkus = (prefix: string) =>
+		sim.store
+			.list('inventory_item')
+			.map((item) => String(item.sku))
+			.filter((sku) => sku.startsWith(`${prefix}-`));
 
 	describe('beyond the retry budget', () => {
 		it('fails the node naming the first unsent item and how many were stored; the platform holds exactly those', async () => {
 			sim.faults.add({ route: '/inventory/add', kind: '503', after: 1 });
 			// One request at a time, so "never sent" is exact (tests/integration/parallel.test.ts gives up with requests side by side).
-			const { error, outputs } = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5, requestsInParallel: 1 }), skus(2500));
-			expect(error?.message).toMatch(/^Inventory item F-01000: not confirmed as stored — .*HTTP 503.* after 2 attempts\. Running the node again is safe/);
+			const { error, outputs } = await harness.run(
+				addItems({ maxAttempts: 2, maxWaitSeconds: 5, requestsInParallel: 1 }),
+				skus(2500),
+			);
+			expect(error?.message).toMatch(
+				/^Inventory item F-01000: not confirmed as stored — .*HTTP 503.* after 2 attempts\. Running the node again is safe/,
+			);
 			expect(error?.description).toMatch(/1000 of 2500 records were confirmed as stored/);
 			expect(outputs).toEqual([]);
 			expect(storedSkus('F')).toEqual(skus(1000).map((item) => item.sku));
@@ -39,58 +53,118 @@ describe('faults through real n8n-core', () => {
 		it('under continue-on-fail, the main output and the platform agree exactly; every other item is on the error output, paired', async () => {
 			sim.faults.add({ route: '/inventory/add', kind: '503', after: 1 });
 			const input = skus(2500);
-			const { error, outputs } = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5 }, 'continueErrorOutput'), input);
+			const { error, outputs } = await harness.run(
+				addItems({ maxAttempts: 2, maxWaitSeconds: 5 }, 'continueErrorOutput'),
+				input,
+			);
 			expect(error).toBeUndefined();
 			const [main, failed] = outputs;
 			expect(main.map((item) => input[itemOf(item)].sku).sort()).toEqual(storedSkus('F').sort());
 			expect(failed.map(itemOf)).toEqual(range(1000, 2500));
-			expect(failed.every((item, k) => String(item.json.message).startsWith(`Inventory item ${input[1000 + k].sku}: not confirmed as stored`))).toBe(true);
+			expect(
+				failed.every((item, k) =>
+					String(item.json.message).startsWith(
+						`Inventory item ${input[1000 + k].sku}: not confirmed as stored`,
+					),
+				),
+			).toBe(true);
 			expect([...main, ...failed].map(itemOf).sort((a, b) => a - b)).toEqual(range(0, 2500));
 		});
 
 		it('a reset after the platform stored the body is reported as not confirmed (never as stored), and running again is safe', async () => {
 			sim.faults.add({ route: '/inventory/add', kind: 'reset_after' });
 			const input = skus(30, 'RA');
-			const first = await harness.run(addItems({ maxAttempts: 2, maxWaitSeconds: 5 }, 'continueErrorOutput'), input);
+			const first = await harness.run(
+				addItems({ maxAttempts: 2, maxWaitSeconds: 5 }, 'continueErrorOutput'),
+				input,
+			);
 			expect(first.outputs[0]).toEqual([]);
 			expect(first.outputs[1].map(itemOf)).toEqual(range(0, 30));
-			expect(first.outputs[1][0].json.message).toMatch(/^Inventory item RA-00000: not confirmed as stored — .*connection closed by the other side.* after 2 attempts/);
+			expect(first.outputs[1][0].json.message).toMatch(
+				/^Inventory item RA-00000: not confirmed as stored — .*connection closed by the other side.* after 2 attempts/,
+			);
 			// The platform did store them: "not confirmed" is the honest word, and a re-run finds them.
 			expect(storedSkus('RA')).toHaveLength(30);
 			sim.faults.clear();
 			const again = await harness.run(addItems({}, 'continueErrorOutput'), input);
-			expect(again.outputs[0].map((item) => item.json.status)).toEqual(input.map(() => 'unchanged'));
+			expect(again.outputs[0].map((item) => item.json.status)).toEqual(
+				input.map(() => 'unchanged'),
+			);
 			expect(storedSkus('RA')).toHaveLength(30);
 		});
 
 		it('a platform that drops every connection before reading: nothing stored, every item named after Max Attempts', async () => {
 			sim.faults.add({ route: '/inventory/add', kind: 'reset_before' });
-			const { outputs } = await harness.run(addItems({ maxAttempts: 3, maxWaitSeconds: 10, requestsInParallel: 1 }, 'continueErrorOutput'), skus(1500, 'RB'));
+			const { outputs } = await harness.run(
+				addItems(
+					{ maxAttempts: 3, maxWaitSeconds: 10, requestsInParallel: 1 },
+					'continueErrorOutput',
+				),
+				skus(1500, 'RB'),
+			);
 			expect(outputs[0]).toEqual([]);
 			expect(outputs[1].map(itemOf)).toEqual(range(0, 1500));
-			expect(outputs[1][1499].json.message).toMatch(/^Inventory item RB-01499: not confirmed as stored — .*after 3 attempts/);
+			expect(outputs[1][1499].json.message).toMatch(
+				/^Inventory item RB-01499: not confirmed as stored — .*after 3 attempts/,
+			);
 			expect(storedSkus('RB')).toEqual([]);
 			expect(sim.stats().requests['/inventory/add']).toBe(3);
 		});
 
 		it('a Retry-After longer than Max Total Wait gives up at once instead of waiting, naming the items', async () => {
 			sim.faults.add({ route: '/inventory/add', kind: '429', retryAfterSeconds: 120 });
-			const { outputs } = await harness.run(addItems({ maxWaitSeconds: 1 }, 'continueErrorOutput'), skus(3, 'RL'));
-			expect(outputs[1].map((item) => item.json.message)).toEqual([0, 1, 2].map((i) => expect.stringMatching(new RegExp(`^Inventory item RL-0000${i}: not confirmed as stored — .*HTTP 429`))));
+			const { outputs } = await harness.run(
+				addItems({ maxWaitSeconds: 1 }, 'continueErrorOutput'),
+				skus(3, 'RL'),
+			);
+			expect(outputs[1].map((item) => item.json.message)).toEqual(
+				[0, 1, 2].map((i) =>
+					expect.stringMatching(
+						new RegExp(`^Inventory item RL-0000${i}: not confirmed as stored — .*HTTP 429`),
+					),
+				),
+			);
 			expect(sim.stats().requests['/inventory/add']).toBe(1);
 		});
 
 		it('a grouped sales order that could not be sent names and pairs every item it came from', async () => {
 			sim.faults.add({ route: '/sales_order/add', kind: '503' });
-			const line = (order_number: string, sku: string) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', sku, quantity: 1 });
+			const line = (order_number: string, sku: string) => ({
+				order_number,
+				customer_code: 'CUST-1',
+				warehouse_code: 'WH1',
+				order_date: '2026-11-21',
+				sku,
+				quantity: 1,
+			});
 			const { outputs } = await harness.run(
-				{ type: 'wmsSalesOrder', parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem', groupLines: true, options: { maxAttempts: 1 } }, onError: 'continueErrorOutput' },
+				{
+					type: 'wmsSalesOrder',
+					parameters: {
+						resource: 'salesOrder',
+						operation: 'add',
+						fieldsToSend: 'inputItem',
+						groupLines: true,
+						options: { maxAttempts: 1 },
+					},
+					onError: 'continueErrorOutput',
+				},
 				[line('SO-G1', 'NUT-M8'), line('SO-G2', 'NUT-M8'), line('SO-G1', 'BOLT-M8-40')],
 			);
 			expect(outputs[0]).toEqual([]);
 			expect(outputs[1].map((item) => [item.pairedItem, item.json.message])).toEqual([
-				[[{ item: 0 }, { item: 2 }], expect.stringMatching(/^Sales order SO-G1: not confirmed as stored — service temporarily unavailable \(HTTP 503/)],
-				[{ item: 1 }, expect.stringMatching(/^Sales order SO-G2: not confirmed as stored — service temporarily unavailable \(HTTP 503/)],
+				[
+					[{ item: 0 }, { item: 2 }],
+					expect.stringMatching(
+						/^Sales order SO-G1: not confirmed as stored — service temporarily unavailable \(HTTP 503/,
+					),
+				],
+				[
+					{ item: 1 },
+					expect.stringMatching(
+						/^Sales order SO-G2: not confirmed as stored — service temporarily unavailable \(HTTP 503/,
+					),
+				],
 			]);
 			expect(sim.store.get('sales_order', 'SO-G1')).toBeUndefined();
 		});
@@ -98,18 +172,41 @@ describe('faults through real n8n-core', () => {
 		it('a create that is not safe to repeat is not retried after a reset: one comparison, not two', async () => {
 			sim.faults.add({ route: '/comparison/add', kind: 'reset_after', times: 1 });
 			const before = sim.store.count('comparison');
-			const { error } = await harness.run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1' } }, [{}]);
-			expect(error?.message).toMatch(/^Comparison WH1: not confirmed as stored — .*connection closed by the other side/);
+			const { error } = await harness.run(
+				{
+					type: 'wmsInventoryReconciliation',
+					parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1' },
+				},
+				[{}],
+			);
+			expect(error?.message).toMatch(
+				/^Comparison WH1: not confirmed as stored — .*connection closed by the other side/,
+			);
 			// It was stored: the message must not invite a second run, which would open a second comparison.
 			expect(error?.message).not.toMatch(/Running the node again is safe/);
-			expect(error?.message).toMatch(/may have stored it .* check the platform before running the node again\.$/);
+			expect(error?.message).toMatch(
+				/may have stored it .* check the platform before running the node again\.$/,
+			);
 			expect(sim.stats().requests['/comparison/add']).toBe(1);
 			expect(sim.store.count('comparison')).toBe(before + 1);
 
 			// A 503 means the platform did not take it: then a re-run is safe, and the message says so.
 			sim.faults.add({ route: '/comparison/add', kind: '503' });
-			const refused = await harness.run({ type: 'wmsInventoryReconciliation', parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1', options: { maxAttempts: 1 } } }, [{}]);
-			expect(refused.error?.message).toMatch(/^Comparison WH1: not confirmed as stored — .*HTTP 503.*The platform did not take it: running the node again is safe\.$/);
+			const refused = await harness.run(
+				{
+					type: 'wmsInventoryReconciliation',
+					parameters: {
+						resource: 'comparison',
+						operation: 'create',
+						warehouseCode: 'WH1',
+						options: { maxAttempts: 1 },
+					},
+				},
+				[{}],
+			);
+			expect(refused.error?.message).toMatch(
+				/^Comparison WH1: not confirmed as stored — .*HTTP 503.*The platform did not take it: running the node again is safe\.$/,
+			);
 			expect(sim.stats().requests['/comparison/add']).toBe(2);
 			expect(sim.store.count('comparison')).toBe(before + 1);
 		});
@@ -144,10 +241,24 @@ describe('faults through real n8n-core', () => {
 			await harness.run(addItems({}), skus(1700, 'GM'));
 			sim.faults.add({ route: '/inventory/check', kind: '503', after: 1, times: 1 });
 			sim.faults.add({ route: '/inventory/check', kind: 'reset_before', after: 3, times: 1 });
-			sim.faults.add({ route: '/inventory/check', kind: '429', after: 5, times: 1, retryAfterSeconds: 0 });
-			const { error, outputs } = await harness.run({ type: 'wmsInventory', parameters: { resource: 'item', operation: 'getMany', returnAll: true } }, [{}]);
+			sim.faults.add({
+				route: '/inventory/check',
+				kind: '429',
+				after: 5,
+				times: 1,
+				retryAfterSeconds: 0,
+			});
+			const { error, outputs } = await harness.run(
+				{
+					type: 'wmsInventory',
+					parameters: { resource: 'item', operation: 'getMany', returnAll: true },
+				},
+				[{}],
+			);
 			expect(error).toBeUndefined();
-			const read = outputs[0].map((item) => String(item.json.sku)).filter((sku) => sku.startsWith('GM-'));
+			const read = outputs[0]
+				.map((item) => String(item.json.sku))
+				.filter((sku) => sku.startsWith('GM-'));
 			expect(read).toEqual(skus(1700, 'GM').map((item) => item.sku));
 			expect(sim.faults.list().map((rule) => rule.fired)).toEqual([1, 1, 1]);
 		});
@@ -155,14 +266,17 @@ describe('faults through real n8n-core', () => {
 
 	// The credential keeps the status, Retry-After and socket code of a token call that failed for a
 	// passing reason, so the transport retries it instead of telling the user to check the Base URL.
-	it.each(['503', '429', 'reset_before'] as const)('one %s from the token endpoint while refreshing a revoked token is retried like any other', async (kind) => {
-		await harness.run(addItems({}), skus(1, 'TK'));
-		sim.revokeTokens();
-		sim.faults.add({ route: '/oauth/token', kind, times: 1, retryAfterSeconds: 0 });
-		const { error } = await harness.run(addItems({}), skus(3, 'TL'));
-		expect(error?.message).toBeUndefined();
-		expect(storedSkus('TL')).toHaveLength(3);
-	});
+	it.each(['503', '429', 'reset_before'] as const)(
+		'one %s from the token endpoint while refreshing a revoked token is retried like any other',
+		async (kind) => {
+			await harness.run(addItems({}), skus(1, 'TK'));
+			sim.revokeTokens();
+			sim.faults.add({ route: '/oauth/token', kind, times: 1, retryAfterSeconds: 0 });
+			const { error } = await harness.run(addItems({}), skus(3, 'TL'));
+			expect(error?.message).toBeUndefined();
+			expect(storedSkus('TL')).toHaveLength(3);
+		},
+	);
 
 	describe('sales orders re-imported under faults (503, reset after storing, 429)', () => {
 		/** 150 orders of 3 lines, one input item per line, as ERP exports give them. */
@@ -181,7 +295,13 @@ describe('faults through real n8n-core', () => {
 			harness.run(
 				{
 					type: 'wmsSalesOrder',
-					parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem', groupLines: true, options: { batchSize: 50, maxAttempts: 3, maxWaitSeconds: 10, requestsInParallel: 1 } },
+					parameters: {
+						resource: 'salesOrder',
+						operation: 'add',
+						fieldsToSend: 'inputItem',
+						groupLines: true,
+						options: { batchSize: 50, maxAttempts: 3, maxWaitSeconds: 10, requestsInParallel: 1 },
+					},
 					onError: 'continueErrorOutput',
 				},
 				items,
@@ -193,7 +313,13 @@ describe('faults through real n8n-core', () => {
 		const injectFaults = () => {
 			sim.faults.clear();
 			sim.faults.add({ route: '/sales_order/add', kind: '503', times: 1 });
-			sim.faults.add({ route: '/sales_order/add', kind: '429', after: 2, times: 1, retryAfterSeconds: 0 });
+			sim.faults.add({
+				route: '/sales_order/add',
+				kind: '429',
+				after: 2,
+				times: 1,
+				retryAfterSeconds: 0,
+			});
 			sim.faults.add({ route: '/sales_order/add', kind: 'reset_after', after: 4, times: 1 });
 		};
 
@@ -211,8 +337,12 @@ describe('faults through real n8n-core', () => {
 				const [main, failed = []] = outputs;
 				expect(failed).toEqual([]);
 				expect(main).toHaveLength(150);
-				expect(main.map((item) => item.json.key)).toEqual(range(0, 150).map((order) => `SO-F${String(order).padStart(3, '0')}`));
-				expect(main.map((item) => item.pairedItem)).toEqual(range(0, 150).map((order) => [0, 1, 2].map((line) => ({ item: order * 3 + line }))));
+				expect(main.map((item) => item.json.key)).toEqual(
+					range(0, 150).map((order) => `SO-F${String(order).padStart(3, '0')}`),
+				);
+				expect(main.map((item) => item.pairedItem)).toEqual(
+					range(0, 150).map((order) => [0, 1, 2].map((line) => ({ item: order * 3 + line }))),
+				);
 				// The faults really happened, each on its own request: 3 requests + 3 retries.
 				expect(sim.faults.list().map((rule) => rule.fired)).toEqual([1, 1, 1]);
 				expect(sim.stats().requests['/sales_order/add']).toBe(6);
@@ -245,35 +375,68 @@ describe('faults through real n8n-core', () => {
 		it('2,500 updates through 503, resets after storing and 429: every one complete, one output each; a second run changes nothing', async () => {
 			const ids = sim.work.createPendingUpdates('incoming_consignment', 2500);
 			sim.faults.add({ route: '/erp_update/set_complete', kind: '503', times: 1 });
-			sim.faults.add({ route: '/erp_update/set_complete', kind: 'reset_after', after: 2, times: 2 });
-			sim.faults.add({ route: '/erp_update/set_complete', kind: '429', after: 4, times: 1, retryAfterSeconds: 0 });
-			const first = await harness.run(setComplete({ maxAttempts: 6, maxWaitSeconds: 30 }), ids.map((id) => ({ id })));
+			sim.faults.add({
+				route: '/erp_update/set_complete',
+				kind: 'reset_after',
+				after: 2,
+				times: 2,
+			});
+			sim.faults.add({
+				route: '/erp_update/set_complete',
+				kind: '429',
+				after: 4,
+				times: 1,
+				retryAfterSeconds: 0,
+			});
+			const first = await harness.run(
+				setComplete({ maxAttempts: 6, maxWaitSeconds: 30 }),
+				ids.map((id) => ({ id })),
+			);
 			expect(first.outputs[1] ?? []).toEqual([]);
-			expect(first.outputs[0].map((item) => [item.json.key, itemOf(item)])).toEqual(ids.map((id, index) => [id, index]));
+			expect(first.outputs[0].map((item) => [item.json.key, itemOf(item)])).toEqual(
+				ids.map((id, index) => [id, index]),
+			);
 			expect(sim.faults.list().map((rule) => rule.fired)).toEqual([1, 2, 1]);
 			expect(new Set(statuses(ids))).toEqual(new Set(['complete']));
 			const completedAt = ids.map((id) => sim.store.get('erp_update', id)?.completed_at);
 
-			const second = await harness.run(setComplete(), ids.map((id) => ({ id })));
-			expect(new Set(second.outputs[0].map((item) => item.json.status))).toEqual(new Set(['unchanged']));
+			const second = await harness.run(
+				setComplete(),
+				ids.map((id) => ({ id })),
+			);
+			expect(new Set(second.outputs[0].map((item) => item.json.status))).toEqual(
+				new Set(['unchanged']),
+			);
 			expect(ids.map((id) => sim.store.get('erp_update', id)?.completed_at)).toEqual(completedAt);
 		}, 60_000);
 
 		it('beyond the budget the unconfirmed ids are named; running again completes the rest, none twice', async () => {
 			const ids = sim.work.createPendingUpdates('move_attempt', 2500);
 			sim.faults.add({ route: '/erp_update/set_complete', kind: '503', after: 1 });
-			const first = await harness.run(setComplete({ maxAttempts: 1 }), ids.map((id) => ({ id })));
+			const first = await harness.run(
+				setComplete({ maxAttempts: 1 }),
+				ids.map((id) => ({ id })),
+			);
 			expect(first.outputs[0].map(itemOf)).toEqual(range(0, 1000));
 			expect(first.outputs[1].map(itemOf)).toEqual(range(1000, 2500));
 			expect(statuses(ids.slice(0, 1000)).every((status) => status === 'complete')).toBe(true);
 			expect(statuses(ids.slice(1000)).every((status) => status === 'pending')).toBe(true);
-			const completedAt = ids.slice(0, 1000).map((id) => sim.store.get('erp_update', id)?.completed_at);
+			const completedAt = ids
+				.slice(0, 1000)
+				.map((id) => sim.store.get('erp_update', id)?.completed_at);
 
 			sim.faults.clear();
-			const again = await harness.run(setComplete(), ids.map((id) => ({ id })));
+			const again = await harness.run(
+				setComplete(),
+				ids.map((id) => ({ id })),
+			);
 			expect(again.outputs[1] ?? []).toEqual([]);
-			expect(again.outputs[0].map((item) => item.json.status)).toEqual(ids.map((_, index) => (index < 1000 ? 'unchanged' : 'updated')));
-			expect(ids.slice(0, 1000).map((id) => sim.store.get('erp_update', id)?.completed_at)).toEqual(completedAt);
+			expect(again.outputs[0].map((item) => item.json.status)).toEqual(
+				ids.map((_, index) => (index < 1000 ? 'unchanged' : 'updated')),
+			);
+			expect(ids.slice(0, 1000).map((id) => sim.store.get('erp_update', id)?.completed_at)).toEqual(
+				completedAt,
+			);
 		});
 	});
 });
@@ -290,7 +453,9 @@ describe('ERP Update Trigger with the platform down for several polls (on a cloc
 		harness = harnessFor(sim);
 		// The transport's backoff waits are recorded, not slept: time is the test's clock here.
 		waits = [];
-		jest.spyOn(workflowModule, 'sleep').mockImplementation(async (ms: number) => void waits.push(ms));
+		jest
+			.spyOn(workflowModule, 'sleep')
+			.mockImplementation(async (ms: number) => void waits.push(ms));
 	});
 	afterEach(async () => {
 		jest.restoreAllMocks();
@@ -299,17 +464,29 @@ describe('ERP Update Trigger with the platform down for several polls (on a cloc
 	});
 
 	it('loses nothing, and delivers nothing twice inside the redelivery window', async () => {
-		const spec: NodeUnderTest = { type: 'wmsErpUpdateTrigger', name: 'Trigger', parameters: { updateKinds: ['outgoing_consignment'], redeliverAfterMinutes: 30 } };
+		const spec: NodeUnderTest = {
+			type: 'wmsErpUpdateTrigger',
+			name: 'Trigger',
+			parameters: { updateKinds: ['outgoing_consignment'], redeliverAfterMinutes: 30 },
+		};
 		const workflow = harness.workflow([harness.node(spec)]);
-		const type = harness.nodeTypes.getByNameAndVersion(`n8n-nodes-wms-integration.${spec.type}`) as INodeType;
+		const type = harness.nodeTypes.getByNameAndVersion(
+			`n8n-nodes-wms-integration.${spec.type}`,
+		) as INodeType;
 		const deliveries = new Map<string, number[]>();
 		const poll = async () => {
-			const emitted = (await type.poll!.call(harness.pollContext(spec, workflow))) as INodeExecutionData[][] | null;
+			const emitted = (await type.poll!.call(harness.pollContext(spec, workflow))) as
+				| INodeExecutionData[][]
+				| null;
 			const ids = (emitted?.[0] ?? []).map((item) => String(item.json.id));
 			for (const id of ids) deliveries.set(id, [...(deliveries.get(id) ?? []), Date.now()]);
 			return ids;
 		};
-		const complete = (ids: string[]) => harness.run({ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } }, ids.map((id) => ({ id })));
+		const complete = (ids: string[]) =>
+			harness.run(
+				{ type: 'wmsErpUpdate', parameters: { resource: 'update', operation: 'setComplete' } },
+				ids.map((id) => ({ id })),
+			);
 		const down = async (rule: Parameters<RunningSimulator['faults']['add']>[0]) => {
 			moveClock(5 * MINUTE);
 			sim.faults.clear();
@@ -346,22 +523,39 @@ describe('ERP Update Trigger with the platform down for several polls (on a cloc
 
 		expect([...deliveries.keys()].sort()).toEqual([...early, ...late].sort());
 		for (const [id, times] of deliveries) {
-			for (let k = 1; k < times.length; k++) expect({ id, gap: times[k] - times[k - 1] >= 30 * MINUTE }).toEqual({ id, gap: true });
+			for (let k = 1; k < times.length; k++)
+				expect({ id, gap: times[k] - times[k - 1] >= 30 * MINUTE }).toEqual({ id, gap: true });
 		}
-		expect(sim.store.list('erp_update').filter((update) => update.status !== 'complete')).toEqual([]);
+		expect(sim.store.list('erp_update').filter((update) => update.status !== 'complete')).toEqual(
+			[],
+		);
 	});
 
 	it('with "Acknowledge on Emit", a reset after the platform completed the updates loses none of them', async () => {
-		const spec: NodeUnderTest = { type: 'wmsErpUpdateTrigger', name: 'Trigger', parameters: { updateKinds: ['outgoing_consignment'], options: { acknowledgeOnEmit: true } } };
+		const spec: NodeUnderTest = {
+			type: 'wmsErpUpdateTrigger',
+			name: 'Trigger',
+			parameters: { updateKinds: ['outgoing_consignment'], options: { acknowledgeOnEmit: true } },
+		};
 		const workflow = harness.workflow([harness.node(spec)]);
-		const type = harness.nodeTypes.getByNameAndVersion(`n8n-nodes-wms-integration.${spec.type}`) as INodeType;
+		const type = harness.nodeTypes.getByNameAndVersion(
+			`n8n-nodes-wms-integration.${spec.type}`,
+		) as INodeType;
 		const ids = sim.work.createPendingUpdates('outgoing_consignment', 3);
 		sim.faults.add({ route: '/erp_update/set_complete', kind: 'reset_after', times: 1 });
-		const first = (await type.poll!.call(harness.pollContext(spec, workflow))) as INodeExecutionData[][] | null;
+		const first = (await type.poll!.call(harness.pollContext(spec, workflow))) as
+			| INodeExecutionData[][]
+			| null;
 		moveClock(60 * MINUTE);
-		const second = (await type.poll!.call(harness.pollContext(spec, workflow))) as INodeExecutionData[][] | null;
+		const second = (await type.poll!.call(harness.pollContext(spec, workflow))) as
+			| INodeExecutionData[][]
+			| null;
 		const delivered = [...(first?.[0] ?? []), ...(second?.[0] ?? [])].map((item) => item.json.id);
-		expect(ids.map((id) => sim.store.get('erp_update', id)?.status)).toEqual(['complete', 'complete', 'complete']);
+		expect(ids.map((id) => sim.store.get('erp_update', id)?.status)).toEqual([
+			'complete',
+			'complete',
+			'complete',
+		]);
 		expect(delivered).toEqual(ids);
 	});
 });

@@ -29,14 +29,22 @@ describe('reads by key, through real n8n-core', () => {
 	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
 
 	const addOrders = async (orders: IDataObject[]) => {
-		const { error } = await harness.run({ type: 'wmsSalesOrder', parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' } }, orders);
+		const { error } = await harness.run(
+			{
+				type: 'wmsSalesOrder',
+				parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' },
+			},
+			orders,
+		);
 		expect(error).toBeUndefined();
 		sim.resetStats();
 	};
 
 	it('answers an order number the platform does not have with found: false, in the order asked', async () => {
 		await addOrders([order('SO-1001'), order('SO-1002')]);
-		const { outputs, error } = await harness.run(getStatus({ orderNumbers: 'SO-9999, SO-1001' }), [{}]);
+		const { outputs, error } = await harness.run(getStatus({ orderNumbers: 'SO-9999, SO-1001' }), [
+			{},
+		]);
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.json)).toEqual([
 			{ order_number: 'SO-9999', found: false },
@@ -48,17 +56,34 @@ describe('reads by key, through real n8n-core', () => {
 	it('keys are matched as the platform matches them: this one matches letter case exactly', async () => {
 		await addOrders([order('SO-1001')]);
 		const { outputs } = await harness.run(getStatus({ orderNumbers: 'so-1001' }), [{}]);
-		expect(outputs[0].map((item) => item.json)).toEqual([{ order_number: 'so-1001', found: false }]);
+		expect(outputs[0].map((item) => item.json)).toEqual([
+			{ order_number: 'so-1001', found: false },
+		]);
 	});
 
 	it('sends a key not found to the error output when asked, naming the order', async () => {
 		await addOrders([order('SO-1001')]);
-		const { outputs } = await harness.run({ ...getStatus({ orderNumbers: 'SO-1001, SO-9999' }, { notFound: 'error' }), onError: 'continueErrorOutput' }, [{}]);
+		const { outputs } = await harness.run(
+			{
+				...getStatus({ orderNumbers: 'SO-1001, SO-9999' }, { notFound: 'error' }),
+				onError: 'continueErrorOutput',
+			},
+			[{}],
+		);
 		expect(outputs[0].map((item) => item.json.order_number)).toEqual(['SO-1001']);
-		expect(outputs[1].map((item) => [item.pairedItem, item.json.message])).toEqual([[{ item: 0 }, 'Sales order SO-9999: not found on the platform']]);
-		expect(outputs[1][0].json.error).toMatchObject({ code: 'not_found', retryable: false, record: { order_number: 'SO-9999' } });
+		expect(outputs[1].map((item) => [item.pairedItem, item.json.message])).toEqual([
+			[{ item: 0 }, 'Sales order SO-9999: not found on the platform'],
+		]);
+		expect(outputs[1][0].json.error).toMatchObject({
+			code: 'not_found',
+			retryable: false,
+			record: { order_number: 'SO-9999' },
+		});
 
-		const stopped = await harness.run(getStatus({ orderNumbers: 'SO-9999' }, { notFound: 'error' }), [{}]);
+		const stopped = await harness.run(
+			getStatus({ orderNumbers: 'SO-9999' }, { notFound: 'error' }),
+			[{}],
+		);
 		expect(stopped.error?.message).toBe('Sales order SO-9999: not found on the platform');
 	});
 
@@ -66,7 +91,10 @@ describe('reads by key, through real n8n-core', () => {
 		await addOrders(Array.from({ length: 100 }, (_, i) => order(`SO-K${i}`)));
 		// 2,500 different order numbers, each asked by two items; the first 100 exist.
 		const items = Array.from({ length: 5000 }, (_, i) => ({ order: `SO-K${i % 2500}` }));
-		const { outputs, error } = await harness.run(getStatus({ orderNumbers: '={{ $json.order }}' }), items);
+		const { outputs, error } = await harness.run(
+			getStatus({ orderNumbers: '={{ $json.order }}' }),
+			items,
+		);
 		expect(error).toBeUndefined();
 		// The contract's key list takes 500 order numbers: 2,500 distinct ones make 5 requests.
 		expect(sim.stats().requests['/sales_order/check']).toBe(5);
@@ -84,8 +112,13 @@ describe('reads by key, through real n8n-core', () => {
 			{ order: 'SO-2', customer: 'CUST-1' },
 			{ order: 'SO-2', customer: 'CUST-2' },
 		];
-		const { outputs } = await harness.run(getStatus({ orderNumbers: '={{ $json.order }}', customerCode: '={{ $json.customer }}' }), items);
-		expect(outputs[0].map((item) => [item.pairedItem, item.json.order_number, item.json.found])).toEqual([
+		const { outputs } = await harness.run(
+			getStatus({ orderNumbers: '={{ $json.order }}', customerCode: '={{ $json.customer }}' }),
+			items,
+		);
+		expect(
+			outputs[0].map((item) => [item.pairedItem, item.json.order_number, item.json.found]),
+		).toEqual([
 			[{ item: 0 }, 'SO-1', true],
 			[{ item: 1 }, 'SO-2', false],
 			[{ item: 2 }, 'SO-2', true],
@@ -101,6 +134,10 @@ describe('reads by key, through real n8n-core', () => {
 		const { outputs, run } = await harness.run(getStatus({ status: 'open' }), [{}, {}, {}]);
 		expect(outputs[0]).toHaveLength(3 * once.outputs[0].length);
 		const hints = run.data.resultData.runData.WMS[0].hints ?? [];
-		expect(hints.map((hint) => hint.message)).toEqual([expect.stringMatching(/^This read ran once per input item: 3 input items .* Settings → Execute Once/)]);
+		expect(hints.map((hint) => hint.message)).toEqual([
+			expect.stringMatching(
+				/^This read ran once per input item: 3 input items .* Settings → Execute Once/,
+			),
+		]);
 	});
 });

@@ -10,7 +10,11 @@ import { inventoryUpsert, itemOf, onAFreshPlatform } from '../support/platform';
 import { waitFor } from '../support/simulatorClient';
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i);
-const items = (n: number, prefix: string) => range(n).map((i) => ({ sku: `${prefix}-${String(i).padStart(4, '0')}`, description: `Item ${i}` }));
+const items = (n: number, prefix: string) =>
+	range(n).map((i) => ({
+		sku: `${prefix}-${String(i).padStart(4, '0')}`,
+		description: `Item ${i}`,
+	}));
 const upsert = inventoryUpsert;
 
 describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', () => {
@@ -19,7 +23,11 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 	onAFreshPlatform({}, (platform) => ({ sim, harness } = platform));
 
 	const control = async (path: string, body: unknown) => {
-		const res = await fetch(`${sim.baseUrl.replace(/\/v1$/, '')}/_sim${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+		const res = await fetch(`${sim.baseUrl.replace(/\/v1$/, '')}/_sim${path}`, {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: JSON.stringify(body),
+		});
 		expect(res.status).toBe(200);
 	};
 	const stored = (prefix: string) =>
@@ -34,7 +42,10 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		// The first request is held up, so the ones after it are answered before it.
 		sim.faults.add({ route: '/inventory/add', kind: 'latency', latencyMs: 300, times: 1 });
 		const input = items(40, 'ORD');
-		const { error, outputs } = await harness.run(upsert({ batchSize: 5, requestsInParallel: 4 }), input);
+		const { error, outputs } = await harness.run(
+			upsert({ batchSize: 5, requestsInParallel: 4 }),
+			input,
+		);
 		expect(error).toBeUndefined();
 		expect(outputs[0].map(itemOf)).toEqual(range(40));
 		expect(outputs[0].map((item) => item.json.key)).toEqual(input.map((item) => item.sku));
@@ -46,8 +57,16 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		await control('/latency', { roundTripMs: 10 });
 		sim.faults.add({ route: '/inventory/add', kind: 'latency', latencyMs: 300, times: 1 });
 		// KEY-A first (held up), then other SKUs, then KEY-A again: the second must wait for the first.
-		const input = [{ sku: 'KEY-A', description: 'first' }, ...items(6, 'OTHER'), { sku: 'KEY-A', description: 'last' }, ...items(6, 'MORE')];
-		const { error, outputs } = await harness.run(upsert({ batchSize: 1, requestsInParallel: 8 }), input);
+		const input = [
+			{ sku: 'KEY-A', description: 'first' },
+			...items(6, 'OTHER'),
+			{ sku: 'KEY-A', description: 'last' },
+			...items(6, 'MORE'),
+		];
+		const { error, outputs } = await harness.run(
+			upsert({ batchSize: 1, requestsInParallel: 8 }),
+			input,
+		);
 		expect(error).toBeUndefined();
 		expect(outputs[0].map(itemOf)).toEqual(range(input.length));
 		expect(sim.store.get('inventory_item', 'KEY-A')?.description).toBe('last');
@@ -56,7 +75,10 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 
 	it.each([1, 3, 8])('never has more than %i requests in flight when set so', async (setting) => {
 		await control('/latency', { roundTripMs: 20 });
-		const { error } = await harness.run(upsert({ batchSize: 2, requestsInParallel: setting }), items(60, `FIX${setting}`));
+		const { error } = await harness.run(
+			upsert({ batchSize: 2, requestsInParallel: setting }),
+			items(60, `FIX${setting}`),
+		);
 		expect(error).toBeUndefined();
 		expect(sim.load().peakInFlight).toBe(setting);
 		expect(stored(`FIX${setting}`)).toHaveLength(60);
@@ -75,7 +97,10 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		await control('/latency', { roundTripMs: 10 });
 		await control('/rate-limit', { requestsPerSecond: 10 });
 		const input = items(40, 'RATE');
-		const { error, outputs } = await harness.run(upsert({ batchSize: 2, requestsInParallel: 4 }), input);
+		const { error, outputs } = await harness.run(
+			upsert({ batchSize: 2, requestsInParallel: 4 }),
+			input,
+		);
 		expect(error).toBeUndefined();
 		expect(outputs[0].map(itemOf)).toEqual(range(40));
 		expect(sim.stats().statuses['429']).toBeGreaterThanOrEqual(1);
@@ -88,11 +113,16 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		await control('/latency', { roundTripMs: 100 });
 		const sent = () => sim.stats().requests['/inventory/add'] ?? 0;
 		let atStop = 0;
-		await harness.run(upsert({ batchSize: 1, requestsInParallel: 4 }), items(200, 'STOP'), 'manual', async (cancel) => {
-			await waitFor(() => sent() >= 6);
-			atStop = sent();
-			cancel();
-		});
+		await harness.run(
+			upsert({ batchSize: 1, requestsInParallel: 4 }),
+			items(200, 'STOP'),
+			'manual',
+			async (cancel) => {
+				await waitFor(() => sent() >= 6);
+				atStop = sent();
+				cancel();
+			},
+		);
 		await expect(harness.nodeTypes.lastExecute).rejects.toThrow(/Execution cancelled/);
 		// The node's run has ended: every lane has let go, so what was sent is final.
 		expect(sent()).toBeLessThanOrEqual(atStop + 4);
@@ -103,11 +133,18 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		await control('/latency', { roundTripMs: 20 });
 		sim.faults.add({ route: '/inventory/add', kind: '503', after: 2 });
 		const input = items(60, 'GIVE');
-		const { error, outputs } = await harness.run(upsert({ batchSize: 5, requestsInParallel: 4, maxAttempts: 1 }, 'continueErrorOutput'), input);
+		const { error, outputs } = await harness.run(
+			upsert({ batchSize: 5, requestsInParallel: 4, maxAttempts: 1 }, 'continueErrorOutput'),
+			input,
+		);
 		expect(error).toBeUndefined();
 		const [main, failed] = outputs;
 		expect(main.map((item) => input[itemOf(item)].sku).sort()).toEqual(stored('GIVE'));
-		expect(failed.every((item) => /^Inventory item GIVE-\d+: not confirmed as stored/.test(String(item.json.message)))).toBe(true);
+		expect(
+			failed.every((item) =>
+				/^Inventory item GIVE-\d+: not confirmed as stored/.test(String(item.json.message)),
+			),
+		).toBe(true);
 		expect([...main, ...failed].map(itemOf).sort((a, b) => a - b)).toEqual(range(60));
 		expect(failed.length).toBeGreaterThanOrEqual(50);
 		// Nothing is started after the give-up: at most the requests that were already in flight.

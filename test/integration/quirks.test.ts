@@ -27,54 +27,79 @@ describe('a platform that answers otherwise (quirks table, real n8n-core)', () =
 
 	it('has at least 25 answers, each with what the user sees', () => {
 		expect(QUIRKS.length).toBeGreaterThanOrEqual(25);
-		for (const quirk of QUIRKS) expect({ answer: quirk.answer, says: quirk.stored ?? quirk.records ?? quirk.error }).toEqual({ answer: quirk.answer, says: expect.anything() });
+		for (const quirk of QUIRKS)
+			expect({ answer: quirk.answer, says: quirk.stored ?? quirk.records ?? quirk.error }).toEqual({
+				answer: quirk.answer,
+				says: expect.anything(),
+			});
 	});
 
-	it.each(QUIRKS.map((quirk) => [`${quirk.node}: ${quirk.answer}`, quirk] as const))('%s', async (_, quirk: Quirk) => {
-		const node = NODES[quirk.node];
-		if ('records' in node) platform.records.set(node.route, node.records);
-		quirk.program(platform);
-		const harness = new Harness({ baseUrl: platform.baseUrl, clientId: platform.clientId, clientSecret: platform.clientSecret });
-		const items = quirk.items ?? node.items;
-		const logsFrom = capturedLogs.length;
-		const { outputs, error } = await harness.run(
-			{ type: node.type, parameters: { ...node.parameters, options: quirk.options ?? {} }, onError: node.kind === 'bulk' ? 'continueErrorOutput' : undefined },
-			items,
-		);
-		const [main = [], failed = []] = outputs;
+	it.each(QUIRKS.map((quirk) => [`${quirk.node}: ${quirk.answer}`, quirk] as const))(
+		'%s',
+		async (_, quirk: Quirk) => {
+			const node = NODES[quirk.node];
+			if ('records' in node) platform.records.set(node.route, node.records);
+			quirk.program(platform);
+			const harness = new Harness({
+				baseUrl: platform.baseUrl,
+				clientId: platform.clientId,
+				clientSecret: platform.clientSecret,
+			});
+			const items = quirk.items ?? node.items;
+			const logsFrom = capturedLogs.length;
+			const { outputs, error } = await harness.run(
+				{
+					type: node.type,
+					parameters: { ...node.parameters, options: quirk.options ?? {} },
+					onError: node.kind === 'bulk' ? 'continueErrorOutput' : undefined,
+				},
+				items,
+			);
+			const [main = [], failed = []] = outputs;
 
-		if (node.kind === 'bulk') {
-			expect(error).toBeUndefined();
-			// Every input item answered exactly once, on one output or the other.
-			expect(ascending([...main, ...failed].flatMap(itemsOf))).toEqual(items.map((_, index) => index));
-			expect(ascending(main.flatMap(itemsOf))).toEqual(quirk.stored);
-			// Nothing counted as stored that the platform did not confirm, for that very row.
-			for (const output of main) {
-				expect(output.json.key).toBe(node.keyOf(items[itemsOf(output)[0]]));
-				expect(KNOWN_STATUSES).toContain(output.json.status);
-				expect(platform.confirmed.has(`${node.route} ${String(output.json.key)}`)).toBe(true);
+			if (node.kind === 'bulk') {
+				expect(error).toBeUndefined();
+				// Every input item answered exactly once, on one output or the other.
+				expect(ascending([...main, ...failed].flatMap(itemsOf))).toEqual(
+					items.map((_, index) => index),
+				);
+				expect(ascending(main.flatMap(itemsOf))).toEqual(quirk.stored);
+				// Nothing counted as stored that the platform did not confirm, for that very row.
+				for (const output of main) {
+					expect(output.json.key).toBe(node.keyOf(items[itemsOf(output)[0]]));
+					expect(KNOWN_STATUSES).toContain(output.json.status);
+					expect(platform.confirmed.has(`${node.route} ${String(output.json.key)}`)).toBe(true);
+				}
+				for (const output of failed) {
+					const first = itemsOf(output)[0];
+					const words = quirk.failed instanceof RegExp ? quirk.failed : quirk.failed?.[first];
+					expect({ item: first, error: output.json.message }).toEqual({
+						item: first,
+						error: expect.stringMatching(words ?? /^$/),
+					});
+					expect(String((output.json.error as { details?: string }).details)).toContain(
+						`Route ${node.route}`,
+					);
+				}
+			} else if (quirk.error) {
+				expect(error?.message).toMatch(quirk.error);
+			} else {
+				expect(error).toBeUndefined();
+				expect(main.map((output) => node.keyOf(output.json))).toEqual(quirk.records);
 			}
-			for (const output of failed) {
-				const first = itemsOf(output)[0];
-				const words = quirk.failed instanceof RegExp ? quirk.failed : quirk.failed?.[first];
-				expect({ item: first, error: output.json.message }).toEqual({ item: first, error: expect.stringMatching(words ?? /^$/) });
-				expect(String((output.json.error as { details?: string }).details)).toContain(`Route ${node.route}`);
-			}
-		} else if (quirk.error) {
-			expect(error?.message).toMatch(quirk.error);
-		} else {
-			expect(error).toBeUndefined();
-			expect(main.map((output) => node.keyOf(output.json))).toEqual(quirk.records);
-		}
-		if (quirk.requests !== undefined) expect(platform.count(node.route)).toBe(quirk.requests);
-		if (quirk.log) expect(capturedLogs.slice(logsFrom).join('\n')).toMatch(quirk.log);
-	});
+			if (quirk.requests !== undefined) expect(platform.count(node.route)).toBe(quirk.requests);
+			if (quirk.log) expect(capturedLogs.slice(logsFrom).join('\n')).toMatch(quirk.log);
+		},
+	);
 
 	it('the route table names the key each bulk route reports, as x-natural-key says (but /comparison/add, whose key is the id it assigns)', () => {
 		for (const [route, info] of Object.entries(ROUTES)) {
 			if (info.kind !== 'bulk') continue;
 			const naturalKey = (contract.paths[route].post as Record<string, unknown>)['x-natural-key'];
-			expect({ route, key: 'resultKey' in info ? info.resultKey : undefined }).toEqual({ route, key: route === '/comparison/add' ? undefined : naturalKey });
+			expect({ route, key: 'resultKey' in info ? info.resultKey : undefined }).toEqual({
+				route,
+				key: route === '/comparison/add' ? undefined : naturalKey,
+			});
 		}
 	});
 });

@@ -19,12 +19,25 @@ class HarnessWithSettings extends Harness {
 		super({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
 	}
 
-	override workflow(nodes: INode[], connections: Workflow['connectionsBySourceNode'] = {}, staticData: IDataObject = {}) {
-		return new Workflow({ id: 'wf-1', name: 'test', nodes, connections, active: false, nodeTypes: this.nodeTypes, staticData, settings: this.settings });
+	override workflow(
+		nodes: INode[],
+		connections: Workflow['connectionsBySourceNode'] = {},
+		staticData: IDataObject = {},
+	) {
+		return new Workflow({
+			id: 'wf-1',
+			name: 'test',
+			nodes,
+			connections,
+			active: false,
+			nodeTypes: this.nodeTypes,
+			staticData,
+			settings: this.settings,
+		});
 	}
 }
 
-describe('date-times without an offset are read in the workflow\'s time zone', () => {
+describe("date-times without an offset are read in the workflow's time zone", () => {
 	let clock: number;
 	let sim: RunningSimulator;
 	const defaultState = getGlobalState();
@@ -38,7 +51,13 @@ describe('date-times without an offset are read in the workflow\'s time zone', (
 			['SUP-TWO-UTC', '2026-11-21T14:00:00.000Z'],
 		]) {
 			clock = Date.parse(at);
-			const { error } = await harness.run({ type: 'wmsSupplier', parameters: { resource: 'supplier', operation: 'upsert', code, name: code } }, [{}]);
+			const { error } = await harness.run(
+				{
+					type: 'wmsSupplier',
+					parameters: { resource: 'supplier', operation: 'upsert', code, name: code },
+				},
+				[{}],
+			);
 			expect(error).toBeUndefined();
 		}
 	});
@@ -49,7 +68,12 @@ describe('date-times without an offset are read in the workflow\'s time zone', (
 
 	const changedSince = async (settings: IWorkflowSettings, value: string) => {
 		const harness = new HarnessWithSettings(sim, settings);
-		const parameters = { resource: 'supplier', operation: 'getMany', returnAll: true, filters: { changedSince: value } };
+		const parameters = {
+			resource: 'supplier',
+			operation: 'getMany',
+			returnAll: true,
+			filters: { changedSince: value },
+		};
 		const { outputs, error } = await harness.run({ type: 'wmsSupplier', parameters }, [{}]);
 		expect(error).toBeUndefined();
 		return outputs[0].map((item) => item.json.code);
@@ -63,11 +87,14 @@ describe('date-times without an offset are read in the workflow\'s time zone', (
 		['Europe/Berlin', '2026-11-21', ['SUP-NOON-UTC', 'SUP-TWO-UTC']],
 		['Europe/Berlin', '2026-11-21T14:30:00Z', []],
 		['Asia/Tokyo', '2026-11-21T13:30:00+00:00', ['SUP-TWO-UTC']],
-	])('a workflow in %s reads Changed Since %j so that it returns %j', async (timezone, value, codes) => {
-		expect(await changedSince({ timezone }, value)).toEqual(codes);
-	});
+	])(
+		'a workflow in %s reads Changed Since %j so that it returns %j',
+		async (timezone, value, codes) => {
+			expect(await changedSince({ timezone }, value)).toEqual(codes);
+		},
+	);
 
-	it('without a workflow time zone, reads it in n8n\'s GENERIC_TIMEZONE', async () => {
+	it("without a workflow time zone, reads it in n8n's GENERIC_TIMEZONE", async () => {
 		setGlobalState({ defaultTimezone: 'Europe/Berlin' });
 		expect(await changedSince({}, '2026-11-21T14:30:00')).toEqual(['SUP-TWO-UTC']);
 		setGlobalState({ defaultTimezone: 'Asia/Tokyo' });
@@ -79,7 +106,7 @@ describe('date-times without an offset are read in the workflow\'s time zone', (
 		expect(await changedSince({ timezone: 'UTC' }, expression)).toEqual(['SUP-TWO-UTC']);
 	});
 
-	it('refuses an order date given as an instant that falls on another day in the workflow\'s zone, naming item and field', async () => {
+	it("refuses an order date given as an instant that falls on another day in the workflow's zone, naming item and field", async () => {
 		const order = (order_number: string) => ({
 			order_number,
 			customer_code: 'CUST-1',
@@ -91,13 +118,19 @@ describe('date-times without an offset are read in the workflow\'s time zone', (
 		sim = await startSimulator({ demoData: true, now: () => clock });
 		const parameters = { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' };
 
-		const berlin = await new HarnessWithSettings(sim, { timezone: 'Europe/Berlin' }).run({ type: 'wmsSalesOrder', parameters, onError: 'continueErrorOutput' }, [order('SO-TZ-1')]);
+		const berlin = await new HarnessWithSettings(sim, { timezone: 'Europe/Berlin' }).run(
+			{ type: 'wmsSalesOrder', parameters, onError: 'continueErrorOutput' },
+			[order('SO-TZ-1')],
+		);
 		expect(berlin.outputs[1].map((item) => item.json.message)).toEqual([
-			'Sales order SO-TZ-1: order_date is the instant 2026-11-21T23:30:00Z, which is 2026-11-22 in Europe/Berlin (the workflow\'s time zone), not 2026-11-21: give the date alone, like 2026-11-22 or 2026-11-21',
+			"Sales order SO-TZ-1: order_date is the instant 2026-11-21T23:30:00Z, which is 2026-11-22 in Europe/Berlin (the workflow's time zone), not 2026-11-21: give the date alone, like 2026-11-22 or 2026-11-21",
 		]);
 		expect(sim.store.get('sales_order', 'SO-TZ-1')).toBeUndefined();
 
-		const utc = await new HarnessWithSettings(sim, { timezone: 'UTC' }).run({ type: 'wmsSalesOrder', parameters }, [order('SO-TZ-2')]);
+		const utc = await new HarnessWithSettings(sim, { timezone: 'UTC' }).run(
+			{ type: 'wmsSalesOrder', parameters },
+			[order('SO-TZ-2')],
+		);
 		expect(utc.error).toBeUndefined();
 		expect(sim.store.get('sales_order', 'SO-TZ-2')?.order_date).toBe('2026-11-21');
 	});

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * A model-based test of the WMS ERP Update Trigger (fast-check): random sequences of polls, some
  * overlapping (start one, hold it after it read, start others, let them go in any order), ERP
@@ -28,7 +29,13 @@ import * as workflowModule from 'n8n-workflow';
 
 import { storedLedger } from '../../nodes/WmsErpUpdateTrigger/ledger';
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
-import { moveClock, onlyDateFaked, PollHost, type SaveMode, type Tick } from '../support/triggerHost';
+import {
+	moveClock,
+	onlyDateFaked,
+	PollHost,
+	type SaveMode,
+	type Tick,
+} from '../support/triggerHost';
 
 const MINUTE = 60_000;
 const WINDOW = 30 * MINUTE;
@@ -79,7 +86,12 @@ class Model {
 
 	/** How far the clock jumped (forward or back) between two host events. */
 	jumped(fromSeq: number, toSeq: number, direction: 1 | -1): number {
-		return this.jumps.filter((jump) => jump.afterSeq >= fromSeq && jump.afterSeq < toSeq && Math.sign(jump.by) === direction).reduce((sum, jump) => sum + Math.abs(jump.by), 0);
+		return this.jumps
+			.filter(
+				(jump) =>
+					jump.afterSeq >= fromSeq && jump.afterSeq < toSeq && Math.sign(jump.by) === direction,
+			)
+			.reduce((sum, jump) => sum + Math.abs(jump.by), 0);
 	}
 }
 
@@ -90,25 +102,43 @@ interface Real {
 
 type Command = fc.AsyncCommand<Model, Real>;
 
-const pendingIds = (sim: RunningSimulator) => sim.store.list('erp_update').filter((update) => update.status === 'pending').map((update) => String(update.id));
-const ledgerSize = (data: Record<string, unknown>) => (storedLedger(data as never)?.emitted ?? []).reduce((sum, group) => sum + group.ids.length, 0);
+const pendingIds = (sim: RunningSimulator) =>
+	sim.store
+		.list('erp_update')
+		.filter((update) => update.status === 'pending')
+		.map((update) => String(update.id));
+const ledgerSize = (data: Record<string, unknown>) =>
+	(storedLedger(data as never)?.emitted ?? []).reduce((sum, group) => sum + group.ids.length, 0);
 
 /** Records what happened in the last command at the model's real time, then checks every promise. */
 function observeAndCheck(model: Model, { sim, host }: Real): void {
 	for (const tick of host.ticks) {
-		for (const seq of [...tick.requests.flatMap((request) => [request.seq, request.continuedSeq]), tick.endSeq]) {
+		for (const seq of [
+			...tick.requests.flatMap((request) => [request.seq, request.continuedSeq]),
+			tick.endSeq,
+		]) {
 			if (seq === undefined || model.realOf.has(seq)) continue;
 			model.realOf.set(seq, model.real);
 			model.clockOf.set(seq, model.clock);
 		}
 		if (tick.endSeq !== undefined && !model.checked.has(tick.id)) {
-			for (const id of tick.emitted ?? []) model.emissions.push({ id, tick: tick.id, seq: tick.endSeq, real: model.real, clock: model.clock });
+			for (const id of tick.emitted ?? [])
+				model.emissions.push({
+					id,
+					tick: tick.id,
+					seq: tick.endSeq,
+					real: model.real,
+					clock: model.clock,
+				});
 		}
 	}
-	for (const tick of host.ticks) if (tick.state === 'done' && !model.checked.has(tick.id)) checkPoll(model, host, tick);
+	for (const tick of host.ticks)
+		if (tick.state === 'done' && !model.checked.has(tick.id)) checkPoll(model, host, tick);
 	checkDeliveries(model, host);
 	checkAcknowledged(model, sim, host);
-	expect(Math.max(ledgerSize(host.nodeData), ledgerSize(host.savedNodeData))).toBeLessThanOrEqual(CAPACITY);
+	expect(Math.max(ledgerSize(host.nodeData), ledgerSize(host.savedNodeData))).toBeLessThanOrEqual(
+		CAPACITY,
+	);
 	model.live = host.live.length;
 	model.held = host.live.filter((tick) => tick.release).length;
 	model.pending = pendingIds(sim).length;
@@ -119,28 +149,52 @@ function observeAndCheck(model: Model, { sim, host }: Real): void {
 function checkPoll(model: Model, host: PollHost, tick: Tick): void {
 	model.checked.add(tick.id);
 	const emitted = tick.emitted ?? [];
-	expect({ tick: tick.id, doubled: emitted.length !== new Set(emitted).size }).toEqual({ tick: tick.id, doubled: false });
+	expect({ tick: tick.id, doubled: emitted.length !== new Set(emitted).size }).toEqual({
+		tick: tick.id,
+		doubled: false,
+	});
 	const read = tick.requests.find((request) => request.route === READ && request.status === 200);
 	if (tick.error || !read) {
-		expect({ tick: tick.id, emittedWithoutReading: emitted }).toEqual({ tick: tick.id, emittedWithoutReading: [] });
+		expect({ tick: tick.id, emittedWithoutReading: emitted }).toEqual({
+			tick: tick.id,
+			emittedWithoutReading: [],
+		});
 		return;
 	}
-	expect({ tick: tick.id, notPendingWhenRead: emitted.filter((id) => !read.ids.includes(id)) }).toEqual({ tick: tick.id, notPendingWhenRead: [] });
+	expect({
+		tick: tick.id,
+		notPendingWhenRead: emitted.filter((id) => !read.ids.includes(id)),
+	}).toEqual({ tick: tick.id, notPendingWhenRead: [] });
 	if (read.ids.length > CAPACITY) return;
 	// The poll judges the page when it goes on with it (the clock may have moved while it was held).
 	const judgedSeq = read.continuedSeq!;
 	const judgedAt = model.realOf.get(judgedSeq)!;
 	// Acknowledging: updates whose last set_complete attempt the platform refused (4xx) or turned away (503).
 	const lastAck = new Map<string, number | undefined>();
-	for (const request of tick.requests) if (request.route === ACK) for (const id of request.ids) lastAck.set(id, request.status);
-	const refused = new Set([...lastAck].filter(([, status]) => status !== undefined && ((status >= 400 && status < 500) || status === 503)).map(([id]) => id));
+	for (const request of tick.requests)
+		if (request.route === ACK) for (const id of request.ids) lastAck.set(id, request.status);
+	const refused = new Set(
+		[...lastAck]
+			.filter(
+				([, status]) => status !== undefined && ((status >= 400 && status < 500) || status === 503),
+			)
+			.map(([id]) => id),
+	);
 	const lost = read.ids.filter((id) => {
 		if (emitted.includes(id) || refused.has(id)) return false;
-		const before = model.emissions.filter((emission) => emission.id === id && emission.seq < judgedSeq);
+		const before = model.emissions.filter(
+			(emission) => emission.id === id && emission.seq < judgedSeq,
+		);
 		const last = before[before.length - 1];
 		if (last && mayStillHold(model, host, last, judgedSeq, judgedAt)) return false;
 		// Emitted by another poll while this one was between its read and its end.
-		return !model.emissions.some((emission) => emission.id === id && emission.tick !== tick.id && emission.seq > read.seq && emission.seq < tick.endSeq!);
+		return !model.emissions.some(
+			(emission) =>
+				emission.id === id &&
+				emission.tick !== tick.id &&
+				emission.seq > read.seq &&
+				emission.seq < tick.endSeq!,
+		);
 	});
 	expect({ tick: tick.id, lost }).toEqual({ tick: tick.id, lost: [] });
 }
@@ -152,9 +206,18 @@ function checkPoll(model: Model, host: PollHost, tick: Tick): void {
  * such a lowering may be lost: then the hold may last one window plus however far the clock went
  * back (less forward jumps) in real time.
  */
-function mayStillHold(model: Model, host: PollHost, last: Emission, readSeq: number, readAt: number): boolean {
+function mayStillHold(
+	model: Model,
+	host: PollHost,
+	last: Emission,
+	readSeq: number,
+	readAt: number,
+): boolean {
 	if (model.restarts.some((seq) => seq >= last.seq && seq < readSeq)) {
-		return readAt - last.real + model.jumped(last.seq, readSeq, 1) < WINDOW + model.jumped(last.seq, readSeq, -1);
+		return (
+			readAt - last.real + model.jumped(last.seq, readSeq, 1) <
+			WINDOW + model.jumped(last.seq, readSeq, -1)
+		);
 	}
 	// A poll loads the ledger just before its first request, and the clock stands still until that is answered.
 	const loads = host.ticks
@@ -168,30 +231,51 @@ function mayStillHold(model: Model, host: PollHost, last: Emission, readSeq: num
 
 /** Nothing doubled: deliveries (executions not lost) of one update are a window apart, less forward jumps. */
 function checkDeliveries(model: Model, host: PollHost): void {
-	const delivered = new Set(host.executions.filter((execution) => !execution.lost).map((execution) => execution.tick));
+	const delivered = new Set(
+		host.executions.filter((execution) => !execution.lost).map((execution) => execution.tick),
+	);
 	const byId = new Map<string, Emission[]>();
-	for (const emission of model.emissions) if (delivered.has(emission.tick)) byId.set(emission.id, [...(byId.get(emission.id) ?? []), emission]);
+	for (const emission of model.emissions)
+		if (delivered.has(emission.tick))
+			byId.set(emission.id, [...(byId.get(emission.id) ?? []), emission]);
 	for (const [id, deliveries] of byId) {
 		for (let k = 1; k < deliveries.length; k++) {
 			const [first, second] = [deliveries[k - 1], deliveries[k]];
 			const apart = second.real - first.real + model.jumped(first.seq, second.seq, 1);
-			expect({ id, doubledWithin: apart < WINDOW ? `${apart / MINUTE} min` : 'no' }).toEqual({ id, doubledWithin: 'no' });
+			expect({ id, doubledWithin: apart < WINDOW ? `${apart / MINUTE} min` : 'no' }).toEqual({
+				id,
+				doubledWithin: 'no',
+			});
 		}
 	}
 }
 
 /** Nothing marked complete by the trigger that it did not emit (once the poll that marked it ended). */
 function checkAcknowledged(model: Model, sim: RunningSimulator, host: PollHost): void {
-	const inFlight = new Set(host.live.flatMap((tick) => tick.requests.filter((request) => request.route === ACK).flatMap((request) => request.ids)));
+	const inFlight = new Set(
+		host.live.flatMap((tick) =>
+			tick.requests.filter((request) => request.route === ACK).flatMap((request) => request.ids),
+		),
+	);
 	const emitted = new Set(model.emissions.map((emission) => emission.id));
 	const completedUnseen = sim.store
 		.list('erp_update')
-		.filter((update) => update.status === 'complete' && !model.erpMarked.has(String(update.id)) && !inFlight.has(String(update.id)) && !emitted.has(String(update.id)))
+		.filter(
+			(update) =>
+				update.status === 'complete' &&
+				!model.erpMarked.has(String(update.id)) &&
+				!inFlight.has(String(update.id)) &&
+				!emitted.has(String(update.id)),
+		)
 		.map((update) => update.id);
 	expect({ completedButNeverEmitted: completedUnseen }).toEqual({ completedButNeverEmitted: [] });
 }
 
-const command = (name: string, check: (m: Readonly<Model>) => boolean, run: (m: Model, r: Real) => Promise<void> | void): Command => ({
+const command = (
+	name: string,
+	check: (m: Readonly<Model>) => boolean,
+	run: (m: Model, r: Real) => Promise<void> | void,
+): Command => ({
 	check,
 	async run(m, r) {
 		await run(m, r);
@@ -202,97 +286,185 @@ const command = (name: string, check: (m: Readonly<Model>) => boolean, run: (m: 
 
 const commandList = [
 	fc.integer({ min: 1, max: 3 }).map((n) =>
-		command(`create ${n}`, (m) => m.created + n <= MOST_UPDATES, (m, { sim }) => {
-			sim.work.createPendingUpdates('outgoing_consignment', n);
-			m.created += n;
-		}),
+		command(
+			`create ${n}`,
+			(m) => m.created + n <= MOST_UPDATES,
+			(m, { sim }) => {
+				sim.work.createPendingUpdates('outgoing_consignment', n);
+				m.created += n;
+			},
+		),
 	),
-	fc.constant(command('start poll', (m) => m.live < 3, async (_, { host }) => void (await host.start()))),
 	fc.constant(
-		command('start poll, run it to its end', (m) => m.live < 3, async (_, { host }) => {
-			const tick = await host.start();
-			while (tick.state !== 'done') await host.step(host.live.find((held) => held.release)!);
-		}),
+		command(
+			'start poll',
+			(m) => m.live < 3,
+			async (_, { host }) => void (await host.start()),
+		),
+	),
+	fc.constant(
+		command(
+			'start poll, run it to its end',
+			(m) => m.live < 3,
+			async (_, { host }) => {
+				const tick = await host.start();
+				while (tick.state !== 'done') await host.step(host.live.find((held) => held.release)!);
+			},
+		),
 	),
 	fc.nat(2).map((i) =>
-		command(`let held poll #${i} go on`, (m) => m.held > 0, async (_, { host }) => {
-			const held = host.live.filter((tick) => tick.release);
-			await host.step(held[i % held.length]);
-		}),
+		command(
+			`let held poll #${i} go on`,
+			(m) => m.held > 0,
+			async (_, { host }) => {
+				const held = host.live.filter((tick) => tick.release);
+				await host.step(held[i % held.length]);
+			},
+		),
 	),
 	fc.constantFrom(1, 5, 15, 29, 31, 45).map((minutes) =>
-		command(`${minutes} min pass`, () => true, (m) => {
-			m.real += minutes * MINUTE;
-			m.clock += minutes * MINUTE;
-			moveClock(minutes * MINUTE);
-		}),
+		command(
+			`${minutes} min pass`,
+			() => true,
+			(m) => {
+				m.real += minutes * MINUTE;
+				m.clock += minutes * MINUTE;
+				moveClock(minutes * MINUTE);
+			},
+		),
 	),
 	fc.constantFrom(-90, -90, -31, -5, 5, 31).map((minutes) =>
-		command(`clock jumps ${minutes} min`, () => true, (m, { host }) => {
-			m.jumps.push({ afterSeq: host.lastSeq, by: minutes * MINUTE });
-			m.clock += minutes * MINUTE;
-			moveClock(minutes * MINUTE);
-		}),
+		command(
+			`clock jumps ${minutes} min`,
+			() => true,
+			(m, { host }) => {
+				m.jumps.push({ afterSeq: host.lastSeq, by: minutes * MINUTE });
+				m.clock += minutes * MINUTE;
+				moveClock(minutes * MINUTE);
+			},
+		),
 	),
 	fc.tuple(fc.nat(11), fc.constantFrom('complete', 'error')).map(([i, to]) =>
-		command(`ERP marks pending #${i} ${to}`, (m) => m.pending > 0, (m, { sim }) => {
-			const pending = pendingIds(sim);
-			const id = pending[i % pending.length];
-			sim.work.transition('erp_update', id, to);
-			m.erpMarked.add(id);
-		}),
+		command(
+			`ERP marks pending #${i} ${to}`,
+			(m) => m.pending > 0,
+			(m, { sim }) => {
+				const pending = pendingIds(sim);
+				const id = pending[i % pending.length];
+				sim.work.transition('erp_update', id, to);
+				m.erpMarked.add(id);
+			},
+		),
 	),
 	fc.boolean().map((succeeds) =>
-		command(succeeds ? 'next workflow run completes its updates' : 'next workflow run fails', (m) => m.ran < m.executions, (m, { sim, host }) => {
-			const execution = host.executions.slice(m.ran).find((candidate) => !candidate.lost);
-			m.ran = execution ? host.executions.indexOf(execution) + 1 : host.executions.length;
-			if (!execution || !succeeds) return;
-			for (const id of execution.ids) {
-				if (sim.store.get('erp_update', id)?.status === 'complete') continue;
-				sim.work.transition('erp_update', id, 'complete');
-				m.erpMarked.add(id);
-			}
-		}),
+		command(
+			succeeds ? 'next workflow run completes its updates' : 'next workflow run fails',
+			(m) => m.ran < m.executions,
+			(m, { sim, host }) => {
+				const execution = host.executions.slice(m.ran).find((candidate) => !candidate.lost);
+				m.ran = execution ? host.executions.indexOf(execution) + 1 : host.executions.length;
+				if (!execution || !succeeds) return;
+				for (const id of execution.ids) {
+					if (sim.store.get('erp_update', id)?.status === 'complete') continue;
+					sim.work.transition('erp_update', id, 'complete');
+					m.erpMarked.add(id);
+				}
+			},
+		),
 	),
 	fc
-		.tuple(fc.constantFrom(READ, ACK, ACK), fc.constantFrom('503', '429', 'reset_before', 'reset_after', 'reset_after', '401'), fc.constantFrom(1, 2, 5, 6))
+		.tuple(
+			fc.constantFrom(READ, ACK, ACK),
+			fc.constantFrom('503', '429', 'reset_before', 'reset_after', 'reset_after', '401'),
+			fc.constantFrom(1, 2, 5, 6),
+		)
 		.map(([route, kind, times]) =>
-			command(`platform: ${kind} x${times} on ${route}`, (m) => m.outages < 2, (m, { sim }) => {
-				sim.faults.add({ route, kind, times, retryAfterSeconds: 0 });
-				m.outages++;
-			}),
+			command(
+				`platform: ${kind} x${times} on ${route}`,
+				(m) => m.outages < 2,
+				(m, { sim }) => {
+					sim.faults.add({ route, kind, times, retryAfterSeconds: 0 });
+					m.outages++;
+				},
+			),
 		),
 	fc.constant(
-		command('platform heals', (m) => m.outages > 0, (m, { sim }) => {
-			sim.faults.clear();
-			m.outages = 0;
-		}),
+		command(
+			'platform heals',
+			(m) => m.outages > 0,
+			(m, { sim }) => {
+				sim.faults.clear();
+				m.outages = 0;
+			},
+		),
 	),
 	// A save can only be lost with its execution if that execution has not run yet.
 	fc.boolean().map((lastSaveLost) =>
-		command(lastSaveLost ? 'n8n restarts, last save lost' : 'n8n restarts', (m) => m.live === 0 && (!lastSaveLost || m.ran < m.executions || m.executions === 0), (m, { host }) => {
-			m.restarts.push(host.lastSeq);
-			host.restart({ lastSaveLost });
-		}),
+		command(
+			lastSaveLost ? 'n8n restarts, last save lost' : 'n8n restarts',
+			(m) => m.live === 0 && (!lastSaveLost || m.ran < m.executions || m.executions === 0),
+			(m, { host }) => {
+				m.restarts.push(host.lastSeq);
+				host.restart({ lastSaveLost });
+			},
+		),
 	),
 ];
 /** Polls and their steps come up more often than the rest. */
-const [create, start, startAndRun, step, pass, jump, erp, workflowRun, outage, heal, restart] = commandList;
-const commands = [create, create, start, start, startAndRun, startAndRun, step, step, step, step, pass, pass, jump, erp, workflowRun, workflowRun, outage, heal, restart];
+const [create, start, startAndRun, step, pass, jump, erp, workflowRun, outage, heal, restart] =
+	commandList;
+const commands = [
+	create,
+	create,
+	start,
+	start,
+	startAndRun,
+	startAndRun,
+	step,
+	step,
+	step,
+	step,
+	pass,
+	pass,
+	jump,
+	erp,
+	workflowRun,
+	workflowRun,
+	outage,
+	heal,
+	restart,
+];
 
 /** What the runs went through, so the property is known not to hold vacuously. */
-const seen = { overlappedPolls: 0, polls: 0, failedPolls: 0, pollsThatReturnedAtOnce: 0, executions: 0, lostExecutions: 0, redeliveries: 0, emittedThoughMaybeNotAcknowledged: 0 };
+const seen = {
+	overlappedPolls: 0,
+	polls: 0,
+	failedPolls: 0,
+	pollsThatReturnedAtOnce: 0,
+	executions: 0,
+	lostExecutions: 0,
+	redeliveries: 0,
+	emittedThoughMaybeNotAcknowledged: 0,
+};
 
 function tally(host: PollHost): void {
 	seen.polls += host.ticks.length;
 	seen.failedPolls += host.ticks.filter((tick) => tick.error).length;
-	seen.pollsThatReturnedAtOnce += host.ticks.filter((tick) => tick.state === 'done' && !tick.error && tick.requests.length === 0).length;
+	seen.pollsThatReturnedAtOnce += host.ticks.filter(
+		(tick) => tick.state === 'done' && !tick.error && tick.requests.length === 0,
+	).length;
 	seen.executions += host.executions.length;
 	seen.lostExecutions += host.executions.filter((execution) => execution.lost).length;
-	const delivered = host.executions.filter((execution) => !execution.lost).flatMap((execution) => execution.ids);
+	const delivered = host.executions
+		.filter((execution) => !execution.lost)
+		.flatMap((execution) => execution.ids);
 	seen.redeliveries += delivered.length - new Set(delivered).size;
 	seen.emittedThoughMaybeNotAcknowledged += host.ticks
-		.filter((tick) => tick.emitted && tick.requests.some((request) => request.route === ACK && request.status === undefined))
+		.filter(
+			(tick) =>
+				tick.emitted &&
+				tick.requests.some((request) => request.route === ACK && request.status === undefined),
+		)
 		.flatMap((tick) => tick.emitted!).length;
 }
 
@@ -307,32 +479,48 @@ describe('WMS ERP Update Trigger against a model (fast-check)', () => {
 		jest.useRealTimers();
 	});
 
-	const countOverlapped = (tick: { overlapped: boolean }) => void (tick.overlapped && seen.overlappedPolls++);
-	beforeAll(() => Container.get(TriggersAndPollers).events.on('poll-tick-completed', countOverlapped));
-	afterAll(() => Container.get(TriggersAndPollers).events.off('poll-tick-completed', countOverlapped));
+	const countOverlapped = (tick: { overlapped: boolean }) =>
+		void (tick.overlapped && seen.overlappedPolls++);
+	beforeAll(() =>
+		Container.get(TriggersAndPollers).events.on('poll-tick-completed', countOverlapped),
+	);
+	afterAll(() =>
+		Container.get(TriggersAndPollers).events.off('poll-tick-completed', countOverlapped),
+	);
 
 	it('loses no pending update, doubles none inside its window, acknowledges only what it emitted, and keeps its ledger within capacity', async () => {
 		await fc.assert(
-			fc.asyncProperty(fc.constantFrom<SaveMode>('shared', 'copies'), fc.boolean(), fc.commands(commands, { maxCommands: 60, size: 'max' }), async (mode, acknowledge, steps) => {
-				const sim = await startSimulator();
-				const host = new PollHost(sim, {
-					mode,
-					parameters: { updateKinds: ['outgoing_consignment'], redeliverAfterMinutes: WINDOW / MINUTE, maxUpdatesPerPoll: 500, options: { acknowledgeOnEmit: acknowledge } },
-					trigger: { ledgerCapacity: CAPACITY },
-					hold: true,
-				});
-				try {
-					const model = new Model(mode, acknowledge);
-					model.clock = Date.now();
-					await fc.asyncModelRun(() => ({ model, real: { sim, host } }), steps);
-				} finally {
-					tally(host);
-					await host.stop();
-					await sim.close();
-				}
-			}),
+			fc.asyncProperty(
+				fc.constantFrom<SaveMode>('shared', 'copies'),
+				fc.boolean(),
+				fc.commands(commands, { maxCommands: 60, size: 'max' }),
+				async (mode, acknowledge, steps) => {
+					const sim = await startSimulator();
+					const host = new PollHost(sim, {
+						mode,
+						parameters: {
+							updateKinds: ['outgoing_consignment'],
+							redeliverAfterMinutes: WINDOW / MINUTE,
+							maxUpdatesPerPoll: 500,
+							options: { acknowledgeOnEmit: acknowledge },
+						},
+						trigger: { ledgerCapacity: CAPACITY },
+						hold: true,
+					});
+					try {
+						const model = new Model(mode, acknowledge);
+						model.clock = Date.now();
+						await fc.asyncModelRun(() => ({ model, real: { sim, host } }), steps);
+					} finally {
+						tally(host);
+						await host.stop();
+						await sim.close();
+					}
+				},
+			),
 			{ seed: SEED, numRuns: RUNS },
 		);
-		for (const [what, count] of Object.entries(seen)) expect({ what, happened: count > 0 }).toEqual({ what, happened: true });
+		for (const [what, count] of Object.entries(seen))
+			expect({ what, happened: count > 0 }).toEqual({ what, happened: true });
 	}, 120_000);
 });

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The WMS ERP Update Trigger under n8n's real poll timing (triggerHost.ts: real n8n-core poll
  * executor, static data shared or in per-poll copies as with durable cursors) against the
@@ -33,10 +34,20 @@ describe('WMS ERP Update Trigger under n8n poll timing', () => {
 		await sim.close();
 	});
 
-	function trigger(mode: SaveMode, { acknowledge = false, ledgerCapacity }: { acknowledge?: boolean; ledgerCapacity?: number } = {}) {
+	function trigger(
+		mode: SaveMode,
+		{
+			acknowledge = false,
+			ledgerCapacity,
+		}: { acknowledge?: boolean; ledgerCapacity?: number } = {},
+	) {
 		const host = new PollHost(sim, {
 			mode,
-			parameters: { updateKinds: ['outgoing_consignment'], redeliverAfterMinutes: 30, options: { acknowledgeOnEmit: acknowledge } },
+			parameters: {
+				updateKinds: ['outgoing_consignment'],
+				redeliverAfterMinutes: 30,
+				options: { acknowledgeOnEmit: acknowledge },
+			},
 			trigger: { ledgerCapacity },
 			hold: true,
 		});
@@ -44,9 +55,11 @@ describe('WMS ERP Update Trigger under n8n poll timing', () => {
 		return host;
 	}
 	/** Every update each execution n8n started (and did not lose) got, in order. */
-	const delivered = (host: PollHost) => host.executions.filter((execution) => !execution.lost).flatMap((execution) => execution.ids);
+	const delivered = (host: PollHost) =>
+		host.executions.filter((execution) => !execution.lost).flatMap((execution) => execution.ids);
 	const statusOf = (id: string) => sim.store.get('erp_update', id)?.status;
-	const ledgerIds = (data: Record<string, unknown>) => (storedLedger(data as never)?.emitted ?? []).flatMap((group) => group.ids);
+	const ledgerIds = (data: Record<string, unknown>) =>
+		(storedLedger(data as never)?.emitted ?? []).flatMap((group) => group.ids);
 
 	describe.each<SaveMode>(['shared', 'copies'])('static data %s', (mode) => {
 		it('a poll started while another is between its read and its emit does not emit the same updates again', async () => {

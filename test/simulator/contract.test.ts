@@ -1,3 +1,5 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test, run by Node: the community-node rules are for code n8n runs */
+/* eslint-disable @typescript-eslint/no-explicit-any -- walks the OpenAPI document as plain JSON */
 /**
  * The contract covers the seed's routes, its examples hold against its own schemas, and the
  * simulator serves every route: each operation's request example answers 2xx with a body that
@@ -17,7 +19,9 @@ const seedFile = join(repoRoot(), 'contract', 'seed', 'interface-spec.md');
 
 /** Every example of a response (single `example` or named `examples`). */
 function responseExamples(response: any): unknown[] {
-	const resolved = response.$ref ? doc.components.responses[response.$ref.split('/').pop()] : response;
+	const resolved = response.$ref
+		? doc.components.responses[response.$ref.split('/').pop()]
+		: response;
 	const media = resolved.content?.['application/json'];
 	if (!media) return [];
 	if (media.example !== undefined) return [media.example];
@@ -25,7 +29,9 @@ function responseExamples(response: any): unknown[] {
 }
 
 function schemaPointer(response: any): string {
-	const resolved = response.$ref ? doc.components.responses[response.$ref.split('/').pop()] : response;
+	const resolved = response.$ref
+		? doc.components.responses[response.$ref.split('/').pop()]
+		: response;
 	return resolved.content['application/json'].schema.$ref;
 }
 
@@ -36,7 +42,7 @@ function schemaPointer(response: any): string {
 const BEYOND_SEED = ['/bin/check'];
 
 describe('contract/openapi.yaml', () => {
-	it('describes the 40 routes of the seed and the package\'s own, all POST', () => {
+	it("describes the 40 routes of the seed and the package's own, all POST", () => {
 		expect(paths).toHaveLength(40 + BEYOND_SEED.length);
 		expect(paths).toContain('/oauth/token');
 		for (const p of paths) expect(Object.keys(doc.paths[p])).toEqual(['post']);
@@ -58,24 +64,33 @@ describe('contract/openapi.yaml', () => {
 		}
 	});
 
-	it.each(operations.map((o) => [o.path, o.op]))('%s has request and response examples that match their schemas', (_path, op: any) => {
-		const media = op.requestBody.content['application/json'];
-		expect(media.example).toBeDefined();
-		const request = contract.validator(media.schema.$ref);
-		expect(request(structuredClone(media.example)) ? [] : request.errors).toEqual([]);
-		for (const [status, response] of Object.entries<any>(op.responses)) {
-			const examples = responseExamples(response);
-			expect(examples.length).toBeGreaterThan(0);
-			const validate = contract.validator(schemaPointer(response));
-			for (const example of examples) {
-				expect({ status, errors: validate(structuredClone(example)) ? [] : validate.errors }).toEqual({ status, errors: [] });
+	it.each(operations.map((o) => [o.path, o.op]))(
+		'%s has request and response examples that match their schemas',
+		(_path, op: any) => {
+			const media = op.requestBody.content['application/json'];
+			expect(media.example).toBeDefined();
+			const request = contract.validator(media.schema.$ref);
+			expect(request(structuredClone(media.example)) ? [] : request.errors).toEqual([]);
+			for (const [status, response] of Object.entries<any>(op.responses)) {
+				const examples = responseExamples(response);
+				expect(examples.length).toBeGreaterThan(0);
+				const validate = contract.validator(schemaPointer(response));
+				for (const example of examples) {
+					expect({
+						status,
+						errors: validate(structuredClone(example)) ? [] : validate.errors,
+					}).toEqual({ status, errors: [] });
+				}
 			}
-		}
-	});
+		},
+	);
 
 	it('gives every bulk write an x-max-items equal to its schema maxItems, and reads a 1..500 limit', () => {
 		for (const { path, op } of operations) {
-			const schema = doc.components.schemas[op.requestBody.content['application/json'].schema.$ref.split('/').pop()];
+			const schema =
+				doc.components.schemas[
+					op.requestBody.content['application/json'].schema.$ref.split('/').pop()
+				];
 			const items = schema.properties?.items;
 			if (items?.type === 'array') {
 				expect({ path, max: op['x-max-items'] }).toEqual({ path, max: items.maxItems });
@@ -90,9 +105,25 @@ describe('contract/openapi.yaml', () => {
 	});
 
 	it('lets records carry x_ fields and nothing else unknown', () => {
-		for (const name of ['Supplier', 'InventoryItem', 'SalesOrder', 'PurchaseOrder', 'ProductionOrder', 'Customer', 'SupplyLocation', 'Warehouse', 'Bin', 'CourierService', 'DangerousGoodsLookup']) {
+		for (const name of [
+			'Supplier',
+			'InventoryItem',
+			'SalesOrder',
+			'PurchaseOrder',
+			'ProductionOrder',
+			'Customer',
+			'SupplyLocation',
+			'Warehouse',
+			'Bin',
+			'CourierService',
+			'DangerousGoodsLookup',
+		]) {
 			const s = doc.components.schemas[name];
-			expect({ name, additionalProperties: s.additionalProperties, x: s.patternProperties?.['^x_'] }).toEqual({ name, additionalProperties: false, x: {} });
+			expect({
+				name,
+				additionalProperties: s.additionalProperties,
+				x: s.patternProperties?.['^x_'],
+			}).toEqual({ name, additionalProperties: false, x: {} });
 		}
 	});
 });
@@ -109,10 +140,21 @@ describe('the simulator serves every contract route', () => {
 		const served: string[] = [];
 		for (const { path, op } of operations) {
 			const example = op.requestBody.content['application/json'].example;
-			const reply = await c.post(path, example, { token: path === '/oauth/token' ? null : undefined });
-			const validate = contract.validator(op.responses['200'].content['application/json'].schema.$ref);
-			expect({ path, status: reply.status, body: reply.status === 200 ? undefined : reply.body }).toEqual({ path, status: 200, body: undefined });
-			expect({ path, errors: validate(reply.body) ? [] : validate.errors }).toEqual({ path, errors: [] });
+			const reply = await c.post(path, example, {
+				token: path === '/oauth/token' ? null : undefined,
+			});
+			const validate = contract.validator(
+				op.responses['200'].content['application/json'].schema.$ref,
+			);
+			expect({
+				path,
+				status: reply.status,
+				body: reply.status === 200 ? undefined : reply.body,
+			}).toEqual({ path, status: 200, body: undefined });
+			expect({ path, errors: validate(reply.body) ? [] : validate.errors }).toEqual({
+				path,
+				errors: [],
+			});
 			served.push(path);
 		}
 		expect(served).toHaveLength(40 + BEYOND_SEED.length);

@@ -77,7 +77,11 @@ describe('simulator faults', () => {
 				const res = await fetch(`${sim.baseUrl}/oauth/token`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ client_id: sim.clientId, client_secret: sim.clientSecret, grant_type: 'client_credentials' }),
+					body: JSON.stringify({
+						client_id: sim.clientId,
+						client_secret: sim.clientSecret,
+						grant_type: 'client_credentials',
+					}),
 				});
 				out.push(res.status);
 			}
@@ -91,7 +95,9 @@ describe('simulator faults', () => {
 	});
 
 	it('takes rules as a start option', async () => {
-		const other = await client({ faults: [{ route: '/supplier/check', kind: '503', after: 0, times: 1 }] });
+		const other = await client({
+			faults: [{ route: '/supplier/check', kind: '503', after: 0, times: 1 }],
+		});
 		try {
 			expect((await other.post('/supplier/check', {})).status).toBe(503);
 			expect((await other.post('/supplier/check', {})).status).toBe(200);
@@ -107,6 +113,8 @@ describe('simulator faults', () => {
 	});
 
 	it('rejects an unknown fault kind', () => {
-		expect(() => c.sim.faults.add({ route: '*', kind: 'boom' as never })).toThrow(/unknown fault kind/);
+		expect(() => c.sim.faults.add({ route: '*', kind: 'boom' as never })).toThrow(
+			/unknown fault kind/,
+		);
 	});
 });

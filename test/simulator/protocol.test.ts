@@ -10,30 +10,62 @@ describe('simulator protocol', () => {
 	});
 	afterEach(async () => await c.sim.close());
 
-	const supplier = (code: string, extra: Record<string, unknown> = {}) => ({ code, name: `Supplier ${code}`, ...extra });
+	const supplier = (code: string, extra: Record<string, unknown> = {}) => ({
+		code,
+		name: `Supplier ${code}`,
+		...extra,
+	});
 
 	describe('/oauth/token', () => {
 		it('issues an HS256 JWT valid 86400 s', async () => {
-			const r = await c.post('/oauth/token', { client_id: 'demo-client', client_secret: 'demo-secret', grant_type: 'client_credentials' }, { token: null });
+			const r = await c.post(
+				'/oauth/token',
+				{
+					client_id: 'demo-client',
+					client_secret: 'demo-secret',
+					grant_type: 'client_credentials',
+				},
+				{ token: null },
+			);
 			expect(r.status).toBe(200);
 			expect(r.body).toMatchObject({ token_type: 'Bearer', expires_in: 86400 });
-			const [head, payload] = (r.body.access_token as string).split('.').slice(0, 2).map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
+			const [head, payload] = (r.body.access_token as string)
+				.split('.')
+				.slice(0, 2)
+				.map((p) => JSON.parse(Buffer.from(p, 'base64url').toString()));
 			expect(head).toEqual({ alg: 'HS256', typ: 'JWT' });
 			expect(payload.exp - payload.iat).toBe(86400);
 			expect(c.sim.stats().tokensIssued).toBe(2);
 		});
 
 		it('answers a wrong secret with 401 invalid_client and never echoes it', async () => {
-			const r = await c.post('/oauth/token', { client_id: 'demo-client', client_secret: 'hunter2-secret', grant_type: 'client_credentials' }, { token: null });
+			const r = await c.post(
+				'/oauth/token',
+				{
+					client_id: 'demo-client',
+					client_secret: 'hunter2-secret',
+					grant_type: 'client_credentials',
+				},
+				{ token: null },
+			);
 			expect(r.status).toBe(401);
-			expect(r.body.error).toMatchObject({ code: 'invalid_client', message: 'client authentication failed' });
+			expect(r.body.error).toMatchObject({
+				code: 'invalid_client',
+				message: 'client authentication failed',
+			});
 			expect(JSON.stringify(r.body)).not.toContain('hunter2');
 		});
 
 		it('rejects another grant type with 422', async () => {
-			const r = await c.post('/oauth/token', { client_id: 'demo-client', client_secret: 'demo-secret', grant_type: 'password' }, { token: null });
+			const r = await c.post(
+				'/oauth/token',
+				{ client_id: 'demo-client', client_secret: 'demo-secret', grant_type: 'password' },
+				{ token: null },
+			);
 			expect(r.status).toBe(422);
-			expect(r.body.error.details).toEqual([{ path: '/grant_type', message: 'must be one of: client_credentials' }]);
+			expect(r.body.error.details).toEqual([
+				{ path: '/grant_type', message: 'must be one of: client_credentials' },
+			]);
 		});
 	});
 
@@ -75,7 +107,11 @@ describe('simulator protocol', () => {
 	});
 
 	it('answers a route outside /v1 with 404', async () => {
-		const res = await fetch(c.sim.baseUrl.replace(/\/v1$/, '/v2') + '/supplier/check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+		const res = await fetch(c.sim.baseUrl.replace(/\/v1$/, '/v2') + '/supplier/check', {
+			method: 'POST',
+			headers: { 'content-type': 'application/json' },
+			body: '{}',
+		});
 		expect(res.status).toBe(404);
 	});
 
@@ -87,14 +123,21 @@ describe('simulator protocol', () => {
 	});
 
 	it('answers a non-JSON body with 415', async () => {
-		const r = await c.post('/supplier/add', undefined, { raw: 'code=SUP-1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+		const r = await c.post('/supplier/add', undefined, {
+			raw: 'code=SUP-1',
+			headers: { 'content-type': 'application/x-www-form-urlencoded' },
+		});
 		expect(r.status).toBe(415);
 		expect(r.body.error.code).toBe('unsupported_media_type');
 		expect(c.sim.store.count('supplier')).toBe(0);
 	});
 
 	it('accepts application/json with a charset', async () => {
-		const r = await c.post('/supplier/add', { items: [supplier('S-1')] }, { headers: { 'content-type': 'application/json; charset=utf-8' } });
+		const r = await c.post(
+			'/supplier/add',
+			{ items: [supplier('S-1')] },
+			{ headers: { 'content-type': 'application/json; charset=utf-8' } },
+		);
 		expect(r.status).toBe(200);
 	});
 
@@ -121,7 +164,12 @@ describe('simulator protocol', () => {
 
 	it('answers schema errors with 422, one detail per failing field under /items/<index>, storing nothing', async () => {
 		const r = await c.post('/supplier/add', {
-			items: [supplier('OK-1'), { name: 'no code' }, supplier('S-3', { currency: 'euro', nmae: 'typo' }), supplier('S-4', { address: { line1: 'x', city: 'y', country: 'Germany' } })],
+			items: [
+				supplier('OK-1'),
+				{ name: 'no code' },
+				supplier('S-3', { currency: 'euro', nmae: 'typo' }),
+				supplier('S-4', { address: { line1: 'x', city: 'y', country: 'Germany' } }),
+			],
 		});
 		expect(r.status).toBe(422);
 		expect(r.body.error.code).toBe('validation_failed');
@@ -129,7 +177,10 @@ describe('simulator protocol', () => {
 			expect.arrayContaining([
 				{ path: '/items/1/code', message: 'is required' },
 				{ path: '/items/2/currency', message: 'must match pattern "^[A-Z]{3}$"' },
-				{ path: '/items/2/nmae', message: 'is not a known field (custom fields must start with x_)' },
+				{
+					path: '/items/2/nmae',
+					message: 'is not a known field (custom fields must start with x_)',
+				},
 				{ path: '/items/3/address/country', message: 'must match pattern "^[A-Z]{2}$"' },
 			]),
 		);
@@ -147,7 +198,12 @@ describe('simulator protocol', () => {
 	it('keeps x_ fields, applies defaults and ignores read-only fields sent back', async () => {
 		await c.post('/supplier/add', { items: [supplier('S-1', { x_erp_id: 42 })] });
 		const read = await c.post('/supplier/check', { filter: { code: 'S-1' } });
-		expect(read.body.items[0]).toMatchObject({ code: 'S-1', x_erp_id: 42, active: true, created_at: '2026-11-21T10:00:00.000Z' });
+		expect(read.body.items[0]).toMatchObject({
+			code: 'S-1',
+			x_erp_id: 42,
+			active: true,
+			created_at: '2026-11-21T10:00:00.000Z',
+		});
 		clock += 60_000;
 		const again = await c.post('/supplier/add', { items: read.body.items });
 		expect(again.body.results).toEqual([{ index: 0, key: 'S-1', status: 'unchanged' }]);
@@ -156,17 +212,24 @@ describe('simulator protocol', () => {
 	it('upserts by natural key: created, then unchanged, then updated; never a duplicate', async () => {
 		const first = await c.post('/supplier/add', { items: [supplier('S-1'), supplier('S-2')] });
 		expect(first.body).toEqual({
-			results: [{ index: 0, key: 'S-1', status: 'created' }, { index: 1, key: 'S-2', status: 'created' }],
+			results: [
+				{ index: 0, key: 'S-1', status: 'created' },
+				{ index: 1, key: 'S-2', status: 'created' },
+			],
 			summary: { created: 2, updated: 0, unchanged: 0 },
 		});
-		const second = await c.post('/supplier/add', { items: [supplier('S-1'), supplier('S-2', { lead_time_days: 5 })] });
+		const second = await c.post('/supplier/add', {
+			items: [supplier('S-1'), supplier('S-2', { lead_time_days: 5 })],
+		});
 		expect(second.body.summary).toEqual({ created: 0, updated: 1, unchanged: 1 });
 		expect(c.sim.store.count('supplier')).toBe(2);
 		expect(c.sim.store.get('supplier', 'S-2')?.lead_time_days).toBe(5);
 	});
 
 	it('pages reads with a cursor in a stable order and filters by changed_since', async () => {
-		await c.post('/supplier/add', { items: Array.from({ length: 25 }, (_, i) => supplier(`S-${String(i).padStart(2, '0')}`)) });
+		await c.post('/supplier/add', {
+			items: Array.from({ length: 25 }, (_, i) => supplier(`S-${String(i).padStart(2, '0')}`)),
+		});
 		clock += 60_000;
 		const since = new Date(clock).toISOString();
 		await c.post('/supplier/add', { items: [supplier('S-03', { notes: 'changed' })] });

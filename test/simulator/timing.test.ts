@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test, run by Node: the community-node rules are for code n8n runs */
 /** A platform across a network: latency that overlaps as on a real server, and a rate limit per client that says when to come back. */
 import { Agent, request } from 'node:http';
 import { startSimulator } from '../../dev/simulator';
@@ -27,7 +28,11 @@ describe('simulator latency', () => {
 		expect(check.ms).toBeGreaterThanOrEqual(115);
 
 		c.sim.latency.set({ roundTripMs: 0, perRowMs: 20 });
-		const write = await timed(() => c.post('/supplier/add', { items: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].map(supplier) }));
+		const write = await timed(() =>
+			c.post('/supplier/add', {
+				items: ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J'].map(supplier),
+			}),
+		);
 		expect(write.result.body.summary.created).toBe(10);
 		expect(write.ms).toBeGreaterThanOrEqual(195);
 
@@ -46,9 +51,14 @@ describe('simulator latency', () => {
 
 	it('requests in flight overlap: five slow requests are all being handled at once, and the control API still answers', async () => {
 		c.sim.latency.set({ roundTripMs: 1500 });
-		const all = Promise.all(['A', 'B', 'C', 'D', 'E'].map((code) => c.post('/supplier/add', { items: [supplier(code)] })));
+		const all = Promise.all(
+			['A', 'B', 'C', 'D', 'E'].map((code) => c.post('/supplier/add', { items: [supplier(code)] })),
+		);
 		// Asked over HTTP while they wait: the simulator's event loop is free.
-		await waitFor(async () => (await control('/_sim/load', undefined, 'GET')).body.inFlight === 5, 1400);
+		await waitFor(
+			async () => (await control('/_sim/load', undefined, 'GET')).body.inFlight === 5,
+			1400,
+		);
 		const replies = await all;
 		expect(replies.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
 		expect(c.sim.load()).toMatchObject({ inFlight: 0, peakInFlight: 5 });
@@ -61,10 +71,18 @@ describe('simulator latency', () => {
 		const kept = new Agent({ keepAlive: true });
 		const post = (agent: Agent) =>
 			new Promise<number>((resolve, reject) => {
-				const req = request(`${c.sim.baseUrl}/supplier/check`, { method: 'POST', agent, headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` } }, (res) => {
-					res.resume();
-					res.on('end', () => resolve(res.statusCode ?? 0));
-				});
+				const req = request(
+					`${c.sim.baseUrl}/supplier/check`,
+					{
+						method: 'POST',
+						agent,
+						headers: { 'content-type': 'application/json', authorization: `Bearer ${c.token}` },
+					},
+					(res) => {
+						res.resume();
+						res.on('end', () => resolve(res.statusCode ?? 0));
+					},
+				);
 				req.on('error', reject);
 				req.end('{}');
 			});
@@ -77,7 +95,8 @@ describe('simulator latency', () => {
 			expect(first.ms).toBeGreaterThanOrEqual(295);
 			expect(second.ms).toBeLessThan(200);
 			expect(c.sim.load().connections).toBe(1);
-			for (let i = 0; i < 2; i++) expect((await timed(() => post(fresh))).ms).toBeGreaterThanOrEqual(295);
+			for (let i = 0; i < 2; i++)
+				expect((await timed(() => post(fresh))).ms).toBeGreaterThanOrEqual(295);
 			expect(c.sim.load().connections).toBe(3);
 		} finally {
 			fresh.destroy();
@@ -95,16 +114,26 @@ describe('simulator latency', () => {
 	});
 
 	it('is set, read and cleared through the control API while running; a bad model is refused', async () => {
-		expect((await control('/_sim/latency', { roundTripMs: 150, perRowMs: 0.5 })).body).toEqual({ roundTripMs: 150, perRowMs: 0.5 });
-		expect((await control('/_sim/latency', undefined, 'GET')).body).toEqual({ roundTripMs: 150, perRowMs: 0.5 });
+		expect((await control('/_sim/latency', { roundTripMs: 150, perRowMs: 0.5 })).body).toEqual({
+			roundTripMs: 150,
+			perRowMs: 0.5,
+		});
+		expect((await control('/_sim/latency', undefined, 'GET')).body).toEqual({
+			roundTripMs: 150,
+			perRowMs: 0.5,
+		});
 		expect((await timed(() => c.post('/supplier/check', {}))).ms).toBeGreaterThanOrEqual(145);
 		expect((await control('/_sim/latency', undefined, 'DELETE')).body).toEqual({});
 		expect(c.sim.latency.get()).toEqual({});
 
 		const unknown = await control('/_sim/latency', { roundTrip: 50 });
 		expect(unknown.status).toBe(400);
-		expect(unknown.body.error.message).toMatch(/unknown latency field roundTrip; use roundTripMs, perRowMs, perRecordMs, connectMs/);
-		expect((await control('/_sim/latency', { roundTripMs: -5 })).body.error.message).toMatch(/roundTripMs must be a number of ms ≥ 0/);
+		expect(unknown.body.error.message).toMatch(
+			/unknown latency field roundTrip; use roundTripMs, perRowMs, perRecordMs, connectMs/,
+		);
+		expect((await control('/_sim/latency', { roundTripMs: -5 })).body.error.message).toMatch(
+			/roundTripMs must be a number of ms ≥ 0/,
+		);
 	});
 
 	it('takes the model as a start option', async () => {
@@ -115,7 +144,11 @@ describe('simulator latency', () => {
 				fetch(`${sim.baseUrl}/oauth/token`, {
 					method: 'POST',
 					headers: { 'content-type': 'application/json' },
-					body: JSON.stringify({ client_id: sim.clientId, client_secret: sim.clientSecret, grant_type: 'client_credentials' }),
+					body: JSON.stringify({
+						client_id: sim.clientId,
+						client_secret: sim.clientSecret,
+						grant_type: 'client_credentials',
+					}),
 				}),
 			);
 			expect(token.result.status).toBe(200);
@@ -123,7 +156,9 @@ describe('simulator latency', () => {
 		} finally {
 			await sim.close();
 		}
-		await expect(startSimulator({ latency: { roundTripMs: Number.NaN } })).rejects.toThrow(/roundTripMs must be a number/);
+		await expect(startSimulator({ latency: { roundTripMs: Number.NaN } })).rejects.toThrow(
+			/roundTripMs must be a number/,
+		);
 	});
 });
 
@@ -149,7 +184,10 @@ describe('simulator rate limit', () => {
 		expect(await statuses(['A', 'B', 'C'])).toEqual([200, 200, 200]);
 		const refused = await add('D');
 		expect(refused.status).toBe(429);
-		expect(refused.body.error).toMatchObject({ code: 'rate_limited', message: 'rate limit of 3 requests per second exceeded; retry after 1 seconds' });
+		expect(refused.body.error).toMatchObject({
+			code: 'rate_limited',
+			message: 'rate limit of 3 requests per second exceeded; retry after 1 seconds',
+		});
 		expect(refused.headers.get('retry-after')).toBe('1');
 		expect(c.sim.store.get('supplier', 'D')).toBeUndefined();
 		expect(c.sim.stats().statuses).toMatchObject({ '200': 4, '429': 1 });
@@ -181,15 +219,27 @@ describe('simulator rate limit', () => {
 	it('counts per client id: the token route counts for the client that asks, a client that is not known has a window of its own', async () => {
 		t += 1000;
 		expect(await statuses(['A', 'B', 'C'])).toEqual([200, 200, 200]);
-		const token = (clientId: string) => c.post('/oauth/token', { client_id: clientId, client_secret: c.sim.clientSecret, grant_type: 'client_credentials' }, { token: null });
+		const token = (clientId: string) =>
+			c.post(
+				'/oauth/token',
+				{
+					client_id: clientId,
+					client_secret: c.sim.clientSecret,
+					grant_type: 'client_credentials',
+				},
+				{ token: null },
+			);
 		expect((await token(c.sim.clientId)).status).toBe(429);
 		expect((await token('someone-else')).status).toBe(401);
 	});
 
 	it('is changed or lifted while running, through the API and the control API', async () => {
-		const control = (body?: unknown, method?: string) => c.control('/_sim/rate-limit', body, method);
+		const control = (body?: unknown, method?: string) =>
+			c.control('/_sim/rate-limit', body, method);
 		t += 1000;
-		expect((await control({ requestsPerSecond: 1 })).body).toEqual({ rateLimit: { requestsPerSecond: 1 } });
+		expect((await control({ requestsPerSecond: 1 })).body).toEqual({
+			rateLimit: { requestsPerSecond: 1 },
+		});
 		expect(await statuses(['A', 'B'])).toEqual([200, 429]);
 		expect((await control(undefined, 'DELETE')).body).toEqual({ rateLimit: null });
 		expect(await statuses(['B', 'C', 'D', 'E', 'F'])).toEqual([200, 200, 200, 200, 200]);
@@ -202,7 +252,21 @@ describe('simulator rate limit', () => {
 
 describe('simulator command line', () => {
 	it('reads the latency model and the rate limit', () => {
-		expect(parseArgs(['--port', '0', '--latency-ms', '50', '--per-row-ms=0.01', '--per-record-ms', '0.02', '--connect-ms', '100', '--rate-limit', '5'])).toMatchObject({
+		expect(
+			parseArgs([
+				'--port',
+				'0',
+				'--latency-ms',
+				'50',
+				'--per-row-ms=0.01',
+				'--per-record-ms',
+				'0.02',
+				'--connect-ms',
+				'100',
+				'--rate-limit',
+				'5',
+			]),
+		).toMatchObject({
 			port: 0,
 			latency: { roundTripMs: 50, perRowMs: 0.01, perRecordMs: 0.02, connectMs: 100 },
 			rateLimit: 5,

@@ -71,9 +71,16 @@ const nounOf = (route: string): string => {
 
 const OK_STATUSES = ['created', 'updated', 'unchanged'];
 
-export async function runCase(harness: Harness, sim: RunningSimulator, testCase: BadInputCase & { key: string }): Promise<void> {
+export async function runCase(
+	harness: Harness,
+	sim: RunningSimulator,
+	testCase: BadInputCase & { key: string },
+): Promise<void> {
 	sim.resetStats();
-	const { outputs, error } = await harness.run({ type: testCase.type, parameters: testCase.parameters, onError: 'continueErrorOutput' }, testCase.items);
+	const { outputs, error } = await harness.run(
+		{ type: testCase.type, parameters: testCase.parameters, onError: 'continueErrorOutput' },
+		testCase.items,
+	);
 	expect(error).toBeUndefined();
 	const [main = [], errors = []] = outputs;
 	const rejected = testCase.message !== undefined;
@@ -84,19 +91,35 @@ export async function runCase(harness: Harness, sim: RunningSimulator, testCase:
 		const error = errors[0].json.error as IDataObject;
 		const record = error.record as IDataObject | undefined;
 		// The record named is the one the bad item gave, under the key's own field names.
-		for (const [field, value] of Object.entries(record ?? {})) if (field in testCase.items[1]) expect(String(testCase.items[1][field])).toBe(String(value));
-		const name = record ? `${nounOf(testCase.route)} ${Object.values(record).join(' / ')}` : 'Item 1';
+		for (const [field, value] of Object.entries(record ?? {}))
+			if (field in testCase.items[1]) expect(String(testCase.items[1][field])).toBe(String(value));
+		const name = record
+			? `${nounOf(testCase.route)} ${Object.values(record).join(' / ')}`
+			: 'Item 1';
 		const message = String(errors[0].json.message);
 		expect(error.message).toBe(message);
 		// Bad input is found before sending (no HTTP status); what the platform refuses has its status. Neither is helped by re-running.
 		expect(error).toMatchObject({ code: expect.any(String), retryable: false });
-		if (error.code === 'invalid_input') expect(error).toMatchObject({ field: expect.any(String), status: null });
-		if (typeof testCase.message === 'string') expect(message).toBe(testCase.message.replace(/^Item 1/, name));
-		else expect(message).toMatch(new RegExp(testCase.message!.source.replace(/^\^Item 1/, `^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), testCase.message!.flags));
+		if (error.code === 'invalid_input')
+			expect(error).toMatchObject({ field: expect.any(String), status: null });
+		if (typeof testCase.message === 'string')
+			expect(message).toBe(testCase.message.replace(/^Item 1/, name));
+		else
+			expect(message).toMatch(
+				new RegExp(
+					testCase.message!.source.replace(
+						/^\^Item 1/,
+						`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
+					),
+					testCase.message!.flags,
+				),
+			);
 		expect(errors[0].pairedItem).toEqual({ item: 1 });
 	}
 	expect(main.map((item) => item.pairedItem)).toEqual(goodIndexes.map((item) => ({ item })));
-	expect(main.map((item) => item.json.status).filter((status) => !OK_STATUSES.includes(String(status)))).toEqual([]);
+	expect(
+		main.map((item) => item.json.status).filter((status) => !OK_STATUSES.includes(String(status))),
+	).toEqual([]);
 	// Rows the platform processed: a row it refused (422) is not counted, nor one never sent.
 	expect(sim.stats().items[testCase.route] ?? 0).toBe(goodIndexes.length);
 	testCase.then?.(sim, testCase.key);
@@ -105,7 +128,10 @@ export async function runCase(harness: Harness, sim: RunningSimulator, testCase:
 export const long = (length: number, unit = 'x') => unit.repeat(length);
 
 /** One platform (with demo data) for a whole table; every case runs beside good items under continue-on-fail. */
-export function describeBadInput(title: string, groups: Array<[string, Array<BadInputCase & { key: string }>]>): void {
+export function describeBadInput(
+	title: string,
+	groups: Array<[string, Array<BadInputCase & { key: string }>]>,
+): void {
 	describe(title, () => {
 		let sim: RunningSimulator;
 		let harness: Harness;
@@ -116,7 +142,10 @@ export function describeBadInput(title: string, groups: Array<[string, Array<Bad
 		afterAll(async () => await sim.close());
 
 		describe.each(groups)('%s', (_, cases) => {
-			it.each(cases.map((testCase) => [testCase.title, testCase] as const))('%s', async (_title, testCase) => await runCase(harness, sim, testCase));
+			it.each(cases.map((testCase) => [testCase.title, testCase] as const))(
+				'%s',
+				async (_title, testCase) => await runCase(harness, sim, testCase),
+			);
 		});
 	});
 }

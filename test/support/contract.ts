@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /** Reads contract/openapi.yaml and resolves local $refs, for tests that hold code against it; makes changed copies. */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,7 +20,16 @@ export type Schema = {
 };
 
 export interface ContractDocument {
-	paths: Record<string, { post: { requestBody?: { content: Record<string, { schema: Schema }> }; 'x-max-items'?: number; [key: string]: unknown } }>;
+	paths: Record<
+		string,
+		{
+			post: {
+				requestBody?: { content: Record<string, { schema: Schema }> };
+				'x-max-items'?: number;
+				[key: string]: unknown;
+			};
+		}
+	>;
 	components: { schemas: Record<string, Schema> };
 }
 
@@ -30,15 +40,22 @@ export const contract = parse(readFileSync(contractFile, 'utf8')) as ContractDoc
 /** Follows $ref and merges allOf, so callers see one schema with its properties. */
 export function resolve(schema: Schema | undefined): Schema {
 	if (!schema) return {};
-	if (schema.$ref) return resolve(contract.components.schemas[schema.$ref.replace('#/components/schemas/', '')]);
+	if (schema.$ref)
+		return resolve(contract.components.schemas[schema.$ref.replace('#/components/schemas/', '')]);
 	if (schema.allOf) {
 		const parts = schema.allOf.map(resolve);
 		// Keywords beside allOf (readOnly, description) belong to the property: OpenAPI 3.0 ignores siblings of $ref only.
-		const { allOf: _allOf, ...own } = schema;
+		const own = Object.fromEntries(
+			Object.entries(schema).filter(([keyword]) => keyword !== 'allOf'),
+		);
 		return {
 			...Object.assign({}, ...parts),
 			...own,
-			properties: Object.assign({}, ...parts.map((p) => p.properties ?? {}), schema.properties ?? {}),
+			properties: Object.assign(
+				{},
+				...parts.map((p) => p.properties ?? {}),
+				schema.properties ?? {},
+			),
 			required: parts.flatMap((p) => p.required ?? []).concat(schema.required ?? []),
 		};
 	}
@@ -56,7 +73,10 @@ export function requestSchema(route: string): Schema {
  * would generate from it, as a user's contract-only change would: nothing else is touched.
  * `generatedFile` is their index, the module the nodes import.
  */
-export function changedContract(dir: string, change: (doc: ContractDocument) => void): { contractFile: string; generatedFile: string; problems: string[] } {
+export function changedContract(
+	dir: string,
+	change: (doc: ContractDocument) => void,
+): { contractFile: string; generatedFile: string; problems: string[] } {
 	const doc = parse(readFileSync(contractFile, 'utf8')) as ContractDocument;
 	change(doc);
 	const changedFile = join(dir, 'openapi.yaml');

@@ -3,7 +3,12 @@
  * (httpRequestWithAuthentication with its one 401 retry), real pairedItem, continue-on-fail and
  * error-output routing — with a credentials helper that does what the n8n app does.
  */
-import { ExecutionLifecycleHooks, LoadOptionsContext, PollContext, WorkflowExecute } from 'n8n-core';
+import {
+	ExecutionLifecycleHooks,
+	LoadOptionsContext,
+	PollContext,
+	WorkflowExecute,
+} from 'n8n-core';
 import type {
 	ICredentialDataDecryptedObject,
 	ICredentialType,
@@ -21,8 +26,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
-import { ICredentialsHelper, NodeHelpers, Workflow } from 'n8n-workflow';
-import { createRunExecutionData } from 'n8n-workflow';
+import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
 
 import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
 import type { RunningSimulator } from '../../dev/simulator';
@@ -35,8 +39,14 @@ export const CREDENTIAL_REF = { id: 'cred-1', name: 'WMS test' };
  * A harness is one n8n process: the package's node types are loaded anew for it, so what a node keeps
  * in its process (the trigger's turns and last ledger) starts empty. Other instances are taken as given.
  */
-function loadedAnew(types: Array<INodeType | IVersionedNodeType>): Array<INodeType | IVersionedNodeType> {
-	return types.map((type) => (ALL_NODE_TYPES.includes(type) ? new (type.constructor as new () => INodeType | IVersionedNodeType)() : type));
+function loadedAnew(
+	types: Array<INodeType | IVersionedNodeType>,
+): Array<INodeType | IVersionedNodeType> {
+	return types.map((type) =>
+		ALL_NODE_TYPES.includes(type)
+			? new (type.constructor as new () => INodeType | IVersionedNodeType)()
+			: type,
+	);
 }
 
 /** Stored credential data, as the n8n database would hold it (the token is saved back here). */
@@ -73,7 +83,8 @@ class TestNodeTypes implements INodeTypes {
 	lastExecute?: Promise<unknown>;
 
 	constructor(list: Array<INodeType | IVersionedNodeType>) {
-		for (const type of [new SourceNode(), ...list]) this.types.set(type.description.name, this.observed(type));
+		for (const type of [new SourceNode(), ...list])
+			this.types.set(type.description.name, this.observed(type));
 	}
 
 	/** The same node type, its execute() promise noted as n8n calls it (n8n does not wait for it after a cancel). */
@@ -81,11 +92,11 @@ class TestNodeTypes implements INodeTypes {
 		const plain = type as INodeType;
 		if (typeof plain.execute !== 'function') return type;
 		const execute = plain.execute;
-		const tracker = this;
+		const noteExecute = (promise: Promise<unknown>) => (this.lastExecute = promise);
 		const wrapped = Object.create(plain) as INodeType;
 		wrapped.execute = function (this: import('n8n-workflow').IExecuteFunctions) {
 			const promise = execute.call(this);
-			tracker.lastExecute = promise;
+			noteExecute(promise);
 			return promise;
 		};
 		return wrapped;
@@ -132,7 +143,14 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		for (const [outerKey, inner] of Object.entries(auth.properties)) {
 			const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??= {});
 			for (const [key, value] of Object.entries(inner as IDataObject)) {
-				target[key] = workflow!.expression.getSimpleParameterValue(node!, value as string, 'internal', { $credentials: credentials }, undefined, '') as string;
+				target[key] = workflow!.expression.getSimpleParameterValue(
+					node!,
+					value as string,
+					'internal',
+					{ $credentials: credentials },
+					undefined,
+					'',
+				) as string;
 			}
 		}
 		return requestOptions;
@@ -145,17 +163,29 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		_node: INode,
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
-		const expirable = this.credentialType.properties.find((p) => p.type === 'hidden' && p.typeOptions?.expirable === true);
+		const expirable = this.credentialType.properties.find(
+			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
+		);
 		if (!expirable || !this.credentialType.preAuthentication) return undefined;
 		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
 		const output = await this.credentialType.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
-		await this.updateCredentials(CREDENTIAL_REF, this.credentialType.name, Object.assign(credentials, output));
+		await this.updateCredentials(
+			CREDENTIAL_REF,
+			this.credentialType.name,
+			Object.assign(credentials, output),
+		);
 		return credentials;
 	}
 
-	async runPreAuthentication(helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		return (await this.credentialType.preAuthentication!.call(helpers, credentials)) as ICredentialDataDecryptedObject;
+	async runPreAuthentication(
+		helpers: IHttpRequestHelper,
+		credentials: ICredentialDataDecryptedObject,
+	) {
+		return (await this.credentialType.preAuthentication!.call(
+			helpers,
+			credentials,
+		)) as ICredentialDataDecryptedObject;
 	}
 
 	async getCredentials(): Promise<never> {
@@ -163,14 +193,26 @@ class TestCredentialsHelper extends ICredentialsHelper {
 	}
 
 	async getDecrypted(): Promise<ICredentialDataDecryptedObject> {
-		const withDefaults = NodeHelpers.getNodeParameters(this.credentialType.properties, this.store.data as INodeParameters, true, false, null, null);
+		const withDefaults = NodeHelpers.getNodeParameters(
+			this.credentialType.properties,
+			this.store.data as INodeParameters,
+			true,
+			false,
+			null,
+			null,
+		);
 		return { ...(withDefaults as ICredentialDataDecryptedObject) };
 	}
 
-	async updateCredentials(_ref: INodeCredentialsDetails, _type: string, data: ICredentialDataDecryptedObject) {
+	async updateCredentials(
+		_ref: INodeCredentialsDetails,
+		_type: string,
+		data: ICredentialDataDecryptedObject,
+	) {
 		this.store.data = { ...data };
 		this.store.saves++;
-		if (typeof data.accessToken === 'string' && data.accessToken) this.store.tokens.add(data.accessToken);
+		if (typeof data.accessToken === 'string' && data.accessToken)
+			this.store.tokens.add(data.accessToken);
 	}
 
 	async updateCredentialsOauthTokenData(): Promise<void> {}
@@ -200,7 +242,10 @@ export class Harness {
 	readonly nodeTypes: TestNodeTypes;
 	readonly credentialsHelper: TestCredentialsHelper;
 
-	constructor(credentials: { baseUrl: string; clientId: string; clientSecret: string }, types = ALL_NODE_TYPES) {
+	constructor(
+		credentials: { baseUrl: string; clientId: string; clientSecret: string },
+		types = ALL_NODE_TYPES,
+	) {
 		this.store = { data: { ...credentials }, saves: 0, tokens: new Set() };
 		this.nodeTypes = new TestNodeTypes(loadedAnew(types));
 		this.credentialsHelper = new TestCredentialsHelper(this.store);
@@ -246,8 +291,20 @@ export class Harness {
 		};
 	}
 
-	workflow(nodes: INode[], connections: Workflow['connectionsBySourceNode'] = {}, staticData: IDataObject = {}) {
-		return new Workflow({ id: 'wf-1', name: 'test', nodes, connections, active: false, nodeTypes: this.nodeTypes, staticData });
+	workflow(
+		nodes: INode[],
+		connections: Workflow['connectionsBySourceNode'] = {},
+		staticData: IDataObject = {},
+	) {
+		return new Workflow({
+			id: 'wf-1',
+			name: 'test',
+			nodes,
+			connections,
+			active: false,
+			nodeTypes: this.nodeTypes,
+			staticData,
+		});
 	}
 
 	/** Runs Source (with these items) → the node, in manual mode, as n8n would. */
@@ -270,9 +327,17 @@ export class Harness {
 			parameters: { items: JSON.stringify(items) },
 		};
 		const node = this.node(spec);
-		const workflow = this.workflow([source, node], { Source: { main: [[{ node: node.name, type: 'main', index: 0 }]] } });
+		const workflow = this.workflow([source, node], {
+			Source: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
+		});
 		const additionalData = this.additionalData();
-		const hooks = new ExecutionLifecycleHooks(mode, 'exec-1', { id: 'wf-1', name: 'test', nodes: [], connections: {}, active: false } as never);
+		const hooks = new ExecutionLifecycleHooks(mode, 'exec-1', {
+			id: 'wf-1',
+			name: 'test',
+			nodes: [],
+			connections: {},
+			active: false,
+		} as never);
 		let finish!: (run: IRun) => void;
 		const done = new Promise<IRun>((resolve) => (finish = resolve));
 		hooks.addHandler('workflowExecuteAfter', (fullRunData: IRun) => finish(fullRunData));
@@ -301,7 +366,10 @@ export class Harness {
 			JSON.stringify(result.error?.context ?? {}),
 			...capturedLogs.slice(logsFrom),
 		];
-		const leaks = findLeaks([String(this.store.data.clientSecret ?? ''), ...this.store.tokens], texts);
+		const leaks = findLeaks(
+			[String(this.store.data.clientSecret ?? ''), ...this.store.tokens],
+			texts,
+		);
 		if (leaks.length) throw new Error(`secret leaked: ${leaks.join('; ')}`);
 	}
 
@@ -336,23 +404,43 @@ export class Harness {
 	 * Runs the workflow a poll emitted into, the way n8n does once it has saved static data: the
 	 * trigger node passes the emitted items on, so every later item pairs back to a trigger item.
 	 */
-	async runEmitted(workflow: Workflow, triggerName: string, emitted: INodeExecutionData[][]): Promise<IRun> {
+	async runEmitted(
+		workflow: Workflow,
+		triggerName: string,
+		emitted: INodeExecutionData[][],
+	): Promise<IRun> {
 		const trigger = workflow.getNode(triggerName)!;
 		const runExecutionData = createRunExecutionData({
-			executionData: { nodeExecutionStack: [{ node: trigger, data: { main: emitted }, source: null }] },
+			executionData: {
+				nodeExecutionStack: [{ node: trigger, data: { main: emitted }, source: null }],
+			},
 		});
 		const additionalData = this.additionalData();
-		const hooks = new ExecutionLifecycleHooks('trigger', 'exec-poll', { id: 'wf-1', name: 'test', nodes: [], connections: {}, active: false } as never);
+		const hooks = new ExecutionLifecycleHooks('trigger', 'exec-poll', {
+			id: 'wf-1',
+			name: 'test',
+			nodes: [],
+			connections: {},
+			active: false,
+		} as never);
 		let finish!: (run: IRun) => void;
 		const done = new Promise<IRun>((resolve) => (finish = resolve));
 		hooks.addHandler('workflowExecuteAfter', (fullRunData: IRun) => finish(fullRunData));
 		additionalData.hooks = hooks;
-		void new WorkflowExecute(additionalData, 'trigger', runExecutionData).processRunExecutionData(workflow);
+		void new WorkflowExecute(additionalData, 'trigger', runExecutionData).processRunExecutionData(
+			workflow,
+		);
 		return await done;
 	}
 }
 
 /** A harness whose credential points at this simulator with its own client. */
-export function harnessFor(sim: Pick<RunningSimulator, 'baseUrl' | 'clientId' | 'clientSecret'>): Harness {
-	return new Harness({ baseUrl: sim.baseUrl, clientId: sim.clientId, clientSecret: sim.clientSecret });
+export function harnessFor(
+	sim: Pick<RunningSimulator, 'baseUrl' | 'clientId' | 'clientSecret'>,
+): Harness {
+	return new Harness({
+		baseUrl: sim.baseUrl,
+		clientId: sim.clientId,
+		clientSecret: sim.clientSecret,
+	});
 }

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * Every integration run is also a secret-leak test: n8n's logger is captured, and after each run
  * the harness scans output items, error messages and descriptions and log lines for the client
@@ -37,5 +38,9 @@ Container.set(Logger, captureLogger as unknown as Logger);
 /** Texts that must never be seen by a user or a log. */
 export function findLeaks(secrets: string[], texts: string[]): string[] {
 	const wanted = secrets.filter((secret) => secret.length >= 6);
-	return texts.flatMap((text) => wanted.filter((secret) => text.includes(secret)).map((secret) => `${secret.slice(0, 4)}… in ${text.slice(0, 160)}`));
+	return texts.flatMap((text) =>
+		wanted
+			.filter((secret) => text.includes(secret))
+			.map((secret) => `${secret.slice(0, 4)}… in ${text.slice(0, 160)}`),
+	);
 }

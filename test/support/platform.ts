@@ -15,7 +15,10 @@ export interface Platform {
  * For each test of the enclosing describe: a fresh simulator (counters at zero, demo data
  * loaded when asked) and a harness on it, handed to `take`; the simulator is closed afterwards.
  */
-export function onAFreshPlatform(options: SimulatorOptions, take: (platform: Platform) => void): void {
+export function onAFreshPlatform(
+	options: SimulatorOptions,
+	take: (platform: Platform) => void,
+): void {
 	let sim: RunningSimulator | undefined;
 	beforeEach(async () => {
 		sim = await startSimulator(options);
@@ -26,10 +29,14 @@ export function onAFreshPlatform(options: SimulatorOptions, take: (platform: Pla
 }
 
 /** The input item an output item is paired to. */
-export const itemOf = (output: INodeExecutionData): number => (output.pairedItem as { item: number }).item;
+export const itemOf = (output: INodeExecutionData): number =>
+	(output.pairedItem as { item: number }).item;
 
 /** WMS Inventory → Item: Add or Update of each input item as it is, with these Options. */
-export const inventoryUpsert = (options: IDataObject, onError?: NodeUnderTest['onError']): NodeUnderTest => ({
+export const inventoryUpsert = (
+	options: IDataObject,
+	onError?: NodeUnderTest['onError'],
+): NodeUnderTest => ({
 	type: 'wmsInventory',
 	parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options },
 	onError,

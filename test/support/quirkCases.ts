@@ -24,7 +24,14 @@ export interface NodeUnderQuirks {
 	records?: IDataObject[];
 }
 
-const line = (order_number: string, sku: string) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', sku, quantity: 1 });
+const line = (order_number: string, sku: string) => ({
+	order_number,
+	customer_code: 'CUST-1',
+	warehouse_code: 'WH1',
+	order_date: '2026-11-21',
+	sku,
+	quantity: 1,
+});
 
 export const NODES = {
 	inventoryAdd: {
@@ -40,7 +47,12 @@ export const NODES = {
 		kind: 'bulk',
 		route: '/sales_order/add',
 		type: 'wmsSalesOrder',
-		parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem', groupLines: true },
+		parameters: {
+			resource: 'salesOrder',
+			operation: 'add',
+			fieldsToSend: 'inputItem',
+			groupLines: true,
+		},
 		items: [line('SO-1', 'NUT-M8'), line('SO-2', 'NUT-M8'), line('SO-1', 'BOLT-M8-40')],
 		keyOf: (json) => String(json.order_number),
 	},
@@ -68,16 +80,35 @@ export const NODES = {
 		parameters: { resource: 'salesOrder', operation: 'getStatus', returnAll: true },
 		items: [{}],
 		keyOf: (json) => String(json.order_number),
-		records: ['SO-1', 'SO-2'].map((order_number) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', status: 'open', lines: [] })),
+		records: ['SO-1', 'SO-2'].map((order_number) => ({
+			order_number,
+			customer_code: 'CUST-1',
+			warehouse_code: 'WH1',
+			order_date: '2026-11-21',
+			status: 'open',
+			lines: [],
+		})),
 	},
 	salesOrderByNumbers: {
 		kind: 'read',
 		route: '/sales_order/check',
 		type: 'wmsSalesOrder',
-		parameters: { resource: 'salesOrder', operation: 'getStatus', returnAll: true, filters: { orderNumbers: 'SO-1, SO-2, SO-3' } },
+		parameters: {
+			resource: 'salesOrder',
+			operation: 'getStatus',
+			returnAll: true,
+			filters: { orderNumbers: 'SO-1, SO-2, SO-3' },
+		},
 		items: [{}],
 		keyOf: (json) => `${String(json.order_number)} ${json.found ? 'found' : 'not found'}`,
-		records: ['SO-1', 'SO-2'].map((order_number) => ({ order_number, customer_code: 'CUST-1', warehouse_code: 'WH1', order_date: '2026-11-21', status: 'open', lines: [] })),
+		records: ['SO-1', 'SO-2'].map((order_number) => ({
+			order_number,
+			customer_code: 'CUST-1',
+			warehouse_code: 'WH1',
+			order_date: '2026-11-21',
+			status: 'open',
+			lines: [],
+		})),
 	},
 } satisfies Record<string, NodeUnderQuirks>;
 
@@ -103,16 +134,33 @@ export interface Quirk {
 	log?: RegExp;
 }
 
-const bulkError = (message: unknown, status = 200): Reply => ({ status, json: { error: { code: 'unavailable', message } } });
-const every = (route: string, reply: (items: IDataObject[], n: number) => Reply | undefined) => (platform: QuirkyPlatform) =>
-	void platform.on(route, (call) => reply(call.items as IDataObject[], call.n));
+const bulkError = (message: unknown, status = 200): Reply => ({
+	status,
+	json: { error: { code: 'unavailable', message } },
+});
+const every =
+	(route: string, reply: (items: IDataObject[], n: number) => Reply | undefined) =>
+	(platform: QuirkyPlatform) =>
+		void platform.on(route, (call) => reply(call.items as IDataObject[], call.n));
 const results = (route: string, edit: (rows: Array<Record<string, unknown>>) => unknown[]) =>
-	every(route, (items) => ({ json: { ...contractResults(route, items), results: edit(contractResults(route, items).results) } }));
+	every(route, (items) => ({
+		json: {
+			...contractResults(route, items),
+			results: edit(contractResults(route, items).results),
+		},
+	}));
 const pages = (route: string, page: (n: number) => Reply) => every(route, (_, n) => page(n));
-const token = (reply: Reply) => (platform: QuirkyPlatform) => void platform.on('/oauth/token', () => reply);
-const tooLarge: Reply = { status: 413, json: { error: { code: 'too_many_items', message: 'request too large' } } };
+const token = (reply: Reply) => (platform: QuirkyPlatform) =>
+	void platform.on('/oauth/token', () => reply);
+const tooLarge: Reply = {
+	status: 413,
+	json: { error: { code: 'too_many_items', message: 'request too large' } },
+};
 const RERUN_SAFE = /Running the node again is safe: records are matched by their key\.$/;
-const notConfirmed = (why: string) => new RegExp(`^(?:Inventory item Q|Sales order SO|ERP update UPD)-\\d+: not confirmed as stored — .*${why}.*Running the node again is safe`);
+const notConfirmed = (why: string) =>
+	new RegExp(
+		`^(?:Inventory item Q|Sales order SO|ERP update UPD)-\\d+: not confirmed as stored — .*${why}.*Running the node again is safe`,
+	);
 
 const INV = '/inventory/add';
 const SO = '/sales_order/add';
@@ -123,15 +171,35 @@ const sku = (i: number, description = `Item ${i}`) => ({ sku: `Q-${i}`, descript
 
 export const QUIRKS: Quirk[] = [
 	// --- Inventory: Add or Update, three items; which rows count as stored ---
-	{ answer: 'one result per row, as the contract says', node: 'inventoryAdd', program: () => {}, stored: [0, 1, 2], requests: 1 },
-	{ answer: 'HTTP 200 with {}', node: 'inventoryAdd', program: every(INV, () => ({ json: {} })), stored: [], failed: notConfirmed('HTTP 200 on /inventory/add with no per-row results') },
-	{ answer: 'results that are not a list', node: 'inventoryAdd', program: every(INV, () => ({ json: { results: { 'Q-0': 'created' } } })), stored: [], failed: notConfirmed('per-row results that are not a list') },
+	{
+		answer: 'one result per row, as the contract says',
+		node: 'inventoryAdd',
+		program: () => {},
+		stored: [0, 1, 2],
+		requests: 1,
+	},
+	{
+		answer: 'HTTP 200 with {}',
+		node: 'inventoryAdd',
+		program: every(INV, () => ({ json: {} })),
+		stored: [],
+		failed: notConfirmed('HTTP 200 on /inventory/add with no per-row results'),
+	},
+	{
+		answer: 'results that are not a list',
+		node: 'inventoryAdd',
+		program: every(INV, () => ({ json: { results: { 'Q-0': 'created' } } })),
+		stored: [],
+		failed: notConfirmed('per-row results that are not a list'),
+	},
 	{
 		answer: 'fewer results than rows',
 		node: 'inventoryAdd',
 		program: results(INV, (rows) => rows.slice(0, 2)),
 		stored: [0, 1],
-		failed: notConfirmed('its answer names no result for this record \\(key "Q-2"\\) \\(2 results for 3 records\\)'),
+		failed: notConfirmed(
+			'its answer names no result for this record \\(key "Q-2"\\) \\(2 results for 3 records\\)',
+		),
 	},
 	{
 		answer: 'results that name other keys',
@@ -145,25 +213,54 @@ export const QUIRKS: Quirk[] = [
 		node: 'inventoryAdd',
 		program: results(INV, (rows) => [rows[0], rows[0], rows[2]]),
 		stored: [2],
-		failed: { 0: notConfirmed('2 results for this record \\(key "Q-0"\\), so none can be trusted'), 1: notConfirmed('names no result for this record \\(key "Q-1"\\)') },
+		failed: {
+			0: notConfirmed('2 results for this record \\(key "Q-0"\\), so none can be trusted'),
+			1: notConfirmed('names no result for this record \\(key "Q-1"\\)'),
+		},
 	},
 	{
 		answer: 'a status the contract does not know ("queued")',
 		node: 'inventoryAdd',
-		program: results(INV, (rows) => rows.map((row) => (row.index === 1 ? { ...row, status: 'queued' } : row))),
+		program: results(INV, (rows) =>
+			rows.map((row) => (row.index === 1 ? { ...row, status: 'queued' } : row)),
+		),
 		stored: [0, 2],
-		failed: notConfirmed('its result for this record \\(key "Q-1"\\) has status "queued", not created, updated or unchanged'),
+		failed: notConfirmed(
+			'its result for this record \\(key "Q-1"\\) has status "queued", not created, updated or unchanged',
+		),
 	},
 	{
 		answer: 'HTTP 200 with one row failed inside ("error" with a message)',
 		node: 'inventoryAdd',
-		program: results(INV, (rows) => rows.map((row) => (row.index === 1 ? { ...row, status: 'error', message: 'sku is locked' } : row))),
+		program: results(INV, (rows) =>
+			rows.map((row) =>
+				row.index === 1 ? { ...row, status: 'error', message: 'sku is locked' } : row,
+			),
+		),
 		stored: [0, 2],
 		failed: notConfirmed('has status "error" \\("sku is locked"\\)'),
 	},
-	{ answer: 'a web page with HTTP 200 (a proxy login page)', node: 'inventoryAdd', program: every(INV, () => webPage(200)), stored: [], failed: notConfirmed('HTTP 200 on /inventory/add with a web page instead of JSON') },
-	{ answer: 'an empty body with HTTP 200', node: 'inventoryAdd', program: every(INV, () => ({ raw: '' })), stored: [], failed: notConfirmed('HTTP 200 on /inventory/add with an empty body') },
-	{ answer: 'HTTP 204 No Content', node: 'inventoryAdd', program: every(INV, () => ({ status: 204 })), stored: [], failed: notConfirmed('HTTP 204 on /inventory/add with an empty body') },
+	{
+		answer: 'a web page with HTTP 200 (a proxy login page)',
+		node: 'inventoryAdd',
+		program: every(INV, () => webPage(200)),
+		stored: [],
+		failed: notConfirmed('HTTP 200 on /inventory/add with a web page instead of JSON'),
+	},
+	{
+		answer: 'an empty body with HTTP 200',
+		node: 'inventoryAdd',
+		program: every(INV, () => ({ raw: '' })),
+		stored: [],
+		failed: notConfirmed('HTTP 200 on /inventory/add with an empty body'),
+	},
+	{
+		answer: 'HTTP 204 No Content',
+		node: 'inventoryAdd',
+		program: every(INV, () => ({ status: 204 })),
+		stored: [],
+		failed: notConfirmed('HTTP 204 on /inventory/add with an empty body'),
+	},
 	{
 		answer: 'JSON cut off halfway',
 		node: 'inventoryAdd',
@@ -176,19 +273,49 @@ export const QUIRKS: Quirk[] = [
 		node: 'inventoryAdd',
 		program: every(INV, () => bulkError('storage is read-only')),
 		stored: [],
-		failed: notConfirmed('HTTP 200 on /inventory/add with an error: storage is read-only \\(unavailable\\)'),
+		failed: notConfirmed(
+			'HTTP 200 on /inventory/add with an error: storage is read-only \\(unavailable\\)',
+		),
 	},
-	{ answer: 'HTTP 202 Accepted, queued for later', node: 'inventoryAdd', program: every(INV, () => ({ status: 202, json: { status: 'queued', job_id: 'J-1' } })), stored: [], failed: notConfirmed('HTTP 202 on /inventory/add with no per-row results') },
-	{ answer: 'results out of order, keyed and indexed', node: 'inventoryAdd', program: results(INV, (rows) => [...rows].reverse()), stored: [0, 1, 2] },
+	{
+		answer: 'HTTP 202 Accepted, queued for later',
+		node: 'inventoryAdd',
+		program: every(INV, () => ({ status: 202, json: { status: 'queued', job_id: 'J-1' } })),
+		stored: [],
+		failed: notConfirmed('HTTP 202 on /inventory/add with no per-row results'),
+	},
+	{
+		answer: 'results out of order, keyed and indexed',
+		node: 'inventoryAdd',
+		program: results(INV, (rows) => [...rows].reverse()),
+		stored: [0, 1, 2],
+	},
 	{
 		answer: 'results keyed, their indexes contradicting the keys',
 		node: 'inventoryAdd',
 		program: results(INV, (rows) => rows.map((row, k) => ({ ...rows[2 - k], index: row.index }))),
 		stored: [0, 1, 2],
 	},
-	{ answer: 'results without keys, indexed, out of order', node: 'inventoryAdd', program: results(INV, (rows) => [...rows].reverse().map(({ index, status }) => ({ index, status }))), stored: [0, 1, 2] },
-	{ answer: 'results with null keys, indexed', node: 'inventoryAdd', program: results(INV, (rows) => rows.map((row) => ({ ...row, key: null }))), stored: [0, 1, 2] },
-	{ answer: 'results with neither key nor index, one per row', node: 'inventoryAdd', program: results(INV, (rows) => rows.map(({ status }) => ({ status }))), stored: [0, 1, 2] },
+	{
+		answer: 'results without keys, indexed, out of order',
+		node: 'inventoryAdd',
+		program: results(INV, (rows) =>
+			[...rows].reverse().map(({ index, status }) => ({ index, status })),
+		),
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'results with null keys, indexed',
+		node: 'inventoryAdd',
+		program: results(INV, (rows) => rows.map((row) => ({ ...row, key: null }))),
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'results with neither key nor index, one per row',
+		node: 'inventoryAdd',
+		program: results(INV, (rows) => rows.map(({ status }) => ({ status }))),
+		stored: [0, 1, 2],
+	},
 	{
 		answer: 'results with neither key nor index, fewer than rows',
 		node: 'inventoryAdd',
@@ -199,7 +326,13 @@ export const QUIRKS: Quirk[] = [
 	{
 		answer: 'extra unknown fields in the answer and its results',
 		node: 'inventoryAdd',
-		program: every(INV, (items) => ({ json: { ...contractResults(INV, items), trace: { region: 'eu' }, results: contractResults(INV, items).results.map((r) => ({ ...r, warnings: [] })) } })),
+		program: every(INV, (items) => ({
+			json: {
+				...contractResults(INV, items),
+				trace: { region: 'eu' },
+				results: contractResults(INV, items).results.map((r) => ({ ...r, warnings: [] })),
+			},
+		})),
 		stored: [0, 1, 2],
 	},
 	{
@@ -216,7 +349,10 @@ export const QUIRKS: Quirk[] = [
 		answer: 'HTTP 413 above 400 bytes (a byte limit)',
 		node: 'inventoryAdd',
 		items: [0, 1, 2, 3, 4, 5, 6, 7].map((i) => sku(i, `Item ${i} `.padEnd(80, '.'))),
-		program: (platform) => void platform.on(INV, (call) => (JSON.stringify(call.body).length > 400 ? tooLarge : undefined)),
+		program: (platform) =>
+			void platform.on(INV, (call) =>
+				JSON.stringify(call.body).length > 400 ? tooLarge : undefined,
+			),
 		stored: [0, 1, 2, 3, 4, 5, 6, 7],
 		log: /sending at most 2 records per request/,
 	},
@@ -224,31 +360,61 @@ export const QUIRKS: Quirk[] = [
 		answer: 'HTTP 413 for a record too large even on its own',
 		node: 'inventoryAdd',
 		items: [sku(0), sku(1, 'x'.repeat(450)), sku(2)],
-		program: (platform) => void platform.on(INV, (call) => (JSON.stringify(call.body).length > 400 ? tooLarge : undefined)),
+		program: (platform) =>
+			void platform.on(INV, (call) =>
+				JSON.stringify(call.body).length > 400 ? tooLarge : undefined,
+			),
 		stored: [0, 2],
-		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: the platform refuses this record as too large \(HTTP 413\) even on its own: shorten it/,
+		failed:
+			/^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: the platform refuses this record as too large \(HTTP 413\) even on its own: shorten it/,
 	},
 	{
 		answer: 'HTTP 403 for this route',
 		node: 'inventoryAdd',
-		program: every(INV, () => ({ status: 403, json: { error: { code: 'forbidden', message: 'client lacks scope inventory:write' } } })),
+		program: every(INV, () => ({
+			status: 403,
+			json: { error: { code: 'forbidden', message: 'client lacks scope inventory:write' } },
+		})),
 		stored: [],
-		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform refused access on \/inventory\/add \(HTTP 403: client lacks scope inventory:write\)/,
+		failed:
+			/^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform refused access on \/inventory\/add \(HTTP 403: client lacks scope inventory:write\)/,
 	},
-	{ answer: 'HTTP 404 web page for this route', node: 'inventoryAdd', program: every(INV, () => webPage(404)), stored: [], failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 404 on \/inventory\/add: it may not offer this route/ },
+	{
+		answer: 'HTTP 404 web page for this route',
+		node: 'inventoryAdd',
+		program: every(INV, () => webPage(404)),
+		stored: [],
+		failed:
+			/^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 404 on \/inventory\/add: it may not offer this route/,
+	},
 	{
 		answer: 'HTTP 401 again after the token was refreshed',
 		node: 'inventoryAdd',
-		program: every(INV, () => ({ status: 401, json: { error: { code: 'invalid_token', message: 'token revoked' } } })),
+		program: every(INV, () => ({
+			status: 401,
+			json: { error: { code: 'invalid_token', message: 'token revoked' } },
+		})),
 		stored: [],
-		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — The platform rejected the access token twice \(HTTP 401\)/,
+		failed:
+			/^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — The platform rejected the access token twice \(HTTP 401\)/,
 	},
 	{
-		answer: 'an error envelope whose message is not text and whose details are not a list (HTTP 422)',
+		answer:
+			'an error envelope whose message is not text and whose details are not a list (HTTP 422)',
 		node: 'inventoryAdd',
-		program: every(INV, () => ({ status: 422, json: { error: { code: 'validation_failed', message: { en: 'invalid' }, details: { path: '/items/1' } } } })),
+		program: every(INV, () => ({
+			status: 422,
+			json: {
+				error: {
+					code: 'validation_failed',
+					message: { en: 'invalid' },
+					details: { path: '/items/1' },
+				},
+			},
+		})),
 		stored: [],
-		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 422 on \/inventory\/add$/,
+		failed:
+			/^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 422 on \/inventory\/add$/,
 	},
 	{
 		answer: 'a slow trickle that never ends',
@@ -256,7 +422,8 @@ export const QUIRKS: Quirk[] = [
 		options: { timeoutSeconds: 1, maxAttempts: 1 },
 		program: every(INV, () => ({ trickle: true })),
 		stored: [],
-		failed: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — The connection to the platform at http:\/\/127\.0\.0\.1:\d+\/v1 was lost \(no answer within the timeout\)\. Running the node again is safe/,
+		failed:
+			/^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — The connection to the platform at http:\/\/127\.0\.0\.1:\d+\/v1 was lost \(no answer within the timeout\)\. Running the node again is safe/,
 	},
 	{
 		answer: 'the connection dropped after storing, then the contract answer',
@@ -268,12 +435,37 @@ export const QUIRKS: Quirk[] = [
 	},
 
 	// --- Sales Order: Add, lines grouped into orders ---
-	{ answer: 'results keyed, out of order', node: 'salesOrderAdd', program: results(SO, (rows) => [...rows].reverse()), stored: [0, 1, 2] },
-	{ answer: 'HTTP 200 with {}', node: 'salesOrderAdd', program: every(SO, () => ({ json: {} })), stored: [], failed: { 0: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — .*no per-row results/, 1: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored/ } },
-	{ answer: 'a result for one order of two', node: 'salesOrderAdd', program: results(SO, (rows) => rows.filter((row) => row.key === 'SO-2')), stored: [1], failed: notConfirmed('no result for this record \\(key "SO-1"\\)') },
+	{
+		answer: 'results keyed, out of order',
+		node: 'salesOrderAdd',
+		program: results(SO, (rows) => [...rows].reverse()),
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'HTTP 200 with {}',
+		node: 'salesOrderAdd',
+		program: every(SO, () => ({ json: {} })),
+		stored: [],
+		failed: {
+			0: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored — .*no per-row results/,
+			1: /^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: not confirmed as stored/,
+		},
+	},
+	{
+		answer: 'a result for one order of two',
+		node: 'salesOrderAdd',
+		program: results(SO, (rows) => rows.filter((row) => row.key === 'SO-2')),
+		stored: [1],
+		failed: notConfirmed('no result for this record \\(key "SO-1"\\)'),
+	},
 
 	// --- ERP Update: Set Complete ---
-	{ answer: 'results keyed by id, out of order', node: 'setComplete', program: results(UPD, (rows) => [rows[1], rows[2], rows[0]]), stored: [0, 1, 2] },
+	{
+		answer: 'results keyed by id, out of order',
+		node: 'setComplete',
+		program: results(UPD, (rows) => [rows[1], rows[2], rows[0]]),
+		stored: [0, 1, 2],
+	},
 	{
 		answer: 'a status the contract does not know ("already_complete")',
 		node: 'setComplete',
@@ -281,77 +473,194 @@ export const QUIRKS: Quirk[] = [
 		stored: [],
 		failed: notConfirmed('has status "already_complete"'),
 	},
-	{ answer: 'a web page with HTTP 200', node: 'setComplete', program: every(UPD, () => webPage(200)), stored: [], failed: notConfirmed('HTTP 200 on /erp_update/set_complete with a web page') },
+	{
+		answer: 'a web page with HTTP 200',
+		node: 'setComplete',
+		program: every(UPD, () => webPage(200)),
+		stored: [],
+		failed: notConfirmed('HTTP 200 on /erp_update/set_complete with a web page'),
+	},
 
 	// --- Inventory: Get Many with Return All (five records, two per page) ---
-	{ answer: 'pages as the contract says', node: 'inventoryGetAll', program: () => {}, records: ['R-0', 'R-1', 'R-2', 'R-3', 'R-4'] },
+	{
+		answer: 'pages as the contract says',
+		node: 'inventoryGetAll',
+		program: () => {},
+		records: ['R-0', 'R-1', 'R-2', 'R-3', 'R-4'],
+	},
 	{
 		answer: 'the same next_cursor again',
 		node: 'inventoryGetAll',
 		program: pages(INV_READ, () => ({ json: { items: [{ sku: 'R-0' }], next_cursor: 'again' } })),
-		error: /^Item 0: The platform's paging on \/inventory\/check does not end: it gave a next_cursor it had given before \(HTTP 200, after 1 records\)/,
+		error:
+			/^Item 0: The platform's paging on \/inventory\/check does not end: it gave a next_cursor it had given before \(HTTP 200, after 1 records\)/,
 		requests: 2,
 	},
 	{
 		answer: 'new cursors with empty pages, for ever',
 		node: 'inventoryGetAll',
-		program: pages(INV_READ, (n) => ({ json: { items: n === 1 ? [{ sku: 'R-0' }] : [], next_cursor: `c${n}` } })),
-		error: /paging on \/inventory\/check does not end: 4 pages in a row brought no new record, each with a next_cursor/,
+		program: pages(INV_READ, (n) => ({
+			json: { items: n === 1 ? [{ sku: 'R-0' }] : [], next_cursor: `c${n}` },
+		})),
+		error:
+			/paging on \/inventory\/check does not end: 4 pages in a row brought no new record, each with a next_cursor/,
 		requests: 5,
 	},
 	{
 		answer: 'the same records on every page, with new cursors',
 		node: 'inventoryGetAll',
-		program: pages(INV_READ, (n) => ({ json: { items: [{ sku: 'R-0' }, { sku: 'R-1' }], next_cursor: `c${n}` } })),
+		program: pages(INV_READ, (n) => ({
+			json: { items: [{ sku: 'R-0' }, { sku: 'R-1' }], next_cursor: `c${n}` },
+		})),
 		error: /paging on \/inventory\/check does not end: 4 pages in a row brought no new record/,
 		requests: 5,
 	},
 	{
 		answer: 'pages overlapping by one record',
 		node: 'inventoryGetAll',
-		program: pages(INV_READ, (n) => ({ json: { items: [{ sku: `R-${n - 1}` }, { sku: `R-${n}` }], next_cursor: n < 3 ? `c${n}` : null } })),
+		program: pages(INV_READ, (n) => ({
+			json: {
+				items: [{ sku: `R-${n - 1}` }, { sku: `R-${n}` }],
+				next_cursor: n < 3 ? `c${n}` : null,
+			},
+		})),
 		records: ['R-0', 'R-1', 'R-2', 'R-3'],
 		log: /WMS \/inventory\/check: the platform returned 2 records a second time while paging; each was output once/,
 	},
-	{ answer: 'items that are not a list', node: 'inventoryGetAll', program: pages(INV_READ, () => ({ json: { items: { sku: 'R-0' }, next_cursor: null } })), error: /^Item 0: The platform answered HTTP 200 on \/inventory\/check with items that are not a list/ },
-	{ answer: 'a web page with HTTP 200', node: 'inventoryGetAll', program: pages(INV_READ, () => webPage(200)), error: /HTTP 200 on \/inventory\/check with a web page instead of JSON/ },
-	{ answer: 'an empty body with HTTP 200', node: 'inventoryGetAll', program: pages(INV_READ, () => ({ raw: '' })), error: /HTTP 200 on \/inventory\/check with an empty body/ },
-	{ answer: 'a next_cursor that is a number', node: 'inventoryGetAll', program: pages(INV_READ, () => ({ json: { items: [{ sku: 'R-0' }], next_cursor: 2 } })), error: /with a next_cursor that is not text/ },
-	{ answer: 'items that are not records', node: 'inventoryGetAll', program: pages(INV_READ, () => ({ json: { items: ['R-0', null], next_cursor: null } })), error: /with items that are not records/ },
+	{
+		answer: 'items that are not a list',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({ json: { items: { sku: 'R-0' }, next_cursor: null } })),
+		error:
+			/^Item 0: The platform answered HTTP 200 on \/inventory\/check with items that are not a list/,
+	},
+	{
+		answer: 'a web page with HTTP 200',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => webPage(200)),
+		error: /HTTP 200 on \/inventory\/check with a web page instead of JSON/,
+	},
+	{
+		answer: 'an empty body with HTTP 200',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({ raw: '' })),
+		error: /HTTP 200 on \/inventory\/check with an empty body/,
+	},
+	{
+		answer: 'a next_cursor that is a number',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({ json: { items: [{ sku: 'R-0' }], next_cursor: 2 } })),
+		error: /with a next_cursor that is not text/,
+	},
+	{
+		answer: 'items that are not records',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({ json: { items: ['R-0', null], next_cursor: null } })),
+		error: /with items that are not records/,
+	},
 	{
 		answer: 'null where a text is expected, and unknown fields',
 		node: 'inventoryGetAll',
-		program: pages(INV_READ, () => ({ json: { items: [{ sku: 'R-0', description: null, x_bay: 'B4' }], next_cursor: null, total: 1 } })),
+		program: pages(INV_READ, () => ({
+			json: {
+				items: [{ sku: 'R-0', description: null, x_bay: 'B4' }],
+				next_cursor: null,
+				total: 1,
+			},
+		})),
 		records: ['R-0'],
 	},
 
 	// --- Sales Order: Get Status ---
-	{ answer: 'as the contract says', node: 'salesOrderStatus', program: () => {}, records: ['SO-1', 'SO-2'] },
-	{ answer: 'the answer in another shape ({orders: [...]})', node: 'salesOrderStatus', program: pages(SO_READ, () => ({ json: { orders: [{ order_number: 'SO-1' }] } })), error: /^Item 0: The platform answered HTTP 200 on \/sales_order\/check with no list of items/ },
-	{ answer: 'HTTP 200 with an error envelope', node: 'salesOrderStatus', program: pages(SO_READ, () => bulkError('search index rebuilding')), error: /HTTP 200 on \/sales_order\/check with an error: search index rebuilding/ },
-	{ answer: 'HTTP 404 on the route', node: 'salesOrderStatus', program: pages(SO_READ, () => ({ status: 404, json: { error: { code: 'not_found', message: 'no such route' } } })), error: /^Item 0: no such route \(HTTP 404, not_found\)/ },
+	{
+		answer: 'as the contract says',
+		node: 'salesOrderStatus',
+		program: () => {},
+		records: ['SO-1', 'SO-2'],
+	},
+	{
+		answer: 'the answer in another shape ({orders: [...]})',
+		node: 'salesOrderStatus',
+		program: pages(SO_READ, () => ({ json: { orders: [{ order_number: 'SO-1' }] } })),
+		error: /^Item 0: The platform answered HTTP 200 on \/sales_order\/check with no list of items/,
+	},
+	{
+		answer: 'HTTP 200 with an error envelope',
+		node: 'salesOrderStatus',
+		program: pages(SO_READ, () => bulkError('search index rebuilding')),
+		error: /HTTP 200 on \/sales_order\/check with an error: search index rebuilding/,
+	},
+	{
+		answer: 'HTTP 404 on the route',
+		node: 'salesOrderStatus',
+		program: pages(SO_READ, () => ({
+			status: 404,
+			json: { error: { code: 'not_found', message: 'no such route' } },
+		})),
+		error: /^Item 0: no such route \(HTTP 404, not_found\)/,
+	},
 
 	// --- Sales Order: Get Status by order numbers (every number asked for is answered) ---
-	{ answer: 'as the contract says', node: 'salesOrderByNumbers', program: () => {}, records: ['SO-1 found', 'SO-2 found', 'SO-3 not found'] },
+	{
+		answer: 'as the contract says',
+		node: 'salesOrderByNumbers',
+		program: () => {},
+		records: ['SO-1 found', 'SO-2 found', 'SO-3 not found'],
+	},
 	{
 		answer: 'the order numbers in another letter case (a platform that folds case)',
 		node: 'salesOrderByNumbers',
-		program: pages(SO_READ, () => ({ json: { items: [{ order_number: 'so-1', status: 'open' }, { order_number: 'So-2', status: 'open' }], next_cursor: null } })),
+		program: pages(SO_READ, () => ({
+			json: {
+				items: [
+					{ order_number: 'so-1', status: 'open' },
+					{ order_number: 'So-2', status: 'open' },
+				],
+				next_cursor: null,
+			},
+		})),
 		records: ['so-1 found', 'So-2 found', 'SO-3 not found'],
 	},
 
 	// --- The credential's token exchange (seen from Get Many) ---
-	{ answer: 'a token answer without access_token', node: 'inventoryGetAll', program: token({ json: { token_type: 'Bearer', expires_in: 3600 } }), error: /did not answer with an access token but with JSON that has no access_token: check the Base URL/ },
-	{ answer: 'a token answer with access_token null', node: 'inventoryGetAll', program: token({ json: { access_token: null } }), error: /did not answer with an access token/ },
-	{ answer: 'a web page with HTTP 200 from the token endpoint', node: 'inventoryGetAll', program: token(webPage(200)), error: /did not answer with an access token but with a web page instead of JSON/ },
-	{ answer: 'a cut-off token answer', node: 'inventoryGetAll', program: token({ raw: '{"access_token":"abc' }), error: /did not answer with an access token but with text that is not valid JSON/ },
+	{
+		answer: 'a token answer without access_token',
+		node: 'inventoryGetAll',
+		program: token({ json: { token_type: 'Bearer', expires_in: 3600 } }),
+		error:
+			/did not answer with an access token but with JSON that has no access_token: check the Base URL/,
+	},
+	{
+		answer: 'a token answer with access_token null',
+		node: 'inventoryGetAll',
+		program: token({ json: { access_token: null } }),
+		error: /did not answer with an access token/,
+	},
+	{
+		answer: 'a web page with HTTP 200 from the token endpoint',
+		node: 'inventoryGetAll',
+		program: token(webPage(200)),
+		error: /did not answer with an access token but with a web page instead of JSON/,
+	},
+	{
+		answer: 'a cut-off token answer',
+		node: 'inventoryGetAll',
+		program: token({ raw: '{"access_token":"abc' }),
+		error: /did not answer with an access token but with text that is not valid JSON/,
+	},
 	{
 		answer: 'HTTP 200 with an OAuth error from the token endpoint',
 		node: 'inventoryGetAll',
 		program: token({ json: { error: 'invalid_client', error_description: 'client disabled' } }),
-		error: /refused to issue a token \(invalid_client: client disabled\): check the credential's client ID and secret/,
+		error:
+			/refused to issue a token \(invalid_client: client disabled\): check the credential's client ID and secret/,
 	},
-	{ answer: 'HTTP 403 from the token endpoint', node: 'inventoryGetAll', program: token({ status: 403, json: { error: { code: 'forbidden', message: 'no' } } }), error: /Client ID or secret rejected by the platform \(HTTP 403\)/ },
+	{
+		answer: 'HTTP 403 from the token endpoint',
+		node: 'inventoryGetAll',
+		program: token({ status: 403, json: { error: { code: 'forbidden', message: 'no' } } }),
+		error: /Client ID or secret rejected by the platform \(HTTP 403\)/,
+	},
 ];
 
 export { RERUN_SAFE };

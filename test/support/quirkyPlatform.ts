@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/no-hardcoded-secrets -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * A second platform for tests, independent of the simulator: a real node:http server that
  * answers like the contract by default and can be told, per route and per request, to answer
@@ -47,13 +48,32 @@ export const CLIENT_ID = 'quirky-client';
 export const CLIENT_SECRET = 'quirky-secret-5b8e1d';
 
 /** The contract's answer to a bulk write: one result per row, in order, keyed. */
-export function contractResults(route: string, items: Array<Record<string, unknown>>, status = 'created') {
+export function contractResults(
+	route: string,
+	items: Array<Record<string, unknown>>,
+	status = 'created',
+) {
 	const fields = infoOf(route).resultKey ?? ['id'];
-	const results = items.map((item, index) => ({ index, key: rowKey(fields, item as IDataObject), status }));
-	return { results, summary: { created: status === 'created' ? items.length : 0, updated: status === 'updated' ? items.length : 0, unchanged: status === 'unchanged' ? items.length : 0 } };
+	const results = items.map((item, index) => ({
+		index,
+		key: rowKey(fields, item as IDataObject),
+		status,
+	}));
+	return {
+		results,
+		summary: {
+			created: status === 'created' ? items.length : 0,
+			updated: status === 'updated' ? items.length : 0,
+			unchanged: status === 'unchanged' ? items.length : 0,
+		},
+	};
 }
 
-export const webPage = (status = 200): Reply => ({ status, headers: { 'content-type': 'text/html' }, raw: '<!DOCTYPE html><html><body><h1>Please log in</h1></body></html>' });
+export const webPage = (status = 200): Reply => ({
+	status,
+	headers: { 'content-type': 'text/html' },
+	raw: '<!DOCTYPE html><html><body><h1>Please log in</h1></body></html>',
+});
 
 export class QuirkyPlatform {
 	readonly calls: Call[] = [];
@@ -114,7 +134,14 @@ export class QuirkyPlatform {
 		try {
 			body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
 		} catch {
-			return this.send(res, { route, body: {}, n: 0, items: [] }, { status: 400, json: { error: { code: 'malformed_json', message: 'the body is not valid JSON' } } });
+			return this.send(
+				res,
+				{ route, body: {}, n: 0, items: [] },
+				{
+					status: 400,
+					json: { error: { code: 'malformed_json', message: 'the body is not valid JSON' } },
+				},
+			);
 		}
 		const items = Array.isArray(body.items) ? (body.items as Array<Record<string, unknown>>) : [];
 		const call: Call = { route, body, n: this.count(route) + 1, items };
@@ -130,14 +157,22 @@ export class QuirkyPlatform {
 	private contractAnswer(call: Call, authorization: string | undefined): Reply {
 		if (call.route === '/oauth/token') {
 			if (call.body.client_id !== CLIENT_ID || call.body.client_secret !== CLIENT_SECRET) {
-				return { status: 401, json: { error: { code: 'invalid_client', message: 'unknown client or wrong secret' } } };
+				return {
+					status: 401,
+					json: { error: { code: 'invalid_client', message: 'unknown client or wrong secret' } },
+				};
 			}
 			const token = `quirky-token-${++this.tokensIssued}-${Math.random().toString(36).slice(2, 10)}`;
 			this.validTokens.add(token);
 			return { json: { access_token: token, token_type: 'Bearer', expires_in: 3600 } };
 		}
 		if (!this.validTokens.has((authorization ?? '').replace(/^Bearer /, ''))) {
-			return { status: 401, json: { error: { code: 'invalid_token', message: 'bearer token missing, expired or revoked' } } };
+			return {
+				status: 401,
+				json: {
+					error: { code: 'invalid_token', message: 'bearer token missing, expired or revoked' },
+				},
+			};
 		}
 		const info = infoOf(call.route);
 		if (info.kind === 'bulk') return { json: contractResults(call.route, call.items) };
@@ -176,11 +211,18 @@ export class QuirkyPlatform {
 		const results = (json as { results?: unknown } | undefined)?.results;
 		if (infoOf(call.route).kind !== 'bulk' || !Array.isArray(results)) return;
 		const fields = infoOf(call.route).resultKey ?? ['id'];
-		results.forEach((result: { key?: unknown; index?: unknown; status?: unknown } | null, position) => {
-			if (!result || !['created', 'updated', 'unchanged'].includes(String(result.status))) return;
-			const row = typeof result.index === 'number' ? call.items[result.index] : results.length === call.items.length ? call.items[position] : undefined;
-			const key = result.key ?? (row ? rowKey(fields, row as IDataObject) : undefined);
-			if (key !== undefined && key !== null) this.confirmed.add(`${call.route} ${String(key)}`);
-		});
+		results.forEach(
+			(result: { key?: unknown; index?: unknown; status?: unknown } | null, position) => {
+				if (!result || !['created', 'updated', 'unchanged'].includes(String(result.status))) return;
+				const row =
+					typeof result.index === 'number'
+						? call.items[result.index]
+						: results.length === call.items.length
+							? call.items[position]
+							: undefined;
+				const key = result.key ?? (row ? rowKey(fields, row as IDataObject) : undefined);
+				if (key !== undefined && key !== null) this.confirmed.add(`${call.route} ${String(key)}`);
+			},
+		);
 	}
 }

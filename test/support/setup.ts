@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 // n8n-core reads its instance folder at import time: keep it in a temp folder, and its logger quiet.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /** Small client for the simulator's own tests: JSON POSTs with or without a token, and waiting. */
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../dev/simulator';
 
@@ -11,7 +12,16 @@ export interface Client {
 	sim: RunningSimulator;
 	token: string;
 	/** POST JSON with the bearer token (override with opts). */
-	post(path: string, body?: unknown, opts?: { token?: string | null; headers?: Record<string, string>; raw?: string; method?: string }): Promise<Reply>;
+	post(
+		path: string,
+		body?: unknown,
+		opts?: {
+			token?: string | null;
+			headers?: Record<string, string>;
+			raw?: string;
+			method?: string;
+		},
+	): Promise<Reply>;
 	newToken(): Promise<string>;
 	/** The control API (`/_sim/...`, no token): POST by default, GET or DELETE when asked. */
 	control(path: string, body?: unknown, method?: string): Promise<{ status: number; body: any }>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -23,17 +33,25 @@ export async function client(options: SimulatorOptions = {}): Promise<Client> {
 		sim,
 		token: '',
 		async post(path, body = {}, opts = {}) {
-			const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+			const headers: Record<string, string> = {
+				'content-type': 'application/json',
+				...opts.headers,
+			};
 			const token = opts.token === undefined ? c.token : opts.token;
 			if (token) headers.authorization = `Bearer ${token}`;
 			const method = opts.method ?? 'POST';
 			const res = await fetch(sim.baseUrl + path, {
 				method,
 				headers,
-				body: method === 'GET' || method === 'HEAD' ? undefined : (opts.raw ?? JSON.stringify(body)),
+				body:
+					method === 'GET' || method === 'HEAD' ? undefined : (opts.raw ?? JSON.stringify(body)),
 			});
 			const text = await res.text();
-			return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
+			return {
+				status: res.status,
+				headers: res.headers,
+				body: text ? JSON.parse(text) : undefined,
+			};
 		},
 		async control(path, body, method = 'POST') {
 			const res = await fetch(sim.baseUrl.replace(/\/v1$/, '') + path, {
@@ -44,7 +62,15 @@ export async function client(options: SimulatorOptions = {}): Promise<Client> {
 			return { status: res.status, body: await res.json() };
 		},
 		async newToken() {
-			const r = await c.post('/oauth/token', { client_id: sim.clientId, client_secret: sim.clientSecret, grant_type: 'client_credentials' }, { token: null });
+			const r = await c.post(
+				'/oauth/token',
+				{
+					client_id: sim.clientId,
+					client_secret: sim.clientSecret,
+					grant_type: 'client_credentials',
+				},
+				{ token: null },
+			);
 			if (r.status !== 200) throw new Error(`token: ${r.status} ${JSON.stringify(r.body)}`);
 			return r.body.access_token as string;
 		},
@@ -72,12 +98,28 @@ export async function seedBasics(c: Client): Promise<void> {
 	};
 	await ok('/warehouse/add', [{ code: 'W1', name: 'Test warehouse' }]);
 	await ok('/area/add', [{ warehouse_code: 'W1', area_code: 'A', name: 'Storage' }]);
-	await ok('/zone/add', [{ warehouse_code: 'W1', area_code: 'A', zone_code: 'Z1', name: 'Zone 1' }]);
-	await ok('/bin/add', [{ warehouse_code: 'W1', bin_code: 'B1', zone_code: 'Z1', bin_type: 'shelf' }, { warehouse_code: 'W1', bin_code: 'B2', zone_code: 'Z1', bin_type: 'shelf' }]);
-	await ok('/inventory/add', [{ sku: 'SKU-1', description: 'Item one' }, { sku: 'SKU-2', description: 'Item two', batch_tracked: true }]);
+	await ok('/zone/add', [
+		{ warehouse_code: 'W1', area_code: 'A', zone_code: 'Z1', name: 'Zone 1' },
+	]);
+	await ok('/bin/add', [
+		{ warehouse_code: 'W1', bin_code: 'B1', zone_code: 'Z1', bin_type: 'shelf' },
+		{ warehouse_code: 'W1', bin_code: 'B2', zone_code: 'Z1', bin_type: 'shelf' },
+	]);
+	await ok('/inventory/add', [
+		{ sku: 'SKU-1', description: 'Item one' },
+		{ sku: 'SKU-2', description: 'Item two', batch_tracked: true },
+	]);
 	await ok('/customer/add', [{ code: 'C1', name: 'Customer one' }]);
 	await ok('/supplier/add', [{ code: 'S1', name: 'Supplier one' }]);
-	await ok('/courier_service/add', [{ code: 'CR1', name: 'Courier', carrier: 'DHL', service_level: 'standard', tracking_url_template: 'https://t.example/{tracking_number}' }]);
+	await ok('/courier_service/add', [
+		{
+			code: 'CR1',
+			name: 'Courier',
+			carrier: 'DHL',
+			service_level: 'standard',
+			tracking_url_template: 'https://t.example/{tracking_number}',
+		},
+	]);
 }
 
 export const salesOrder = (n: string, extra: Record<string, unknown> = {}) => ({

@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * n8n's poll path for the ERP update trigger, for tests: real n8n-core (PollContext, and the
  * PollTriggerExecutor that runs each tick, counts overlapped polls, then emits or commits) with
@@ -14,12 +15,21 @@
  */
 import { Container } from '@n8n/di';
 import { PollContext, PollTriggerExecutor } from 'n8n-core';
-import type { IDataObject, IHttpRequestOptions, INode, INodeExecutionData, Workflow } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	Workflow,
+} from 'n8n-workflow';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { isDeepStrictEqual } from 'node:util';
 
 import { WmsErpUpdate } from '../../nodes/WmsErpUpdate/WmsErpUpdate.node';
-import { WmsErpUpdateTrigger, type ErpUpdateTriggerOptions } from '../../nodes/WmsErpUpdateTrigger/WmsErpUpdateTrigger.node';
+import {
+	WmsErpUpdateTrigger,
+	type ErpUpdateTriggerOptions,
+} from '../../nodes/WmsErpUpdateTrigger/WmsErpUpdateTrigger.node';
 import { describeFailure } from '../../nodes/shared/transport/errors';
 import type { RunningSimulator } from '../../dev/simulator';
 import { Harness, type NodeUnderTest } from './harness';
@@ -100,7 +110,8 @@ export interface HostOptions {
 
 export const TRIGGER_NAME = 'ERP Update Trigger';
 
-const clone = <T>(value: T): T => (value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T));
+const clone = <T>(value: T): T =>
+	value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 const nextTurns = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class PollHost {
@@ -131,7 +142,9 @@ export class PollHost {
 	/** The node's static data as the database holds it now. */
 	get savedNodeData(): IDataObject {
 		const data = clone(this.saved.data);
-		return this.options.mode === 'copies' ? data : ((data[`node:${TRIGGER_NAME}`] ?? {}) as IDataObject);
+		return this.options.mode === 'copies'
+			? data
+			: ((data[`node:${TRIGGER_NAME}`] ?? {}) as IDataObject);
 	}
 
 	/** The node's static data as the running process sees it (copies: the committed cursor). */
@@ -213,7 +226,8 @@ export class PollHost {
 	/** Waits until every poll is held, done, or waiting for its turn behind an earlier poll. */
 	async settle(): Promise<void> {
 		for (;;) {
-			const moving = () => this.live.filter((tick) => tick.state === 'running' && !this.mayWaitForTurn(tick));
+			const moving = () =>
+				this.live.filter((tick) => tick.state === 'running' && !this.mayWaitForTurn(tick));
 			if (moving().length === 0) {
 				// A poll that has not made a request yet: give it the event loop to start one.
 				for (let turn = 0; turn < 5; turn++) await nextTurns();
@@ -224,7 +238,11 @@ export class PollHost {
 	}
 
 	private mayWaitForTurn(tick: Tick): boolean {
-		return tick.requests.length === 0 && !tick.inRequest && this.ticks.some((other) => other.id < tick.id && other.state !== 'done');
+		return (
+			tick.requests.length === 0 &&
+			!tick.inRequest &&
+			this.ticks.some((other) => other.id < tick.id && other.state !== 'done')
+		);
 	}
 
 	private nextChange(): void {
@@ -243,9 +261,24 @@ export class PollHost {
 		const activation = ++this.activation;
 		const { mode } = this.options;
 		const types = [new WmsErpUpdateTrigger(this.options.trigger), new WmsErpUpdate()];
-		this.harness = new Harness({ baseUrl: this.sim.baseUrl, clientId: this.sim.clientId, clientSecret: this.sim.clientSecret }, types);
-		const spec: NodeUnderTest = { type: 'wmsErpUpdateTrigger', name: TRIGGER_NAME, parameters: this.options.parameters };
-		this.workflow = this.harness.workflow([this.harness.node(spec)], {}, mode === 'shared' ? clone(this.saved.data) : {});
+		this.harness = new Harness(
+			{
+				baseUrl: this.sim.baseUrl,
+				clientId: this.sim.clientId,
+				clientSecret: this.sim.clientSecret,
+			},
+			types,
+		);
+		const spec: NodeUnderTest = {
+			type: 'wmsErpUpdateTrigger',
+			name: TRIGGER_NAME,
+			parameters: this.options.parameters,
+		};
+		this.workflow = this.harness.workflow(
+			[this.harness.node(spec)],
+			{},
+			mode === 'shared' ? clone(this.saved.data) : {},
+		);
 		this.node = this.workflow.getNode(TRIGGER_NAME)!;
 		const staging = new AsyncLocalStorage<{ snapshot: IDataObject; seed: IDataObject }>();
 		const takeStaged = (): IDataObject | null => {
@@ -270,7 +303,12 @@ export class PollHost {
 		};
 		const emit = (data: INodeExecutionData[][]) => {
 			const tick = this.tickScope.getStore()!;
-			const execution: Execution = { tick: tick.id, ids: data[0].map((item) => String(item.json.id)), at: Date.now(), lost: false };
+			const execution: Execution = {
+				tick: tick.id,
+				ids: data[0].map((item) => String(item.json.id)),
+				at: Date.now(),
+				lost: false,
+			};
 			tick.emitted = execution.ids;
 			this.executions.push(execution);
 			commit(execution);
@@ -284,44 +322,77 @@ export class PollHost {
 			emit,
 			(error: Error) => (this.tickScope.getStore()!.error = error),
 			async () => commit(),
-			mode === 'copies' ? async (poll) => await staging.run({ snapshot: clone(this.saved.data), seed: clone(this.saved.data) }, poll) : undefined,
+			mode === 'copies'
+				? async (poll) =>
+						await staging.run(
+							{ snapshot: clone(this.saved.data), seed: clone(this.saved.data) },
+							poll,
+						)
+				: undefined,
 			mode === 'copies' ? () => staging.getStore()!.snapshot : undefined,
 			this.options.pollBudgetMs === undefined ? undefined : () => this.options.pollBudgetMs!,
 		);
 		this.observeRequests(context);
-		const executor = Container.get(PollTriggerExecutor).create(this.workflow, this.node, context, () => this.activation === activation);
+		const executor = Container.get(PollTriggerExecutor).create(
+			this.workflow,
+			this.node,
+			context,
+			() => this.activation === activation,
+		);
 		this.execute = async () => await executor();
 	}
 
 	private observeRequests(context: PollContext): void {
-		const helpers = context.helpers as { httpRequestWithAuthentication: (this: unknown, type: string, options: IHttpRequestOptions) => Promise<unknown> };
+		type HttpRequest = (
+			this: unknown,
+			type: string,
+			options: IHttpRequestOptions,
+		) => Promise<unknown>;
+		const helpers = context.helpers as { httpRequestWithAuthentication: HttpRequest };
 		const request = helpers.httpRequestWithAuthentication;
-		const host = this;
-		helpers.httpRequestWithAuthentication = async function (this: unknown, type: string, options: IHttpRequestOptions) {
-			const tick = host.tickScope.getStore()!;
-			const route = String(options.url).replace(/^.*\/v1/, '');
-			const sent = ((options.body as IDataObject | undefined)?.items as IDataObject[] | undefined) ?? [];
-			const seen: Request = { seq: 0, route, ids: sent.map((row) => String(row.id)) };
-			tick.inRequest = true;
-			try {
-				const answer = await request.call(this, type, options);
-				// The transport asks for the full response (status, headers, body); read the body either way.
-				const full = answer as { body?: unknown; statusCode?: number };
-				const body = (options.returnFullResponse ? full.body : answer) as { items?: IDataObject[] } | undefined;
-				seen.status = options.returnFullResponse ? full.statusCode : 200;
-				if (!route.endsWith('/set_complete')) seen.ids = (body?.items ?? []).map((item) => String(item.id));
-				return answer;
-			} catch (error) {
-				seen.status = describeFailure(error).status;
-				throw error;
-			} finally {
-				seen.seq = ++host.seq;
-				tick.requests.push(seen);
-				tick.inRequest = false;
-				if (host.holding) await host.park(tick);
-				seen.continuedSeq = ++host.seq;
-			}
+		const observed = async (self: unknown, type: string, options: IHttpRequestOptions) =>
+			await this.observed(async () => await request.call(self, type, options), options);
+		helpers.httpRequestWithAuthentication = async function (
+			this: unknown,
+			type: string,
+			options: IHttpRequestOptions,
+		) {
+			return await observed(this, type, options);
 		};
+	}
+
+	/** One request of a poll, noted in its tick (and held after its answer when the test holds polls). */
+	private async observed(
+		send: () => Promise<unknown>,
+		options: IHttpRequestOptions,
+	): Promise<unknown> {
+		const tick = this.tickScope.getStore()!;
+		const route = String(options.url).replace(/^.*\/v1/, '');
+		const sent =
+			((options.body as IDataObject | undefined)?.items as IDataObject[] | undefined) ?? [];
+		const seen: Request = { seq: 0, route, ids: sent.map((row) => String(row.id)) };
+		tick.inRequest = true;
+		try {
+			const answer = await send();
+			// The transport asks for the full response (status, headers, body); read the body either way.
+			const full = answer as { body?: unknown; statusCode?: number };
+			const body = (options.returnFullResponse ? full.body : answer) as
+				| { items?: IDataObject[] }
+				| undefined;
+			seen.status = options.returnFullResponse ? full.statusCode : 200;
+			if (!route.endsWith('/set_complete'))
+				seen.ids = (body?.items ?? []).map((item) => String(item.id));
+			return answer;
+		} catch (error) {
+			seen.status = describeFailure(error).status;
+			throw error;
+		} finally {
+			seen.seq = ++this.seq;
+			tick.requests.push(seen);
+			tick.inRequest = false;
+			if (this.holding) await this.park(tick);
+			seen.continuedSeq = ++this.seq;
+		}
 	}
 
 	private async park(tick: Tick): Promise<void> {

@@ -1,13 +1,30 @@
-import { chooseInOrder, KindScan, Ledger, loadLedger, saveLedger, storedLedger, type PendingUpdate } from '../../nodes/WmsErpUpdateTrigger/ledger';
+import {
+	chooseInOrder,
+	KindScan,
+	Ledger,
+	loadLedger,
+	saveLedger,
+	storedLedger,
+	type PendingUpdate,
+} from '../../nodes/WmsErpUpdateTrigger/ledger';
 
 const MIN = 60_000;
-const update = (kind: string, n: number, createdAt = `2026-11-21T09:00:${String(n % 60).padStart(2, '0')}.000Z`): PendingUpdate => ({
+const update = (
+	kind: string,
+	n: number,
+	createdAt = `2026-11-21T09:00:${String(n % 60).padStart(2, '0')}.000Z`,
+): PendingUpdate => ({
 	id: `UPD-${String(n).padStart(6, '0')}`,
 	kind,
 	created_at: createdAt,
 });
 
-function scan(ledger: Ledger, kind: string, updates: PendingUpdate[], { at = 0, want = 100, end = true } = {}) {
+function scan(
+	ledger: Ledger,
+	kind: string,
+	updates: PendingUpdate[],
+	{ at = 0, want = 100, end = true } = {},
+) {
 	const s = new KindScan(kind, ledger, 30 * MIN, want);
 	for (const u of updates) s.offer(u, at);
 	if (end) s.reachedEnd();
@@ -51,7 +68,9 @@ describe('ledger', () => {
 		expect(saveLedger(staticData as never, second).seq).toBe(2);
 		expect(storedLedger(staticData as never)?.seq).toBe(2);
 		// Written before seq existed: version 0, still read.
-		expect(loadLedger({ ledger: { v: 1, emitted: [{ kind: 'k', at: 1, ids: ['A'] }] } } as never)).toMatchObject({ seq: 0, size: 1 });
+		expect(
+			loadLedger({ ledger: { v: 1, emitted: [{ kind: 'k', at: 1, ids: ['A'] }] } } as never),
+		).toMatchObject({ seq: 0, size: 1 });
 	});
 
 	it('an emit time in the future (the clock went back) holds for one window from now, not until the clock catches up', () => {
@@ -67,13 +86,21 @@ describe('ledger', () => {
 	});
 
 	it('reads garbage as an empty ledger (a duplicate is better than a lost update)', () => {
-		for (const junk of [undefined, 'x', { v: 99, emitted: [] }, { v: 1, emitted: 'no' }, { v: 1, emitted: [{ kind: 1 }] }]) {
+		for (const junk of [
+			undefined,
+			'x',
+			{ v: 99, emitted: [] },
+			{ v: 1, emitted: 'no' },
+			{ v: 1, emitted: [{ kind: 1 }] },
+		]) {
 			expect(loadLedger({ ledger: junk } as never).size).toBe(0);
 		}
 	});
 
 	it('removes its key from static data when empty', () => {
-		const staticData: Record<string, unknown> = { ledger: { v: 1, seq: 4, emitted: [{ kind: 'k', at: 1, ids: ['a'] }] } };
+		const staticData: Record<string, unknown> = {
+			ledger: { v: 1, seq: 4, emitted: [{ kind: 'k', at: 1, ids: ['a'] }] },
+		};
 		const ledger = loadLedger(staticData as never);
 		ledger.dropUnseen('k', new Set());
 		expect(saveLedger(staticData as never, ledger)).toEqual({ v: 1, seq: 5, emitted: [] });
@@ -82,7 +109,12 @@ describe('ledger', () => {
 
 	it('keeps 10,000 ids under 1 MB', () => {
 		const ledger = new Ledger();
-		for (let i = 0; i < 10_000; i++) ledger.record('outgoing_consignment', `UPD-${String(i).padStart(6, '0')}`, 1_763_700_000_000 + Math.floor(i / 500) * MIN);
+		for (let i = 0; i < 10_000; i++)
+			ledger.record(
+				'outgoing_consignment',
+				`UPD-${String(i).padStart(6, '0')}`,
+				1_763_700_000_000 + Math.floor(i / 500) * MIN,
+			);
 		expect(JSON.stringify(ledger.toJSON()).length).toBeLessThan(200_000);
 	});
 });
@@ -91,7 +123,12 @@ describe('KindScan', () => {
 	it('offers what the ledger does not hold, in order, up to what the poll wants', () => {
 		const ledger = new Ledger();
 		ledger.record('k', update('k', 2).id, 0);
-		const s = scan(ledger, 'k', [1, 2, 3, 4].map((n) => update('k', n)), { want: 2 });
+		const s = scan(
+			ledger,
+			'k',
+			[1, 2, 3, 4].map((n) => update('k', n)),
+			{ want: 2 },
+		);
 		expect(s.candidates.map((c) => c.update.id)).toEqual(['UPD-000001', 'UPD-000003']);
 		expect(s.full).toBe(true);
 		expect([...s.seen]).toHaveLength(4);
@@ -108,7 +145,9 @@ describe('KindScan', () => {
 		const ledger = new Ledger();
 		ledger.record('k', 'UPD-000001', 0);
 		expect(scan(ledger, 'k', [update('k', 1)], { end: false }).conclusive).toBe(false);
-		expect(scan(ledger, 'k', [update('k', 1), update('k', 2)], { end: false }).conclusive).toBe(true);
+		expect(scan(ledger, 'k', [update('k', 1), update('k', 2)], { end: false }).conclusive).toBe(
+			true,
+		);
 		expect(scan(ledger, 'k', [], { end: true }).conclusive).toBe(true);
 	});
 });
@@ -116,14 +155,27 @@ describe('KindScan', () => {
 describe('chooseInOrder', () => {
 	it('merges kinds oldest first and stops at the per-poll maximum', () => {
 		const ledger = new Ledger();
-		const a = scan(ledger, 'a', [update('a', 1, '2026-01-01T00:00:01Z'), update('a', 3, '2026-01-01T00:00:03Z')]);
-		const b = scan(ledger, 'b', [update('b', 2, '2026-01-01T00:00:02Z'), update('b', 4, '2026-01-01T00:00:04Z')]);
-		expect(chooseInOrder([a, b], 3, 100).map((u) => u.id)).toEqual(['UPD-000001', 'UPD-000002', 'UPD-000003']);
+		const a = scan(ledger, 'a', [
+			update('a', 1, '2026-01-01T00:00:01Z'),
+			update('a', 3, '2026-01-01T00:00:03Z'),
+		]);
+		const b = scan(ledger, 'b', [
+			update('b', 2, '2026-01-01T00:00:02Z'),
+			update('b', 4, '2026-01-01T00:00:04Z'),
+		]);
+		expect(chooseInOrder([a, b], 3, 100).map((u) => u.id)).toEqual([
+			'UPD-000001',
+			'UPD-000002',
+			'UPD-000003',
+		]);
 	});
 
 	it('keeps each kind in its own order even when timestamps disagree', () => {
 		const ledger = new Ledger();
-		const a = scan(ledger, 'a', [update('a', 1, '2026-01-01T00:00:05Z'), update('a', 2, '2026-01-01T00:00:01Z')]);
+		const a = scan(ledger, 'a', [
+			update('a', 1, '2026-01-01T00:00:05Z'),
+			update('a', 2, '2026-01-01T00:00:01Z'),
+		]);
 		expect(chooseInOrder([a], 10, 100).map((u) => u.id)).toEqual(['UPD-000001', 'UPD-000002']);
 	});
 

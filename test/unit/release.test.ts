@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The release path as README describes it: CI runs what a developer runs, and a version tag publishes
  * with npm provenance, from the steps README → Releasing names, with no token in the repository.
@@ -36,7 +37,9 @@ const onlyJob = (wf: Workflow) => {
 };
 /** The npm and node commands a job runs, in order (lines of its `run` steps). */
 const commands = (job: Job) =>
-	job.steps.flatMap((step) => (step.run ?? '').split('\n').map((line) => line.trim())).filter((line) => /^(npm|node) /.test(line));
+	job.steps
+		.flatMap((step) => (step.run ?? '').split('\n').map((line) => line.trim()))
+		.filter((line) => /^(npm|node) /.test(line));
 /** A README section: from its heading to the next heading of the same level. */
 function section(markdown: string, heading: string): string {
 	const start = markdown.indexOf(`\n${heading}\n`);
@@ -48,13 +51,20 @@ function section(markdown: string, heading: string): string {
 }
 /** Commands README names in a section, `npm …`/`node …` only (in code spans or a code block). */
 const namedCommands = (markdown: string) =>
-	[...markdown.matchAll(/`((?:npm|node) [^`]+)`|^((?:npm|node) [^#\n]+?)\s*(?:#.*)?$/gm)].map((m) => (m[1] ?? m[2]).trim());
+	[...markdown.matchAll(/`((?:npm|node) [^`]+)`|^((?:npm|node) [^#\n]+?)\s*(?:#.*)?$/gm)].map((m) =>
+		(m[1] ?? m[2]).trim(),
+	);
 /** README's command and the workflow's: the same, or the workflow's with more flags. */
-const sameCommand = (readme: string, workflowCommand: string) => workflowCommand === readme || workflowCommand.startsWith(`${readme} --`);
+const sameCommand = (readme: string, workflowCommand: string) =>
+	workflowCommand === readme || workflowCommand.startsWith(`${readme} --`);
 const nodeVersionOf = (job: Job, before: number) => {
-	const setups = job.steps.slice(0, before).filter((s) => s.uses?.startsWith('actions/setup-node@'));
+	const setups = job.steps
+		.slice(0, before)
+		.filter((s) => s.uses?.startsWith('actions/setup-node@'));
 	const image = typeof job.container === 'string' ? job.container : job.container?.image;
-	return setups.length ? String(setups.at(-1)!.with?.['node-version']) : /^node:(\d+)/.exec(image ?? '')?.[1];
+	return setups.length
+		? String(setups.at(-1)!.with?.['node-version'])
+		: /^node:(\d+)/.exec(image ?? '')?.[1];
 };
 
 describe('CI (.github/workflows/ci.yml)', () => {
@@ -70,7 +80,8 @@ describe('CI (.github/workflows/ci.yml)', () => {
 		const readme = namedCommands(section(text('README.md'), '## For developers'));
 		const run = commands(job);
 		expect(run.map((c) => c.split(' ').slice(0, 2).join(' '))).toEqual(['npm install', 'npm test']);
-		for (const command of run) expect(readme.some((named) => sameCommand(named, command))).toBe(true);
+		for (const command of run)
+			expect(readme.some((named) => sameCommand(named, command))).toBe(true);
 		expect(run).not.toContain('npm ci');
 		expect(nodeVersionOf(job, job.steps.length)).toBe('20');
 	});
@@ -93,25 +104,30 @@ describe('Publish (.github/workflows/publish.yml)', () => {
 		expect(publish.permissions).toEqual({ contents: 'read' });
 	});
 
-	it('runs the steps README → Releasing names, in that order, ending with npm publish --provenance', () => {
+	it("runs the steps README → Releasing names, in that order, ending with n8n's release (lint, build, publish with provenance)", () => {
 		const readme = namedCommands(section(text('README.md'), '## Releasing'));
 		const run = commands(job);
-		expect(run.at(-1)).toBe('npm publish --provenance --access public');
-		expect(readme).toHaveLength(run.length);
-		readme.forEach((named, index) => expect([named, sameCommand(named, run[index])]).toEqual([named, true]));
 		expect(run.map((c) => c.split(' ').slice(0, 3).join(' '))).toEqual([
 			'npm install --no-audit',
-			'npm run lint',
-			'npm run build',
 			'node dev/scripts/verify-package.mjs',
-			'npm publish --provenance',
+			'npm run release',
 		]);
+		expect(readme).toHaveLength(run.length);
+		readme.forEach((named, index) =>
+			expect([named, sameCommand(named, run[index])]).toEqual([named, true]),
+		);
 	});
 
-	it('publishes with npm 11.5.1 or newer (Node 24), which trusted publishing needs; builds on Node 20', () => {
-		const publishAt = job.steps.findIndex((s) => s.run?.includes('npm publish'));
-		const buildAt = job.steps.findIndex((s) => s.run === 'npm run build');
-		expect(nodeVersionOf(job, buildAt)).toBe('20');
+	it("releases through n8n's node CLI, which publishes with provenance in GitHub Actions and refuses a bare npm publish", () => {
+		const { scripts } = JSON.parse(text('package.json')) as { scripts: Record<string, string> };
+		expect(scripts.release).toBe('n8n-node release');
+		expect(scripts.prepublishOnly).toBe('n8n-node prerelease');
+	});
+
+	it('publishes with npm 11.5.1 or newer (Node 24), which trusted publishing needs; checks the package on Node 20', () => {
+		const publishAt = job.steps.findIndex((s) => s.run?.includes('npm run release'));
+		const checkAt = job.steps.findIndex((s) => s.run === 'node dev/scripts/verify-package.mjs');
+		expect(nodeVersionOf(job, checkAt)).toBe('20');
 		expect(Number(nodeVersionOf(job, publishAt))).toBeGreaterThanOrEqual(24);
 	});
 
@@ -120,7 +136,7 @@ describe('Publish (.github/workflows/publish.yml)', () => {
 		expect(source).not.toMatch(/_authToken=/);
 		const secrets = [...source.matchAll(/\$\{\{\s*secrets\.(\w+)\s*\}\}/g)].map((m) => m[1]);
 		expect(secrets).toEqual(['NPM_TOKEN']);
-		const step = job.steps.find((s) => s.run?.includes('npm publish'))!;
+		const step = job.steps.find((s) => s.run?.includes('npm run release'))!;
 		expect(step.env).toEqual({ NPM_TOKEN: '${{ secrets.NPM_TOKEN }}' });
 	});
 
@@ -128,7 +144,9 @@ describe('Publish (.github/workflows/publish.yml)', () => {
 		const guard = job.steps.find((s) => s.run?.includes('GITHUB_REF_NAME'));
 		expect(guard?.run).toMatch(/require\('\.\/package\.json'\)\.version/);
 		expect(guard?.run).toMatch(/exit 1/);
-		expect(job.steps.indexOf(guard!)).toBeLessThan(job.steps.findIndex((s) => s.run?.includes('npm publish')));
+		expect(job.steps.indexOf(guard!)).toBeLessThan(
+			job.steps.findIndex((s) => s.run?.includes('npm run release')),
+		);
 	});
 });
 
@@ -137,12 +155,16 @@ describe('CHANGELOG.md', () => {
 	const { version } = JSON.parse(text('package.json')) as { version: string };
 
 	it('keeps an [Unreleased] section on top, then the released versions (Keep a Changelog)', () => {
-		const headings = [...changelog.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)].map((m) => ({ name: m[1], date: m[2] }));
+		const headings = [...changelog.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d{2}-\d{2}))?$/gm)].map(
+			(m) => ({ name: m[1], date: m[2] }),
+		);
 		expect(headings[0]).toEqual({ name: 'Unreleased', date: undefined });
 		for (const released of headings.slice(1)) expect(released.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 	});
 
 	it(`has an entry for the version in package.json (${version}): a tag publishes what the changelog describes`, () => {
-		expect(changelog).toMatch(new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'));
+		expect(changelog).toMatch(
+			new RegExp(`^## \\[${version.replace(/\./g, '\\.')}\\] - \\d{4}-\\d{2}-\\d{2}$`, 'm'),
+		);
 	});
 });

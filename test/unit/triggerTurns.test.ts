@@ -47,7 +47,9 @@ describe('polls of one trigger in one process', () => {
 		const turns = new PollsInProcess();
 		const held = gate();
 		const slow = turns.inTurn('wf-1:node', async () => await held.opened);
-		await expect(turns.inTurn('wf-2:node', async () => 'other workflow')).resolves.toBe('other workflow');
+		await expect(turns.inTurn('wf-2:node', async () => 'other workflow')).resolves.toBe(
+			'other workflow',
+		);
 		held.open();
 		await slow;
 	});
@@ -55,7 +57,14 @@ describe('polls of one trigger in one process', () => {
 	it('starts from the newer of the stored ledger and the last one this process left', () => {
 		const turns = new PollsInProcess();
 		const older = { v: 1, seq: 3, emitted: [{ kind: 'k', at: 1, ids: ['A'] }] };
-		const newer = { v: 1, seq: 4, emitted: [{ kind: 'k', at: 1, ids: ['A'] }, { kind: 'k', at: 2, ids: ['B'] }] };
+		const newer = {
+			v: 1,
+			seq: 4,
+			emitted: [
+				{ kind: 'k', at: 1, ids: ['A'] },
+				{ kind: 'k', at: 2, ids: ['B'] },
+			],
+		};
 		expect(turns.newerLedger('k', older)).toBe(older);
 		turns.remember('k', newer);
 		expect(turns.newerLedger('k', older)).toBe(newer);

@@ -14,7 +14,12 @@ import {
 	type Discrepancy,
 } from '../../nodes/WmsInventoryReconciliation/actions/comparison/reconcile/variance';
 
-const line = (sku: string, erp: number, platform: number, extra: Partial<ComparedLine> = {}): ComparedLine => ({
+const line = (
+	sku: string,
+	erp: number,
+	platform: number,
+	extra: Partial<ComparedLine> = {},
+): ComparedLine => ({
 	warehouse_code: 'WH1',
 	sku,
 	erp_quantity: erp,
@@ -25,8 +30,17 @@ const line = (sku: string, erp: number, platform: number, extra: Partial<Compare
 
 describe('discrepancies', () => {
 	it('reports platform − ERP with direction and percent of the ERP quantity, as the platform does', () => {
-		expect(discrepancyOf(line('A', 100, 95))).toEqual({ ...line('A', 100, 95), difference: -5, direction: 'erp_higher', percent: -5 });
-		expect(discrepancyOf(line('B', 40, 50))).toMatchObject({ difference: 10, direction: 'platform_higher', percent: 25 });
+		expect(discrepancyOf(line('A', 100, 95))).toEqual({
+			...line('A', 100, 95),
+			difference: -5,
+			direction: 'erp_higher',
+			percent: -5,
+		});
+		expect(discrepancyOf(line('B', 40, 50))).toMatchObject({
+			difference: 10,
+			direction: 'platform_higher',
+			percent: 25,
+		});
 	});
 
 	it('finds no discrepancy where both sides agree, float noise included', () => {
@@ -40,7 +54,13 @@ describe('discrepancies', () => {
 	});
 
 	it('lists the largest differences first, then by warehouse, SKU and batch', () => {
-		const found = findDiscrepancies([line('C', 10, 11), line('B', 10, 30), line('A', 10, 9), line('Z', 5, 5), line('D', 50, 30)]);
+		const found = findDiscrepancies([
+			line('C', 10, 11),
+			line('B', 10, 30),
+			line('A', 10, 9),
+			line('Z', 5, 5),
+			line('D', 50, 30),
+		]);
 		expect(found.map((d) => [d.sku, d.difference])).toEqual([
 			['B', 20],
 			['D', -20],
@@ -49,7 +69,7 @@ describe('discrepancies', () => {
 		]);
 	});
 
-	it('keeps the caller\'s own fields on each line (e.g. the comparison id)', () => {
+	it("keeps the caller's own fields on each line (e.g. the comparison id)", () => {
 		const [found] = findDiscrepancies([{ ...line('A', 1, 2), comparison_id: 'CMP-1' }]);
 		expect(found.comparison_id).toBe('CMP-1');
 	});
@@ -68,12 +88,22 @@ describe('threshold gate', () => {
 
 	it('with both limits adjusts only what is inside both', () => {
 		const threshold = { units: 5, percent: 5, rule: 'all' as const };
-		expect([small, bigPercent, bigUnits, noErp].map((d) => withinThreshold(d, threshold))).toEqual([true, false, false, false]);
+		expect([small, bigPercent, bigUnits, noErp].map((d) => withinThreshold(d, threshold))).toEqual([
+			true,
+			false,
+			false,
+			false,
+		]);
 	});
 
 	it('with either limit adjusts what is inside at least one', () => {
 		const threshold = { units: 5, percent: 5, rule: 'any' as const };
-		expect([small, bigPercent, bigUnits, noErp].map((d) => withinThreshold(d, threshold))).toEqual([true, true, true, true]);
+		expect([small, bigPercent, bigUnits, noErp].map((d) => withinThreshold(d, threshold))).toEqual([
+			true,
+			true,
+			true,
+			true,
+		]);
 	});
 
 	it('with one limit ignores the other, and a line the ERP has 0 of is never within a percent', () => {
@@ -90,8 +120,14 @@ describe('threshold gate', () => {
 
 	it('labels lines adjust / needs review, or report only when there is no threshold (dry run)', () => {
 		const threshold = { units: 5, percent: 5, rule: 'all' as const };
-		expect(classify([small, bigUnits], threshold).map((d) => d.action)).toEqual(['adjust', 'needs_review']);
-		expect(classify([small, bigUnits], undefined).map((d) => d.action)).toEqual(['report_only', 'report_only']);
+		expect(classify([small, bigUnits], threshold).map((d) => d.action)).toEqual([
+			'adjust',
+			'needs_review',
+		]);
+		expect(classify([small, bigUnits], undefined).map((d) => d.action)).toEqual([
+			'report_only',
+			'report_only',
+		]);
 	});
 });
 
@@ -103,28 +139,47 @@ describe('lines the ERP input did not contain', () => {
 	const loose = { units: 5, rule: 'all' as const };
 
 	it('are never adjusted automatically by default, however small, and need review instead', () => {
-		expect(classify([platformOnly, unlistedBatch, listedAtZero], loose).map((d) => [d.sku, d.action])).toEqual([
+		expect(
+			classify([platformOnly, unlistedBatch, listedAtZero], loose).map((d) => [d.sku, d.action]),
+		).toEqual([
 			['P', 'needs_review'],
 			['B', 'needs_review'],
 			['Z', 'adjust'],
 		]);
-		expect(adjustsAutomatically(platformOnly, { units: 1000, percent: 1000, rule: 'any' })).toBe(false);
+		expect(adjustsAutomatically(platformOnly, { units: 1000, percent: 1000, rule: 'any' })).toBe(
+			false,
+		);
 	});
 
 	it('are adjusted inside the threshold only when the user turned that on', () => {
 		const allowed = { ...loose, adjustLinesNotInErpInput: true };
-		expect(classify([platformOnly, unlistedBatch], allowed).map((d) => d.action)).toEqual(['adjust', 'adjust']);
-		expect(classify([discrepancyOf(line('P', 0, 30, { in_erp_input: false }))!], allowed).map((d) => d.action)).toEqual(['needs_review']);
+		expect(classify([platformOnly, unlistedBatch], allowed).map((d) => d.action)).toEqual([
+			'adjust',
+			'adjust',
+		]);
+		expect(
+			classify([discrepancyOf(line('P', 0, 30, { in_erp_input: false }))!], allowed).map(
+				(d) => d.action,
+			),
+		).toEqual(['needs_review']);
 	});
 
 	it('stay in the report of a dry run, marked', () => {
-		expect(classify([platformOnly], undefined)).toEqual([expect.objectContaining({ sku: 'P', in_erp_input: false, action: 'report_only' })]);
+		expect(classify([platformOnly], undefined)).toEqual([
+			expect.objectContaining({ sku: 'P', in_erp_input: false, action: 'report_only' }),
+		]);
 	});
 });
 
 describe('summary', () => {
 	it('counts lines, units and directions and names the largest differences', () => {
-		const found = findDiscrepancies([line('A', 10, 12), line('B', 10, 4, { batch: 'L1' }), line('C', 5, 5), line('D', 1, 0.5), line('E', 0, 2, { in_erp_input: false })]);
+		const found = findDiscrepancies([
+			line('A', 10, 12),
+			line('B', 10, 4, { batch: 'L1' }),
+			line('C', 5, 5),
+			line('D', 1, 0.5),
+			line('E', 0, 2, { in_erp_input: false }),
+		]);
 		expect(summarizeVariance(5, found, 2)).toEqual({
 			lines_compared: 5,
 			lines_matching: 1,
@@ -142,7 +197,11 @@ describe('summary', () => {
 	});
 
 	it('is all zeros when nothing differs', () => {
-		expect(summarizeVariance(3, [])).toMatchObject({ lines_differing: 0, total_absolute_units: 0, largest_differences: [] });
+		expect(summarizeVariance(3, [])).toMatchObject({
+			lines_differing: 0,
+			total_absolute_units: 0,
+			largest_differences: [],
+		});
 	});
 });
 
@@ -164,7 +223,13 @@ describe('ERP lines', () => {
 
 describe('CSV', () => {
 	it('writes a header and one row per line, quoting what needs it', () => {
-		const lines = classify(findDiscrepancies([line('A,1', 10, 12), line('B', 0, 3, { batch: 'L "7"', in_erp_input: false })]), undefined);
+		const lines = classify(
+			findDiscrepancies([
+				line('A,1', 10, 12),
+				line('B', 0, 3, { batch: 'L "7"', in_erp_input: false }),
+			]),
+			undefined,
+		);
 		expect(toCsv(lines)).toBe(
 			'warehouse_code,sku,batch,erp_quantity,platform_quantity,difference,direction,percent,action,in_erp_input\r\n' +
 				'WH1,B,"L ""7""",0,3,3,platform_higher,,report_only,false\r\n' +

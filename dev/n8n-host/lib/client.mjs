@@ -81,7 +81,8 @@ export class N8nClient {
 		const { email, password, firstName, lastName } = state.owner;
 		const settings = await this.rest('GET', '/settings');
 		const needsSetup = settings?.userManagement?.showSetupOnFirstLoad;
-		if (needsSetup) await this.rest('POST', '/owner/setup', { email, password, firstName, lastName });
+		if (needsSetup)
+			await this.rest('POST', '/owner/setup', { email, password, firstName, lastName });
 		try {
 			await this.login(email, password);
 		} catch (error) {
@@ -118,7 +119,10 @@ export class N8nClient {
 	 * Creates (or, on a reused instance, updates) the "WMS Simulator" credential pointing at the
 	 * simulator. Returns {id, name, type}.
 	 */
-	async importCredential({ baseUrl, clientId, clientSecret }, { name = CREDENTIAL_NAME, type = CREDENTIAL_TYPE } = {}) {
+	async importCredential(
+		{ baseUrl, clientId, clientSecret },
+		{ name = CREDENTIAL_NAME, type = CREDENTIAL_TYPE } = {},
+	) {
 		const data = { baseUrl, clientId, clientSecret };
 		const existing = (await this.listCredentials()).find((c) => c.name === name && c.type === type);
 		if (existing) {
@@ -135,7 +139,10 @@ export class N8nClient {
 		const all = [];
 		let cursor;
 		do {
-			const page = await this.api('GET', `/workflows?limit=250${cursor ? `&cursor=${cursor}` : ''}`);
+			const page = await this.api(
+				'GET',
+				`/workflows?limit=250${cursor ? `&cursor=${cursor}` : ''}`,
+			);
 			all.push(...page.data);
 			cursor = page.nextCursor;
 		} while (cursor);
@@ -153,7 +160,10 @@ export class N8nClient {
 		if (!fs.existsSync(dir)) return [];
 		const existing = await this.listWorkflows();
 		const results = [];
-		for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+		for (const file of fs
+			.readdirSync(dir)
+			.filter((f) => f.endsWith('.json'))
+			.sort()) {
 			const source = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
 			const body = workflowForImport({ name: path.basename(file, '.json'), ...source }, credential);
 			const same = existing.find((w) => w.name === body.name);
@@ -168,7 +178,15 @@ export class N8nClient {
 			} else {
 				saved = await this.api('POST', '/workflows', body);
 			}
-			results.push({ file, id: saved.id, name: saved.name, active: source.active === true, kept, source, workflow: saved });
+			results.push({
+				file,
+				id: saved.id,
+				name: saved.name,
+				active: source.active === true,
+				kept,
+				source,
+				workflow: saved,
+			});
 		}
 		return results;
 	}
@@ -185,7 +203,8 @@ export class N8nClient {
 			workflowData,
 			...(triggerName ? { triggerToStartFrom: { name: triggerName } } : {}),
 		});
-		if (!result?.executionId) throw new Error(`no execution started: ${JSON.stringify(result).slice(0, 500)}`);
+		if (!result?.executionId)
+			throw new Error(`no execution started: ${JSON.stringify(result).slice(0, 500)}`);
 		return result.executionId;
 	}
 
@@ -193,18 +212,32 @@ export class N8nClient {
 	async waitForExecution(executionId, { timeoutMs = 60000 } = {}) {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
-			const execution = await this.api('GET', `/executions/${executionId}?includeData=true`, undefined, { expect: false });
-			if (execution?.finished || ['success', 'error', 'crashed', 'canceled'].includes(execution?.status)) {
+			const execution = await this.api(
+				'GET',
+				`/executions/${executionId}?includeData=true`,
+				undefined,
+				{ expect: false },
+			);
+			if (
+				execution?.finished ||
+				['success', 'error', 'crashed', 'canceled'].includes(execution?.status)
+			) {
 				return execution;
 			}
-			if (Date.now() > deadline) throw new Error(`execution ${executionId} not finished after ${timeoutMs / 1000} s (${execution?.status})`);
+			if (Date.now() > deadline)
+				throw new Error(
+					`execution ${executionId} not finished after ${timeoutMs / 1000} s (${execution?.status})`,
+				);
 			await new Promise((r) => setTimeout(r, 250));
 		}
 	}
 
 	/** Executions of a workflow, newest first (public API). */
 	async executions(workflowId, { includeData = false, limit = 20 } = {}) {
-		const page = await this.api('GET', `/executions?workflowId=${workflowId}&includeData=${includeData}&limit=${limit}`);
+		const page = await this.api(
+			'GET',
+			`/executions?workflowId=${workflowId}&includeData=${includeData}&limit=${limit}`,
+		);
 		return page.data;
 	}
 }
@@ -234,7 +267,10 @@ export function workflowForImport(source, credential) {
 	const nodes = (source.nodes ?? []).map((node) => {
 		const copy = { ...node };
 		if (copy.credentials?.[CREDENTIAL_TYPE] && credential) {
-			copy.credentials = { ...copy.credentials, [CREDENTIAL_TYPE]: { id: credential.id, name: credential.name } };
+			copy.credentials = {
+				...copy.credentials,
+				[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
+			};
 		}
 		return copy;
 	});

@@ -11,7 +11,6 @@ export const ROOT = path.resolve(HOST_DIR, '..', '..');
 
 export const log = (...args) => console.log('[n8n-host]', ...args);
 
-
 /**
  * The n8n installations this repo can run, each in its own folder with its own package.json and
  * committed lockfile. `n8n2` is the one `npm start` and the e2e suite use; `n8n1` is the newest 1.x
@@ -40,7 +39,6 @@ export const HOSTS = {
 export const n8nBin = (host) => path.join(host.dir, 'node_modules', 'n8n', 'bin', 'n8n');
 const marker = (host) => path.join(host.dir, 'node_modules', '.wms-n8n-host-ready');
 
-
 // ---------- processes ----------
 
 /** Runs a command, streaming its output line by line through `onLine`; resolves with the exit code. */
@@ -65,7 +63,9 @@ export function run(cmd, args, { cwd = ROOT, env = process.env, onLine, quiet = 
 export async function mustRun(cmd, args, opts) {
 	const result = await run(cmd, args, opts);
 	if (result.code !== 0) {
-		throw new Error(`${cmd} ${args.join(' ')} failed (exit ${result.code}):\n${result.out.slice(-3000)}`);
+		throw new Error(
+			`${cmd} ${args.join(' ')} failed (exit ${result.code}):\n${result.out.slice(-3000)}`,
+		);
 	}
 	return result;
 }
@@ -76,7 +76,9 @@ function lockHash(host) {
 	const file = (name) => path.join(host.dir, name);
 	return createHash('sha256')
 		.update(fs.readFileSync(file('package.json')))
-		.update(fs.existsSync(file('package-lock.json')) ? fs.readFileSync(file('package-lock.json')) : '')
+		.update(
+			fs.existsSync(file('package-lock.json')) ? fs.readFileSync(file('package-lock.json')) : '',
+		)
 		.digest('hex');
 }
 
@@ -137,17 +139,24 @@ async function install(host) {
 	let lines = 0;
 	const ticker = setInterval(() => log(`  still installing... ${secs()}`), 20000);
 	try {
-		await mustRun('npm', ['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'], {
-			cwd: host.dir,
-			onLine: (line) => {
-				if (/^npm http fetch/.test(line)) {
-					if (++lines % 250 === 0) log(`  ${lines} registry requests (${secs()})`);
-					return;
-				}
-				if (/^(added|removed|changed|up to date)/.test(line) || /^npm err/i.test(line)) log(' ', line);
+		await mustRun(
+			'npm',
+			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'],
+			{
+				cwd: host.dir,
+				onLine: (line) => {
+					if (/^npm http fetch/.test(line)) {
+						if (++lines % 250 === 0) log(`  ${lines} registry requests (${secs()})`);
+						return;
+					}
+					if (/^(added|removed|changed|up to date)/.test(line) || /^npm err/i.test(line))
+						log(' ', line);
+				},
 			},
-		});
-		log(`  packages installed (${secs()}); building ${host.rebuild.join(' and ')} (about a minute)...`);
+		);
+		log(
+			`  packages installed (${secs()}); building ${host.rebuild.join(' and ')} (about a minute)...`,
+		);
 		await mustRun('npm', ['rebuild', ...host.rebuild], { cwd: host.dir, onLine: () => {} });
 	} finally {
 		clearInterval(ticker);

@@ -5,7 +5,14 @@
 // Used by `npm start -- --queue` and dev/scripts/e2e-queue.mjs.
 import fs from 'node:fs';
 import path from 'node:path';
-import { freePort, installPackage, log, packPackage, startN8n, userFolderState } from '../../scripts/n8n-host.mjs';
+import {
+	freePort,
+	installPackage,
+	log,
+	packPackage,
+	startN8n,
+	userFolderState,
+} from '../../scripts/n8n-host.mjs';
 import { ensureServices, startPostgres, startRedis } from './services.mjs';
 
 /** Durable poll cursors (n8n 2.36+): a poll's static data is committed with the execution it starts. */
@@ -41,7 +48,15 @@ export function queueEnv({ postgres, redis, mainUrl, durableCursors = true }) {
  * one log per process). `port`: the editor's preferred port; `fast`: Postgres without fsync (tests);
  * `env`: extra settings for every n8n process. Answers a handle to drive it (see the returned object).
  */
-export async function startQueueProfile({ folder, port = 0, workers = 2, fast = false, durableCursors = true, env = {}, onStep = log }) {
+export async function startQueueProfile({
+	folder,
+	port = 0,
+	workers = 2,
+	fast = false,
+	durableCursors = true,
+	env = {},
+	onStep = log,
+}) {
 	const { pgBin, redisServer } = await ensureServices();
 	fs.mkdirSync(folder, { recursive: true });
 	// Postgres runs as its own user, which must reach its data folder inside this one.
@@ -50,9 +65,18 @@ export async function startQueueProfile({ folder, port = 0, workers = 2, fast = 
 	const profile = { folder, workers: [], stopped: false };
 	try {
 		const [pgPort, redisPort] = [await freePort(0), await freePort(0)];
-		profile.postgres = await startPostgres({ dir: path.join(folder, 'postgres'), port: pgPort, pgBin, fast });
+		profile.postgres = await startPostgres({
+			dir: path.join(folder, 'postgres'),
+			port: pgPort,
+			pgBin,
+			fast,
+		});
 		stops.push(() => profile.postgres.stop());
-		profile.redis = await startRedis({ dir: path.join(folder, 'redis'), port: redisPort, redisServer });
+		profile.redis = await startRedis({
+			dir: path.join(folder, 'redis'),
+			port: redisPort,
+			redisServer,
+		});
 		stops.push(() => profile.redis.stop());
 		onStep(`Postgres on 127.0.0.1:${pgPort}, Redis on 127.0.0.1:${redisPort}`);
 
@@ -70,15 +94,27 @@ export async function startQueueProfile({ folder, port = 0, workers = 2, fast = 
 		const { state } = userFolderState(mainFolder);
 		const mainPort = await freePort(port, [pgPort, redisPort]);
 		const mainUrl = `http://127.0.0.1:${mainPort}`;
-		const shared = { ...queueEnv({ postgres: profile.postgres, redis: profile.redis, mainUrl, durableCursors }), ...env };
-		const mainOptions = { userFolder: mainFolder, port: mainPort, env: shared, packageInstalled: true, logFile: path.join(folder, 'main.log'), fixedPort: true };
+		const shared = {
+			...queueEnv({ postgres: profile.postgres, redis: profile.redis, mainUrl, durableCursors }),
+			...env,
+		};
+		const mainOptions = {
+			userFolder: mainFolder,
+			port: mainPort,
+			env: shared,
+			packageInstalled: true,
+			logFile: path.join(folder, 'main.log'),
+			fixedPort: true,
+		};
 		Object.assign(profile, { encryptionKey: state.encryptionKey, env: shared, url: mainUrl });
 
 		const t0 = Date.now();
 		profile.main = await startN8n(mainOptions);
 		// The main's state file (owner, API key): one object for it, the one the main's handle holds.
 		Object.assign(profile, { state: profile.main.state, saveState: profile.main.saveState });
-		stops.push(() => Promise.all([...profile.workers, profile.main].filter(Boolean).map((p) => p.stop())));
+		stops.push(() =>
+			Promise.all([...profile.workers, profile.main].filter(Boolean).map((p) => p.stop())),
+		);
 		onStep(`n8n main ready at ${mainUrl} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 
 		const workerOptions = async (i) => ({
@@ -91,11 +127,15 @@ export async function startQueueProfile({ folder, port = 0, workers = 2, fast = 
 			logFile: path.join(folder, `worker-${i + 1}.log`),
 		});
 		const t1 = Date.now();
-		const started = await Promise.allSettled(Array.from({ length: workers }, async (_, i) => startN8n(await workerOptions(i))));
+		const started = await Promise.allSettled(
+			Array.from({ length: workers }, async (_, i) => startN8n(await workerOptions(i))),
+		);
 		profile.workers = started.filter((r) => r.status === 'fulfilled').map((r) => r.value);
 		const failed = started.find((r) => r.status === 'rejected');
 		if (failed) throw failed.reason;
-		onStep(`${workers} n8n worker(s) ready in ${((Date.now() - t1) / 1000).toFixed(1)} s (health ports ${profile.workers.map((w) => w.port).join(', ')})`);
+		onStep(
+			`${workers} n8n worker(s) ready in ${((Date.now() - t1) / 1000).toFixed(1)} s (health ports ${profile.workers.map((w) => w.port).join(', ')})`,
+		);
 
 		Object.assign(profile, {
 			workerName: (i) => `worker-${i + 1}`,
@@ -122,7 +162,10 @@ export async function startQueueProfile({ folder, port = 0, workers = 2, fast = 
 			},
 			/** The workers whose log says they ran execution `id` ("Worker started execution <id> (job …)"). */
 			ranBy(id) {
-				return profile.started().filter((s) => s.id === String(id)).map((s) => s.worker);
+				return profile
+					.started()
+					.filter((s) => s.id === String(id))
+					.map((s) => s.worker);
 			},
 			/** Peak resident memory of a worker process so far, in MB (Linux: VmHWM). */
 			peakRssMb(name) {
@@ -133,7 +176,10 @@ export async function startQueueProfile({ folder, port = 0, workers = 2, fast = 
 			/** Every execution a worker started, as its log tells: [{id, worker}]. */
 			started() {
 				return profile.workers.flatMap((worker, i) =>
-					[...readLog(worker.logFile).matchAll(/Worker started execution (\d+) \(/g)].map((m) => ({ id: m[1], worker: `worker-${i + 1}` })),
+					[...readLog(worker.logFile).matchAll(/Worker started execution (\d+) \(/g)].map((m) => ({
+						id: m[1],
+						worker: `worker-${i + 1}`,
+					})),
 				);
 			},
 		});

@@ -26,7 +26,10 @@ export function testFiles(dir, filters = []) {
 		.filter((f) => f.endsWith('.e2e.mjs'))
 		.filter((f) => !filters.length || filters.some((w) => f.includes(w)))
 		.sort();
-	if (!files.length) throw new Error(`no ${path.relative(process.cwd(), dir)}/*.e2e.mjs file matches ${filters.join(' ')}`);
+	if (!files.length)
+		throw new Error(
+			`no ${path.relative(process.cwd(), dir)}/*.e2e.mjs file matches ${filters.join(' ')}`,
+		);
 	return files;
 }
 
@@ -47,21 +50,28 @@ export async function runTestFiles(dir, files, ctx) {
 		}
 		if (!Array.isArray(tests) || tests.length === 0) {
 			failed++;
-			console.log('  ✗ (the file gave no tests: a file that checks nothing counts as failed, never as skipped)');
+			console.log(
+				'  ✗ (the file gave no tests: a file that checks nothing counts as failed, never as skipped)',
+			);
 			continue;
 		}
 		for (const test of tests) {
 			const t = Date.now();
 			let error;
 			try {
-				await withTimeout(Promise.resolve().then(() => test.run(ctx)), test.timeoutMs ?? 120000);
+				await withTimeout(
+					Promise.resolve().then(() => test.run(ctx)),
+					test.timeoutMs ?? 120000,
+				);
 			} catch (e) {
 				error = e;
 			}
 			const took = `(${Date.now() - t} ms)`;
 			if (error) {
 				failed++;
-				console.log(`  ✗ ${test.name} ${took}\n${String(error.stack ?? error).replace(/^/gm, '      ')}`);
+				console.log(
+					`  ✗ ${test.name} ${took}\n${String(error.stack ?? error).replace(/^/gm, '      ')}`,
+				);
 			} else {
 				passed++;
 				console.log(`  ✓ ${test.name} ${took}`);
@@ -76,7 +86,8 @@ export async function nodeTypesOf(client) {
 	const newest = (t) => Math.max(...[t.version].flat());
 	const nodeTypes = new Map();
 	for (const t of (await client.request('GET', '/types/nodes.json')).data) {
-		if (!nodeTypes.has(t.name) || newest(t) > newest(nodeTypes.get(t.name))) nodeTypes.set(t.name, t);
+		if (!nodeTypes.has(t.name) || newest(t) > newest(nodeTypes.get(t.name)))
+			nodeTypes.set(t.name, t);
 	}
 	return nodeTypes;
 }

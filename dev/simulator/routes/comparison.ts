@@ -11,7 +11,8 @@ type Status = 'created' | 'updated' | 'unchanged';
 
 const lineKey = (sku: string, batch?: string): string => (batch ? `${sku}|${batch}` : sku);
 // Built without the absent batch rather than cleaned: deleting a key slows every later read of 200,000 lines.
-const line = (sku: string, batch: string | undefined, quantity: number): Rec => (batch ? { sku, batch, quantity } : { sku, quantity });
+const line = (sku: string, batch: string | undefined, quantity: number): Rec =>
+	batch ? { sku, batch, quantity } : { sku, quantity };
 
 export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 	const table = sim.store.tables.comparison;
@@ -38,11 +39,13 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 	const open = (body: Rec, allowed: string[], action: string): Row => {
 		const row = table.get(body.comparison_id);
 		if (!row) throw notFound(`comparison ${body.comparison_id} does not exist`);
-		if (!allowed.includes(row.state.status)) throw stateError('comparison', row.key, row.state.status, action, '/comparison_id');
+		if (!allowed.includes(row.state.status))
+			throw stateError('comparison', row.key, row.state.status, action, '/comparison_id');
 		return row;
 	};
 	const move = (row: Row, to: string): void => {
-		if (row.state.status !== to && canMove('comparison', row.state.status, to)) row.state.status = to;
+		if (row.state.status !== to && canMove('comparison', row.state.status, to))
+			row.state.status = to;
 		table.touch(row);
 	};
 	const upsertLine = (map: Rec, key: string, value: Rec): Status => {
@@ -54,14 +57,23 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 	const bulkResult = (keys: string[], statuses: Status[]): Rec => {
 		const summary = { created: 0, updated: 0, unchanged: 0 };
 		for (const s of statuses) summary[s]++;
-		return { results: keys.map((key, index) => ({ index, key, status: statuses[index] })), summary };
+		return {
+			results: keys.map((key, index) => ({ index, key, status: statuses[index] })),
+			summary,
+		};
 	};
 
 	return {
 		'/comparison/add': (body) => {
 			const p = new Problems();
 			body.items.forEach((c: Rec, i: number) =>
-				requireRef(p, sim.store.tables.warehouse, c.warehouse_code, `/items/${i}/warehouse_code`, `warehouse ${c.warehouse_code}`),
+				requireRef(
+					p,
+					sim.store.tables.warehouse,
+					c.warehouse_code,
+					`/items/${i}/warehouse_code`,
+					`warehouse ${c.warehouse_code}`,
+				),
 			);
 			p.throwIfAny();
 			const summary = { created: 0, updated: 0, unchanged: 0 };
@@ -75,7 +87,14 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 					status = table.upsert(known, { ...c, comparison_id: known }).status;
 				} else {
 					id = sim.nextId('CMP');
-					status = table.upsert(id, { comparison_id: id, ...c }, () => ({ status: 'open', erp: {}, platform: {}, items: {}, adjustments: {}, move_attempts: [] })).status;
+					status = table.upsert(id, { comparison_id: id, ...c }, () => ({
+						status: 'open',
+						erp: {},
+						platform: {},
+						items: {},
+						adjustments: {},
+						move_attempts: [],
+					})).status;
 					if (ref !== undefined) byReference.set(ref, id);
 				}
 				summary[status]++;
@@ -88,14 +107,25 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 			const row = open(body, ['open', 'loading'], 'add ERP on-hand lines');
 			const p = new Problems();
 			body.items.forEach((l: Rec, i: number) => {
-				requireRef(p, sim.store.tables.inventory_item, l.sku, `/items/${i}/sku`, `inventory item ${l.sku}`);
+				requireRef(
+					p,
+					sim.store.tables.inventory_item,
+					l.sku,
+					`/items/${i}/sku`,
+					`inventory item ${l.sku}`,
+				);
 				if (l.warehouse_code !== undefined && l.warehouse_code !== row.data.warehouse_code) {
-					p.invalid(`/items/${i}/warehouse_code`, `comparison ${row.key} is for warehouse ${row.data.warehouse_code}, not ${l.warehouse_code}`);
+					p.invalid(
+						`/items/${i}/warehouse_code`,
+						`comparison ${row.key} is for warehouse ${row.data.warehouse_code}, not ${l.warehouse_code}`,
+					);
 				}
 			});
 			p.throwIfAny();
 			const keys = body.items.map((l: Rec) => lineKey(l.sku, l.batch));
-			const statuses = body.items.map((l: Rec, i: number) => upsertLine(row.state.erp, keys[i], line(l.sku, l.batch, l.quantity)));
+			const statuses = body.items.map((l: Rec, i: number) =>
+				upsertLine(row.state.erp, keys[i], line(l.sku, l.batch, l.quantity)),
+			);
 			move(row, 'loading');
 			return bulkResult(keys, statuses);
 		},
@@ -105,7 +135,8 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 			const s = row.state;
 			const platform: Rec = {};
 			if (body.items) {
-				for (const l of body.items) platform[lineKey(l.sku, l.batch)] = line(l.sku, l.batch, l.quantity);
+				for (const l of body.items)
+					platform[lineKey(l.sku, l.batch)] = line(l.sku, l.batch, l.quantity);
 			} else {
 				for (const l of sim.stock.all({ warehouse: row.data.warehouse_code })) {
 					const key = lineKey(l.sku, l.batch);
@@ -120,12 +151,31 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 				const platQ = platform[key]?.quantity ?? 0;
 				const difference = round(platQ - erpQ);
 				s.items[key] = ref.batch
-					? { sku: ref.sku, batch: ref.batch, erp_quantity: erpQ, platform_quantity: platQ, difference, processed: false }
-					: { sku: ref.sku, erp_quantity: erpQ, platform_quantity: platQ, difference, processed: false };
+					? {
+							sku: ref.sku,
+							batch: ref.batch,
+							erp_quantity: erpQ,
+							platform_quantity: platQ,
+							difference,
+							processed: false,
+						}
+					: {
+							sku: ref.sku,
+							erp_quantity: erpQ,
+							platform_quantity: platQ,
+							difference,
+							processed: false,
+						};
 			}
 			move(row, 'compared');
 			const items = Object.values<Rec>(s.items);
-			return { comparison_id: row.key, status: s.status, platform_lines: Object.keys(platform).length, items: items.length, differences: items.filter((i) => i.difference !== 0).length };
+			return {
+				comparison_id: row.key,
+				status: s.status,
+				platform_lines: Object.keys(platform).length,
+				items: items.length,
+				differences: items.filter((i) => i.difference !== 0).length,
+			};
 		},
 
 		'/comparison_adjustment_item/add': (body) => {
@@ -136,11 +186,25 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 			keys.forEach((key, i) => {
 				const item = s.items[key];
 				if (!item) p.missing(`/items/${i}/sku`, `${key} is not an item of comparison ${row.key}`);
-				else if (item.processed) p.conflict(`/items/${i}/sku`, `comparison item ${key} of comparison ${row.key} is processed; cannot adjust`);
+				else if (item.processed)
+					p.conflict(
+						`/items/${i}/sku`,
+						`comparison item ${key} of comparison ${row.key} is processed; cannot adjust`,
+					);
 			});
 			p.throwIfAny();
 			const statuses = body.items.map((a: Rec, i: number) =>
-				upsertLine(s.adjustments, keys[i], clean({ sku: a.sku, batch: a.batch, quantity_delta: a.quantity_delta, reason: a.reason, processed: false })),
+				upsertLine(
+					s.adjustments,
+					keys[i],
+					clean({
+						sku: a.sku,
+						batch: a.batch,
+						quantity_delta: a.quantity_delta,
+						reason: a.reason,
+						processed: false,
+					}),
+				),
 			);
 			move(row, 'adjusting');
 			return bulkResult(keys, statuses);
@@ -154,8 +218,15 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 				const known = new Set(Object.values<Rec>(s.items).map((i) => i.sku));
 				const missing = [...wanted].filter((sku) => !known.has(sku));
 				if (missing.length > 0) {
-					throw new ApiError(422, 'reference_not_found', `sku ${missing[0]} is not an item of comparison ${row.key}`,
-						missing.map((sku) => ({ path: `/skus/${body.skus.indexOf(sku)}`, message: `sku ${sku} is not an item of comparison ${row.key}` })));
+					throw new ApiError(
+						422,
+						'reference_not_found',
+						`sku ${missing[0]} is not an item of comparison ${row.key}`,
+						missing.map((sku) => ({
+							path: `/skus/${body.skus.indexOf(sku)}`,
+							message: `sku ${sku} is not an item of comparison ${row.key}`,
+						})),
+					);
 				}
 			}
 			let processed = 0;
@@ -163,7 +234,14 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 				if (item.processed || (wanted && !wanted.has(item.sku))) continue;
 				const adj = s.adjustments[key];
 				if (adj && !adj.processed) {
-					if (adj.quantity_delta > 0) sim.stock.add(row.data.warehouse_code, adj.sku, adj.batch, undefined, adj.quantity_delta);
+					if (adj.quantity_delta > 0)
+						sim.stock.add(
+							row.data.warehouse_code,
+							adj.sku,
+							adj.batch,
+							undefined,
+							adj.quantity_delta,
+						);
 					else sim.stock.take(row.data.warehouse_code, adj.sku, adj.batch, -adj.quantity_delta);
 					adj.processed = true;
 				}
@@ -179,7 +257,9 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 		'/comparison_move_attempt/create': (body) => {
 			const row = open(body, ['processed'], 'create move attempts');
 			const s = row.state;
-			const fresh = Object.values<Rec>(s.adjustments).filter((a) => a.processed && !a.erp_update_id);
+			const fresh = Object.values<Rec>(s.adjustments).filter(
+				(a) => a.processed && !a.erp_update_id,
+			);
 			if (fresh.length > 0) {
 				const id = sim.createErpUpdate('move_attempt', {
 					move_id: sim.nextId('MOV'),
@@ -187,13 +267,25 @@ export function comparisonRoutes(sim: Sim): Record<string, Handler> {
 					moved_at: sim.iso(),
 					reason: 'comparison_adjustment',
 					comparison_id: row.key,
-					lines: fresh.map((a) => clean({ sku: a.sku, batch: a.batch, quantity_delta: a.quantity_delta, reason: a.reason })),
+					lines: fresh.map((a) =>
+						clean({
+							sku: a.sku,
+							batch: a.batch,
+							quantity_delta: a.quantity_delta,
+							reason: a.reason,
+						}),
+					),
 				});
 				for (const a of fresh) a.erp_update_id = id;
 				s.move_attempts.push(id);
 				table.touch(row);
 			}
-			return { comparison_id: row.key, status: s.status, created: fresh.length > 0 ? 1 : 0, erp_update_ids: [...s.move_attempts] };
+			return {
+				comparison_id: row.key,
+				status: s.status,
+				created: fresh.length > 0 ? 1 : 0,
+				erp_update_ids: [...s.move_attempts],
+			};
 		},
 
 		'/comparison/complete': (body) => {

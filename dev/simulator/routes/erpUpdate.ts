@@ -7,7 +7,13 @@ import type { Rec, Row } from '../store';
 export function erpUpdateRoutes(sim: Sim): Record<string, Handler> {
 	const table = sim.store.tables.erp_update;
 	const view = (row: Row): Rec => {
-		const v: Rec = { id: row.key, kind: row.data.kind, status: row.state.status, created_at: row.createdAt, updated_at: row.updatedAt };
+		const v: Rec = {
+			id: row.key,
+			kind: row.data.kind,
+			status: row.state.status,
+			created_at: row.createdAt,
+			updated_at: row.updatedAt,
+		};
 		if (row.state.completed_at) v.completed_at = row.state.completed_at;
 		if (row.state.erp_reference) v.erp_reference = row.state.erp_reference;
 		if (row.state.error) v.error = row.state.error;
@@ -16,25 +22,32 @@ export function erpUpdateRoutes(sim: Sim): Record<string, Handler> {
 	};
 	sim.views.erp_update = view;
 
-	const retrieve = (kind: ErpUpdateKind): Handler => (body) => {
-		const f = body.filter ?? {};
-		const statuses: string[] = f.statuses ?? [f.status ?? 'pending'];
-		const since = f.created_since === undefined ? undefined : Date.parse(f.created_since);
-		return readPage(
-			body,
-			table,
-			(row) =>
-				row.data.kind === kind &&
-				statuses.includes(row.state.status) &&
-				keyMatch(row.key, f.id, f.ids) &&
-				keyMatch(row.data.payload.order_number, f.order_number, undefined) &&
-				keyMatch(row.data.payload.warehouse_code, f.warehouse_code, undefined) &&
-				(since === undefined || Date.parse(row.createdAt) >= since),
-			view,
-		);
-	};
+	const retrieve =
+		(kind: ErpUpdateKind): Handler =>
+		(body) => {
+			const f = body.filter ?? {};
+			const statuses: string[] = f.statuses ?? [f.status ?? 'pending'];
+			const since = f.created_since === undefined ? undefined : Date.parse(f.created_since);
+			return readPage(
+				body,
+				table,
+				(row) =>
+					row.data.kind === kind &&
+					statuses.includes(row.state.status) &&
+					keyMatch(row.key, f.id, f.ids) &&
+					keyMatch(row.data.payload.order_number, f.order_number, undefined) &&
+					keyMatch(row.data.payload.warehouse_code, f.warehouse_code, undefined) &&
+					(since === undefined || Date.parse(row.createdAt) >= since),
+				view,
+			);
+		};
 
-	const exists = (i: Rec, at: string, p: import('../errors').Problems, existing: Row | undefined): existing is Row => {
+	const exists = (
+		i: Rec,
+		at: string,
+		p: import('../errors').Problems,
+		existing: Row | undefined,
+	): existing is Row => {
 		if (!existing) p.unknown(`${at}/id`, `erp update ${i.id} does not exist`);
 		return existing !== undefined;
 	};
@@ -72,9 +85,14 @@ export function erpUpdateRoutes(sim: Sim): Record<string, Handler> {
 				apply: (i, key) => {
 					const row = table.get(key)!;
 					const prev = row.state.error;
-					if (row.state.status === 'error' && prev?.message === i.message && prev?.code === i.code) return 'unchanged';
+					if (row.state.status === 'error' && prev?.message === i.message && prev?.code === i.code)
+						return 'unchanged';
 					row.state.status = 'error';
-					row.state.error = { message: i.message, ...(i.code === undefined ? {} : { code: i.code }), recorded_at: sim.iso() };
+					row.state.error = {
+						message: i.message,
+						...(i.code === undefined ? {} : { code: i.code }),
+						recorded_at: sim.iso(),
+					};
 					table.touch(row);
 					return 'updated';
 				},

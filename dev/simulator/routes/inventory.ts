@@ -6,7 +6,11 @@ import { joinKey, type Rec, type Row } from '../store';
 export function inventoryRoutes(sim: Sim): Record<string, Handler> {
 	const t = sim.store.tables;
 	const items = t.inventory_item;
-	const stamp = (row: Row) => ({ ...row.data, created_at: row.createdAt, updated_at: row.updatedAt });
+	const stamp = (row: Row) => ({
+		...row.data,
+		created_at: row.createdAt,
+		updated_at: row.updatedAt,
+	});
 
 	/** The item as /inventory/check shows it, optionally limited to one warehouse. */
 	const itemView = (row: Row, warehouse?: string): Rec => {
@@ -14,7 +18,9 @@ export function inventoryRoutes(sim: Sim): Record<string, Handler> {
 		const onHand = sim.stock.onHand(sku, warehouse);
 		const perWarehouse = (table: typeof t.stocking_factor) => {
 			const out: Rec[] = [];
-			for (const wh of warehouse === undefined ? t.warehouse.order.map((w) => w.key) : [warehouse]) {
+			for (const wh of warehouse === undefined
+				? t.warehouse.order.map((w) => w.key)
+				: [warehouse]) {
 				const r = table.get(joinKey(sku, wh));
 				if (r) out.push(stamp(r));
 			}
@@ -37,7 +43,13 @@ export function inventoryRoutes(sim: Sim): Record<string, Handler> {
 
 	const itemAndWarehouse = (item: Rec, at: string, p: Parameters<typeof requireRef>[0]) => {
 		requireRef(p, items, item.sku, `${at}/sku`, `inventory item ${item.sku}`);
-		requireRef(p, t.warehouse, item.warehouse_code, `${at}/warehouse_code`, `warehouse ${item.warehouse_code}`);
+		requireRef(
+			p,
+			t.warehouse,
+			item.warehouse_code,
+			`${at}/warehouse_code`,
+			`warehouse ${item.warehouse_code}`,
+		);
 	};
 
 	return {
@@ -54,7 +66,10 @@ export function inventoryRoutes(sim: Sim): Record<string, Handler> {
 					if (f.barcode !== undefined && !(d.barcodes ?? []).includes(f.barcode)) return false;
 					if (f.category !== undefined && d.category !== f.category) return false;
 					if (f.in_stock !== undefined) {
-						const qty = wh === undefined ? sim.stock.onHand(row.key).reduce((s, w) => s + w.quantity, 0) : sim.stock.get(wh, row.key);
+						const qty =
+							wh === undefined
+								? sim.stock.onHand(row.key).reduce((s, w) => s + w.quantity, 0)
+								: sim.stock.get(wh, row.key);
 						if (qty > 0 !== f.in_stock) return false;
 					}
 					return true;
@@ -70,7 +85,10 @@ export function inventoryRoutes(sim: Sim): Record<string, Handler> {
 				check: (i, at, p) => {
 					itemAndWarehouse(i, at, p);
 					if (i.min_quantity > i.max_quantity) {
-						p.invalid(`${at}/min_quantity`, `min_quantity ${i.min_quantity} is greater than max_quantity ${i.max_quantity}`);
+						p.invalid(
+							`${at}/min_quantity`,
+							`min_quantity ${i.min_quantity} is greater than max_quantity ${i.max_quantity}`,
+						);
 					}
 				},
 			}),
@@ -84,7 +102,13 @@ export function inventoryRoutes(sim: Sim): Record<string, Handler> {
 					for (const field of ['default_bin_code', 'pick_face_bin_code']) {
 						const bin = i[field];
 						if (bin !== undefined && t.warehouse.has(i.warehouse_code)) {
-							requireRef(p, t.bin, joinKey(i.warehouse_code, bin), `${at}/${field}`, `bin ${bin} in warehouse ${i.warehouse_code}`);
+							requireRef(
+								p,
+								t.bin,
+								joinKey(i.warehouse_code, bin),
+								`${at}/${field}`,
+								`bin ${bin} in warehouse ${i.warehouse_code}`,
+							);
 						}
 					}
 				},
@@ -102,10 +126,20 @@ export function inventoryRoutes(sim: Sim): Record<string, Handler> {
 						return;
 					}
 					if (i.hazard_class !== undefined && i.hazard_class !== lookup.hazard_class) {
-						p.invalid(`${at}/hazard_class`, `hazard_class ${i.hazard_class} does not match UN${i.un_number}'s class ${lookup.hazard_class}`);
+						p.invalid(
+							`${at}/hazard_class`,
+							`hazard_class ${i.hazard_class} does not match UN${i.un_number}'s class ${lookup.hazard_class}`,
+						);
 					}
-					if (i.packing_group !== undefined && lookup.packing_group !== undefined && i.packing_group !== lookup.packing_group) {
-						p.invalid(`${at}/packing_group`, `packing_group ${i.packing_group} does not match UN${i.un_number}'s packing group ${lookup.packing_group}`);
+					if (
+						i.packing_group !== undefined &&
+						lookup.packing_group !== undefined &&
+						i.packing_group !== lookup.packing_group
+					) {
+						p.invalid(
+							`${at}/packing_group`,
+							`packing_group ${i.packing_group} does not match UN${i.un_number}'s packing group ${lookup.packing_group}`,
+						);
 					}
 				},
 			}),

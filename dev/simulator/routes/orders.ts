@@ -31,16 +31,27 @@ function orderHandlers(sim: Sim, spec: OrderSpec): { add: Handler; check: Handle
 				spec.references(o, at, p);
 				const key = o.order_number;
 				if (o.cancel === true) {
-					if (!existing) p.missing(`${at}/order_number`, `${label} ${key} does not exist; cannot cancel`);
-					else if (existing.state.status !== 'cancelled' && !spec.cancellable.includes(existing.state.status)) {
-						p.conflict(`${at}/cancel`, stateMessage(spec.kind, key, existing.state.status, 'cancel'));
+					if (!existing)
+						p.missing(`${at}/order_number`, `${label} ${key} does not exist; cannot cancel`);
+					else if (
+						existing.state.status !== 'cancelled' &&
+						!spec.cancellable.includes(existing.state.status)
+					) {
+						p.conflict(
+							`${at}/cancel`,
+							stateMessage(spec.kind, key, existing.state.status, 'cancel'),
+						);
 					}
 					return;
 				}
 				if (!existing || spec.editable.includes(existing.state.status)) return;
-				const { cancel: _c, ...data } = o;
+				const data = Object.fromEntries(Object.entries(o).filter(([field]) => field !== 'cancel'));
 				// Re-sending the very same order is a harmless retry in any state.
-				if (!sameContent(data, existing.data)) p.conflict(`${at}/order_number`, stateMessage(spec.kind, key, existing.state.status, 'update'));
+				if (!sameContent(data, existing.data))
+					p.conflict(
+						`${at}/order_number`,
+						stateMessage(spec.kind, key, existing.state.status, 'update'),
+					);
 			},
 			apply: (o, key) => {
 				const { cancel, ...data } = o;
@@ -52,7 +63,10 @@ function orderHandlers(sim: Sim, spec: OrderSpec): { add: Handler; check: Handle
 					table.touch(row);
 					return 'updated';
 				}
-				return table.upsert(key, data, () => ({ ...spec.initialState(), status_changed_at: sim.iso() })).status;
+				return table.upsert(key, data, () => ({
+					...spec.initialState(),
+					status_changed_at: sim.iso(),
+				})).status;
 			},
 		});
 	const check: Handler = (body) =>
@@ -69,7 +83,10 @@ function orderHandlers(sim: Sim, spec: OrderSpec): { add: Handler; check: Handle
 	return { add, check };
 }
 
-const base = (row: Row): Rec => ({ status: row.state.status, status_changed_at: row.state.status_changed_at });
+const base = (row: Row): Rec => ({
+	status: row.state.status,
+	status_changed_at: row.state.status_changed_at,
+});
 const stamps = (row: Row): Rec => ({ created_at: row.createdAt, updated_at: row.updatedAt });
 
 export function orderRoutes(sim: Sim): Record<string, Handler> {
@@ -85,9 +102,16 @@ export function orderRoutes(sim: Sim): Record<string, Handler> {
 		});
 	};
 	const warehouse = (o: Rec, at: string, p: Problems) =>
-		requireRef(p, t.warehouse, o.warehouse_code, `${at}/warehouse_code`, `warehouse ${o.warehouse_code}`);
+		requireRef(
+			p,
+			t.warehouse,
+			o.warehouse_code,
+			`${at}/warehouse_code`,
+			`warehouse ${o.warehouse_code}`,
+		);
 	const notBefore = (o: Rec, at: string, p: Problems, early: string, late: string) => {
-		if (o[early] !== undefined && o[late] !== undefined && o[late] < o[early]) p.invalid(`${at}/${late}`, `${late} ${o[late]} is before ${early} ${o[early]}`);
+		if (o[early] !== undefined && o[late] !== undefined && o[late] < o[early])
+			p.invalid(`${at}/${late}`, `${late} ${o[late]} is before ${early} ${o[early]}`);
 	};
 
 	const sales = orderHandlers(sim, {
@@ -96,24 +120,50 @@ export function orderRoutes(sim: Sim): Record<string, Handler> {
 		cancellable: ['open', 'allocated'],
 		initialState: () => ({ status: 'open', shipped: {}, shipments: [] }),
 		references: (o, at, p) => {
-			if (requireRef(p, t.customer, o.customer_code, `${at}/customer_code`, `customer ${o.customer_code}`) && o.supply_location_code !== undefined) {
-				requireRef(p, t.supply_location, `${o.customer_code}|${o.supply_location_code}`, `${at}/supply_location_code`, `supply location ${o.supply_location_code} of customer ${o.customer_code}`);
+			if (
+				requireRef(
+					p,
+					t.customer,
+					o.customer_code,
+					`${at}/customer_code`,
+					`customer ${o.customer_code}`,
+				) &&
+				o.supply_location_code !== undefined
+			) {
+				requireRef(
+					p,
+					t.supply_location,
+					`${o.customer_code}|${o.supply_location_code}`,
+					`${at}/supply_location_code`,
+					`supply location ${o.supply_location_code} of customer ${o.customer_code}`,
+				);
 			}
 			warehouse(o, at, p);
 			if (o.courier_service_code !== undefined) {
-				requireRef(p, t.courier_service, o.courier_service_code, `${at}/courier_service_code`, `courier service ${o.courier_service_code}`);
+				requireRef(
+					p,
+					t.courier_service,
+					o.courier_service_code,
+					`${at}/courier_service_code`,
+					`courier service ${o.courier_service_code}`,
+				);
 			}
 			notBefore(o, at, p, 'order_date', 'required_date');
 			skus(o.lines, `${at}/lines`, p, true);
 		},
 		view: (row) => ({
 			...row.data,
-			lines: row.data.lines.map((l: Rec) => ({ ...l, quantity_shipped: row.state.shipped[l.line_number] ?? 0 })),
+			lines: row.data.lines.map((l: Rec) => ({
+				...l,
+				quantity_shipped: row.state.shipped[l.line_number] ?? 0,
+			})),
 			...base(row),
 			shipments: row.state.shipments,
 			...stamps(row),
 		}),
-		match: (row, f) => keyMatch(row.data.customer_code, f.customer_code, undefined) && keyMatch(row.data.reference, f.reference, undefined),
+		match: (row, f) =>
+			keyMatch(row.data.customer_code, f.customer_code, undefined) &&
+			keyMatch(row.data.reference, f.reference, undefined),
 	});
 
 	const purchase = orderHandlers(sim, {
@@ -122,14 +172,23 @@ export function orderRoutes(sim: Sim): Record<string, Handler> {
 		cancellable: ['open'],
 		initialState: () => ({ status: 'open', received: {}, receipts: [] }),
 		references: (o, at, p) => {
-			requireRef(p, t.supplier, o.supplier_code, `${at}/supplier_code`, `supplier ${o.supplier_code}`);
+			requireRef(
+				p,
+				t.supplier,
+				o.supplier_code,
+				`${at}/supplier_code`,
+				`supplier ${o.supplier_code}`,
+			);
 			warehouse(o, at, p);
 			notBefore(o, at, p, 'order_date', 'expected_date');
 			skus(o.lines, `${at}/lines`, p);
 		},
 		view: (row) => ({
 			...row.data,
-			lines: row.data.lines.map((l: Rec) => ({ ...l, quantity_received: row.state.received[l.line_number] ?? 0 })),
+			lines: row.data.lines.map((l: Rec) => ({
+				...l,
+				quantity_received: row.state.received[l.line_number] ?? 0,
+			})),
 			...base(row),
 			receipts: row.state.receipts,
 			...stamps(row),
@@ -144,11 +203,22 @@ export function orderRoutes(sim: Sim): Record<string, Handler> {
 		initialState: () => ({ status: 'planned', quantity_produced: 0 }),
 		references: (o, at, p) => {
 			warehouse(o, at, p);
-			requireRef(p, t.inventory_item, o.output_sku, `${at}/output_sku`, `inventory item ${o.output_sku}`);
+			requireRef(
+				p,
+				t.inventory_item,
+				o.output_sku,
+				`${at}/output_sku`,
+				`inventory item ${o.output_sku}`,
+			);
 			notBefore(o, at, p, 'start_date', 'due_date');
 			skus(o.components, `${at}/components`, p);
 		},
-		view: (row) => ({ ...row.data, ...base(row), quantity_produced: row.state.quantity_produced, ...stamps(row) }),
+		view: (row) => ({
+			...row.data,
+			...base(row),
+			quantity_produced: row.state.quantity_produced,
+			...stamps(row),
+		}),
 		match: (row, f) => keyMatch(row.data.output_sku, f.output_sku, undefined),
 	});
 

@@ -6,6 +6,14 @@ export function supplierRoutes(sim: Sim): Record<string, Handler> {
 	return {
 		'/supplier/add': (body) => bulkUpsert(body.items, { table, keyOf: (s) => s.code }),
 		'/supplier/check': (body) =>
-			readPage(body, table, (row, f) => keyMatch(row.data.code, f.code, f.codes) && activeMatch(row.data, f.active) && searchMatch(row.data, f.search, ['code', 'name']), defaultView),
+			readPage(
+				body,
+				table,
+				(row, f) =>
+					keyMatch(row.data.code, f.code, f.codes) &&
+					activeMatch(row.data, f.active) &&
+					searchMatch(row.data, f.search, ['code', 'name']),
+				defaultView,
+			),
 	};
 }

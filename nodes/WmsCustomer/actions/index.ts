@@ -6,5 +6,9 @@ import { upsert as upsertSupplyLocation } from './supplyLocation/upsert.operatio
 
 export const resources: Resource[] = [
 	{ value: 'customer', name: 'Customer', operations: [upsertCustomer, getManyCustomers] },
-	{ value: 'supplyLocation', name: 'Supply Location', operations: [upsertSupplyLocation, getManySupplyLocations] },
+	{
+		value: 'supplyLocation',
+		name: 'Supply Location',
+		operations: [upsertSupplyLocation, getManySupplyLocations],
+	},
 ];

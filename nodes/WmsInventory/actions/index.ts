@@ -9,5 +9,9 @@ export const resources: Resource[] = [
 	{ value: 'item', name: 'Item', operations: [upsert, getMany] },
 	{ value: 'stockingFactor', name: 'Stocking Factor', operations: [setStockingFactor] },
 	{ value: 'warehouseInfo', name: 'Warehouse Info', operations: [setWarehouseInfo] },
-	{ value: 'dangerousGoodsClassification', name: 'Dangerous Goods Classification', operations: [setDangerousGoods] },
+	{
+		value: 'dangerousGoodsClassification',
+		name: 'Dangerous Goods Classification',
+		operations: [setDangerousGoods],
+	},
 ];

@@ -15,6 +15,16 @@ export const resources: Resource[] = [
 	{
 		value: RESOURCE,
 		name: 'Comparison',
-		operations: [reconcile, create, addErpOnHand, setPlatformOnHand, addAdjustmentItems, processItems, createMoveAttempts, complete, checkStatus],
+		operations: [
+			reconcile,
+			create,
+			addErpOnHand,
+			setPlatformOnHand,
+			addAdjustmentItems,
+			processItems,
+			createMoveAttempts,
+			complete,
+			checkStatus,
+		],
 	},
 ];

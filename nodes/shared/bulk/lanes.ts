@@ -14,7 +14,10 @@ export class Lanes {
 	private answered = 0;
 
 	constructor(private readonly setting: Parallel = 'adaptive') {
-		this.width = setting === 'adaptive' ? ADAPTIVE_START : Math.min(MAX_PARALLEL, Math.max(1, Math.floor(setting)));
+		this.width =
+			setting === 'adaptive'
+				? ADAPTIVE_START
+				: Math.min(MAX_PARALLEL, Math.max(1, Math.floor(setting)));
 	}
 
 	/** Requests that may be in flight now. */

@@ -26,7 +26,13 @@ export type RowOutcome =
 	/** The platform refused the row (named it, or refused its whole request, with a 4xx): nothing of it is stored. */
 	| { kind: 'refused'; key?: string; error: PlatformError }
 	/** Neither: the platform may or may not hold it. */
-	| { kind: 'notConfirmed'; key?: string; error: PlatformError; mayBeStored: boolean; rerunSafe: boolean };
+	| {
+			kind: 'notConfirmed';
+			key?: string;
+			error: PlatformError;
+			mayBeStored: boolean;
+			rerunSafe: boolean;
+	  };
 
 export type FailedRow = Exclude<RowOutcome, { kind: 'stored' }>;
 
@@ -34,7 +40,11 @@ const CONFIRMING_STATUSES = new Set(['created', 'updated', 'unchanged']);
 
 /** What a bulk answer must hold, for the transport's check: the list of per-row results. */
 export const RESULTS_LIST = (answer: IDataObject): string | undefined =>
-	Array.isArray(answer.results) ? undefined : answer.results === undefined ? 'no per-row results' : 'per-row results that are not a list';
+	Array.isArray(answer.results)
+		? undefined
+		: answer.results === undefined
+			? 'no per-row results'
+			: 'per-row results that are not a list';
 
 /** The key results report for a row: its key fields' values joined with "|", absent ones left out. */
 export function rowKey(fields: string[], record: IDataObject): string {
@@ -56,7 +66,8 @@ export function naturalKeys(route: RoutePath, records: IDataObject[]): Array<str
 /** What to tell the user about running the node again for a row the platform may or may not hold. */
 function rerunAdvice(route: RoutePath, mayBeStored: boolean, status: number | undefined): string {
 	// Only a route that matches records by their key makes a re-run harmless; elsewhere (a new comparison per call) a second run may add another.
-	if (routeInfo(route).idempotent) return 'Running the node again is safe: records are matched by their key.';
+	if (routeInfo(route).idempotent)
+		return 'Running the node again is safe: records are matched by their key.';
 	if (!mayBeStored) return 'The platform did not take it: running the node again is safe.';
 	return status !== undefined && status < 300
 		? 'The platform may have stored it without confirming it, and a second run would add another: check the platform before running the node again.'
@@ -64,7 +75,12 @@ function rerunAdvice(route: RoutePath, mayBeStored: boolean, status: number | un
 }
 
 /** A row the platform did not confirm: `why` finishes "not confirmed as stored — …". */
-export function notConfirmed(cause: PlatformError, why: string, mayBeStored: boolean, key?: string): FailedRow {
+export function notConfirmed(
+	cause: PlatformError,
+	why: string,
+	mayBeStored: boolean,
+	key?: string,
+): FailedRow {
 	const advice = rerunAdvice(cause.route, mayBeStored, cause.status);
 	return {
 		kind: 'notConfirmed',
@@ -81,16 +97,27 @@ export function refused(cause: PlatformError, message: string, key?: string): Fa
 	return { kind: 'refused', key, error: cause.forRow(message) };
 }
 
-const keyText = (value: unknown): string | undefined => (typeof value === 'string' || typeof value === 'number' ? String(value) : undefined);
+const keyText = (value: unknown): string | undefined =>
+	typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 function indexOf(value: unknown, rowCount: number): number | 'invalid' | undefined {
 	if (value === undefined || value === null) return undefined;
-	const index = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+	const index =
+		typeof value === 'number'
+			? value
+			: typeof value === 'string' && /^\d+$/.test(value)
+				? Number(value)
+				: NaN;
 	return Number.isInteger(index) && index >= 0 && index < rowCount ? index : 'invalid';
 }
 
 /** The outcome of each row of a request the platform answered with success. */
-export function confirmRows(node: INode, route: RoutePath, records: IDataObject[], answer: Answer): RowOutcome[] {
+export function confirmRows(
+	node: INode,
+	route: RoutePath,
+	records: IDataObject[],
+	answer: Answer,
+): RowOutcome[] {
 	const results = answer.body.results as unknown[];
 	const fields = routeInfo(route).resultKey;
 	const keys = fields ? records.map((record) => rowKey(fields, record)) : undefined;
@@ -105,10 +132,13 @@ export function confirmRows(node: INode, route: RoutePath, records: IDataObject[
 		const index = indexOf(result.index, records.length);
 		if (keys && key !== undefined) {
 			if (typeof index === 'number' && keys[index] === key) return index;
-			if (position < records.length && keys[position] === key && times[position] === 0) return position;
+			if (position < records.length && keys[position] === key && times[position] === 0)
+				return position;
 			if (!rowsByKey) {
 				rowsByKey = new Map();
-				keys.forEach((rowKey, row) => rowsByKey!.set(rowKey, [...(rowsByKey!.get(rowKey) ?? []), row]));
+				keys.forEach((rowKey, row) =>
+					rowsByKey!.set(rowKey, [...(rowsByKey!.get(rowKey) ?? []), row]),
+				);
 			}
 			const candidates = rowsByKey.get(key);
 			return candidates?.find((row) => times[row] === 0) ?? candidates?.[0];
@@ -135,18 +165,43 @@ export function confirmRows(node: INode, route: RoutePath, records: IDataObject[
 		const key = keys?.[k] ?? (naturalKey ? rowKey(naturalKey, record) : undefined);
 		const said = keys ? ` (key "${keys[k]}")` : '';
 		const unconfirmed = (why: string) => {
-			answered ??= new PlatformError(node, { route, status: answer.status, headers: {}, message: '', attempts: 1, mayBeStored: true });
-			return notConfirmed(answered, `the platform answered HTTP ${answer.status} on ${route}, but ${why}`, true, key);
+			answered ??= new PlatformError(node, {
+				route,
+				status: answer.status,
+				headers: {},
+				message: '',
+				attempts: 1,
+				mayBeStored: true,
+			});
+			return notConfirmed(
+				answered,
+				`the platform answered HTTP ${answer.status} on ${route}, but ${why}`,
+				true,
+				key,
+			);
 		};
-		if (times[k] > 1) return unconfirmed(`its answer has ${times[k]} results for this record${said}, so none can be trusted`);
+		if (times[k] > 1)
+			return unconfirmed(
+				`its answer has ${times[k]} results for this record${said}, so none can be trusted`,
+			);
 		if (!result) {
-			const others = strays.length ? `; results it gave for records not in this request: ${strays.slice(0, 3).map((s) => `"${s}"`).join(', ')}${strays.length > 3 ? ', …' : ''}` : '';
-			return unconfirmed(`its answer names no result for this record${said} (${results.length} results for ${records.length} records${others})`);
+			const others = strays.length
+				? `; results it gave for records not in this request: ${strays
+						.slice(0, 3)
+						.map((s) => `"${s}"`)
+						.join(', ')}${strays.length > 3 ? ', …' : ''}`
+				: '';
+			return unconfirmed(
+				`its answer names no result for this record${said} (${results.length} results for ${records.length} records${others})`,
+			);
 		}
 		if (typeof result.status !== 'string' || !CONFIRMING_STATUSES.has(result.status)) {
-			const words = keyText(result.message) ?? keyText((result.error as IDataObject | undefined)?.message);
+			const words =
+				keyText(result.message) ?? keyText((result.error as IDataObject | undefined)?.message);
 			const status = typeof result.status === 'string' ? `status "${result.status}"` : 'no status';
-			return unconfirmed(`its result for this record${said} has ${status}${words ? ` ("${words}")` : ''}, not created, updated or unchanged`);
+			return unconfirmed(
+				`its result for this record${said} has ${status}${words ? ` ("${words}")` : ''}, not created, updated or unchanged`,
+			);
 		}
 		// Copied without `index` (a position in one request, meaningless to the user); not `delete`, which slows every later read of the object.
 		const rest: IDataObject = {};

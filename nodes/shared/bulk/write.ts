@@ -24,7 +24,14 @@ import { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
 import { platformRequest, type RequestOptions } from '../transport/request';
 import { Lanes, type Parallel } from './lanes';
-import { confirmRows, naturalKeys, notConfirmed, refused, RESULTS_LIST, type RowOutcome } from './outcomes';
+import {
+	confirmRows,
+	naturalKeys,
+	notConfirmed,
+	refused,
+	RESULTS_LIST,
+	type RowOutcome,
+} from './outcomes';
 
 export type { FailedRow, RowOutcome } from './outcomes';
 
@@ -53,28 +60,47 @@ function rowsNamed(error: PlatformError, rowCount: number): Map<number, string[]
 }
 
 /** What one request came to: outcomes of some of its rows and the rows to send again, or too large, or given up. */
-type Sent = { outcomes: Map<number, RowOutcome>; again: number[] } | { tooLarge: true } | { gaveUp: PlatformError };
+type Sent =
+	| { outcomes: Map<number, RowOutcome>; again: number[] }
+	| { tooLarge: true }
+	| { gaveUp: PlatformError };
 
 /** Sends `rows` (indexes into `records`) in one request and maps the answer, or the refusal, to outcomes. */
-async function send(session: Session, route: RoutePath, records: IDataObject[], rows: number[], keys: Array<string | undefined>, options: BulkOptions): Promise<Sent> {
+async function send(
+	session: Session,
+	route: RoutePath,
+	records: IDataObject[],
+	rows: number[],
+	keys: Array<string | undefined>,
+	options: BulkOptions,
+): Promise<Sent> {
 	try {
 		const body = { ...options.envelope, items: rows.map((row) => records[row]) };
-		const answer = await platformRequest(session, route, body, { ...options, itemIndex: undefined, expect: RESULTS_LIST });
+		const answer = await platformRequest(session, route, body, {
+			...options,
+			itemIndex: undefined,
+			expect: RESULTS_LIST,
+		});
 		const confirmed = confirmRows(session.ctx.getNode(), route, body.items, answer);
 		return { outcomes: new Map(rows.map((row, k) => [row, confirmed[k]])), again: [] };
 	} catch (error) {
-		if (!(error instanceof PlatformError)) throw error instanceof NodeOperationError ? error : new NodeOperationError(session.ctx.getNode(), error as Error);
+		if (!(error instanceof PlatformError))
+			throw error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(session.ctx.getNode(), error as Error);
 		const status = error.status ?? 0;
 		const named = rowsNamed(error, rows.length);
 		const outcomes = new Map<number, RowOutcome>();
 		if (status === 413 && rows.length > 1) return { tooLarge: true };
 		if (status === 413) {
-			const why = 'the platform refuses this record as too large (HTTP 413) even on its own: shorten it (fewer lines, shorter texts) or ask the platform\'s operator about its size limit';
+			const why =
+				"the platform refuses this record as too large (HTTP 413) even on its own: shorten it (fewer lines, shorter texts) or ask the platform's operator about its size limit";
 			outcomes.set(rows[0], refused(error, why, keys[rows[0]]));
 			return { outcomes, again: [] };
 		}
 		if ((status === 422 || status === 409 || status === 404) && named.size > 0) {
-			for (const [index, messages] of named) outcomes.set(rows[index], refused(error, messages.join('; '), keys[rows[index]]));
+			for (const [index, messages] of named)
+				outcomes.set(rows[index], refused(error, messages.join('; '), keys[rows[index]]));
 			return { outcomes, again: rows.filter((_, index) => !named.has(index)) };
 		}
 		if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
@@ -87,9 +113,17 @@ async function send(session: Session, route: RoutePath, records: IDataObject[], 
 }
 
 /** One outcome per record, in the records' order. */
-export async function bulkWrite(session: Session, route: RoutePath, records: IDataObject[], options: BulkOptions = {}): Promise<RowOutcome[]> {
+export async function bulkWrite(
+	session: Session,
+	route: RoutePath,
+	records: IDataObject[],
+	options: BulkOptions = {},
+): Promise<RowOutcome[]> {
 	const learned = session.chunkLimits.get(route);
-	let size = Math.max(1, Math.min(options.batchSize ?? Infinity, routeInfo(route).maxItems ?? 1000, learned ?? Infinity));
+	let size = Math.max(
+		1,
+		Math.min(options.batchSize ?? Infinity, routeInfo(route).maxItems ?? 1000, learned ?? Infinity),
+	);
 	const keys = naturalKeys(route, records);
 	const outcomes: RowOutcome[] = new Array(records.length);
 	const lanes = new Lanes(options.parallel);
@@ -117,13 +151,21 @@ export async function bulkWrite(session: Session, route: RoutePath, records: IDa
 			while (pending.length > 0) {
 				if (!sending()) {
 					// Rows of a request given up on may be stored; rows never sent are not.
-					if (stopped) for (const row of pending) outcomes[row] = notConfirmed(stopped, stopped.message, false, keys[row]);
+					if (stopped)
+						for (const row of pending)
+							outcomes[row] = notConfirmed(stopped, stopped.message, false, keys[row]);
 					break;
 				}
 				const sent = await send(session, route, records, pending, keys, sendOptions);
 				if ('gaveUp' in sent) {
 					stopped ??= sent.gaveUp;
-					for (const row of pending) outcomes[row] = notConfirmed(sent.gaveUp, sent.gaveUp.message, sent.gaveUp.mayBeStored, keys[row]);
+					for (const row of pending)
+						outcomes[row] = notConfirmed(
+							sent.gaveUp,
+							sent.gaveUp.message,
+							sent.gaveUp.mayBeStored,
+							keys[row],
+						);
 					pending = [];
 				} else if ('tooLarge' in sent) {
 					const half = Math.ceil(pending.length / 2);
@@ -132,7 +174,9 @@ export async function bulkWrite(session: Session, route: RoutePath, records: IDa
 					if (half < size) {
 						size = half;
 						session.chunkLimits.set(route, size);
-						session.ctx.logger.warn(`WMS ${route}: the platform refused a request as too large (HTTP 413); sending at most ${size} records per request for the rest of this run`);
+						session.ctx.logger.warn(
+							`WMS ${route}: the platform refused a request as too large (HTTP 413); sending at most ${size} records per request for the rest of this run`,
+						);
 					}
 				} else {
 					lanes.answeredOne();
@@ -169,7 +213,9 @@ export async function bulkWrite(session: Session, route: RoutePath, records: IDa
 	// Stop ends the requests in flight (n8n aborts them); a give-up lets them finish, as the platform may be storing them.
 	await Promise.all(inFlight);
 	if (failure) throw failure.error;
-	if (signal?.aborted) throw new NodeOperationError(session.ctx.getNode(), `Execution cancelled during ${route}`);
-	for (; next < records.length; next++) outcomes[next] = notConfirmed(stopped!, stopped!.message, false, keys[next]);
+	if (signal?.aborted)
+		throw new NodeOperationError(session.ctx.getNode(), `Execution cancelled during ${route}`);
+	for (; next < records.length; next++)
+		outcomes[next] = notConfirmed(stopped!, stopped!.message, false, keys[next]);
 	return outcomes;
 }

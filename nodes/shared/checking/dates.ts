@@ -6,14 +6,23 @@
  */
 import type { Checked } from './values';
 
-const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const DATE_TIME =
+	/^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 /** Day and month in another order: 21.11.2026, 11/21/2026, 21-11-2026. */
 const OTHER_ORDER = /^(\d{1,2})([./-])(\d{1,2})\2(\d{4})$/;
 const HOUR = 3600_000;
 const DAY = 24 * HOUR;
 
 /** UTC milliseconds of a calendar time; years below 100 are not shifted into the 1900s as Date.UTC does. */
-function utc(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, ms = 0): number {
+function utc(
+	year: number,
+	month: number,
+	day: number,
+	hour = 0,
+	minute = 0,
+	second = 0,
+	ms = 0,
+): number {
 	const date = new Date(0);
 	date.setUTCFullYear(year, month - 1, day);
 	date.setUTCHours(hour, minute, second, ms);
@@ -60,7 +69,8 @@ function isKnownZone(zone: string): boolean {
 /** What the zone's clocks show at an instant, as UTC milliseconds of that calendar time (whole seconds). */
 function wallClockAt(zone: string, instant: number): number {
 	const parts: Record<string, number> = {};
-	for (const part of clockOf(zone).formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
+	for (const part of clockOf(zone).formatToParts(new Date(instant)))
+		parts[part.type] = Number(part.value);
 	return utc(parts.year, parts.month, parts.day, parts.hour % 24, parts.minute, parts.second);
 }
 
@@ -80,7 +90,10 @@ export function offsetAt(zone: string, instant: number): number {
 export function instantInZone(zone: string, wallClock: number): number {
 	const before = offsetAt(zone, wallClock - DAY);
 	const after = offsetAt(zone, wallClock + DAY);
-	const candidates = before === after ? [wallClock - before] : [wallClock - before, wallClock - after].sort((a, b) => a - b);
+	const candidates =
+		before === after
+			? [wallClock - before]
+			: [wallClock - before, wallClock - after].sort((a, b) => a - b);
 	for (const candidate of candidates) {
 		if (offsetAt(zone, candidate) === wallClock - candidate) return candidate;
 	}
@@ -97,11 +110,13 @@ function otherOrderHint(text: string): string | undefined {
 	const match = OTHER_ORDER.exec(text);
 	if (!match) return undefined;
 	const [, first, separator, second, year] = match;
-	const iso = (month: string, day: string) => `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+	const iso = (month: string, day: string) =>
+		`${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 	const readings = new Set<string>();
 	// Dots are day.month.year wherever they are used; slashes and dashes are month first in the US and day first elsewhere.
 	if (isRealDay(Number(year), Number(second), Number(first))) readings.add(iso(second, first));
-	if (separator !== '.' && isRealDay(Number(year), Number(first), Number(second))) readings.add(iso(first, second));
+	if (separator !== '.' && isRealDay(Number(year), Number(first), Number(second)))
+		readings.add(iso(first, second));
 	if (readings.size === 0) return undefined;
 	const [one, two] = [...readings];
 	return two ? `could be ${one} or ${two}: write it as YYYY-MM-DD` : `write it as ${one}`;
@@ -119,7 +134,9 @@ function readWritten(text: string): Written | undefined {
 	const match = DATE_TIME.exec(text);
 	if (!match) return undefined;
 	const [, y, mo, d, h, mi, s, fraction, zone] = match;
-	const [year, month, day, hour, minute, second] = [y, mo, d, h ?? '0', mi ?? '0', s ?? '0'].map(Number);
+	const [year, month, day, hour, minute, second] = [y, mo, d, h ?? '0', mi ?? '0', s ?? '0'].map(
+		Number,
+	);
 	if (!isRealDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return undefined;
 	const ms = fraction ? Number(fraction.slice(0, 3).padEnd(3, '0')) : 0;
 	let offset: number | undefined;
@@ -130,7 +147,11 @@ function readWritten(text: string): Written | undefined {
 		if (hours > 23 || minutes > 59) return undefined;
 		offset = (digits.startsWith('-') ? -1 : 1) * (hours * 60 + minutes);
 	}
-	return { day: `${y}-${mo}-${d}`, wallClock: utc(year, month, day, hour, minute, second, ms), offset };
+	return {
+		day: `${y}-${mo}-${d}`,
+		wallClock: utc(year, month, day, hour, minute, second, ms),
+		offset,
+	};
 }
 
 /**
@@ -139,8 +160,13 @@ function readWritten(text: string): Written | undefined {
  * day that instant falls on there.
  */
 export function checkDate(type: 'date' | 'dateTime', value: unknown, zone: string): Checked {
-	const example = type === 'date' ? '2026-11-21' : '2026-11-21T14:30:00 (in the workflow\'s time zone) or 2026-11-21T14:30:00Z';
-	const refused = (hint?: string) => ({ problem: `must be a date like ${example} (got ${JSON.stringify(value)})${hint ? `: ${hint}` : ''}` });
+	const example =
+		type === 'date'
+			? '2026-11-21'
+			: "2026-11-21T14:30:00 (in the workflow's time zone) or 2026-11-21T14:30:00Z";
+	const refused = (hint?: string) => ({
+		problem: `must be a date like ${example} (got ${JSON.stringify(value)})${hint ? `: ${hint}` : ''}`,
+	});
 	const unknownZone = {
 		problem: `cannot be read in the time zone "${zone}", which this system does not know: set the workflow's time zone (Workflow Settings → Timezone), or give ${type === 'date' ? 'the date alone, like 2026-11-21' : 'the offset, like 2026-11-21T14:30:00Z'}`,
 	};
@@ -164,6 +190,9 @@ export function checkDate(type: 'date' | 'dateTime', value: unknown, zone: strin
 			problem: `is the instant ${text}, which is ${day} in ${zone} (the workflow's time zone), not ${written.day}: give the date alone, like ${day} or ${written.day}`,
 		};
 	}
-	if (written.offset !== undefined) return { value: new Date(written.wallClock - written.offset * 60_000).toISOString() };
-	return isKnownZone(zone) ? { value: new Date(instantInZone(zone, written.wallClock)).toISOString() } : unknownZone;
+	if (written.offset !== undefined)
+		return { value: new Date(written.wallClock - written.offset * 60_000).toISOString() };
+	return isKnownZone(zone)
+		? { value: new Date(instantInZone(zone, written.wallClock)).toISOString() }
+		: unknownZone;
 }

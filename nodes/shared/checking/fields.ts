@@ -69,12 +69,15 @@ function prepare({ fields = [], readOnly = [] }: FieldList): ReadyFields {
 	for (const field of fields) {
 		const entry = { name: field.name, check: checkOf(field) };
 		// The first field to claim a key keeps it.
-		for (const key of [field.name, camelName(field.name)]) if (!byKey.has(key)) byKey.set(key, entry);
+		for (const key of [field.name, camelName(field.name)])
+			if (!byKey.has(key)) byKey.set(key, entry);
 	}
 	return {
 		byKey,
 		required: fields.filter((field) => field.required).map((field) => field.name),
-		readOnly: new Set([...ALWAYS_READ_ONLY, ...readOnly].flatMap((name) => [name, camelName(name)])),
+		readOnly: new Set(
+			[...ALWAYS_READ_ONLY, ...readOnly].flatMap((name) => [name, camelName(name)]),
+		),
 	};
 }
 
@@ -85,7 +88,9 @@ export function fieldByKey(fields: FieldSpec[], key: string): FieldSpec | undefi
 	let index = keyIndexes.get(fields);
 	if (!index) {
 		index = new Map();
-		for (const field of fields) for (const name of [field.name, camelName(field.name)]) if (!index.has(name)) index.set(name, field);
+		for (const field of fields)
+			for (const name of [field.name, camelName(field.name)])
+				if (!index.has(name)) index.set(name, field);
 		keyIndexes.set(fields, index);
 	}
 	return index.get(key);
@@ -113,8 +118,17 @@ function checkOf(field: FieldSpec): FieldCheck {
 		case 'stringList': {
 			const entry = textCheck(field);
 			return (value) => {
-				const list = typeof value === 'string' ? value.split(',').map((part) => part.trim()).filter(Boolean) : value;
-				if (!Array.isArray(list)) return { problem: `must be a list of texts or comma-separated text (got ${describe(value)})` };
+				const list =
+					typeof value === 'string'
+						? value
+								.split(',')
+								.map((part) => part.trim())
+								.filter(Boolean)
+						: value;
+				if (!Array.isArray(list))
+					return {
+						problem: `must be a list of texts or comma-separated text (got ${describe(value)})`,
+					};
 				const texts: unknown[] = [];
 				for (let index = 0; index < list.length; index++) {
 					const checked = entry(list[index]);
@@ -126,7 +140,10 @@ function checkOf(field: FieldSpec): FieldCheck {
 		}
 		case 'object': {
 			const inner = prepare(field);
-			return (value, path, walk) => (isObject(value) ? { value: walkFields(inner, value, `${path}.`, walk) } : { problem: `must be an object (got ${describe(value)})` });
+			return (value, path, walk) =>
+				isObject(value)
+					? { value: walkFields(inner, value, `${path}.`, walk) }
+					: { problem: `must be an object (got ${describe(value)})` };
 		}
 		case 'list': {
 			const inner = prepare(field);
@@ -134,11 +151,16 @@ function checkOf(field: FieldSpec): FieldCheck {
 			return (value, path, walk) => {
 				if (!Array.isArray(value)) return { problem: `must be a list (got ${describe(value)})` };
 				if (minItems !== undefined && value.length < minItems) {
-					return { problem: `must have at least ${minItems} ${minItems === 1 ? 'entry' : 'entries'} (got ${value.length})` };
+					return {
+						problem: `must have at least ${minItems} ${minItems === 1 ? 'entry' : 'entries'} (got ${value.length})`,
+					};
 				}
 				const entries = value.map((entry, index) => {
 					if (isObject(entry)) return walkFields(inner, entry, `${path}[${index}].`, walk);
-					walk.problems.push({ field: `${path}[${index}]`, problem: `must be an object (got ${describe(entry)})` });
+					walk.problems.push({
+						field: `${path}[${index}]`,
+						problem: `must be an object (got ${describe(entry)})`,
+					});
 					return entry;
 				});
 				return { value: unchanged(entries, value) ? value : entries };
@@ -158,7 +180,12 @@ function checkOf(field: FieldSpec): FieldCheck {
  * changes: a clean export of 100,000 items is then neither copied nor slower to send (objects
  * built key by key stringify slower than the ones n8n parsed), as dev/bench/inventory-bulk shows.
  */
-function walkFields(fields: ReadyFields, input: IDataObject, prefix: string, walk: Walk): IDataObject {
+function walkFields(
+	fields: ReadyFields,
+	input: IDataObject,
+	prefix: string,
+	walk: Walk,
+): IDataObject {
 	const keys = Object.keys(input);
 	let record: IDataObject | undefined;
 	for (let i = 0; i < keys.length; i++) {
@@ -176,7 +203,8 @@ function walkFields(fields: ReadyFields, input: IDataObject, prefix: string, wal
 				if (policy === 'error') {
 					walk.problems.push({
 						field: `${prefix}${key}`,
-						problem: 'is not a field the platform knows: remove it, rename it with an x_ prefix to pass it through, or set Options → Unknown Fields to Ignore',
+						problem:
+							'is not a field the platform knows: remove it, rename it with an x_ prefix to pass it through, or set Options → Unknown Fields to Ignore',
 					});
 				}
 			}
@@ -186,7 +214,8 @@ function walkFields(fields: ReadyFields, input: IDataObject, prefix: string, wal
 			name = field.name;
 			const checked = field.check(value, `${prefix}${field.name}`, walk);
 			// A value with a problem is kept as it came, so the field is not also reported missing.
-			if ('problem' in checked) walk.problems.push({ field: `${prefix}${field.name}`, problem: checked.problem });
+			if ('problem' in checked)
+				walk.problems.push({ field: `${prefix}${field.name}`, problem: checked.problem });
 			else out = checked.value;
 		}
 		if (!record) {
@@ -198,13 +227,21 @@ function walkFields(fields: ReadyFields, input: IDataObject, prefix: string, wal
 	}
 	const result = record ?? input;
 	for (const name of fields.required) {
-		if (isEmpty(result[name])) walk.problems.push({ field: `${prefix}${name}`, problem: 'is required but missing or empty' });
+		if (isEmpty(result[name]))
+			walk.problems.push({
+				field: `${prefix}${name}`,
+				problem: 'is required but missing or empty',
+			});
 	}
 	return result;
 }
 
 /** Checks `input` against a field list; the record to send and every problem found. */
-export function checkFields(list: FieldList, input: IDataObject, options: CheckOptions): { record: IDataObject; problems: Problem[] } {
+export function checkFields(
+	list: FieldList,
+	input: IDataObject,
+	options: CheckOptions,
+): { record: IDataObject; problems: Problem[] } {
 	const walk: Walk = { problems: [], options };
 	const record = walkFields(readyFields(list), input, '', walk);
 	return { record, problems: walk.problems };

@@ -10,7 +10,14 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RecordCheck } from '../platform/types';
 import { checkFields, type FieldList, type Problem, type UnknownFieldPolicy } from './fields';
 
-export { camelName, fieldByKey, type CheckOptions, type FieldList, type Problem, type UnknownFieldPolicy } from './fields';
+export {
+	camelName,
+	fieldByKey,
+	type CheckOptions,
+	type FieldList,
+	type Problem,
+	type UnknownFieldPolicy,
+} from './fields';
 export { isEmpty } from './values';
 
 /** What a record is checked against: its fields, and perhaps rules across them. */
@@ -23,7 +30,11 @@ export interface Checkable extends FieldList {
  * objects and lists, then the rules across fields (only when every field is fine). The input is
  * left as it came; the record answered may be the input itself, so treat it as read-only.
  */
-export function checkRecord(spec: Checkable, input: IDataObject, options: { unknownFields: UnknownFieldPolicy; timeZone: string }) {
+export function checkRecord(
+	spec: Checkable,
+	input: IDataObject,
+	options: { unknownFields: UnknownFieldPolicy; timeZone: string },
+) {
 	const { record, problems } = checkFields(spec, input, options);
 	if (problems.length === 0) {
 		for (const check of spec.checks ?? []) {
@@ -61,13 +72,20 @@ export class InputProblem extends NodeOperationError {
 	}
 }
 
-export function itemError(node: INode, itemIndex: number, field: string, problem: string): InputProblem {
+export function itemError(
+	node: INode,
+	itemIndex: number,
+	field: string,
+	problem: string,
+): InputProblem {
 	return new InputProblem(node, itemIndex, field, problem);
 }
 
 /** The first problem, with the others after it in one line. */
 function summarize([first, ...rest]: Problem[]): Problem {
-	const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => `${p.field} ${p.problem}`).join('; ')})` : '';
+	const more = rest.length
+		? ` (and ${rest.length} more: ${rest.map((p) => `${p.field} ${p.problem}`).join('; ')})`
+		: '';
 	return { field: first.field, problem: `${first.problem}${more}` };
 }
 
@@ -83,8 +101,17 @@ export interface RefuseAs {
  * entry every operation checks through. Date-times without an offset are read in the
  * workflow's time zone.
  */
-export function checkOrRefuse(ctx: IExecuteFunctions, itemIndex: number, spec: Checkable, input: IDataObject, as: RefuseAs = {}): IDataObject {
-	const { record, problems } = checkRecord(spec, input, { unknownFields: as.unknownFields ?? 'error', timeZone: ctx.getTimezone() });
+export function checkOrRefuse(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	spec: Checkable,
+	input: IDataObject,
+	as: RefuseAs = {},
+): IDataObject {
+	const { record, problems } = checkRecord(spec, input, {
+		unknownFields: as.unknownFields ?? 'error',
+		timeZone: ctx.getTimezone(),
+	});
 	if (problems.length === 0) return record;
 	const { field, problem } = summarize(problems);
 	throw itemError(ctx.getNode(), itemIndex, as.fieldName?.(field) ?? field, problem);

@@ -22,7 +22,8 @@ const PLAIN_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
 /** One dot or comma and exactly three digits after one to three digits: 1.000 is one thousand in much of Europe, 1 elsewhere. */
 const THOUSAND_OR_DECIMAL = /^([+-]?)([1-9]\d{0,2})[.,](\d{3})$/;
 /** Groups of three digits with a separator, and perhaps decimals after another: 1.000.000, 1,000,000.5, 1 000, 1.000,5. */
-const GROUPED = /^([+-]?)([1-9]\d{0,2}(?:([,.'\u2019 \u00a0\u202f])\d{3})(?:\3\d{3})*)(?:([.,])(\d+))?$/;
+const GROUPED =
+	/^([+-]?)([1-9]\d{0,2}(?:([,.'\u2019 \u00a0\u202f])\d{3})(?:\3\d{3})*)(?:([.,])(\d+))?$/;
 const DECIMAL_COMMA = /^([+-]?\d*),(\d+)$/;
 const OTHER_BASE = /^([+-]?)0([xob])[\da-f]+$/i;
 const EXPONENT = /^[+-]?(?:\d+\.?\d*|\.\d+)e[+-]?\d+$/i;
@@ -55,7 +56,8 @@ function notPlainNumber(text: string): string {
 		return `has thousands separators (got ${shown}): write it without them${decimals ? ' and with a dot for decimals' : ''}, like ${plain}`;
 	}
 	match = DECIMAL_COMMA.exec(text);
-	if (match) return `has a decimal comma (got ${shown}): write it with a dot, like ${match[1] || '0'}.${match[2]}`;
+	if (match)
+		return `has a decimal comma (got ${shown}): write it with a dot, like ${match[1] || '0'}.${match[2]}`;
 	return `must be a number (got ${shown})`;
 }
 
@@ -64,23 +66,34 @@ function notPlainNumber(text: string): string {
  * (1.000), or that JavaScript would read in a way a person may not mean (0x10, 1e3, 1,5), is refused
  * with what to write instead: a silently misread quantity is worse than a refused one.
  */
-export function numberCheck({ type, minimum, maximum, exclusiveMinimum }: FieldSpec): (value: unknown) => Checked {
+export function numberCheck({
+	type,
+	minimum,
+	maximum,
+	exclusiveMinimum,
+}: FieldSpec): (value: unknown) => Checked {
 	return (value) => {
 		let number: number;
 		if (typeof value === 'number') {
-			if (!Number.isFinite(value)) return { problem: `must be a finite number (got ${String(value)})` };
+			if (!Number.isFinite(value))
+				return { problem: `must be a finite number (got ${String(value)})` };
 			number = value;
 		} else if (typeof value === 'string') {
 			const text = value.trim();
-			if (!PLAIN_NUMBER.test(text) || THOUSAND_OR_DECIMAL.test(text)) return { problem: notPlainNumber(text) };
+			if (!PLAIN_NUMBER.test(text) || THOUSAND_OR_DECIMAL.test(text))
+				return { problem: notPlainNumber(text) };
 			number = Number(text);
 		} else {
 			return { problem: `must be a number (got ${JSON.stringify(value)})` };
 		}
-		if (type === 'integer' && !Number.isInteger(number)) return { problem: `must be a whole number (got ${number})` };
-		if (minimum !== undefined && number < minimum) return { problem: `must be ${minimum} or more (got ${number})` };
-		if (exclusiveMinimum !== undefined && number <= exclusiveMinimum) return { problem: `must be more than ${exclusiveMinimum} (got ${number})` };
-		if (maximum !== undefined && number > maximum) return { problem: `must be ${maximum} or less (got ${number})` };
+		if (type === 'integer' && !Number.isInteger(number))
+			return { problem: `must be a whole number (got ${number})` };
+		if (minimum !== undefined && number < minimum)
+			return { problem: `must be ${minimum} or more (got ${number})` };
+		if (exclusiveMinimum !== undefined && number <= exclusiveMinimum)
+			return { problem: `must be more than ${exclusiveMinimum} (got ${number})` };
+		if (maximum !== undefined && number > maximum)
+			return { problem: `must be ${maximum} or less (got ${number})` };
 		return { value: number };
 	};
 }
@@ -89,9 +102,12 @@ export function numberCheck({ type, minimum, maximum, exclusiveMinimum }: FieldS
 function numberAsText(value: number): Checked {
 	const text = String(value);
 	if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
-		return { problem: `is a number too large to be exact (got ${text}): give it as text, in quotes, as the ERP has it` };
+		return {
+			problem: `is a number too large to be exact (got ${text}): give it as text, in quotes, as the ERP has it`,
+		};
 	}
-	if (!Number.isFinite(value) || text.includes('e')) return { problem: `must be text (got number ${text})` };
+	if (!Number.isFinite(value) || text.includes('e'))
+		return { problem: `must be text (got number ${text})` };
 	return { value: text };
 }
 
@@ -106,7 +122,13 @@ function characters(text: string): number {
 	return count;
 }
 
-export function textCheck({ minLength, maxLength, pattern, patternHint, options }: FieldSpec): (value: unknown) => Checked {
+export function textCheck({
+	minLength,
+	maxLength,
+	pattern,
+	patternHint,
+	options,
+}: FieldSpec): (value: unknown) => Checked {
 	const regex = pattern === undefined ? undefined : new RegExp(pattern);
 	const allowed = options && new Set(options.map((option) => option.value));
 	const allowedList = options?.map((option) => option.value).join(', ');
@@ -119,11 +141,21 @@ export function textCheck({ minLength, maxLength, pattern, patternHint, options 
 		}
 		if (typeof text !== 'string') return { problem: `must be text (got ${describe(value)})` };
 		// Code points are counted only where the UTF-16 length cannot settle a limit (a text never has more characters than units).
-		const length = (maxLength !== undefined && text.length > maxLength) || (minLength !== undefined && text.length >= minLength && text.length < 2 * minLength) ? characters(text) : text.length;
-		if (minLength !== undefined && length < minLength) return { problem: `must be at least ${minLength} characters long` };
-		if (maxLength !== undefined && length > maxLength) return { problem: `must be at most ${maxLength} characters long (got ${length})` };
-		if (regex !== undefined && !regex.test(text)) return { problem: `must be ${patternHint ?? `in the form ${pattern}`} (got ${JSON.stringify(text)})` };
-		if (allowed !== undefined && !allowed.has(text)) return { problem: `must be one of ${allowedList} (got ${JSON.stringify(text)})` };
+		const length =
+			(maxLength !== undefined && text.length > maxLength) ||
+			(minLength !== undefined && text.length >= minLength && text.length < 2 * minLength)
+				? characters(text)
+				: text.length;
+		if (minLength !== undefined && length < minLength)
+			return { problem: `must be at least ${minLength} characters long` };
+		if (maxLength !== undefined && length > maxLength)
+			return { problem: `must be at most ${maxLength} characters long (got ${length})` };
+		if (regex !== undefined && !regex.test(text))
+			return {
+				problem: `must be ${patternHint ?? `in the form ${pattern}`} (got ${JSON.stringify(text)})`,
+			};
+		if (allowed !== undefined && !allowed.has(text))
+			return { problem: `must be one of ${allowedList} (got ${JSON.stringify(text)})` };
 		return { value: text };
 	};
 }

@@ -7,7 +7,10 @@ const getCourierServices = platformList({
 	entry: (service) => {
 		const code = String(service.code ?? '');
 		const name = String(service.name ?? code);
-		const carrier = service.carrier && !name.startsWith(String(service.carrier)) ? `${String(service.carrier)} ` : '';
+		const carrier =
+			service.carrier && !name.startsWith(String(service.carrier))
+				? `${String(service.carrier)} `
+				: '';
 		return { name: `${carrier}${name} (${code})`, value: code };
 	},
 });

@@ -16,7 +16,8 @@ export function chosenParameter(ctx: ILoadOptionsFunctions, parameter: string): 
 		} catch {
 			continue;
 		}
-		if (typeof value === 'string' && value.trim() !== '' && !value.startsWith('=')) return value.trim();
+		if (typeof value === 'string' && value.trim() !== '' && !value.startsWith('='))
+			return value.trim();
 	}
 	return undefined;
 }

@@ -22,11 +22,16 @@ import { INTERACTIVE_RETRY } from '../transport/retry';
 /** Records per page of the list: what a user scrolls through before typing more. */
 const PAGE_SIZE = 100;
 
-export type ListSearchMethod = (this: ILoadOptionsFunctions, filter?: string, paginationToken?: string) => Promise<INodeListSearchResult>;
+export type ListSearchMethod = (
+	this: ILoadOptionsFunctions,
+	filter?: string,
+	paginationToken?: string,
+) => Promise<INodeListSearchResult>;
 
 /** The code a locator holds ({__rl: true, value, mode}), or the value as it is (a plain code saved earlier, an expression's result). */
 export function locatorValue(value: unknown): unknown {
-	if (value !== null && typeof value === 'object' && (value as IDataObject).__rl === true) return (value as IDataObject).value;
+	if (value !== null && typeof value === 'object' && (value as IDataObject).__rl === true)
+		return (value as IDataObject).value;
 	return value;
 }
 
@@ -47,24 +52,38 @@ export function platformList({ route, filter, entry }: PlatformList): ListSearch
 		if (paginationToken) body.cursor = paginationToken;
 		const { body: page } = await platformRequest(await listSession(this), route, body);
 		const records = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
-		const results = records.flatMap((record) => entry(record, wanted) ?? []).filter((item) => item.value !== '');
-		const next = typeof page.next_cursor === 'string' && page.next_cursor !== '' ? page.next_cursor : undefined;
+		const results = records
+			.flatMap((record) => entry(record, wanted) ?? [])
+			.filter((item) => item.value !== '');
+		const next =
+			typeof page.next_cursor === 'string' && page.next_cursor !== ''
+				? page.next_cursor
+				: undefined;
 		return { results, paginationToken: next };
 	};
 }
 
 /** A list the editor asks for is a run of its own; a person waits for it, so it tries twice and waits little. */
-export async function listSession(ctx: ILoadOptionsFunctions): Promise<Session<ILoadOptionsFunctions>> {
+export async function listSession(
+	ctx: ILoadOptionsFunctions,
+): Promise<Session<ILoadOptionsFunctions>> {
 	return await openSession(ctx, { retry: INTERACTIVE_RETRY });
 }
 
 /** A "From List" method over a short list read whole (areas, zones of a warehouse), searched here on name and code. */
-export function localList(load: (session: Session<ILoadOptionsFunctions>) => Promise<INodePropertyOptions[]>): ListSearchMethod {
+export function localList(
+	load: (session: Session<ILoadOptionsFunctions>) => Promise<INodePropertyOptions[]>,
+): ListSearchMethod {
 	return async function (this: ILoadOptionsFunctions, search?: string) {
 		const wanted = search?.trim().toLowerCase() ?? '';
 		const options = await load(await listSession(this));
 		const results = options
-			.filter((option) => wanted === '' || option.name.toLowerCase().includes(wanted) || String(option.value).toLowerCase().includes(wanted))
+			.filter(
+				(option) =>
+					wanted === '' ||
+					option.name.toLowerCase().includes(wanted) ||
+					String(option.value).toLowerCase().includes(wanted),
+			)
 			.map((option) => ({ name: option.name, value: String(option.value) }));
 		return { results };
 	};
@@ -104,7 +123,15 @@ export function locatorProperty(
 				type: 'string',
 				placeholder: `The ${label}'s code`,
 				validation: pattern
-					? [{ type: 'regex', properties: { regex: pattern, errorMessage: `Must be ${patternHint ?? `a code matching ${pattern}`}` } }]
+					? [
+							{
+								type: 'regex',
+								properties: {
+									regex: pattern,
+									errorMessage: `Must be ${patternHint ?? `a code matching ${pattern}`}`,
+								},
+							},
+						]
 					: undefined,
 			},
 		],

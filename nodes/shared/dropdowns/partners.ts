@@ -13,7 +13,11 @@ const named = (record: IDataObject, codeField: string) => {
 	return { name: record.name ? `${String(record.name)} (${code})` : code, value: code };
 };
 
-const getCustomers = platformList({ route: '/customer/check', filter: () => ({ active: true }), entry: (customer) => named(customer, 'code') });
+const getCustomers = platformList({
+	route: '/customer/check',
+	filter: () => ({ active: true }),
+	entry: (customer) => named(customer, 'code'),
+});
 
 /** Locations of the chosen customer; with none chosen (or an expression), every customer's, named with it. */
 const getSupplyLocations = platformList({
@@ -24,10 +28,17 @@ const getSupplyLocations = platformList({
 	},
 	entry: (location, filter) => {
 		const { name, value } = named(location, 'location_code');
-		return { name: filter.customer_code ? name : `${String(location.customer_code)} › ${name}`, value };
+		return {
+			name: filter.customer_code ? name : `${String(location.customer_code)} › ${name}`,
+			value,
+		};
 	},
 });
 
-const getSuppliers = platformList({ route: '/supplier/check', filter: () => ({ active: true }), entry: (supplier) => named(supplier, 'code') });
+const getSuppliers = platformList({
+	route: '/supplier/check',
+	filter: () => ({ active: true }),
+	entry: (supplier) => named(supplier, 'code'),
+});
 
 export const partnerLocators = { getCustomers, getSupplyLocations, getSuppliers };

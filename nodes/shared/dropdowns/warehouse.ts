@@ -29,7 +29,9 @@ interface WarehouseNode extends IDataObject {
 	areas?: AreaNode[];
 }
 
-async function structure(session: Session<ILoadOptionsFunctions>): Promise<{ warehouses: WarehouseNode[]; across: boolean }> {
+async function structure(
+	session: Session<ILoadOptionsFunctions>,
+): Promise<{ warehouses: WarehouseNode[]; across: boolean }> {
 	const code = chosenParameter(session.ctx, 'warehouseCode');
 	const filter: IDataObject = { include_structure: true };
 	if (code) filter.code = code;
@@ -37,20 +39,27 @@ async function structure(session: Session<ILoadOptionsFunctions>): Promise<{ war
 	return { warehouses, across: !code };
 }
 
-const label = (name: unknown, code: string) => (typeof name === 'string' && name !== '' && name !== code ? `${name} (${code})` : code);
+const label = (name: unknown, code: string) =>
+	typeof name === 'string' && name !== '' && name !== code ? `${name} (${code})` : code;
 
 /** Sorted by name, one entry per code (the first one found wins when listing across warehouses). */
 function options(entries: INodePropertyOptions[]): INodePropertyOptions[] {
 	const seen = new Set<string>();
 	return entries
-		.filter((entry) => entry.value !== '' && !seen.has(String(entry.value)) && seen.add(String(entry.value)))
+		.filter(
+			(entry) =>
+				entry.value !== '' && !seen.has(String(entry.value)) && seen.add(String(entry.value)),
+		)
 		.sort((a, b) => a.name.localeCompare(b.name));
 }
 
 const getWarehouses = platformList({
 	route: '/warehouse/check',
 	filter: () => ({ include_structure: false }),
-	entry: (warehouse) => ({ name: label(warehouse.name, String(warehouse.code ?? '')), value: String(warehouse.code ?? '') }),
+	entry: (warehouse) => ({
+		name: label(warehouse.name, String(warehouse.code ?? '')),
+		value: String(warehouse.code ?? ''),
+	}),
 });
 
 /** Areas of the chosen warehouse; with none chosen, of every warehouse (named with theirs). */
@@ -98,7 +107,10 @@ const getBins = platformList({
 	entry: (bin, filter) => {
 		const where = filter.warehouse_code ? '' : `${String(bin.warehouse_code)} › `;
 		const type = bin.bin_type ? `, ${String(bin.bin_type)}` : '';
-		return { name: `${where}${String(bin.bin_code)} (${String(bin.zone_code)}${type})`, value: String(bin.bin_code ?? '') };
+		return {
+			name: `${where}${String(bin.bin_code)} (${String(bin.zone_code)}${type})`,
+			value: String(bin.bin_code ?? ''),
+		};
 	},
 });
 

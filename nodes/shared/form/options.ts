@@ -13,7 +13,8 @@ const retryOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 1, maxValue: 20 },
 		default: 5,
-		description: 'How many times one request is tried when the platform is busy (429), unavailable (502/503/504) or the connection drops',
+		description:
+			'How many times one request is tried when the platform is busy (429), unavailable (502/503/504) or the connection drops',
 	},
 	{
 		displayName: 'Max Total Wait (Seconds)',
@@ -21,7 +22,8 @@ const retryOptions: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0, maxValue: 3600 },
 		default: 60,
-		description: 'Longest time this node may spend waiting to retry, over its whole run and all its requests (Retry-After included); when a wait would go past it, the node stops retrying and reports what was not confirmed',
+		description:
+			'Longest time this node may spend waiting to retry, over its whole run and all its requests (Retry-After included); when a wait would go past it, the node stops retrying and reports what was not confirmed',
 	},
 ];
 
@@ -31,7 +33,8 @@ const timeoutOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: 3600 },
 	default: 120,
-	description: 'How long one request may take, from sending to the end of the platform\'s answer, before it counts as a dropped connection (and is retried when that is safe)',
+	description:
+		"How long one request may take, from sending to the end of the platform's answer, before it counts as a dropped connection (and is retried when that is safe)",
 };
 
 /** Most records one request of a bulk route takes. */
@@ -52,12 +55,16 @@ const requestsInParallelOption: INodeProperties = {
 	name: 'requestsInParallel',
 	type: 'options',
 	options: [
-		{ name: 'Adaptive', value: 'adaptive', description: `Starts with ${ADAPTIVE_START}, grows slowly up to ${ADAPTIVE_CAP} while the platform keeps up, halves when it answers busy (429/503)` },
+		{
+			name: 'Adaptive',
+			value: 'adaptive',
+			description: `Starts with ${ADAPTIVE_START}, grows slowly up to ${ADAPTIVE_CAP} while the platform keeps up, halves when it answers busy (429/503)`,
+		},
 		...Array.from({ length: MAX_PARALLEL }, (_, i) => ({ name: String(i + 1), value: i + 1 })),
 	],
 	default: 'adaptive',
 	description:
-		'How many requests of this node may be in flight at once: more hides the round trip to a distant platform. Output items keep the input\'s order, and records with the same key are never sent side by side, so the last one in the input is what the platform keeps.',
+		"How many requests of this node may be in flight at once: more hides the round trip to a distant platform. Output items keep the input's order, and records with the same key are never sent side by side, so the last one in the input is what the platform keeps.",
 };
 
 export const unknownFieldsOption: INodeProperties = {
@@ -65,12 +72,17 @@ export const unknownFieldsOption: INodeProperties = {
 	name: 'unknownFields',
 	type: 'options',
 	options: [
-		{ name: 'Fail the Item', value: 'error', description: 'Safest: a misspelt field is reported, not silently dropped' },
+		{
+			name: 'Fail the Item',
+			value: 'error',
+			description: 'Safest: a misspelt field is reported, not silently dropped',
+		},
 		{ name: 'Ignore', value: 'ignore', description: 'Drop fields the platform does not know' },
 		{ name: 'Send As Is', value: 'send', description: 'Send them; the platform decides' },
 	],
 	default: 'error',
-	description: 'What to do with input-item or JSON fields the platform does not know (fields starting with x_ are always sent)',
+	description:
+		'What to do with input-item or JSON fields the platform does not know (fields starting with x_ are always sent)',
 };
 
 export const includeInputFieldsOption: INodeProperties = {
@@ -79,13 +91,17 @@ export const includeInputFieldsOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		'Whether each result also carries the fields of the input item it came from, so the next node can use what the ERP sent without expressions. Where a field has the same name, the platform\'s answer wins. (Error items always carry them.)',
+		"Whether each result also carries the fields of the input item it came from, so the next node can use what the ERP sent without expressions. Where a field has the same name, the platform's answer wins. (Error items always carry them.)",
 };
 
 /** Options → Include Input Fields of this run. */
-export const includeInputFields = (ctx: IExecuteFunctions): boolean => ctx.getNodeParameter('options.includeInputFields', 0, false) as boolean;
+export const includeInputFields = (ctx: IExecuteFunctions): boolean =>
+	ctx.getNodeParameter('options.includeInputFields', 0, false) as boolean;
 
-export function optionsCollection(options: INodeProperties[], displayOptions: INodeProperties['displayOptions']): INodeProperties {
+export function optionsCollection(
+	options: INodeProperties[],
+	displayOptions: INodeProperties['displayOptions'],
+): INodeProperties {
 	return {
 		displayName: 'Options',
 		name: 'options',
@@ -93,24 +109,47 @@ export function optionsCollection(options: INodeProperties[], displayOptions: IN
 		placeholder: 'Add Option',
 		default: {},
 		displayOptions,
-		options: [...options, ...(options.some((option) => option.name === 'batchSize') ? [requestsInParallelOption] : []), ...retryOptions, timeoutOption].sort((a, b) => a.displayName.localeCompare(b.displayName)),
+		options: [
+			...options,
+			...(options.some((option) => option.name === 'batchSize') ? [requestsInParallelOption] : []),
+			...retryOptions,
+			timeoutOption,
+		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
 
 export function retryPolicy(ctx: IExecuteFunctions, itemIndex = 0): Partial<RetryPolicy> {
-	const maxAttempts = ctx.getNodeParameter('options.maxAttempts', itemIndex, DEFAULT_RETRY_POLICY.maxAttempts) as number;
-	const maxWaitSeconds = ctx.getNodeParameter('options.maxWaitSeconds', itemIndex, DEFAULT_RETRY_POLICY.maxWaitMs / 1000) as number;
-	const timeoutSeconds = ctx.getNodeParameter('options.timeoutSeconds', itemIndex, DEFAULT_RETRY_POLICY.requestTimeoutMs / 1000) as number;
+	const maxAttempts = ctx.getNodeParameter(
+		'options.maxAttempts',
+		itemIndex,
+		DEFAULT_RETRY_POLICY.maxAttempts,
+	) as number;
+	const maxWaitSeconds = ctx.getNodeParameter(
+		'options.maxWaitSeconds',
+		itemIndex,
+		DEFAULT_RETRY_POLICY.maxWaitMs / 1000,
+	) as number;
+	const timeoutSeconds = ctx.getNodeParameter(
+		'options.timeoutSeconds',
+		itemIndex,
+		DEFAULT_RETRY_POLICY.requestTimeoutMs / 1000,
+	) as number;
 	return { maxAttempts, maxWaitMs: maxWaitSeconds * 1000, requestTimeoutMs: timeoutSeconds * 1000 };
 }
 
 /** Options → Requests in Parallel. */
 export function requestsInParallel(ctx: IExecuteFunctions): Parallel {
-	const value = ctx.getNodeParameter('options.requestsInParallel', 0, 'adaptive') as Parallel | string;
+	const value = ctx.getNodeParameter('options.requestsInParallel', 0, 'adaptive') as
+		| Parallel
+		| string;
 	return typeof value === 'number' ? value : 'adaptive';
 }
 
 /** How this run sends a bulk write to `route`: Options → Batch Size, Requests in Parallel and the retry budgets. */
 export function bulkOptions(ctx: IExecuteFunctions, route: RoutePath): BulkOptions {
-	return { batchSize: ctx.getNodeParameter('options.batchSize', 0, maxRecordsOf(route)) as number, parallel: requestsInParallel(ctx), retry: retryPolicy(ctx) };
+	return {
+		batchSize: ctx.getNodeParameter('options.batchSize', 0, maxRecordsOf(route)) as number,
+		parallel: requestsInParallel(ctx),
+		retry: retryPolicy(ctx),
+	};
 }

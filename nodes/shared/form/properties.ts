@@ -12,8 +12,13 @@ export interface ResourceOperation {
 }
 
 /** Shows a property for one operation only (and, with `extra`, only when other parameters have these values). */
-export function showFor({ resource, operation }: ResourceOperation, extra: Record<string, unknown[]> = {}): INodeProperties['displayOptions'] {
-	return { show: { resource: [resource], operation: [operation], ...extra } } as INodeProperties['displayOptions'];
+export function showFor(
+	{ resource, operation }: ResourceOperation,
+	extra: Record<string, unknown[]> = {},
+): INodeProperties['displayOptions'] {
+	return {
+		show: { resource: [resource], operation: [operation], ...extra },
+	} as INodeProperties['displayOptions'];
 }
 
 /** One field as an n8n parameter; records picked from the platform become resource locators, lists and objects fixed collections. */
@@ -25,14 +30,21 @@ export function fieldProperty(field: FieldSpec): INodeProperties {
 		required: field.required || undefined,
 	};
 	if (field.loadOptionsMethod) {
-		const { loadOptionsMethod: method, loadOptionsDependsOn: dependsOn, pattern, patternHint } = field;
+		const {
+			loadOptionsMethod: method,
+			loadOptionsDependsOn: dependsOn,
+			pattern,
+			patternHint,
+		} = field;
 		return locatorProperty(base, { method, dependsOn, pattern, patternHint });
 	}
 	if (field.options) {
 		return {
 			...base,
 			type: 'options',
-			options: field.options.map((option): INodePropertyOptions => ({ name: option.name, value: option.value })),
+			options: field.options.map(
+				(option): INodePropertyOptions => ({ name: option.name, value: option.value }),
+			),
 			default: field.default ?? field.options[0].value,
 		};
 	}
@@ -60,7 +72,13 @@ export function fieldProperty(field: FieldSpec): INodeProperties {
 				type: 'fixedCollection',
 				placeholder: `Add ${field.label}`,
 				default: {},
-				options: [{ name: 'values', displayName: field.label, values: (field.fields ?? []).map(fieldProperty) }],
+				options: [
+					{
+						name: 'values',
+						displayName: field.label,
+						values: (field.fields ?? []).map(fieldProperty),
+					},
+				],
 			};
 		case 'list':
 			return {
@@ -69,13 +87,20 @@ export function fieldProperty(field: FieldSpec): INodeProperties {
 				placeholder: `Add ${field.label.replace(/s$/, '')}`,
 				typeOptions: { multipleValues: true },
 				default: {},
-				options: [{ name: 'entries', displayName: field.label, values: (field.fields ?? []).map(fieldProperty) }],
+				options: [
+					{
+						name: 'entries',
+						displayName: field.label,
+						values: (field.fields ?? []).map(fieldProperty),
+					},
+				],
 			};
 		default:
 			return {
 				...base,
 				type: 'string',
-				placeholder: field.placeholder ?? (field.type === 'stringList' ? 'e.g. A, B, C' : undefined),
+				placeholder:
+					field.placeholder ?? (field.type === 'stringList' ? 'e.g. A, B, C' : undefined),
 				default: (field.default as string | undefined) ?? '',
 			};
 	}
@@ -90,7 +115,11 @@ function recordModeProperty(spec: RecordSpec, op: ResourceOperation): INodePrope
 		noDataExpression: true,
 		displayOptions: showFor(op),
 		options: [
-			{ name: 'Define Below', value: 'form', description: `Fill in the ${spec.noun} fields in this form (expressions welcome)` },
+			{
+				name: 'Define Below',
+				value: 'form',
+				description: `Fill in the ${spec.noun} fields in this form (expressions welcome)`,
+			},
 			{
 				name: 'Use Each Input Item As Is',
 				value: 'inputItem',
@@ -117,14 +146,17 @@ export function recordProperties(spec: RecordSpec, op: ResourceOperation): INode
 			placeholder: 'Add Field',
 			default: {},
 			displayOptions: inForm,
-			options: optional.map(fieldProperty).sort((a, b) => a.displayName.localeCompare(b.displayName)),
+			options: optional
+				.map(fieldProperty)
+				.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
 		{
 			displayName: 'Extra Fields',
 			name: 'extraFields',
 			type: 'fixedCollection',
 			placeholder: 'Add Extra Field',
-			description: 'Fields this form does not know, sent as they are (name them as the platform does, e.g. x_pallet_type)',
+			description:
+				'Fields this form does not know, sent as they are (name them as the platform does, e.g. x_pallet_type)',
 			typeOptions: { multipleValues: true },
 			default: {},
 			displayOptions: inForm,

@@ -25,7 +25,10 @@ export function recordSource(ctx: IExecuteFunctions): RecordSource {
 	return {
 		mode,
 		// The form's Extra Fields are meant to be sent as they are.
-		unknownFields: mode === 'form' ? 'send' : (ctx.getNodeParameter('options.unknownFields', 0, 'error') as UnknownFieldPolicy),
+		unknownFields:
+			mode === 'form'
+				? 'send'
+				: (ctx.getNodeParameter('options.unknownFields', 0, 'error') as UnknownFieldPolicy),
 		items: mode === 'inputItem' ? ctx.getInputData() : undefined,
 	};
 }
@@ -51,13 +54,21 @@ function unwrapForm(fields: FieldSpec[], raw: IDataObject): IDataObject {
 function fromForm(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
 	const raw: IDataObject = {};
 	for (const field of spec.fields.filter((candidate) => candidate.required)) {
-		raw[camelName(field.name)] = ctx.getNodeParameter(camelName(field.name), itemIndex, undefined) as IDataObject[string];
+		raw[camelName(field.name)] = ctx.getNodeParameter(
+			camelName(field.name),
+			itemIndex,
+			undefined,
+		) as IDataObject[string];
 	}
 	Object.assign(raw, ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
 	const record = unwrapForm(spec.fields, raw);
-	const extra = ctx.getNodeParameter('extraFields.field', itemIndex, []) as Array<{ name: string; value: unknown }>;
+	const extra = ctx.getNodeParameter('extraFields.field', itemIndex, []) as Array<{
+		name: string;
+		value: unknown;
+	}>;
 	for (const { name, value } of extra) {
-		if (name.trim() === '') throw itemError(ctx.getNode(), itemIndex, 'Extra Fields', 'has an entry without a name');
+		if (name.trim() === '')
+			throw itemError(ctx.getNode(), itemIndex, 'Extra Fields', 'has an entry without a name');
 		record[name.trim()] = value as IDataObject[string];
 	}
 	return record;
@@ -70,10 +81,21 @@ function fromJson(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): 
 		try {
 			parsed = JSON.parse(raw);
 		} catch (error) {
-			throw itemError(ctx.getNode(), itemIndex, `${spec.noun} (JSON)`, `is not valid JSON: ${(error as Error).message}`);
+			throw itemError(
+				ctx.getNode(),
+				itemIndex,
+				`${spec.noun} (JSON)`,
+				`is not valid JSON: ${(error as Error).message}`,
+			);
 		}
 	}
-	if (!isObject(parsed)) throw itemError(ctx.getNode(), itemIndex, `${spec.noun} (JSON)`, 'must be one JSON object, like {"code": "A1"}');
+	if (!isObject(parsed))
+		throw itemError(
+			ctx.getNode(),
+			itemIndex,
+			`${spec.noun} (JSON)`,
+			'must be one JSON object, like {"code": "A1"}',
+		);
 	return parsed;
 }
 
@@ -81,13 +103,25 @@ function fromJson(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): 
  * The record of one input item as the user gave it, not yet checked. An input item's own json
  * is answered as it is: treat it as read-only (the previous node's items must stay as they came).
  */
-export function readRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, source: RecordSource): IDataObject {
+export function readRecord(
+	ctx: IExecuteFunctions,
+	spec: RecordSpec,
+	itemIndex: number,
+	source: RecordSource,
+): IDataObject {
 	if (source.mode === 'inputItem') return (source.items ?? ctx.getInputData())[itemIndex].json;
 	if (source.mode === 'json') return fromJson(ctx, spec, itemIndex);
 	return fromForm(ctx, spec, itemIndex);
 }
 
 /** The record of one input item as the user gave it, checked against its spec, or the item error naming the field. */
-export function checkedRecord(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, source: RecordSource): IDataObject {
-	return checkOrRefuse(ctx, itemIndex, spec, readRecord(ctx, spec, itemIndex, source), { unknownFields: source.unknownFields });
+export function checkedRecord(
+	ctx: IExecuteFunctions,
+	spec: RecordSpec,
+	itemIndex: number,
+	source: RecordSource,
+): IDataObject {
+	return checkOrRefuse(ctx, itemIndex, spec, readRecord(ctx, spec, itemIndex, source), {
+		unknownFields: source.unknownFields,
+	});
 }

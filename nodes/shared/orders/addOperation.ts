@@ -7,13 +7,21 @@ import type { INodeProperties } from 'n8n-workflow';
 
 import { bulkWrite } from '../bulk/write';
 import { camelName } from '../checking';
-import { batchSizeOption, bulkOptions, includeInputFields, includeInputFieldsOption, optionsCollection, unknownFieldsOption } from '../form/options';
+import {
+	batchSizeOption,
+	bulkOptions,
+	includeInputFields,
+	includeInputFieldsOption,
+	optionsCollection,
+	unknownFieldsOption,
+} from '../form/options';
 import { recordProperties, showFor, type ResourceOperation } from '../form/properties';
 import { readRecord, recordSource } from '../form/records';
 import type { Operation } from '../operations';
 import { Output, type ItemRecord } from '../output';
 import { recordSpec, type RecordCheck, type RoutePath } from '../platform';
-import { checkedOrder, groupByOrderNumber, linesField, readOrderInput, type OrderShape } from './order';
+import { groupByOrderNumber } from './grouping';
+import { checkedOrder, linesField, readOrderInput, type OrderShape } from './order';
 
 export interface OrderAddConfig extends ResourceOperation {
 	route: RoutePath;
@@ -25,7 +33,11 @@ export interface OrderAddConfig extends ResourceOperation {
 }
 
 /** Where the lines come from, in place of the form's own lines list. */
-function lineSourceProperties(op: ResourceOperation, shape: OrderShape, linesProperty: INodeProperties): INodeProperties[] {
+function lineSourceProperties(
+	op: ResourceOperation,
+	shape: OrderShape,
+	linesProperty: INodeProperties,
+): INodeProperties[] {
 	// Production orders call their lines "components".
 	const label = linesField(shape).label;
 	const linesKey = shape.linesKey;
@@ -45,13 +57,24 @@ function lineSourceProperties(op: ResourceOperation, shape: OrderShape, linesPro
 			type: 'options',
 			noDataExpression: true,
 			options: [
-				{ name: 'Define Below', value: 'form', description: `List the ${label.toLowerCase()} in this form (expressions welcome)` },
-				{ name: 'A List Field of Each Input Item', value: 'field', description: 'The usual ERP export: one item per order with its lines in a list' },
+				{
+					name: 'Define Below',
+					value: 'form',
+					description: `List the ${label.toLowerCase()} in this form (expressions welcome)`,
+				},
+				{
+					name: 'A List Field of Each Input Item',
+					value: 'field',
+					description: 'The usual ERP export: one item per order with its lines in a list',
+				},
 			],
 			default: 'form',
 			displayOptions: showFor(op, { fieldsToSend: ['form'] }),
 		},
-		{ ...linesProperty, displayOptions: showFor(op, { fieldsToSend: ['form'], linesFrom: ['form'] }) },
+		{
+			...linesProperty,
+			displayOptions: showFor(op, { fieldsToSend: ['form'], linesFrom: ['form'] }),
+		},
 		fieldOfItem(showFor(op, { fieldsToSend: ['form'], linesFrom: ['field'] })),
 		fieldOfItem(showFor(op, { fieldsToSend: ['inputItem'] })),
 		{
@@ -67,7 +90,10 @@ function lineSourceProperties(op: ResourceOperation, shape: OrderShape, linesPro
 }
 
 export function orderAddOperation(config: OrderAddConfig): Operation {
-	const shape: OrderShape = { spec: recordSpec(config.route, config.checks), linesKey: config.linesKey };
+	const shape: OrderShape = {
+		spec: recordSpec(config.route, config.checks),
+		linesKey: config.linesKey,
+	};
 	const linesName = camelName(config.linesKey);
 	const properties = recordProperties(shape.spec, config).flatMap((property) =>
 		property.name === linesName ? lineSourceProperties(config, shape, property) : [property],
@@ -78,14 +104,26 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 		action: config.action,
 		description: `Add ${shape.spec.noun}s with their ${linesField(shape).label.toLowerCase()}, or update those not yet started`,
 		contract: { route: config.route, record: shape.spec },
-		properties: [...properties, optionsCollection([batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption], showFor(config))],
+		properties: [
+			...properties,
+			optionsCollection(
+				[batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption],
+				showFor(config),
+			),
+		],
 		async execute(session, items) {
 			const { ctx } = session;
 			const source = recordSource(ctx);
 			const rawRecord = (itemIndex: number) => readRecord(ctx, shape.spec, itemIndex, source);
-			const output = new Output(session, { route: config.route, rawRecord, includeInputFields: includeInputFields(ctx) });
+			const output = new Output(session, {
+				route: config.route,
+				rawRecord,
+				includeInputFields: includeInputFields(ctx),
+			});
 			const grouped = ctx.getNodeParameter('groupLines', 0, false) as boolean;
-			const inputs = output.readEach(items.length, (itemIndex) => readOrderInput(ctx, shape, itemIndex, grouped, source));
+			const inputs = output.readEach(items.length, (itemIndex) =>
+				readOrderInput(ctx, shape, itemIndex, grouped, source),
+			);
 			const rows: ItemRecord[] = [];
 			for (const order of grouped ? groupByOrderNumber(inputs) : inputs.map((input) => [input])) {
 				const itemIndexes = order.map((input) => input.itemIndex);
@@ -95,7 +133,12 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 					output.fail(itemIndexes, error, order[0].header);
 				}
 			}
-			const outcomes = await bulkWrite(session, config.route, rows.map((row) => row.record), bulkOptions(ctx, config.route));
+			const outcomes = await bulkWrite(
+				session,
+				config.route,
+				rows.map((row) => row.record),
+				bulkOptions(ctx, config.route),
+			);
 			output.addOutcomes(rows, outcomes);
 			return output.items();
 		},

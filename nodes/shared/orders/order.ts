@@ -17,8 +17,13 @@ import type { FieldSpec, RecordCheck, RecordSpec } from '../platform/types';
 export const notBefore =
 	(earlier: string, later: string): RecordCheck =>
 	(record) =>
-		record[earlier] !== undefined && record[later] !== undefined && String(record[later]) < String(record[earlier])
-			? { field: later, problem: `must not be before ${earlier} ${String(record[earlier])} (got ${String(record[later])})` }
+		record[earlier] !== undefined &&
+		record[later] !== undefined &&
+		String(record[later]) < String(record[earlier])
+			? {
+					field: later,
+					problem: `must not be before ${earlier} ${String(record[earlier])} (got ${String(record[later])})`,
+				}
 			: undefined;
 
 /** An order record and where its lines are: 'lines' (sales, purchase) or 'components' (production). */
@@ -67,15 +72,25 @@ function takeLines(record: IDataObject, names: string[]): { found: boolean; valu
  * An item that is one line: its line fields go to the line, the rest to the order. A name both
  * have (notes, expected_date) belongs to the order unless written with a "line_" prefix.
  */
-function splitLineItem(json: IDataObject, lineFields: FieldSpec[], headerFields: FieldSpec[]): { header: IDataObject; line: IDataObject } {
+function splitLineItem(
+	json: IDataObject,
+	lineFields: FieldSpec[],
+	headerFields: FieldSpec[],
+): { header: IDataObject; line: IDataObject } {
 	const header: IDataObject = {};
 	const line: IDataObject = {};
 	for (const [key, value] of Object.entries(json)) {
 		const lineField = fieldByKey(lineFields, key);
 		const prefixed = /^line_?(.+)$/i.exec(key);
-		const unprefixed = prefixed ? fieldByKey(lineFields, prefixed[1].replace(/^./, (c) => c.toLowerCase())) : undefined;
+		const unprefixed = prefixed
+			? fieldByKey(
+					lineFields,
+					prefixed[1].replace(/^./, (c) => c.toLowerCase()),
+				)
+			: undefined;
 		if (lineField && !fieldByKey(headerFields, key)) line[key] = value;
-		else if (!lineField && unprefixed && fieldByKey(headerFields, unprefixed.name)) line[unprefixed.name] = value;
+		else if (!lineField && unprefixed && fieldByKey(headerFields, unprefixed.name))
+			line[unprefixed.name] = value;
 		else header[key] = value;
 	}
 	return { header, line };
@@ -85,18 +100,50 @@ function splitLineItem(json: IDataObject, lineFields: FieldSpec[], headerFields:
 const headers = new WeakMap<OrderShape, RecordSpec>();
 function headerSpec(shape: OrderShape): RecordSpec {
 	let spec = headers.get(shape);
-	if (!spec) headers.set(shape, (spec = { ...shape.spec, fields: shape.spec.fields.filter((field) => field !== linesField(shape)) }));
+	if (!spec)
+		headers.set(
+			shape,
+			(spec = {
+				...shape.spec,
+				fields: shape.spec.fields.filter((field) => field !== linesField(shape)),
+			}),
+		);
 	return spec;
 }
 
 /** One input item's part of an order, as the user gave it. */
-export function readOrderInput(ctx: IExecuteFunctions, shape: OrderShape, itemIndex: number, grouped: boolean, source: RecordSource): OrderInput {
+export function readOrderInput(
+	ctx: IExecuteFunctions,
+	shape: OrderShape,
+	itemIndex: number,
+	grouped: boolean,
+	source: RecordSource,
+): OrderInput {
 	const { mode } = source;
-	const linesFrom = mode === 'inputItem' ? 'field' : mode === 'form' ? (ctx.getNodeParameter('linesFrom', itemIndex, 'form') as string) : 'record';
+	const linesFrom =
+		mode === 'inputItem'
+			? 'field'
+			: mode === 'form'
+				? (ctx.getNodeParameter('linesFrom', itemIndex, 'form') as string)
+				: 'record';
 	const header = headerSpec(shape);
 	// A copy: the lines list is taken out of it, and the input item must stay as it came.
-	const raw = { ...readRecord(ctx, linesFrom === 'field' && mode === 'form' ? header : shape.spec, itemIndex, source) };
-	const input: OrderInput = { itemIndex, header: raw, lines: [], hasLines: false, linesName: shape.linesKey, problems: [] };
+	const raw = {
+		...readRecord(
+			ctx,
+			linesFrom === 'field' && mode === 'form' ? header : shape.spec,
+			itemIndex,
+			source,
+		),
+	};
+	const input: OrderInput = {
+		itemIndex,
+		header: raw,
+		lines: [],
+		hasLines: false,
+		linesName: shape.linesKey,
+		problems: [],
+	};
 
 	let taken = takeLines(raw, [shape.linesKey, camelName(shape.linesKey)]);
 	let name = shape.linesKey;
@@ -116,45 +163,33 @@ export function readOrderInput(ctx: IExecuteFunctions, shape: OrderShape, itemIn
 	}
 	if (!taken.found || isEmpty(taken.value)) return input;
 	if (!Array.isArray(taken.value)) {
-		input.problems.push({ field: name, problem: `must be a list of ${linesField(shape).label.toLowerCase()} (got ${typeof taken.value})` });
+		input.problems.push({
+			field: name,
+			problem: `must be a list of ${linesField(shape).label.toLowerCase()} (got ${typeof taken.value})`,
+		});
 		return input;
 	}
 	input.hasLines = true;
 	// Copies: numbering must not write into the previous node's items.
-	input.lines = taken.value.map((line: unknown, index) => ({ itemIndex, at: `${name}[${index}].`, line: isObject(line) ? { ...line } : line }));
+	input.lines = taken.value.map((line: unknown, index) => ({
+		itemIndex,
+		at: `${name}[${index}].`,
+		line: isObject(line) ? { ...line } : line,
+	}));
 	if (linesFrom === 'form') {
 		// The form's empty line number is 0: that means "number it for me".
-		for (const { line } of input.lines) if ((line as IDataObject).lineNumber === 0) delete (line as IDataObject).lineNumber;
+		for (const { line } of input.lines)
+			if ((line as IDataObject).lineNumber === 0) delete (line as IDataObject).lineNumber;
 	}
 	return input;
 }
 
-function orderNumberOf(input: OrderInput): string | undefined {
-	const value = input.header.order_number ?? input.header.orderNumber;
-	return isEmpty(value) ? undefined : String(value).trim();
-}
-
-/** Items with the same order number, in the order they first appear; items without one stand alone. */
-export function groupByOrderNumber(inputs: OrderInput[]): OrderInput[][] {
-	const byNumber = new Map<string, OrderInput[]>();
-	const orders: OrderInput[][] = [];
-	for (const input of inputs) {
-		const number = orderNumberOf(input);
-		const existing = number === undefined ? undefined : byNumber.get(number);
-		if (existing) existing.push(input);
-		else {
-			const order = [input];
-			orders.push(order);
-			if (number !== undefined) byNumber.set(number, order);
-		}
-	}
-	return orders;
-}
-
 /** Lines without a number get the next ones after the highest given, in the order they come. */
 function numberLines(lines: SourcedLine[]): void {
-	const numberOf = (line: unknown) => (isObject(line) ? (line.line_number ?? line.lineNumber) : undefined);
-	let next = Math.max(0, ...lines.map(({ line }) => Number(numberOf(line))).filter(Number.isInteger)) + 1;
+	const numberOf = (line: unknown) =>
+		isObject(line) ? (line.line_number ?? line.lineNumber) : undefined;
+	let next =
+		Math.max(0, ...lines.map(({ line }) => Number(numberOf(line))).filter(Number.isInteger)) + 1;
 	for (const { line } of lines) {
 		if (isObject(line) && isEmpty(numberOf(line))) line.line_number = next++;
 	}
@@ -165,7 +200,13 @@ interface ItemProblem extends Problem {
 }
 
 /** Puts a problem found in the merged order back on the item and field it came from. */
-function locate(problem: Problem, order: OrderInput[], lines: SourcedLine[], givenBy: Map<string, number>, linesKey: string): ItemProblem {
+function locate(
+	problem: Problem,
+	order: OrderInput[],
+	lines: SourcedLine[],
+	givenBy: Map<string, number>,
+	linesKey: string,
+): ItemProblem {
 	const match = new RegExp(`^${linesKey}\\[(\\d+)\\]\\.?(.*)$`).exec(problem.field);
 	if (match) {
 		const { itemIndex, at } = lines[Number(match[1])];
@@ -173,15 +214,27 @@ function locate(problem: Problem, order: OrderInput[], lines: SourcedLine[], giv
 		return { itemIndex, field, problem: problem.problem };
 	}
 	const top = problem.field.split(/[.[]/)[0];
-	if (top === linesKey) return { ...problem, itemIndex: order[0].itemIndex, field: problem.field.replace(linesKey, order[0].linesName) };
+	if (top === linesKey)
+		return {
+			...problem,
+			itemIndex: order[0].itemIndex,
+			field: problem.field.replace(linesKey, order[0].linesName),
+		};
 	return { ...problem, itemIndex: givenBy.get(top) ?? order[0].itemIndex };
 }
 
 /** The checked order record of one or more input items; throws the item error naming the item and field of its first problem. */
-export function checkedOrder(ctx: IExecuteFunctions, shape: OrderShape, order: OrderInput[], source: RecordSource): IDataObject {
+export function checkedOrder(
+	ctx: IExecuteFunctions,
+	shape: OrderShape,
+	order: OrderInput[],
+	source: RecordSource,
+): IDataObject {
 	const header: IDataObject = {};
 	const givenBy = new Map<string, number>();
-	const problems: ItemProblem[] = order.flatMap((input) => input.problems.map((problem) => ({ ...problem, itemIndex: input.itemIndex })));
+	const problems: ItemProblem[] = order.flatMap((input) =>
+		input.problems.map((problem) => ({ ...problem, itemIndex: input.itemIndex })),
+	);
 	// The first item to give a header field sets it; a known field given differently by another
 	// item is a problem (unknown names are left to the Unknown Fields option).
 	for (const input of order) {
@@ -192,7 +245,10 @@ export function checkedOrder(ctx: IExecuteFunctions, shape: OrderShape, order: O
 			if (!givenBy.has(name)) {
 				header[name] = value;
 				givenBy.set(name, input.itemIndex);
-			} else if ((known || key.startsWith('x_')) && JSON.stringify(header[name]) !== JSON.stringify(value)) {
+			} else if (
+				(known || key.startsWith('x_')) &&
+				JSON.stringify(header[name]) !== JSON.stringify(value)
+			) {
 				const problem = `is ${JSON.stringify(value)}, but item ${givenBy.get(name)} of the same order has ${JSON.stringify(header[name])}`;
 				problems.push({ itemIndex: input.itemIndex, field: key, problem });
 			}
@@ -201,14 +257,31 @@ export function checkedOrder(ctx: IExecuteFunctions, shape: OrderShape, order: O
 	const lines = order.flatMap((input) => input.lines);
 	if (problems.length === 0) {
 		numberLines(lines);
-		const raw = order.some((input) => input.hasLines) ? { ...header, [shape.linesKey]: lines.map(({ line }) => line) } : header;
-		const { record, problems: found } = checkRecord(shape.spec, raw as IDataObject, { unknownFields: source.unknownFields, timeZone: ctx.getTimezone() });
+		const raw = order.some((input) => input.hasLines)
+			? { ...header, [shape.linesKey]: lines.map(({ line }) => line) }
+			: header;
+		const { record, problems: found } = checkRecord(shape.spec, raw as IDataObject, {
+			unknownFields: source.unknownFields,
+			timeZone: ctx.getTimezone(),
+		});
 		if (found.length === 0) return record;
-		problems.push(...found.map((problem) => locate(problem, order, lines, givenBy, shape.linesKey)));
+		problems.push(
+			...found.map((problem) => locate(problem, order, lines, givenBy, shape.linesKey)),
+		);
 	}
 	const [first, ...rest] = problems;
-	const more = rest.length ? ` (and ${rest.length} more: ${rest.map((p) => `item ${p.itemIndex} ${p.field} ${p.problem}`).join('; ')})` : '';
+	const more = rest.length
+		? ` (and ${rest.length} more: ${rest.map((p) => `item ${p.itemIndex} ${p.field} ${p.problem}`).join('; ')})`
+		: '';
 	const number = String(header.order_number ?? '');
-	const together = order.length > 1 ? `; order ${number} (items ${order.map((input) => input.itemIndex).join(', ')}) was not sent` : '';
-	throw itemError(ctx.getNode(), first.itemIndex, first.field, `${first.problem}${more}${together}`);
+	const together =
+		order.length > 1
+			? `; order ${number} (items ${order.map((input) => input.itemIndex).join(', ')}) was not sent`
+			: '';
+	throw itemError(
+		ctx.getNode(),
+		first.itemIndex,
+		first.field,
+		`${first.problem}${more}${together}`,
+	);
 }

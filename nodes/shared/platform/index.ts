@@ -7,7 +7,16 @@ import { REQUESTS, ROUTES, type RoutePath } from './generated';
 import type { ContractField, RecordCheck, RecordSpec, RouteInfo } from './types';
 
 export { ROUTES, type RoutePath };
-export type { ContractField, FieldSpec, FieldType, KeyFilter, RecordCheck, RecordSpec, RouteInfo, RouteKind } from './types';
+export type {
+	ContractField,
+	FieldSpec,
+	FieldType,
+	KeyFilter,
+	RecordCheck,
+	RecordSpec,
+	RouteInfo,
+	RouteKind,
+} from './types';
 
 /** A route's kind and limits; one the contract no longer names (a node built against another contract) is unsafe to repeat. */
 export function routeInfo(route: RoutePath): RouteInfo {
@@ -25,7 +34,9 @@ export function recordsRoute(route: RoutePath): RoutePath | undefined {
 }
 
 function missing(route: string, what: string): Error {
-	return new Error(`contract/openapi.yaml has no ${what} on ${route}, which this node needs: restore it, or change the node`);
+	return new Error(
+		`contract/openapi.yaml has no ${what} on ${route}, which this node needs: restore it, or change the node`,
+	);
 }
 
 /** A field of a route's request by path from the body: "comparison_id", "items.sku", "filter.code". */

@@ -38,7 +38,16 @@ export interface KeyFilter {
 	max: number;
 }
 
-export type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'dateTime' | 'stringList' | 'object' | 'list';
+export type FieldType =
+	| 'string'
+	| 'number'
+	| 'integer'
+	| 'boolean'
+	| 'date'
+	| 'dateTime'
+	| 'stringList'
+	| 'object'
+	| 'list';
 
 export interface FieldSpec {
 	/** The platform's field name (snake_case, as in the contract). */

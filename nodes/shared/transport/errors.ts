@@ -55,9 +55,18 @@ export function envelopeOf(value: unknown): PlatformErrorBody | undefined {
 	const envelope = asObject(raw);
 	if (!envelope) return undefined;
 	const details = Array.isArray(envelope.details)
-		? envelope.details.map(asObject).flatMap((detail) => (detail ? [{ path: text(detail.path), message: text(detail.message) }] : []))
+		? envelope.details
+				.map(asObject)
+				.flatMap((detail) =>
+					detail ? [{ path: text(detail.path), message: text(detail.message) }] : [],
+				)
 		: undefined;
-	return { code: text(envelope.code), message: text(envelope.message), details, request_id: text(envelope.request_id) };
+	return {
+		code: text(envelope.code),
+		message: text(envelope.message),
+		details,
+		request_id: text(envelope.request_id),
+	};
 }
 
 function parseBody(data: unknown): PlatformErrorBody | undefined {
@@ -73,7 +82,10 @@ function parseBody(data: unknown): PlatformErrorBody | undefined {
  * What is wrong with a success answer that is not the JSON object every route answers: the
  * words finish "The platform answered HTTP 200 on <route> with …". Undefined when it is one.
  */
-export function unreadableAnswer(body: unknown, headers: Record<string, unknown> = {}): string | undefined {
+export function unreadableAnswer(
+	body: unknown,
+	headers: Record<string, unknown> = {},
+): string | undefined {
 	if (body === undefined || body === '') return 'an empty body';
 	if (typeof body === 'string') {
 		return /^\s*</.test(body) || /html/i.test(String(headers['content-type'] ?? ''))
@@ -81,26 +93,38 @@ export function unreadableAnswer(body: unknown, headers: Record<string, unknown>
 			: 'text that is not valid JSON (the answer may have been cut off)';
 	}
 	if (Array.isArray(body)) return 'a JSON list where an object was expected';
-	if (body === null || typeof body !== 'object') return `a bare JSON ${body === null ? 'null' : typeof body} where an object was expected`;
+	if (body === null || typeof body !== 'object')
+		return `a bare JSON ${body === null ? 'null' : typeof body} where an object was expected`;
 	const envelope = envelopeOf(body);
-	if (envelope) return `an error: ${envelope.message ?? 'no message'}${envelope.code ? ` (${envelope.code})` : ''}`;
+	if (envelope)
+		return `an error: ${envelope.message ?? 'no message'}${envelope.code ? ` (${envelope.code})` : ''}`;
 	return undefined;
 }
 
 /** Reads status, headers, error envelope and socket code from whatever n8n's request helpers threw. */
 export function describeFailure(error: unknown): FailedCall {
 	const outer = asObject(error) ?? {};
-	const layers = [outer, asObject(outer.cause), asObject(asObject(outer.cause)?.cause)].filter((layer) => layer !== undefined);
+	const layers = [outer, asObject(outer.cause), asObject(asObject(outer.cause)?.cause)].filter(
+		(layer) => layer !== undefined,
+	);
 	let status: number | undefined;
 	let headers: Record<string, unknown> = {};
 	let body: PlatformErrorBody | undefined;
 	let code: string | undefined;
 	for (const layer of layers) {
 		const response = asObject(layer.response);
-		status ??= Number(response?.status ?? response?.statusCode ?? layer.httpCode ?? layer.statusCode) || undefined;
-		if (response?.headers && Object.keys(headers).length === 0) headers = asObject(response.headers) ?? {};
+		status ??=
+			Number(response?.status ?? response?.statusCode ?? layer.httpCode ?? layer.statusCode) ||
+			undefined;
+		if (response?.headers && Object.keys(headers).length === 0)
+			headers = asObject(response.headers) ?? {};
 		body ??= parseBody(response?.data ?? response?.body ?? layer.error);
-		if (typeof layer.code === 'string' && !code && layer.code !== 'ERR_BAD_RESPONSE' && layer.code !== 'ERR_BAD_REQUEST') {
+		if (
+			typeof layer.code === 'string' &&
+			!code &&
+			layer.code !== 'ERR_BAD_RESPONSE' &&
+			layer.code !== 'ERR_BAD_REQUEST'
+		) {
 			code = layer.code;
 		}
 	}
@@ -129,21 +153,30 @@ export function connectionProblemInWords(code: string | undefined): string {
 }
 
 /** Socket failures that happen before a connection exists: the address is the first suspect. */
-const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'CERT_HAS_EXPIRED', 'DEPTH_ZERO_SELF_SIGNED_CERT']);
+const NEVER_CONNECTED = new Set([
+	'ECONNREFUSED',
+	'ENOTFOUND',
+	'EAI_AGAIN',
+	'CERT_HAS_EXPIRED',
+	'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
 
 /** One line a user can act on, built from the platform's own words where it gave any. */
 export function platformMessage(failure: FailedCall): string {
 	const { status, body } = failure;
 	const on = failure.route ? ` on ${failure.route}` : '';
-	if (failure.answer) return `The platform answered HTTP ${status ?? 200}${on} with ${redact(failure.answer)}`;
+	if (failure.answer)
+		return `The platform answered HTTP ${status ?? 200}${on} with ${redact(failure.answer)}`;
 	if (status === 401) {
-		return 'The platform rejected the access token twice (HTTP 401): check the credential\'s client ID and secret, and that the client is still enabled on the platform';
+		return "The platform rejected the access token twice (HTTP 401): check the credential's client ID and secret, and that the client is still enabled on the platform";
 	}
 	if (status === 403) {
 		return `The platform refused access${on} (HTTP 403${body?.message ? `: ${redact(body.message)}` : ''}): the API client may not be allowed to use this route; ask the platform's operator`;
 	}
-	if (body?.message) return `${redact(body.message)}${status ? ` (HTTP ${status}${body.code ? `, ${body.code}` : ''})` : ''}`;
-	if (status === 404) return `The platform answered HTTP 404${on}: it may not offer this route, or the Base URL is wrong (it must end in /v1)`;
+	if (body?.message)
+		return `${redact(body.message)}${status ? ` (HTTP ${status}${body.code ? `, ${body.code}` : ''})` : ''}`;
+	if (status === 404)
+		return `The platform answered HTTP 404${on}: it may not offer this route, or the Base URL is wrong (it must end in /v1)`;
 	if (status) return `The platform answered HTTP ${status}${on}`;
 	if (failure.code) {
 		const at = failure.baseUrl ? ` at ${failure.baseUrl}` : '';
@@ -188,7 +221,9 @@ export class PlatformError extends NodeApiError {
 		options: { itemIndex?: number; message?: string } = {},
 	) {
 		const failure = gaveUp;
-		const details = (failure.body?.details ?? []).map((d) => `${d.path ?? ''}: ${redact(d.message ?? '')}`).join('; ');
+		const details = (failure.body?.details ?? [])
+			.map((d) => `${d.path ?? ''}: ${redact(d.message ?? '')}`)
+			.join('; ');
 		const tried = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
 		const note = failure.note ? `; ${failure.note}` : '';
 		super(node, { message: platformMessage(failure) } as JsonObject, {

@@ -35,7 +35,11 @@ export class RequestPace {
 		let at = ownWaitDone ? now : Math.max(now, this.pausedUntil);
 		while (this.starts.length > 0 && this.starts[0] <= now - this.window) this.starts.shift();
 		if (this.perWindow !== undefined && this.starts.length >= this.perWindow) {
-			at = Math.max(at, this.starts[this.starts.length - this.perWindow] + this.window, this.starts[this.starts.length - 1]);
+			at = Math.max(
+				at,
+				this.starts[this.starts.length - this.perWindow] + this.window,
+				this.starts[this.starts.length - 1],
+			);
 		}
 		this.starts.push(at);
 		// One wait, not a loop: the time is planned already (and the slot taken) when it starts.
@@ -64,7 +68,9 @@ export class RequestPace {
 		const index = this.starts.indexOf(startedAt);
 		if (index >= 0) this.starts.splice(index, 1);
 		if (this.perWindow === undefined) {
-			const before = this.starts.filter((t) => t > startedAt - RATE_WINDOW_MS && t <= startedAt).length;
+			const before = this.starts.filter(
+				(t) => t > startedAt - RATE_WINDOW_MS && t <= startedAt,
+			).length;
 			if (before >= 2) {
 				this.perWindow = before;
 				this.learntAt = this.now();

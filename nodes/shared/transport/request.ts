@@ -7,7 +7,13 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../constants';
 import { routeInfo, type RoutePath } from '../platform';
 import type { Session, WaitBudget } from '../session';
-import { describeFailure, envelopeOf, PlatformError, unreadableAnswer, type FailedCall } from './errors';
+import {
+	describeFailure,
+	envelopeOf,
+	PlatformError,
+	unreadableAnswer,
+	type FailedCall,
+} from './errors';
 import {
 	backoffDelayMs,
 	connectionNeverReachedPlatform,
@@ -41,7 +47,8 @@ export interface Answer {
 
 /** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503) or a connection never made say it did not. */
 function mayHaveStored(failure: FailedCall): boolean {
-	if (failure.status !== undefined) return !(failure.status >= 400 && failure.status < 500) && failure.status !== 503;
+	if (failure.status !== undefined)
+		return !(failure.status >= 400 && failure.status < 500) && failure.status !== 503;
 	return !connectionNeverReachedPlatform(failure.code);
 }
 
@@ -51,7 +58,8 @@ function retryReason(failure: FailedCall, idempotent: boolean): string | undefin
 	}
 	if (!isConnectionErrorCode(failure.code, failure.message)) return undefined;
 	// A reset may come after the platform stored the body: only repeat calls that are safe to repeat.
-	if (idempotent || connectionNeverReachedPlatform(failure.code)) return failure.code ?? 'connection error';
+	if (idempotent || connectionNeverReachedPlatform(failure.code))
+		return failure.code ?? 'connection error';
 	return undefined;
 }
 
@@ -74,7 +82,12 @@ interface FullResponse {
  * object the route answers (a web page, an empty or cut-off body, an error envelope) is a failure
  * too. Gives up with a PlatformError.
  */
-export async function platformRequest(session: Session, route: RoutePath, body: IDataObject, options: RequestOptions = {}): Promise<Answer> {
+export async function platformRequest(
+	session: Session,
+	route: RoutePath,
+	body: IDataObject,
+	options: RequestOptions = {},
+): Promise<Answer> {
 	const { ctx, baseUrl, signal, waited, pace } = session;
 	const policy: RetryPolicy = { ...session.retry, ...options.retry };
 	const { idempotent } = routeInfo(route);
@@ -89,19 +102,32 @@ export async function platformRequest(session: Session, route: RoutePath, body: 
 	};
 	let mayBeStored = false;
 	const fail = (failure: FailedCall, attempts: number): never => {
-		throw new PlatformError(ctx.getNode(), { ...failure, route, attempts, mayBeStored: mayBeStored || mayHaveStored(failure) }, { itemIndex: options.itemIndex });
+		throw new PlatformError(
+			ctx.getNode(),
+			{ ...failure, route, attempts, mayBeStored: mayBeStored || mayHaveStored(failure) },
+			{ itemIndex: options.itemIndex },
+		);
 	};
 
 	for (let attempt = 1; ; attempt++) {
 		let response: FullResponse;
 		const startedAt = await pace.admit(signal, attempt > 1);
-		if (signal?.aborted) throw new NodeOperationError(ctx.getNode(), `Execution cancelled before ${route}`, { itemIndex: options.itemIndex });
+		if (signal?.aborted)
+			throw new NodeOperationError(ctx.getNode(), `Execution cancelled before ${route}`, {
+				itemIndex: options.itemIndex,
+			});
 		try {
-			const call = ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, request) as Promise<FullResponse>;
+			const call = ctx.helpers.httpRequestWithAuthentication.call(
+				ctx,
+				CREDENTIAL_TYPE,
+				request,
+			) as Promise<FullResponse>;
 			response = await withinTimeout(call, policy.requestTimeoutMs);
 		} catch (error) {
 			if (signal?.aborted) {
-				throw new NodeOperationError(ctx.getNode(), `Execution cancelled during ${route}`, { itemIndex: options.itemIndex });
+				throw new NodeOperationError(ctx.getNode(), `Execution cancelled during ${route}`, {
+					itemIndex: options.itemIndex,
+				});
 			}
 			const failure: FailedCall =
 				error instanceof TimedOut
@@ -115,7 +141,13 @@ export async function platformRequest(session: Session, route: RoutePath, body: 
 			if (reason !== undefined && attempt < policy.maxAttempts && overBudget) {
 				failure.note = `waiting ${Math.ceil(waitMs / 1000)} s more would pass Max Total Wait (${Math.round(policy.maxWaitMs / 1000)} s for the node's whole run, ${Math.round(waited.ms / 1000)} s already spent)`;
 			}
-			if (reason === undefined || attempt >= policy.maxAttempts || overBudget || signal?.aborted === true) fail(failure, attempt);
+			if (
+				reason === undefined ||
+				attempt >= policy.maxAttempts ||
+				overBudget ||
+				signal?.aborted === true
+			)
+				fail(failure, attempt);
 			mayBeStored ||= mayHaveStored(failure);
 			if (failure.status === 429) pace.refused(startedAt, waitMs);
 			else if (failure.status === 503) pace.busy(waitMs);
@@ -132,14 +164,30 @@ export async function platformRequest(session: Session, route: RoutePath, body: 
 					pace.resume();
 				});
 			if (signal?.aborted) {
-				throw new NodeOperationError(ctx.getNode(), `Execution cancelled while waiting to retry ${route}`);
+				throw new NodeOperationError(
+					ctx.getNode(),
+					`Execution cancelled while waiting to retry ${route}`,
+				);
 			}
 			continue;
 		}
 		const headers = response.headers ?? {};
 		const status = response.statusCode ?? 200;
-		const problem = unreadableAnswer(response.body, headers) ?? options.expect?.(response.body as IDataObject);
-		if (problem) fail({ status, headers, body: envelopeOf(response.body), message: problem, answer: problem, baseUrl, route }, attempt);
+		const problem =
+			unreadableAnswer(response.body, headers) ?? options.expect?.(response.body as IDataObject);
+		if (problem)
+			fail(
+				{
+					status,
+					headers,
+					body: envelopeOf(response.body),
+					message: problem,
+					answer: problem,
+					baseUrl,
+					route,
+				},
+				attempt,
+			);
 		return { status, body: response.body as IDataObject };
 	}
 }

@@ -63,7 +63,11 @@ export function parseRetryAfter(value: unknown, nowMs: number): number | undefin
 }
 
 /** Exponential backoff with full jitter: a random wait in [0, min(cap, base * 2^retry)]. */
-export function backoffDelayMs(retry: number, policy: RetryPolicy, random: () => number = Math.random): number {
+export function backoffDelayMs(
+	retry: number,
+	policy: RetryPolicy,
+	random: () => number = Math.random,
+): number {
 	const ceiling = Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** retry);
 	return Math.round(ceiling * (0.5 + random() / 2));
 }

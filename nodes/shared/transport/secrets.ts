@@ -6,7 +6,10 @@
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-const SECRET_PATTERNS = [/Bearer\s+[A-Za-z0-9._~+/=-]+/gi, /eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g];
+const SECRET_PATTERNS = [
+	/Bearer\s+[A-Za-z0-9._~+/=-]+/gi,
+	/eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g,
+];
 
 /** Shorter values are words, not secrets: replacing them would garble messages. */
 const SHORTEST_SECRET = 6;

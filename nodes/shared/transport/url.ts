@@ -13,19 +13,26 @@ function isLoopbackHost(hostname: string): boolean {
 export function checkBaseUrl(raw: unknown): { url: string } | { problem: string } {
 	const value = typeof raw === 'string' ? raw.trim() : '';
 	if (value === '') {
-		return { problem: 'Base URL is empty: enter the platform address ending in /v1, e.g. https://wms.example.com/v1' };
+		return {
+			problem:
+				'Base URL is empty: enter the platform address ending in /v1, e.g. https://wms.example.com/v1',
+		};
 	}
 	let parsed: URL;
 	try {
 		parsed = new URL(value);
 	} catch {
-		return { problem: `Base URL "${value}" is not a valid address: it must start with https:// and end in /v1, e.g. https://wms.example.com/v1` };
+		return {
+			problem: `Base URL "${value}" is not a valid address: it must start with https:// and end in /v1, e.g. https://wms.example.com/v1`,
+		};
 	}
 	if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') {
 		return { problem: `Base URL "${value}" must start with https:// (found ${parsed.protocol})` };
 	}
 	if (parsed.protocol === 'http:' && !isLoopbackHost(parsed.hostname)) {
-		return { problem: `Base URL "${value}" uses plain http to a remote host: use https:// so the client secret and token are not sent unencrypted (plain http is allowed only for localhost)` };
+		return {
+			problem: `Base URL "${value}" uses plain http to a remote host: use https:// so the client secret and token are not sent unencrypted (plain http is allowed only for localhost)`,
+		};
 	}
 	if (parsed.search || parsed.hash) {
 		return { problem: `Base URL "${value}" must not contain a query string or fragment` };

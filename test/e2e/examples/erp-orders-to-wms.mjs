@@ -14,18 +14,35 @@ export async function after(ctx, example, execution) {
 	// This example's data: two good orders, a negative quantity and an unknown customer.
 	assert.deepEqual(accepted.map((i) => i.json.key).sort(), ['SO-1001', 'SO-1002']);
 	assert.equal(refused.length, 2);
-	assert.match(refused[0].json.message, /^Sales order SO-1003, line 1: quantity must be more than 0/);
+	assert.match(
+		refused[0].json.message,
+		/^Sales order SO-1003, line 1: quantity must be more than 0/,
+	);
 	assert.match(refused[1].json.message, /^Sales order SO-1004: .*CUST-404/);
 	// Each error item names its order under its own name (the ERP's fields) and says what is wrong in parts.
-	assert.deepEqual(refused.map((i) => [i.json.order_number, i.json.error.field, i.json.error.retryable]), [['SO-1003', 'lines[0].quantity', false], ['SO-1004', 'customer_code', false]]);
-	assert.deepEqual(out(runData, 'Fix in the ERP', 0).map((i) => i.json.order_number), ['SO-1003', 'SO-1004']);
+	assert.deepEqual(
+		refused.map((i) => [i.json.order_number, i.json.error.field, i.json.error.retryable]),
+		[
+			['SO-1003', 'lines[0].quantity', false],
+			['SO-1004', 'customer_code', false],
+		],
+	);
+	assert.deepEqual(
+		out(runData, 'Fix in the ERP', 0).map((i) => i.json.order_number),
+		['SO-1003', 'SO-1004'],
+	);
 
 	// Any order list: each order on exactly one output; accepted ones stored, refused ones not.
-	assert.equal(accepted.length + refused.length, orders.length, 'every ERP order ends on one of the two outputs');
+	assert.equal(
+		accepted.length + refused.length,
+		orders.length,
+		'every ERP order ends on one of the two outputs',
+	);
 	const refusedNumbers = refused.map((i) => orders[[i.pairedItem].flat()[0].item].order_number);
 	for (const order of orders) {
 		const stored = ctx.simulator.store.get('sales_order', order.order_number);
-		if (refusedNumbers.includes(order.order_number)) assert.equal(stored, undefined, `${order.order_number} was refused but is stored`);
+		if (refusedNumbers.includes(order.order_number))
+			assert.equal(stored, undefined, `${order.order_number} was refused but is stored`);
 		else assert.ok(stored, `${order.order_number} is not stored on the platform`);
 	}
 }

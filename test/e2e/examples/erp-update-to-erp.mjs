@@ -3,14 +3,21 @@
 // Set Complete and Set Error get items, and none of the updates is left pending on the platform.
 import assert from 'node:assert/strict';
 
-const pending = (ctx) => ctx.simulator.store.list('erp_update').filter((u) => u.status === 'pending');
+const pending = (ctx) =>
+	ctx.simulator.store.list('erp_update').filter((u) => u.status === 'pending');
 
 export async function before(ctx) {
 	ctx.simulator.work.createPendingUpdates('outgoing_consignment', 2);
 	ctx.simulator.work.createPendingUpdates('move_attempt', 1);
 	// The stock move the example's stand-in ERP refuses: its Set Error path.
 	ctx.simulator.work.seedStock('WH1', 'E2E-REFUSED-MOVE', 1, undefined, 'A-01-01');
-	ctx.simulator.work.moveStock({ warehouse_code: 'WH1', sku: 'E2E-REFUSED-MOVE', from_bin_code: 'A-01-01', to_bin_code: 'PF-01', quantity: 1 });
+	ctx.simulator.work.moveStock({
+		warehouse_code: 'WH1',
+		sku: 'E2E-REFUSED-MOVE',
+		from_bin_code: 'A-01-01',
+		to_bin_code: 'PF-01',
+		quantity: 1,
+	});
 	assert.ok(pending(ctx).length >= 4, 'the simulator has no pending ERP updates to deliver');
 }
 
@@ -19,14 +26,26 @@ export async function after(ctx, example, execution) {
 	const emitted = runData['WMS ERP Update Trigger'][0].data.main[0].map((i) => i.json.id);
 	const completed = runData['Set Complete']?.[0]?.data?.main?.[0]?.length ?? 0;
 	const failed = runData['Set Error']?.[0]?.data?.main?.[0]?.length ?? 0;
-	assert.ok(emitted.length >= 4, `the trigger delivered ${emitted.length} updates, not every pending one`);
+	assert.ok(
+		emitted.length >= 4,
+		`the trigger delivered ${emitted.length} updates, not every pending one`,
+	);
 	assert.ok(completed >= 1, 'nothing went through Set Complete');
 	assert.ok(failed >= 1, 'nothing went through Set Error (the refused move to PF-01)');
-	assert.equal(completed + failed, emitted.length, 'every delivered update goes to Set Complete or Set Error');
+	assert.equal(
+		completed + failed,
+		emitted.length,
+		'every delivered update goes to Set Complete or Set Error',
+	);
 	assert.deepEqual(pending(ctx), [], 'updates still pending after the run');
 	const byId = new Map(ctx.simulator.store.list('erp_update').map((u) => [u.id, u]));
-	for (const id of emitted) assert.ok(['complete', 'error'].includes(byId.get(id)?.status), `${id} is ${byId.get(id)?.status}`);
+	for (const id of emitted)
+		assert.ok(
+			['complete', 'error'].includes(byId.get(id)?.status),
+			`${id} is ${byId.get(id)?.status}`,
+		);
 	const done = emitted.filter((id) => byId.get(id).status === 'complete');
 	assert.equal(done.length, completed);
-	for (const id of done) assert.ok(byId.get(id).erp_reference, `${id} completed without the ERP's reference`);
+	for (const id of done)
+		assert.ok(byId.get(id).erp_reference, `${id} completed without the ERP's reference`);
 }

@@ -20,7 +20,10 @@ export async function after(ctx, example, execution) {
 			assert.equal(stored[field], record[field], `${kind} ${record[key]}: ${field} differs`);
 		}
 	}
-	assert.equal(ctx.simulator.store.get('inventory_item', 'SYNC-KIT-1')?.description, 'Fixing kit (synced from ERP)');
+	assert.equal(
+		ctx.simulator.store.get('inventory_item', 'SYNC-KIT-1')?.description,
+		'Fixing kit (synced from ERP)',
+	);
 	assert.equal(ctx.simulator.store.get('customer', 'CUST-SYNC')?.name, 'Rotterdam Tools BV');
 	assert.equal(ctx.simulator.store.get('supplier', 'SUP-SYNC')?.payment_terms_days, 30);
 }

@@ -29,7 +29,9 @@ export function wmsToolNodes(workflow, packageName) {
 
 /** The `$fromAI('key', ...)` keys in a node's parameters: the arguments a model fills in. */
 export function fromAiKeys(node) {
-	const keys = [...JSON.stringify(node.parameters).matchAll(/\$fromAI\(\s*\\?['"`]([\w-]+)/g)].map((m) => m[1]);
+	const keys = [...JSON.stringify(node.parameters).matchAll(/\$fromAI\(\s*\\?['"`]([\w-]+)/g)].map(
+		(m) => m[1],
+	);
 	return [...new Set(keys)];
 }
 
@@ -44,15 +46,36 @@ export function operationsOf(description) {
 	for (const selector of description.properties.filter((p) => p.name === 'operation')) {
 		for (const resource of selector.displayOptions?.show?.resource ?? []) {
 			for (const option of selector.options) {
-				const node = { name: 'tool', type: description.name, typeVersion: 1, position: [0, 0], parameters: { resource, operation: option.value } };
-				const values = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, node, description) ?? {};
-				const shown = description.properties.filter((p) => p.type !== 'hidden' && p.type !== 'notice' && NodeHelpers.displayParameter(values, p, { ...node, parameters: values }, description));
+				const node = {
+					name: 'tool',
+					type: description.name,
+					typeVersion: 1,
+					position: [0, 0],
+					parameters: { resource, operation: option.value },
+				};
+				const values =
+					NodeHelpers.getNodeParameters(
+						description.properties,
+						node.parameters,
+						true,
+						false,
+						node,
+						description,
+					) ?? {};
+				const shown = description.properties.filter(
+					(p) =>
+						p.type !== 'hidden' &&
+						p.type !== 'notice' &&
+						NodeHelpers.displayParameter(values, p, { ...node, parameters: values }, description),
+				);
 				out.push({
 					resource,
 					operation: option.value,
 					parameters: { resource, operation: option.value },
 					required: shown.filter((p) => p.required).map((p) => p.displayName),
-					filters: shown.filter((p) => p.name === 'filters').flatMap((p) => (p.options ?? []).map((o) => o.displayName)),
+					filters: shown
+						.filter((p) => p.name === 'filters')
+						.flatMap((p) => (p.options ?? []).map((o) => o.displayName)),
 				});
 			}
 		}
@@ -62,7 +85,10 @@ export function operationsOf(description) {
 
 /** A form's display name as a description would say it: "Warehouse Name or ID" → "warehouse", "Positions (Bays)" → "positions". */
 export function spoken(displayName) {
-	return displayName.replace(/ Name or ID$/, '').replace(/\s*\(.*\)$/, '').toLowerCase();
+	return displayName
+		.replace(/ Name or ID$/, '')
+		.replace(/\s*\(.*\)$/, '')
+		.toLowerCase();
 }
 
 /**
@@ -74,7 +100,10 @@ export function descriptionProblems(text, { required = [], filters = [] } = {}) 
 	const lower = text.toLowerCase();
 	if (!/^[A-Z][a-z]+ /.test(text)) problems.push('does not start with a verb');
 	if (/\n|\.\s+\S/.test(text)) problems.push('is more than one sentence');
-	if (text.length > 220) problems.push(`is ${text.length} characters long (a model reads every tool's description on every turn)`);
+	if (text.length > 220)
+		problems.push(
+			`is ${text.length} characters long (a model reads every tool's description on every turn)`,
+		);
 	for (const name of [...required, ...filters]) {
 		if (!lower.includes(spoken(name))) problems.push(`does not name "${spoken(name)}"`);
 	}
@@ -93,20 +122,44 @@ export function agentExampleCheck(ctx, example) {
 		notRun: true,
 		name: `example ${example.file} ("${example.name}"): chat → AI Agent with its WMS tools, as n8n saved it (not run: it needs a chat model credential; 50-mcp runs its tools)`,
 		async run() {
-			for (const node of saved.nodes) assert.ok(ctx.nodeTypes.has(node.type), `"${node.name}": n8n has no node type ${node.type}`);
+			for (const node of saved.nodes)
+				assert.ok(
+					ctx.nodeTypes.has(node.type),
+					`"${node.name}": n8n has no node type ${node.type}`,
+				);
 			const [model] = chatModelNodes(saved);
 			const agent = links(saved, 'ai_languageModel').find(([from]) => from === model.name)[1];
-			const fed = links(saved, 'main').filter(([, to]) => to === agent).map(([from]) => saved.nodes.find((n) => n.name === from));
-			assert.ok(fed.some((n) => /chatTrigger$/.test(n.type)), `"${agent}" is not started by a chat trigger`);
+			const fed = links(saved, 'main')
+				.filter(([, to]) => to === agent)
+				.map(([from]) => saved.nodes.find((n) => n.name === from));
+			assert.ok(
+				fed.some((n) => /chatTrigger$/.test(n.type)),
+				`"${agent}" is not started by a chat trigger`,
+			);
 			assert.ok(tools.length > 0, `no ${ctx.packageName} tool is wired into "${agent}"`);
 			for (const { node, serves } of tools) {
 				assert.equal(serves, agent, `"${node.name}" serves "${serves}", not the agent`);
 				assert.match(node.type, /Tool$/, `"${node.name}" is not the tool variant of its node`);
-				assert.equal(node.credentials?.[ctx.credential.type]?.id, ctx.credential.id, `"${node.name}" is not bound to the WMS credential`);
-				assert.ok(fromAiKeys(node).length > 0, `"${node.name}" has no field the model fills in ($fromAI)`);
+				assert.equal(
+					node.credentials?.[ctx.credential.type]?.id,
+					ctx.credential.id,
+					`"${node.name}" is not bound to the WMS credential`,
+				);
+				assert.ok(
+					fromAiKeys(node).length > 0,
+					`"${node.name}" has no field the model fills in ($fromAI)`,
+				);
 			}
-			assert.equal(model.credentials, undefined, `"${model.name}" names a credential the user does not have: leave it for them to choose`);
-			assert.notEqual((await ctx.client.api('GET', `/workflows/${example.id}`)).active, true, 'the example is active: it would wait for chat messages');
+			assert.equal(
+				model.credentials,
+				undefined,
+				`"${model.name}" names a credential the user does not have: leave it for them to choose`,
+			);
+			assert.notEqual(
+				(await ctx.client.api('GET', `/workflows/${example.id}`)).active,
+				true,
+				'the example is active: it would wait for chat messages',
+			);
 			ctx.log(`${tools.length} WMS tools: ${tools.map(({ node }) => node.name).join(', ')}`);
 		},
 	};

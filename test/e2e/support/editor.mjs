@@ -39,7 +39,9 @@ export async function openWorkflow(page, ctx, workflowId) {
 
 /** Double-clicks a node on the canvas and waits for its parameter form. */
 export async function openNode(page, nodeName) {
-	await page.dblclick(`[data-test-id="canvas-node"][data-node-name="${nodeName.replace(/"/g, '\\"')}"]`);
+	await page.dblclick(
+		`[data-test-id="canvas-node"][data-node-name="${nodeName.replace(/"/g, '\\"')}"]`,
+	);
 	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 15000 });
 	await page.waitForLoadState('networkidle'); // dropdowns that load from the platform have loaded
 }
@@ -58,23 +60,29 @@ export async function closeNode(page) {
  * data-test-id="parameter-input-<name>", collections and fixed collections a label for="<name>".
  */
 export async function shownParameters(page) {
-	return page.$$eval('[data-test-id^="parameter-input-"], [data-test-id^="fixed-collection-"], label[for]', (els) => {
-		const names = els
-			.filter((e) => e.offsetParent !== null)
-			.map((e) => {
-				const id = e.getAttribute('data-test-id');
-				if (id?.startsWith('parameter-input-')) return id.slice('parameter-input-'.length);
-				if (id?.startsWith('fixed-collection-')) return id.slice('fixed-collection-'.length);
-				return e.getAttribute('for');
-			});
-		return [...new Set(names.filter((n) => n && n !== 'add' && n !== 'field' && n !== 'item'))];
-	});
+	return page.$$eval(
+		'[data-test-id^="parameter-input-"], [data-test-id^="fixed-collection-"], label[for]',
+		(els) => {
+			const names = els
+				.filter((e) => e.offsetParent !== null)
+				.map((e) => {
+					const id = e.getAttribute('data-test-id');
+					if (id?.startsWith('parameter-input-')) return id.slice('parameter-input-'.length);
+					if (id?.startsWith('fixed-collection-')) return id.slice('fixed-collection-'.length);
+					return e.getAttribute('for');
+				});
+			return [...new Set(names.filter((n) => n && n !== 'add' && n !== 'field' && n !== 'item'))];
+		},
+	);
 }
 
 /** The field labels a user sees in the open form, as shown (a required one ends in " *" in credential forms). */
 export async function shownLabels(page) {
 	return page.$$eval('label', (els) =>
-		els.filter((e) => e.offsetParent !== null).map((e) => e.innerText.split('\n')[0].trim()).filter(Boolean),
+		els
+			.filter((e) => e.offsetParent !== null)
+			.map((e) => e.innerText.split('\n')[0].trim())
+			.filter(Boolean),
 	);
 }
 
@@ -85,7 +93,15 @@ export async function shownLabels(page) {
 export function requiredParameters(description, node) {
 	const require = createRequire(import.meta.url);
 	const { NodeHelpers } = require('n8n-workflow');
-	const values = NodeHelpers.getNodeParameters(description.properties, node.parameters ?? {}, true, false, node, description) ?? {};
+	const values =
+		NodeHelpers.getNodeParameters(
+			description.properties,
+			node.parameters ?? {},
+			true,
+			false,
+			node,
+			description,
+		) ?? {};
 	return description.properties
 		.filter((p) => p.required && p.type !== 'hidden' && p.type !== 'notice')
 		.filter((p) => NodeHelpers.displayParameter(values, p, node, description))
@@ -108,14 +124,23 @@ export async function screenshot(page, ctx, name) {
 	return file;
 }
 
-export const slug = (s) => s.replace(/\.json$/, '').replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase();
+export const slug = (s) =>
+	s
+		.replace(/\.json$/, '')
+		.replace(/[^a-zA-Z0-9]+/g, '-')
+		.replace(/^-|-$/g, '')
+		.toLowerCase();
 
-const canvasNodeSelector = (name) => `[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`;
+const canvasNodeSelector = (name) =>
+	`[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`;
 
 /** Runs the open workflow from the editor until `lastNode` shows success, then opens `nodeName`; its output panel. */
 export async function runAndOpenOutput(page, lastNode, nodeName) {
 	await page.click('[data-test-id="execute-workflow-button"]');
-	await page.waitForSelector(`${canvasNodeSelector(lastNode)} [data-test-id="canvas-node-status-success"]`, { timeout: 60000 });
+	await page.waitForSelector(
+		`${canvasNodeSelector(lastNode)} [data-test-id="canvas-node-status-success"]`,
+		{ timeout: 60000 },
+	);
 	await openNode(page, nodeName);
 	return page.locator('[data-test-id="output-panel"]');
 }
@@ -126,11 +151,16 @@ export async function runAndOpenOutput(page, lastNode, nodeName) {
  * after the branch.)
  */
 export async function outputTable(output, branch, column) {
-	if (await output.locator('[data-test-id="branches"]').count()) await output.locator(`[data-test-id="branches"] [data-test-id="tab-${branch}"]`).click();
+	if (await output.locator('[data-test-id="branches"]').count())
+		await output.locator(`[data-test-id="branches"] [data-test-id="tab-${branch}"]`).click();
 	await output.locator('[data-test-id="radio-button-table"]').click();
 	const table = output.locator('[data-test-id="ndv-data-container"] table');
 	await table.locator('th', { hasText: column }).first().waitFor({ timeout: 10000 });
-	const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim()).filter(Boolean);
-	const rows = await table.locator('tbody > tr').evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.innerText.trim())));
+	const headers = (await table.locator('thead th').allInnerTexts())
+		.map((h) => h.trim())
+		.filter(Boolean);
+	const rows = await table
+		.locator('tbody > tr')
+		.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.innerText.trim())));
 	return { headers, rows };
 }

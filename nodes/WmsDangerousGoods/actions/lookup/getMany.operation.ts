@@ -5,5 +5,6 @@ export const getMany = getManyOperation({
 	operation: 'getMany',
 	route: '/dangerous_goods_lookup/check',
 	noun: 'dangerous goods lookup',
-	action: 'Get many dangerous goods lookups (optional filters: UN numbers, hazard class, changed since)',
+	action:
+		'Get many dangerous goods lookups (optional filters: UN numbers, hazard class, changed since)',
 });

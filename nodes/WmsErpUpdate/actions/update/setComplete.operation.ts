@@ -16,10 +16,14 @@ export const setComplete: Operation = {
 	value: op.operation,
 	name: 'Set Complete',
 	action: 'Mark ERP updates as complete (needs the update ID; an ERP reference is optional)',
-	description: 'Tell the warehouse the ERP has booked these updates; completing one twice is not an error',
+	description:
+		'Tell the warehouse the ERP has booked these updates; completing one twice is not an error',
 	contract: { route, record: spec },
 	properties: [
-		sourceProperty(op, 'The update each input item stems from: the trigger\'s item as is, or any later item n8n links back to it; else the item\'s "id" field'),
+		sourceProperty(
+			op,
+			'The update each input item stems from: the trigger\'s item as is, or any later item n8n links back to it; else the item\'s "id" field',
+		),
 		{ ...fieldProperty(idField), displayOptions: showFor(op, { source: ['define'] }) },
 		{ ...fieldProperty(erpReferenceField), required: false, displayOptions: showFor(op) },
 		optionsCollection([batchSizeOption(route)], showFor(op)),
@@ -30,7 +34,8 @@ export const setComplete: Operation = {
 		return await writeRecords(session, route, (itemIndex) => {
 			const record: IDataObject = { id: lineage.requireUpdateId(itemIndex) };
 			const reference = String(ctx.getNodeParameter('erpReference', itemIndex, '') ?? '').trim();
-			const fromItem = sourceOf(ctx, itemIndex) === 'inputItem' ? items[itemIndex].json.erp_reference : undefined;
+			const fromItem =
+				sourceOf(ctx, itemIndex) === 'inputItem' ? items[itemIndex].json.erp_reference : undefined;
 			if (reference || fromItem) record.erp_reference = reference || fromItem;
 			return checkOrRefuse(ctx, itemIndex, spec, record);
 		});

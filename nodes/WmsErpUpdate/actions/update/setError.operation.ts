@@ -13,11 +13,18 @@ export const setError: Operation = {
 	value: op.operation,
 	name: 'Set Error',
 	action: 'Mark ERP updates as failed (needs the update ID and an error message)',
-	description: 'Tell the warehouse the ERP could not book these updates, and why; the same error twice is not an error',
+	description:
+		'Tell the warehouse the ERP could not book these updates, and why; the same error twice is not an error',
 	contract: { route, record: spec },
 	properties: [
-		sourceProperty(op, 'Wire the ERP step\'s error output here: the update the item stems from, and its "error" (plus "details") as the message'),
-		...spec.fields.map((field) => ({ ...fieldProperty(field), displayOptions: showFor(op, { source: ['define'] }) })),
+		sourceProperty(
+			op,
+			'Wire the ERP step\'s error output here: the update the item stems from, and its "error" (plus "details") as the message',
+		),
+		...spec.fields.map((field) => ({
+			...fieldProperty(field),
+			displayOptions: showFor(op, { source: ['define'] }),
+		})),
 		optionsCollection([batchSizeOption(route)], showFor(op)),
 	],
 	async execute(session, items) {
@@ -26,12 +33,17 @@ export const setError: Operation = {
 		return await writeRecords(session, route, (itemIndex) => {
 			const id = lineage.requireUpdateId(itemIndex);
 			if (sourceOf(ctx, itemIndex) === 'define') {
-				const record = { id, message: ctx.getNodeParameter('message', itemIndex, '') as string, code: ctx.getNodeParameter('code', itemIndex, '') as string };
+				const record = {
+					id,
+					message: ctx.getNodeParameter('message', itemIndex, '') as string,
+					code: ctx.getNodeParameter('code', itemIndex, '') as string,
+				};
 				return checkOrRefuse(ctx, itemIndex, spec, record);
 			}
 			const { message, code } = errorOf(items[itemIndex].json);
 			if (!message) {
-				const problem = 'was not found: the input item has no "error" or "message". Wire an error output here, or set Fields to Send to Define Below';
+				const problem =
+					'was not found: the input item has no "error" or "message". Wire an error output here, or set Fields to Send to Define Below';
 				throw itemError(ctx.getNode(), itemIndex, 'Error Message', problem);
 			}
 			return checkOrRefuse(ctx, itemIndex, spec, { id, message, code });

@@ -4,7 +4,12 @@
  * down the workflow that n8n pairs back to a trigger item (an ERP step's output); an item from an
  * n8n error output, which carries `error` / `details` beside the fields of the item that failed.
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties, IWorkflowDataProxyData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IWorkflowDataProxyData,
+} from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
 import { kindInfo } from '../../../shared/erpUpdateKinds';
@@ -25,7 +30,11 @@ export function sourceProperty(op: ResourceOperation, inputDescription: string):
 		displayOptions: showFor(op),
 		options: [
 			{ name: 'From Each Input Item', value: 'inputItem', description: inputDescription },
-			{ name: 'Define Below', value: 'define', description: 'Fill in the fields in this form (expressions welcome)' },
+			{
+				name: 'Define Below',
+				value: 'define',
+				description: 'Fill in the fields in this form (expressions welcome)',
+			},
 		],
 		default: 'inputItem',
 	};
@@ -62,7 +71,9 @@ export class TriggerLineage {
 		this.proxy ??= this.ctx.getWorkflowDataProxy(0);
 		for (const name of this.triggers) {
 			try {
-				const node = this.proxy.$(name) as { itemMatching(index: number): { json?: unknown } | undefined };
+				const node = this.proxy.$(name) as {
+					itemMatching(index: number): { json?: unknown } | undefined;
+				};
 				const json = node.itemMatching(itemIndex)?.json;
 				if (isObject(json) && text(json.id)) return json;
 			} catch {
@@ -92,7 +103,10 @@ export class TriggerLineage {
 	/** The update ID of one item, from the form or from the item; an item error naming what to do when there is none. */
 	requireUpdateId(itemIndex: number): string {
 		const source = sourceOf(this.ctx, itemIndex);
-		const id = source === 'define' ? String(this.ctx.getNodeParameter('id', itemIndex, '') ?? '').trim() : this.updateIdOfItem(itemIndex);
+		const id =
+			source === 'define'
+				? String(this.ctx.getNodeParameter('id', itemIndex, '') ?? '').trim()
+				: this.updateIdOfItem(itemIndex);
 		if (!id) {
 			const problem =
 				source === 'define'
@@ -106,14 +120,19 @@ export class TriggerLineage {
 
 /** An item that is an ERP update itself (the trigger's, Get Many's, or an error-output item merged with one). */
 function isErpUpdate(json: IDataObject): boolean {
-	return text(json.id) !== undefined && typeof json.kind === 'string' && kindInfo(json.kind) !== undefined;
+	return (
+		text(json.id) !== undefined &&
+		typeof json.kind === 'string' &&
+		kindInfo(json.kind) !== undefined
+	);
 }
 
 /** The error an item reports: an n8n error-output item (`error`, `details`) or fields named like the platform's. */
 export function errorOf(json: IDataObject): { message?: string; code?: string } {
 	const error = json.error;
 	const asError = asObject(error);
-	const message = text(error) ?? text(asError?.message) ?? text(json.message) ?? text(json.error_message);
+	const message =
+		text(error) ?? text(asError?.message) ?? text(json.message) ?? text(json.error_message);
 	const details = text(json.details) ?? text(asError?.description);
 	const code =
 		text(json.code) ??
@@ -121,6 +140,7 @@ export function errorOf(json: IDataObject): { message?: string; code?: string } 
 		text(asError?.code) ??
 		text(asError?.httpCode) ??
 		(json.httpCode !== undefined ? text(json.httpCode) : undefined);
-	const full = message && details && !message.includes(details) ? `${message} — ${details}` : message;
+	const full =
+		message && details && !message.includes(details) ? `${message} — ${details}` : message;
 	return { message: full?.slice(0, 2000), code: code?.slice(0, 50) };
 }

@@ -6,5 +6,6 @@ export const set = upsertOperation({
 	route: '/inventory_dangerous_goods/add',
 	name: 'Set',
 	action: 'Set the dangerous goods classification of items (needs SKU and UN number)',
-	description: 'Classify items as dangerous goods by UN number (which must exist as a dangerous goods lookup)',
+	description:
+		'Classify items as dangerous goods by UN number (which must exist as a dangerous goods lookup)',
 });

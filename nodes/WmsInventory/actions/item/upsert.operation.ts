@@ -5,5 +5,6 @@ export const upsert = upsertOperation({
 	operation: 'upsert',
 	route: '/inventory/add',
 	action: 'Add or update inventory items (needs SKU and description)',
-	description: 'Add inventory items, or update those whose SKU already exists; any number of input items, sent 1,000 per request',
+	description:
+		'Add inventory items, or update those whose SKU already exists; any number of input items, sent 1,000 per request',
 });

@@ -5,6 +5,8 @@ export const set = upsertOperation({
 	operation: 'set',
 	route: '/inventory_warehouse_info/add',
 	name: 'Set',
-	action: 'Set the warehouse info of items: default bin, pick face, replenishment (needs SKU and warehouse)',
-	description: 'Set where items live in a warehouse: default and pick-face bins, replenishment quantity, ABC class',
+	action:
+		'Set the warehouse info of items: default bin, pick face, replenishment (needs SKU and warehouse)',
+	description:
+		'Set where items live in a warehouse: default and pick-face bins, replenishment quantity, ABC class',
 });

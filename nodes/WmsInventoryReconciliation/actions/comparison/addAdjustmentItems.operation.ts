@@ -4,8 +4,14 @@ import { comparisonLines } from './common';
 export const addAdjustmentItems = comparisonLines({
 	operation: 'addAdjustmentItems',
 	route: '/comparison_adjustment_item/add',
-	checks: [(record) => (record.quantity_delta === 0 ? { field: 'quantity_delta', problem: 'must not be 0: an adjustment changes the stock' } : undefined)],
+	checks: [
+		(record) =>
+			record.quantity_delta === 0
+				? { field: 'quantity_delta', problem: 'must not be 0: an adjustment changes the stock' }
+				: undefined,
+	],
 	name: 'Add Adjustment Items',
 	action: 'Add adjustment items to a comparison (needs comparison ID, SKU and quantity change)',
-	description: 'Say how the platform stock of compared items should change; applied when the items are processed',
+	description:
+		'Say how the platform stock of compared items should change; applied when the items are processed',
 });

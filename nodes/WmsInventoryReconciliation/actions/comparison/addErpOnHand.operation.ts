@@ -6,5 +6,6 @@ export const addErpOnHand = comparisonLines({
 	route: '/comparison_erp_on_hand/add',
 	name: 'Add ERP On-Hand',
 	action: 'Add ERP on-hand quantities to a comparison (needs comparison ID, SKU and quantity)',
-	description: 'Load the ERP\'s on-hand quantities into a comparison (open or loading), one input item per SKU and batch',
+	description:
+		"Load the ERP's on-hand quantities into a comparison (open or loading), one input item per SKU and batch",
 });

@@ -6,5 +6,6 @@ export const checkStatus = comparisonAction({
 	route: '/comparison/check_status',
 	name: 'Check Status',
 	action: 'Check the status of a comparison (needs comparison ID)',
-	description: 'Read a comparison: its state, lines, items with differences, adjustments and move attempts',
+	description:
+		'Read a comparison: its state, lines, items with differences, adjustments and move attempts',
 });

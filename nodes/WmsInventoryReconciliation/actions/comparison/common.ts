@@ -7,17 +7,37 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 
 import { bulkWrite, type RowOutcome } from '../../../shared/bulk/write';
 import { checkOrRefuse } from '../../../shared/checking';
-import { batchSizeOption, bulkOptions, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/form/options';
-import { fieldProperty, recordProperties, showFor, type ResourceOperation } from '../../../shared/form/properties';
+import {
+	batchSizeOption,
+	bulkOptions,
+	optionsCollection,
+	retryPolicy,
+	unknownFieldsOption,
+} from '../../../shared/form/options';
+import {
+	fieldProperty,
+	recordProperties,
+	showFor,
+	type ResourceOperation,
+} from '../../../shared/form/properties';
 import { readRecord, recordSource, type RecordSource } from '../../../shared/form/records';
 import type { Operation } from '../../../shared/operations';
 import { Output, type ItemRecord } from '../../../shared/output';
-import { recordSpec, requestField, type RecordCheck, type RecordSpec, type RoutePath } from '../../../shared/platform';
+import {
+	recordSpec,
+	requestField,
+	type RecordCheck,
+	type RecordSpec,
+	type RoutePath,
+} from '../../../shared/platform';
 import { platformRequest } from '../../../shared/transport/request';
 
 export const RESOURCE = 'comparison';
 
-export const comparisonOperation = (operation: string): ResourceOperation => ({ resource: RESOURCE, operation });
+export const comparisonOperation = (operation: string): ResourceOperation => ({
+	resource: RESOURCE,
+	operation,
+});
 
 /** The comparison an operation works on; every comparison route takes it the same way. */
 const comparisonId = requestField('/comparison/complete', 'comparison_id');
@@ -28,7 +48,8 @@ export function comparisonIdProperty(operation: string): INodeProperties {
 	return {
 		...fieldProperty(comparisonId),
 		default: '={{ $json.comparison_id }}',
-		description: 'The comparison to work on. By default the comparison_id of the input item (as Create Comparison or Reconcile output it).',
+		description:
+			'The comparison to work on. By default the comparison_id of the input item (as Create Comparison or Reconcile output it).',
 		displayOptions: showFor(comparisonOperation(operation)),
 	};
 }
@@ -37,7 +58,8 @@ export function comparisonIdProperty(operation: string): INodeProperties {
 export function readComparisonId(ctx: IExecuteFunctions, itemIndex: number): string {
 	const raw = ctx.getNodeParameter('comparisonId', itemIndex, '') as unknown;
 	const value = typeof raw === 'string' ? raw.trim() : raw;
-	return checkOrRefuse(ctx, itemIndex, comparisonIdSpec, { comparison_id: value as string }).comparison_id as string;
+	return checkOrRefuse(ctx, itemIndex, comparisonIdSpec, { comparison_id: value as string })
+		.comparison_id as string;
 }
 
 export interface ActionConfig {
@@ -64,7 +86,11 @@ export function comparisonAction(config: ActionConfig): Operation {
 		action: config.action,
 		description: config.description,
 		contract: { route: config.route },
-		properties: [comparisonIdProperty(config.operation), ...(config.properties ?? []), optionsCollection([], showFor(op))],
+		properties: [
+			comparisonIdProperty(config.operation),
+			...(config.properties ?? []),
+			optionsCollection([], showFor(op)),
+		],
 		async execute(session, items) {
 			const { ctx } = session;
 			const output = new Output(session);
@@ -74,7 +100,15 @@ export function comparisonAction(config: ActionConfig): Operation {
 			}));
 			for (const { itemIndex, body } of requests) {
 				try {
-					output.add(itemIndex, (await platformRequest(session, config.route, body, { itemIndex, retry: retryPolicy(ctx, itemIndex) })).body);
+					output.add(
+						itemIndex,
+						(
+							await platformRequest(session, config.route, body, {
+								itemIndex,
+								retry: retryPolicy(ctx, itemIndex),
+							})
+						).body,
+					);
 				} catch (error) {
 					output.fail(itemIndex, error);
 				}
@@ -89,9 +123,21 @@ export function comparisonAction(config: ActionConfig): Operation {
  * which comparison the line belongs to (it goes beside the items, not in them), so it is not
  * an unknown field of the line.
  */
-export function checkedLine(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number, source: RecordSource): IDataObject {
+export function checkedLine(
+	ctx: IExecuteFunctions,
+	spec: RecordSpec,
+	itemIndex: number,
+	source: RecordSource,
+): IDataObject {
 	const given = readRecord(ctx, spec, itemIndex, source);
-	const line = source.mode === 'form' ? given : Object.fromEntries(Object.entries(given).filter(([key]) => key !== 'comparison_id' && key !== 'comparisonId'));
+	const line =
+		source.mode === 'form'
+			? given
+			: Object.fromEntries(
+					Object.entries(given).filter(
+						([key]) => key !== 'comparison_id' && key !== 'comparisonId',
+					),
+				);
 	return checkOrRefuse(ctx, itemIndex, spec, line, { unknownFields: source.unknownFields });
 }
 
@@ -118,7 +164,11 @@ export function comparisonLines(config: LinesConfig): Operation {
 		action: config.action,
 		description: config.description,
 		contract: { route: config.route, record: spec },
-		properties: [comparisonIdProperty(config.operation), ...recordProperties(spec, op), optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(op))],
+		properties: [
+			comparisonIdProperty(config.operation),
+			...recordProperties(spec, op),
+			optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(op)),
+		],
 		async execute(session, items) {
 			const { ctx } = session;
 			const output = new Output(session);
@@ -136,10 +186,22 @@ export function comparisonLines(config: LinesConfig): Operation {
 			const rows: ItemRecord[] = [];
 			const outcomes: RowOutcome[] = [];
 			for (const [id, group] of byComparison) {
-				const sent = await bulkWrite(session, config.route, group.map((row) => row.record), { ...bulkOptions(ctx, config.route), envelope: { comparison_id: id } });
+				const sent = await bulkWrite(
+					session,
+					config.route,
+					group.map((row) => row.record),
+					{ ...bulkOptions(ctx, config.route), envelope: { comparison_id: id } },
+				);
 				rows.push(...group);
 				// Each result says which comparison it went to.
-				outcomes.push(...sent.map((outcome): RowOutcome => (outcome.kind === 'stored' ? { ...outcome, result: { comparison_id: id, ...outcome.result } } : outcome)));
+				outcomes.push(
+					...sent.map(
+						(outcome): RowOutcome =>
+							outcome.kind === 'stored'
+								? { ...outcome, result: { comparison_id: id, ...outcome.result } }
+								: outcome,
+					),
+				);
 			}
 			output.addOutcomes(rows, outcomes);
 			return output.items();

@@ -5,5 +5,6 @@ export const complete = comparisonAction({
 	route: '/comparison/complete',
 	name: 'Complete',
 	action: 'Complete a comparison (needs comparison ID)',
-	description: 'Close the comparison (processed, or compared: accepting the differences as they are)',
+	description:
+		'Close the comparison (processed, or compared: accepting the differences as they are)',
 });

@@ -6,5 +6,6 @@ export const createMoveAttempts = comparisonAction({
 	route: '/comparison_move_attempt/create',
 	name: 'Create Move Attempts',
 	action: 'Create move attempts for a processed comparison (needs comparison ID)',
-	description: 'Report the processed adjustments to the ERP as a move attempt (comparison must be processed)',
+	description:
+		'Report the processed adjustments to the ERP as a move attempt (comparison must be processed)',
 });

@@ -15,13 +15,22 @@ export const processItems = comparisonAction({
 	route: '/comparison_item/process',
 	name: 'Process Items',
 	action: 'Process the adjustment items of a comparison (needs comparison ID)',
-	description: 'Apply the adjustments of the comparison\'s items to the platform stock; processing twice is harmless',
-	properties: [{ ...fieldProperty(skusField), displayOptions: showFor(comparisonOperation('processItems')) }],
+	description:
+		"Apply the adjustments of the comparison's items to the platform stock; processing twice is harmless",
+	properties: [
+		{ ...fieldProperty(skusField), displayOptions: showFor(comparisonOperation('processItems')) },
+	],
 	body(ctx, itemIndex) {
 		const raw = ctx.getNodeParameter('skus', itemIndex, '') as string | string[];
-		const skus = (checkOrRefuse(ctx, itemIndex, skusSpec, { skus: raw }).skus as string[] | undefined) ?? [];
+		const skus =
+			(checkOrRefuse(ctx, itemIndex, skusSpec, { skus: raw }).skus as string[] | undefined) ?? [];
 		if (skus.length > MAX_SKUS) {
-			throw itemError(ctx.getNode(), itemIndex, 'skus', `has ${skus.length} SKUs; one request takes at most ${MAX_SKUS}: split them over several items`);
+			throw itemError(
+				ctx.getNode(),
+				itemIndex,
+				'skus',
+				`has ${skus.length} SKUs; one request takes at most ${MAX_SKUS}: split them over several items`,
+			);
 		}
 		return skus.length ? { skus: [...new Set(skus)] } : {};
 	},

@@ -7,7 +7,12 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
-import { maxRecordsOf, optionsCollection, retryPolicy, unknownFieldsOption } from '../../../shared/form/options';
+import {
+	maxRecordsOf,
+	optionsCollection,
+	retryPolicy,
+	unknownFieldsOption,
+} from '../../../shared/form/options';
 import { recordProperties, showFor } from '../../../shared/form/properties';
 import { recordSource } from '../../../shared/form/records';
 import type { Operation } from '../../../shared/operations';
@@ -31,7 +36,8 @@ export const setPlatformOnHand: Operation = {
 	value: OPERATION,
 	name: 'Set Platform On-Hand',
 	action: 'Set the platform on-hand quantities of a comparison (needs comparison ID)',
-	description: 'Take the platform\'s stock into the comparison and build its items (a new snapshot replaces the last)',
+	description:
+		"Take the platform's stock into the comparison and build its items (a new snapshot replaces the last)",
 	contract: { route: ROUTE, record: lineSpec },
 	properties: [
 		comparisonIdProperty(OPERATION),
@@ -45,12 +51,14 @@ export const setPlatformOnHand: Operation = {
 				{
 					name: 'Snapshot of Platform Stock',
 					value: 'snapshot',
-					description: 'The platform takes its own on-hand stock of the comparison\'s warehouse (one request per input item)',
+					description:
+						"The platform takes its own on-hand stock of the comparison's warehouse (one request per input item)",
 				},
 				{
 					name: 'From Input Items',
 					value: 'fromItems',
-					description: 'Each input item is one platform line (SKU, batch, quantity); the lines of a comparison are sent together',
+					description:
+						'Each input item is one platform line (SKU, batch, quantity); the lines of a comparison are sent together',
 				},
 			],
 			default: 'snapshot',
@@ -70,11 +78,20 @@ export const setPlatformOnHand: Operation = {
 			line: mode === 'fromItems' ? checkedLine(ctx, lineSpec, itemIndex, source) : undefined,
 		}));
 		// One request per comparison: its lines (fromItems), or the id alone once per item (a snapshot).
-		const requests: Array<{ itemIndexes: number[]; body: IDataObject & { items?: IDataObject[] } }> = [];
+		const requests: Array<{
+			itemIndexes: number[];
+			body: IDataObject & { items?: IDataObject[] };
+		}> = [];
 		if (mode === 'fromItems') {
-			const byComparison = new Map<string, { itemIndexes: number[]; body: { comparison_id: string; items: IDataObject[] } }>();
+			const byComparison = new Map<
+				string,
+				{ itemIndexes: number[]; body: { comparison_id: string; items: IDataObject[] } }
+			>();
 			for (const { itemIndex, comparison, line } of lines) {
-				const request = byComparison.get(comparison) ?? { itemIndexes: [], body: { comparison_id: comparison, items: [] } };
+				const request = byComparison.get(comparison) ?? {
+					itemIndexes: [],
+					body: { comparison_id: comparison, items: [] },
+				};
 				request.itemIndexes.push(itemIndex);
 				request.body.items.push(line!);
 				byComparison.set(comparison, request);
@@ -82,16 +99,25 @@ export const setPlatformOnHand: Operation = {
 			for (const request of byComparison.values()) {
 				// A second request would be a new snapshot replacing the first.
 				if (request.itemIndexes.length > max) {
-					throw itemError(ctx.getNode(), request.itemIndexes[max], 'comparison_id', `is the comparison of more than ${max} platform lines; one snapshot takes at most ${max}: use Snapshot of Platform Stock instead`);
+					throw itemError(
+						ctx.getNode(),
+						request.itemIndexes[max],
+						'comparison_id',
+						`is the comparison of more than ${max} platform lines; one snapshot takes at most ${max}: use Snapshot of Platform Stock instead`,
+					);
 				}
 				requests.push(request);
 			}
 		} else {
-			for (const { itemIndex, comparison } of lines) requests.push({ itemIndexes: [itemIndex], body: { comparison_id: comparison } });
+			for (const { itemIndex, comparison } of lines)
+				requests.push({ itemIndexes: [itemIndex], body: { comparison_id: comparison } });
 		}
 		for (const { itemIndexes, body } of requests) {
 			try {
-				const answer = await platformRequest(session, ROUTE, body, { itemIndex: itemIndexes[0], retry: retryPolicy(ctx, itemIndexes[0]) });
+				const answer = await platformRequest(session, ROUTE, body, {
+					itemIndex: itemIndexes[0],
+					retry: retryPolicy(ctx, itemIndexes[0]),
+				});
 				output.add(itemIndexes, answer.body);
 			} catch (error) {
 				// The snapshot's lines fail together, each on its own item.

@@ -6,5 +6,6 @@ export const add = upsertOperation({
 	route: '/area/add',
 	name: 'Add',
 	action: 'Add areas to a warehouse (needs warehouse, area code and name)',
-	description: 'Add areas to a warehouse (receiving, storage, picking...); an area whose code already exists there is updated',
+	description:
+		'Add areas to a warehouse (receiving, storage, picking...); an area whose code already exists there is updated',
 });

@@ -6,5 +6,6 @@ export const add = upsertOperation({
 	route: '/bin/add',
 	name: 'Add',
 	action: 'Add bins to a zone (needs warehouse, zone, bin code and bin type)',
-	description: 'Add storage bins to a zone; a bin whose code already exists in the warehouse is updated',
+	description:
+		'Add storage bins to a zone; a bin whose code already exists in the warehouse is updated',
 });

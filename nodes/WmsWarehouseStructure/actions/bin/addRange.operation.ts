@@ -8,7 +8,12 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
 import { bulkWrite } from '../../../shared/bulk/write';
 import { checkOrRefuse, itemError } from '../../../shared/checking';
-import { batchSizeOption, bulkOptions, optionsCollection, unknownFieldsOption } from '../../../shared/form/options';
+import {
+	batchSizeOption,
+	bulkOptions,
+	optionsCollection,
+	unknownFieldsOption,
+} from '../../../shared/form/options';
 import { recordProperties, showFor } from '../../../shared/form/properties';
 import { checkedRecord, recordSource, type RecordSource } from '../../../shared/form/records';
 import type { Operation } from '../../../shared/operations';
@@ -27,23 +32,51 @@ const PARENTS = ['warehouse_code', 'zone_code', 'bin_type'];
 const binField = (name: string) => binSpec.fields.find((field) => field.name === name)!;
 
 const rangeFields: FieldSpec[] = [
-	{ name: 'aisles', label: 'Aisles', type: 'string', required: true, placeholder: 'A-C', description: 'Letters, numbers or ranges, comma-separated, e.g. "A-C" or "A, B, F"' },
-	{ name: 'positions', label: 'Positions (Bays)', type: 'string', required: true, placeholder: '1-10', description: 'Bays along each aisle, e.g. "1-10"; "01-10" keeps the leading zero' },
-	{ name: 'levels', label: 'Levels', type: 'string', required: true, placeholder: '1-5', description: 'Shelf or beam levels, e.g. "1-5"; give one value (e.g. "0") for floor bins' },
+	{
+		name: 'aisles',
+		label: 'Aisles',
+		type: 'string',
+		required: true,
+		placeholder: 'A-C',
+		description: 'Letters, numbers or ranges, comma-separated, e.g. "A-C" or "A, B, F"',
+	},
+	{
+		name: 'positions',
+		label: 'Positions (Bays)',
+		type: 'string',
+		required: true,
+		placeholder: '1-10',
+		description: 'Bays along each aisle, e.g. "1-10"; "01-10" keeps the leading zero',
+	},
+	{
+		name: 'levels',
+		label: 'Levels',
+		type: 'string',
+		required: true,
+		placeholder: '1-5',
+		description: 'Shelf or beam levels, e.g. "1-5"; give one value (e.g. "0") for floor bins',
+	},
 	{
 		name: 'bin_code_pattern',
 		label: 'Bin Code Pattern',
 		type: 'string',
 		required: true,
 		default: '{aisle}-{position:2}-{level:2}',
-		description: 'How each bin\'s code is made: {aisle}, {position} (or {bay}) and {level}; ":2" pads numbers to 2 digits, so A-C × 1-10 × 1-5 gives A-01-01 … C-10-05',
+		description:
+			'How each bin\'s code is made: {aisle}, {position} (or {bay}) and {level}; ":2" pads numbers to 2 digits, so A-C × 1-10 × 1-5 gives A-01-01 … C-10-05',
 	},
 ];
 
 /** What one input item gives: the parents, the bin type and details every bin of the range shares, and the range itself. */
 const rangeSpec: RecordSpec = {
 	noun: 'bin range',
-	fields: [...PARENTS.map(binField), ...rangeFields, ...binSpec.fields.filter((field) => !MADE_BY_THE_RANGE.includes(field.name) && !PARENTS.includes(field.name))],
+	fields: [
+		...PARENTS.map(binField),
+		...rangeFields,
+		...binSpec.fields.filter(
+			(field) => !MADE_BY_THE_RANGE.includes(field.name) && !PARENTS.includes(field.name),
+		),
+	],
 };
 
 /** Every bin of one input item's range, each a checked bin record. */
@@ -51,17 +84,30 @@ function binsOf(ctx: IExecuteFunctions, itemIndex: number, source: RecordSource)
 	const range = checkedRecord(ctx, rangeSpec, itemIndex, source);
 	const maxBins = ctx.getNodeParameter('options.maxBins', itemIndex, DEFAULT_MAX_BINS) as number;
 	const { aisles, positions, levels, bin_code_pattern: pattern, ...shared } = range;
-	const expanded = binsOfRange({ aisles: String(aisles), positions: String(positions), levels: String(levels), pattern: String(pattern) }, maxBins);
-	if ('problem' in expanded) throw itemError(ctx.getNode(), itemIndex, expanded.field, expanded.problem);
+	const expanded = binsOfRange(
+		{
+			aisles: String(aisles),
+			positions: String(positions),
+			levels: String(levels),
+			pattern: String(pattern),
+		},
+		maxBins,
+	);
+	if ('problem' in expanded)
+		throw itemError(ctx.getNode(), itemIndex, expanded.field, expanded.problem);
 	// The range itself went through the Unknown Fields policy: what is left of it is meant for every bin.
-	return expanded.bins.map((place) => checkOrRefuse(ctx, itemIndex, binSpec, { ...shared, ...place }, { unknownFields: 'send' }));
+	return expanded.bins.map((place) =>
+		checkOrRefuse(ctx, itemIndex, binSpec, { ...shared, ...place }, { unknownFields: 'send' }),
+	);
 }
 
 export const addRange: Operation = {
 	value: op.operation,
 	name: 'Add Range',
-	action: 'Add a range of bins, aisles × positions × levels (needs warehouse, zone, bin type, aisles, positions, levels and bin code pattern)',
-	description: 'Create many bins at once from aisles × positions × levels and a code pattern (e.g. A-C × 1-10 × 1-5 → 150 bins)',
+	action:
+		'Add a range of bins, aisles × positions × levels (needs warehouse, zone, bin type, aisles, positions, levels and bin code pattern)',
+	description:
+		'Create many bins at once from aisles × positions × levels and a code pattern (e.g. A-C × 1-10 × 1-5 → 150 bins)',
 	contract: { route },
 	properties: [
 		...recordProperties(rangeSpec, op),
@@ -72,7 +118,8 @@ export const addRange: Operation = {
 					name: 'previewOnly',
 					type: 'boolean',
 					default: false,
-					description: 'Whether to output the bins the range makes without sending them, to check codes before creating hundreds of bins',
+					description:
+						'Whether to output the bins the range makes without sending them, to check codes before creating hundreds of bins',
 				},
 				{
 					displayName: 'Max Bins',
@@ -80,7 +127,8 @@ export const addRange: Operation = {
 					type: 'number',
 					typeOptions: { minValue: 1, maxValue: 100_000 },
 					default: DEFAULT_MAX_BINS,
-					description: 'Most bins one input item\'s range may make; a guard against a typo like 1-1000',
+					description:
+						"Most bins one input item's range may make; a guard against a typo like 1-1000",
 				},
 				batchSizeOption(route),
 				unknownFieldsOption,
@@ -92,13 +140,26 @@ export const addRange: Operation = {
 		const { ctx } = session;
 		const output = new Output(session);
 		const source = recordSource(ctx);
-		const ranges = output.readEach(items.length, (itemIndex) => ({ itemIndex, bins: binsOf(ctx, itemIndex, source) }));
-		const rows: ItemRecord[] = ranges.flatMap(({ itemIndex, bins }) => bins.map((record) => ({ itemIndexes: [itemIndex], record })));
+		const ranges = output.readEach(items.length, (itemIndex) => ({
+			itemIndex,
+			bins: binsOf(ctx, itemIndex, source),
+		}));
+		const rows: ItemRecord[] = ranges.flatMap(({ itemIndex, bins }) =>
+			bins.map((record) => ({ itemIndexes: [itemIndex], record })),
+		);
 		if (ctx.getNodeParameter('options.previewOnly', 0, false) as boolean) {
 			// Each bin as it would be sent, in place of the platform's answer.
 			for (const row of rows) output.add(row.itemIndexes, row.record);
 		} else {
-			output.addOutcomes(rows, await bulkWrite(session, route, rows.map((row) => row.record), bulkOptions(ctx, route)));
+			output.addOutcomes(
+				rows,
+				await bulkWrite(
+					session,
+					route,
+					rows.map((row) => row.record),
+					bulkOptions(ctx, route),
+				),
+			);
 		}
 		return output.items();
 	},

@@ -21,7 +21,12 @@ export interface RangeProblem {
 const MAX_VALUES = 10_000;
 
 const PLACEHOLDER = /\{([a-z]+)(?::(\d{1,2}))?\}/g;
-const ALIASES: Record<string, Dimension> = { aisle: 'aisle', position: 'position', bay: 'position', level: 'level' };
+const ALIASES: Record<string, Dimension> = {
+	aisle: 'aisle',
+	position: 'position',
+	bay: 'position',
+	level: 'level',
+};
 
 function span(from: number, to: number, part: string): RangeProblem['problem'] | undefined {
 	if (from > to) return `has the range "${part}" running backwards: write it from low to high`;
@@ -57,7 +62,8 @@ export function expandRange(text: string): { values: string[] } | { problem: str
 			return { problem: `has "${part}", which is neither one value nor a range like A-C or 1-10` };
 		}
 	}
-	if (values.length === 0) return { problem: 'is empty: give values like "A-C", "1-10" or "1, 2, 5"' };
+	if (values.length === 0)
+		return { problem: 'is empty: give values like "A-C", "1-10" or "1, 2, 5"' };
 	const seen = new Set<string>();
 	const twice = values.find((value) => seen.size === seen.add(value).size);
 	if (twice !== undefined) return { problem: `lists "${twice}" more than once` };
@@ -75,7 +81,10 @@ function parsePattern(pattern: string): { parts: Array<string | Slot> } | { prob
 	let last = 0;
 	for (const match of pattern.matchAll(PLACEHOLDER)) {
 		const dimension = ALIASES[match[1]];
-		if (!dimension) return { problem: `has the placeholder {${match[1]}}: use {aisle}, {position} (or {bay}) and {level}` };
+		if (!dimension)
+			return {
+				problem: `has the placeholder {${match[1]}}: use {aisle}, {position} (or {bay}) and {level}`,
+			};
 		parts.push(pattern.slice(last, match.index), { dimension, width: Number(match[2] ?? 0) });
 		last = match.index + match[0].length;
 	}
@@ -87,10 +96,14 @@ function parsePattern(pattern: string): { parts: Array<string | Slot> } | { prob
 }
 
 /** Numbers are padded to the placeholder's width ({level:2} → 01); letters are left as they are. */
-const pad = (value: string, width: number) => (/^\d+$/.test(value) ? value.padStart(width, '0') : value);
+const pad = (value: string, width: number) =>
+	/^\d+$/.test(value) ? value.padStart(width, '0') : value;
 
 /** Every bin of the range, or the first problem, named by the field it comes from. */
-export function binsOfRange(range: { aisles: string; positions: string; levels: string; pattern: string }, max: number): { bins: BinPlace[] } | RangeProblem {
+export function binsOfRange(
+	range: { aisles: string; positions: string; levels: string; pattern: string },
+	max: number,
+): { bins: BinPlace[] } | RangeProblem {
 	const dimensions: Array<[Dimension, string, string]> = [
 		['aisle', 'aisles', range.aisles],
 		['position', 'positions', range.positions],
@@ -104,8 +117,14 @@ export function binsOfRange(range: { aisles: string; positions: string; levels: 
 	}
 	const parsed = parsePattern(range.pattern);
 	if ('problem' in parsed) return { field: 'bin_code_pattern', problem: parsed.problem };
-	const used = new Set(parsed.parts.filter((part): part is Slot => typeof part !== 'string').map((slot) => slot.dimension));
-	const missing = dimensions.find(([dimension]) => values[dimension].length > 1 && !used.has(dimension));
+	const used = new Set(
+		parsed.parts
+			.filter((part): part is Slot => typeof part !== 'string')
+			.map((slot) => slot.dimension),
+	);
+	const missing = dimensions.find(
+		([dimension]) => values[dimension].length > 1 && !used.has(dimension),
+	);
 	if (missing) {
 		return {
 			field: 'bin_code_pattern',
@@ -114,7 +133,10 @@ export function binsOfRange(range: { aisles: string; positions: string; levels: 
 	}
 	const total = values.aisle.length * values.position.length * values.level.length;
 	if (total > max) {
-		return { field: 'aisles', problem: `× positions × levels make ${total} bins, more than the ${max} allowed per input item (Options → Max Bins)` };
+		return {
+			field: 'aisles',
+			problem: `× positions × levels make ${total} bins, more than the ${max} allowed per input item (Options → Max Bins)`,
+		};
 	}
 	const bins: BinPlace[] = [];
 	for (const aisle of values.aisle) {

@@ -57,8 +57,16 @@ export const get: Operation = {
 			noDataExpression: true,
 			displayOptions: showFor(op),
 			options: [
-				{ name: 'One Item per Bin', value: 'bins', description: 'Each bin with its zone and area, e.g. to print labels or fill a sheet' },
-				{ name: 'Warehouse With Its Structure', value: 'warehouse', description: 'One item: the warehouse, its areas, their zones and their bins' },
+				{
+					name: 'One Item per Bin',
+					value: 'bins',
+					description: 'Each bin with its zone and area, e.g. to print labels or fill a sheet',
+				},
+				{
+					name: 'Warehouse With Its Structure',
+					value: 'warehouse',
+					description: 'One item: the warehouse, its areas, their zones and their bins',
+				},
 			],
 			default: 'warehouse',
 		},
@@ -68,17 +76,35 @@ export const get: Operation = {
 		const { ctx } = session;
 		const output = new Output(session);
 		await output.eachItem(items.length, async (itemIndex) => {
-			const code = ctx.getNodeParameter('warehouseCode', itemIndex, '', { extractValue: true }) as string;
-			if (!code) throw itemError(ctx.getNode(), itemIndex, 'warehouse_code', 'is required but missing or empty');
-			const filter = checkOrRefuse(ctx, itemIndex, lookup, { code, include_structure: true });
-			const [found] = await readAll(session, route, filter, { limit: 1, itemIndex, retry: retryPolicy(ctx, itemIndex) });
-			if (!found) {
-				throw new NodeOperationError(ctx.getNode(), `Item ${itemIndex}: warehouse "${code}" does not exist on the platform`, {
+			const code = ctx.getNodeParameter('warehouseCode', itemIndex, '', {
+				extractValue: true,
+			}) as string;
+			if (!code)
+				throw itemError(
+					ctx.getNode(),
 					itemIndex,
-					description: 'Pick the warehouse from the list, or check the code the expression gives',
-				});
+					'warehouse_code',
+					'is required but missing or empty',
+				);
+			const filter = checkOrRefuse(ctx, itemIndex, lookup, { code, include_structure: true });
+			const [found] = await readAll(session, route, filter, {
+				limit: 1,
+				itemIndex,
+				retry: retryPolicy(ctx, itemIndex),
+			});
+			if (!found) {
+				throw new NodeOperationError(
+					ctx.getNode(),
+					`Item ${itemIndex}: warehouse "${code}" does not exist on the platform`,
+					{
+						itemIndex,
+						description: 'Pick the warehouse from the list, or check the code the expression gives',
+					},
+				);
 			}
-			return ctx.getNodeParameter('output', itemIndex, 'warehouse') === 'bins' ? binsOf(found) : found;
+			return ctx.getNodeParameter('output', itemIndex, 'warehouse') === 'bins'
+				? binsOf(found)
+				: found;
 		});
 		return output.items();
 	},

@@ -6,5 +6,6 @@ export const add = upsertOperation({
 	route: '/zone/add',
 	name: 'Add',
 	action: 'Add zones to an area (needs warehouse, area, zone code and name)',
-	description: 'Add zones to an area of a warehouse; a zone whose code already exists in the warehouse is updated',
+	description:
+		'Add zones to an area of a warehouse; a zone whose code already exists in the warehouse is updated',
 });

@@ -33,19 +33,39 @@ const LINE_FIELDS = Object.keys(OPTION_OF) as LineField[];
 /** A value at a key, or at a dotted path such as stock.qty. */
 function valueAt(json: IDataObject, path: string): unknown {
 	if (path in json) return json[path];
-	return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as IDataObject)[key] : undefined), json);
+	return path
+		.split('.')
+		.reduce<unknown>(
+			(value, key) =>
+				value && typeof value === 'object' ? (value as IDataObject)[key] : undefined,
+			json,
+		);
 }
 
-function lookup(json: IDataObject, field: LineField, chosen: string): { key: string; value: unknown } {
+function lookup(
+	json: IDataObject,
+	field: LineField,
+	chosen: string,
+): { key: string; value: unknown } {
 	if (chosen) return { key: chosen, value: valueAt(json, chosen) };
-	const key = USUAL_NAMES[field].find((name) => json[name] !== undefined && json[name] !== null && json[name] !== '');
+	const key = USUAL_NAMES[field].find(
+		(name) => json[name] !== undefined && json[name] !== null && json[name] !== '',
+	);
 	return { key: key ?? field, value: key === undefined ? undefined : json[key] };
 }
 
 /** Every input item as a checked stock line; one that cannot be read is its error on `output` (or stops the node). */
-export function readErpLines(ctx: IExecuteFunctions, output: Output, items: INodeExecutionData[], defaultWarehouse: string): ErpLine[] {
+export function readErpLines(
+	ctx: IExecuteFunctions,
+	output: Output,
+	items: INodeExecutionData[],
+	defaultWarehouse: string,
+): ErpLine[] {
 	const names = Object.fromEntries(
-		LINE_FIELDS.map((field) => [field, String(ctx.getNodeParameter(`options.${OPTION_OF[field]}`, 0, '') ?? '').trim()]),
+		LINE_FIELDS.map((field) => [
+			field,
+			String(ctx.getNodeParameter(`options.${OPTION_OF[field]}`, 0, '') ?? '').trim(),
+		]),
 	) as Record<LineField, string>;
 	return output.readEach(items.length, (itemIndex): ErpLine => {
 		const json = items[itemIndex].json;
@@ -54,17 +74,26 @@ export function readErpLines(ctx: IExecuteFunctions, output: Output, items: INod
 		for (const field of LINE_FIELDS) {
 			const { key, value } = lookup(json, field, names[field]);
 			keyOf[field] = key;
-			if (value !== undefined && value !== null && value !== '') raw[field] = value as IDataObject[string];
+			if (value !== undefined && value !== null && value !== '')
+				raw[field] = value as IDataObject[string];
 		}
 		if (raw.warehouse_code === undefined && defaultWarehouse) {
 			raw.warehouse_code = defaultWarehouse;
 			keyOf.warehouse_code = 'Default Warehouse';
 		}
 		if (raw.warehouse_code === undefined) {
-			throw itemError(ctx.getNode(), itemIndex, keyOf.warehouse_code ?? 'warehouse_code', 'is required but missing or empty: give each stock line its warehouse, or set Default Warehouse');
+			throw itemError(
+				ctx.getNode(),
+				itemIndex,
+				keyOf.warehouse_code ?? 'warehouse_code',
+				'is required but missing or empty: give each stock line its warehouse, or set Default Warehouse',
+			);
 		}
 		// A problem names the field as the user's item calls it.
-		const record = checkOrRefuse(ctx, itemIndex, lineSpec, raw, { unknownFields: 'ignore', fieldName: (field) => keyOf[field] ?? field });
+		const record = checkOrRefuse(ctx, itemIndex, lineSpec, raw, {
+			unknownFields: 'ignore',
+			fieldName: (field) => keyOf[field] ?? field,
+		});
 		return {
 			itemIndex,
 			warehouse_code: record.warehouse_code as string,

@@ -2,7 +2,12 @@
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { locatorValue, locatorProperty } from '../../../../shared/dropdowns/locator';
-import { batchSizeOption, maxRecordsOf, optionsCollection, retryPolicy } from '../../../../shared/form/options';
+import {
+	batchSizeOption,
+	maxRecordsOf,
+	optionsCollection,
+	retryPolicy,
+} from '../../../../shared/form/options';
 import { showFor } from '../../../../shared/form/properties';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
 import { comparisonOperation } from '../common';
@@ -32,7 +37,14 @@ export const reconcileProperties: INodeProperties[] = [
 		displayOptions: showFor(reconcile),
 	},
 	{
-		...locatorProperty({ displayName: 'Default Warehouse', name: 'defaultWarehouse', description: 'For stock lines without a warehouse' }, { method: 'getWarehouses' }),
+		...locatorProperty(
+			{
+				displayName: 'Default Warehouse',
+				name: 'defaultWarehouse',
+				description: 'For stock lines without a warehouse',
+			},
+			{ method: 'getWarehouses' },
+		),
 		displayOptions: showFor(reconcile),
 	},
 	{
@@ -50,7 +62,8 @@ export const reconcileProperties: INodeProperties[] = [
 		name: 'dryRun',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to stop after the report and adjust nothing (the comparison stays in state compared, ready for the single operations)',
+		description:
+			'Whether to stop after the report and adjust nothing (the comparison stays in state compared, ready for the single operations)',
 		displayOptions: showFor(reconcile),
 	},
 	{
@@ -73,7 +86,8 @@ export const reconcileProperties: INodeProperties[] = [
 			{ name: 'Within Percent', value: 'percent' },
 		],
 		default: 'unitsAndPercent',
-		description: 'Which differences are small enough to adjust the platform to the ERP; larger ones are reported as needs_review and left alone',
+		description:
+			'Which differences are small enough to adjust the platform to the ERP; larger ones are reported as needs_review and left alone',
 		displayOptions: adjusting,
 	},
 	{
@@ -83,7 +97,10 @@ export const reconcileProperties: INodeProperties[] = [
 		typeOptions: { minValue: 0 },
 		default: 10,
 		description: 'Largest difference, in units, that is adjusted automatically',
-		displayOptions: showFor(reconcile, { dryRun: [false], thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'units'] }),
+		displayOptions: showFor(reconcile, {
+			dryRun: [false],
+			thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'units'],
+		}),
 	},
 	{
 		displayName: 'Max Percent',
@@ -91,8 +108,12 @@ export const reconcileProperties: INodeProperties[] = [
 		type: 'number',
 		typeOptions: { minValue: 0 },
 		default: 5,
-		description: 'Largest difference, as a percentage of the ERP quantity, that is adjusted automatically (a line the ERP has 0 of is never within it)',
-		displayOptions: showFor(reconcile, { dryRun: [false], thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'percent'] }),
+		description:
+			'Largest difference, as a percentage of the ERP quantity, that is adjusted automatically (a line the ERP has 0 of is never within it)',
+		displayOptions: showFor(reconcile, {
+			dryRun: [false],
+			thresholdRule: ['unitsAndPercent', 'unitsOrPercent', 'percent'],
+		}),
 	},
 	{
 		displayName: 'Adjust Lines Not in the Input',
@@ -100,7 +121,7 @@ export const reconcileProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description:
-			'Whether to adjust, within the threshold, stock the input has no line for (platform-only stock, or a batch the ERP does not list), setting it to 0. Off: such lines are reported as needs_review and never changed. Turn on only when the input is always the ERP\'s complete stock: a missing export row would write that stock off.',
+			"Whether to adjust, within the threshold, stock the input has no line for (platform-only stock, or a batch the ERP does not list), setting it to 0. Off: such lines are reported as needs_review and never changed. Turn on only when the input is always the ERP's complete stock: a missing export row would write that stock off.",
 		displayOptions: adjusting,
 	},
 	{
@@ -108,7 +129,8 @@ export const reconcileProperties: INodeProperties[] = [
 		name: 'createMoveAttempts',
 		type: 'boolean',
 		default: true,
-		description: 'Whether to report the adjustments to the ERP as a move attempt (an ERP update) before completing',
+		description:
+			'Whether to report the adjustments to the ERP as a move attempt (an ERP update) before completing',
 		displayOptions: adjusting,
 	},
 	{
@@ -116,7 +138,8 @@ export const reconcileProperties: INodeProperties[] = [
 		name: 'attachCsv',
 		type: 'boolean',
 		default: false,
-		description: 'Whether to attach the variance report to the Summary output’s item as a CSV file, e.g. to e-mail or store it',
+		description:
+			'Whether to attach the variance report to the Summary output’s item as a CSV file, e.g. to e-mail or store it',
 		displayOptions: showFor(reconcile),
 	},
 	{
@@ -145,9 +168,14 @@ export const reconcileProperties: INodeProperties[] = [
 					{
 						name: 'Report (ERP Has None)',
 						value: 'report',
-						description: 'The input is the ERP\'s whole stock: anything else on the platform is a discrepancy, adjusted only with Adjust Lines Not in the Input on',
+						description:
+							"The input is the ERP's whole stock: anything else on the platform is a discrepancy, adjusted only with Adjust Lines Not in the Input on",
 					},
-					{ name: 'Ignore', value: 'ignore', description: 'The input is a partial count: compare only the SKUs it lists' },
+					{
+						name: 'Ignore',
+						value: 'ignore',
+						description: 'The input is a partial count: compare only the SKUs it lists',
+					},
 				],
 				default: 'report',
 				description: 'What platform stock of SKUs the input does not list means',
@@ -207,7 +235,10 @@ export function readSettings(ctx: IExecuteFunctions): ReconcileSettings {
 		threshold,
 		moveAttempts: get('createMoveAttempts', true),
 		csv: get('attachCsv', false)
-			? { binaryProperty: get('binaryPropertyName', 'data') || 'data', fileName: get('fileName', 'inventory-variance.csv') || 'inventory-variance.csv' }
+			? {
+					binaryProperty: get('binaryPropertyName', 'data') || 'data',
+					fileName: get('fileName', 'inventory-variance.csv') || 'inventory-variance.csv',
+				}
 			: undefined,
 		platformOnly: get('options.platformOnly', 'report'),
 		largestCount: get('options.largestCount', 5),

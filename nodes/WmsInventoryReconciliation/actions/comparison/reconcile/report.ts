@@ -12,7 +12,12 @@
  * SKU in that warehouse, else to every input item of the warehouse. The summary pairs to every
  * input item that was read.
  */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeExecutionData,
+	IPairedItemData,
+} from 'n8n-workflow';
 
 import { CSV_COLUMNS, stockKey, toCsv, type ErpOnHand, type ReportLine } from './variance';
 
@@ -42,7 +47,10 @@ export class Pairing {
 		const group = this.groups();
 		const bySku = `${line.warehouse_code}\u0000${line.sku}`;
 		if (group.sku.has(bySku)) return this.list(`s${bySku}`, () => group.sku.get(bySku)!);
-		return this.list(`w${line.warehouse_code}`, () => group.warehouse.get(line.warehouse_code) ?? []);
+		return this.list(
+			`w${line.warehouse_code}`,
+			() => group.warehouse.get(line.warehouse_code) ?? [],
+		);
 	}
 
 	private groups() {
@@ -94,12 +102,18 @@ export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INod
 	}));
 }
 
-const REPORT_CSV_COLUMNS = ['comparison_id', ...CSV_COLUMNS.map((column) => (column === 'difference' ? 'platform_minus_erp' : column)), 'adjusted'];
+const REPORT_CSV_COLUMNS = [
+	'comparison_id',
+	...CSV_COLUMNS.map((column) => (column === 'difference' ? 'platform_minus_erp' : column)),
+	'adjusted',
+];
 
 /** The variance summary's own figures, in the report's sign words. */
 function inReportWords(summary: IDataObject): IDataObject {
 	const { net_units, largest_differences, ...rest } = summary;
-	const largest = (largest_differences as IDataObject[] | undefined)?.map(({ difference, ...line }) => ({ ...line, platform_minus_erp: difference }));
+	const largest = (largest_differences as IDataObject[] | undefined)?.map(
+		({ difference, ...line }) => ({ ...line, platform_minus_erp: difference }),
+	);
 	return { ...rest, net_units_platform_minus_erp: net_units, largest_differences: largest };
 }
 
@@ -122,7 +136,13 @@ export async function summaryItem(
 			entries.map((entry) => ({ ...entry, platform_minus_erp: entry.difference })),
 			REPORT_CSV_COLUMNS,
 		);
-		item.binary = { [csv.binaryProperty]: await ctx.helpers.prepareBinaryData(Buffer.from(text, 'utf8'), csv.fileName, 'text/csv') };
+		item.binary = {
+			[csv.binaryProperty]: await ctx.helpers.prepareBinaryData(
+				Buffer.from(text, 'utf8'),
+				csv.fileName,
+				'text/csv',
+			),
+		};
 	}
 	return item;
 }

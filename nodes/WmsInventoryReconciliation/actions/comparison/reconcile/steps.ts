@@ -5,7 +5,7 @@
  * half-way and the user knows where to continue with the single operations.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { bulkWrite, type FailedRow } from '../../../../shared/bulk/write';
 import { requestsInParallel } from '../../../../shared/form/options';
@@ -13,69 +13,20 @@ import type { RoutePath } from '../../../../shared/platform';
 import type { ExecuteSession } from '../../../../shared/session';
 import { platformRequest } from '../../../../shared/transport/request';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
+import { stepFailed, type ComparisonRun, type StepName } from './stepFailed';
 import type { ErpOnHand } from './variance';
-
-export type StepName =
-	| 'create comparison'
-	| 'load ERP on-hand'
-	| 'set platform on-hand'
-	| 'read comparison'
-	| 'add adjustment items'
-	| 'process items'
-	| 'create move attempts'
-	| 'complete';
-
-/** What the single operations can pick up from, per step that did not run. */
-const NEXT_OPERATIONS: Record<StepName, string> = {
-	'create comparison': 'Create Comparison',
-	'load ERP on-hand': 'Add ERP On-Hand',
-	'set platform on-hand': 'Set Platform On-Hand',
-	'read comparison': 'Check Status',
-	'add adjustment items': 'Add Adjustment Items',
-	'process items': 'Process Items',
-	'create move attempts': 'Create Move Attempts',
-	complete: 'Complete',
-};
-
-/** One warehouse's comparison as Reconcile drives it. */
-export interface ComparisonRun {
-	warehouse_code: string;
-	comparison_id?: string;
-	/** The comparison's state as the platform last answered it. */
-	status?: string;
-	steps_done: StepName[];
-}
 
 export interface StepOptions {
 	retry: Partial<RetryPolicy>;
 	batchSize: number;
 }
 
-/** Where a run stopped: the step, the comparison, and the platform's (or the input's) error. */
-export class StepFailed extends Error {
-	constructor(
-		readonly step: StepName,
-		readonly run: ComparisonRun,
-		readonly cause: NodeApiError | NodeOperationError,
-	) {
-		super(cause.message);
-	}
-}
-
-/** The failure of a step, as a StepFailed (one that already is stays as it is). */
-export function stepFailed(session: ExecuteSession, step: StepName, run: ComparisonRun, error: unknown): StepFailed {
-	if (error instanceof StepFailed) return error;
-	const cause = error instanceof NodeApiError || error instanceof NodeOperationError ? error : new NodeOperationError(session.ctx.getNode(), error as Error);
-	return new StepFailed(step, run, cause);
-}
-
-/** The single operations that finish the job from the failed step on. */
-export function remainingOperations(failure: StepFailed, planned: StepName[]): string[] {
-	const from = planned.indexOf(failure.step);
-	return planned.slice(Math.max(from, 0)).map((step) => NEXT_OPERATIONS[step]);
-}
-
-async function step<T>(session: ExecuteSession, name: StepName, run: ComparisonRun, work: () => Promise<T>): Promise<T> {
+async function step<T>(
+	session: ExecuteSession,
+	name: StepName,
+	run: ComparisonRun,
+	work: () => Promise<T>,
+): Promise<T> {
 	try {
 		const result = await work();
 		run.steps_done.push(name);
@@ -90,8 +41,18 @@ async function step<T>(session: ExecuteSession, name: StepName, run: ComparisonR
  * platform refuses (e.g. unknown code) come back for the caller to report; one it did not
  * confirm stops the run.
  */
-export async function createComparisons(session: ExecuteSession, runs: ComparisonRun[], fields: IDataObject, options: StepOptions): Promise<Map<ComparisonRun, FailedRow>> {
-	const outcomes = await bulkWrite(session, '/comparison/add', runs.map((run) => ({ warehouse_code: run.warehouse_code, ...fields })), { retry: options.retry });
+export async function createComparisons(
+	session: ExecuteSession,
+	runs: ComparisonRun[],
+	fields: IDataObject,
+	options: StepOptions,
+): Promise<Map<ComparisonRun, FailedRow>> {
+	const outcomes = await bulkWrite(
+		session,
+		'/comparison/add',
+		runs.map((run) => ({ warehouse_code: run.warehouse_code, ...fields })),
+		{ retry: options.retry },
+	);
 	const refused = new Map<ComparisonRun, FailedRow>();
 	runs.forEach((run, k) => {
 		const outcome = outcomes[k];
@@ -112,10 +73,19 @@ export async function createComparisons(session: ExecuteSession, runs: Compariso
  * Loads the ERP lines of one comparison in chunks. Lines the platform refuses (e.g. an unknown
  * sku) come back for the caller, by their index in `lines`; a line it did not confirm stops the run here.
  */
-export async function loadErpOnHand(session: ExecuteSession, run: ComparisonRun, lines: ErpOnHand[], options: StepOptions): Promise<Map<number, FailedRow>> {
+export async function loadErpOnHand(
+	session: ExecuteSession,
+	run: ComparisonRun,
+	lines: ErpOnHand[],
+	options: StepOptions,
+): Promise<Map<number, FailedRow>> {
 	return await step(session, 'load ERP on-hand', run, async () => {
 		const records = lines.map((line) => {
-			const record: IDataObject = { sku: line.sku, warehouse_code: line.warehouse_code, quantity: line.quantity };
+			const record: IDataObject = {
+				sku: line.sku,
+				warehouse_code: line.warehouse_code,
+				quantity: line.quantity,
+			};
 			if (line.batch) record.batch = line.batch;
 			return record;
 		});
@@ -134,15 +104,34 @@ export async function loadErpOnHand(session: ExecuteSession, run: ComparisonRun,
 	});
 }
 
-async function call(session: ExecuteSession, route: RoutePath, run: ComparisonRun, options: StepOptions): Promise<IDataObject> {
-	const { body } = await platformRequest(session, route, { comparison_id: run.comparison_id }, { retry: options.retry });
+async function call(
+	session: ExecuteSession,
+	route: RoutePath,
+	run: ComparisonRun,
+	options: StepOptions,
+): Promise<IDataObject> {
+	const { body } = await platformRequest(
+		session,
+		route,
+		{ comparison_id: run.comparison_id },
+		{ retry: options.retry },
+	);
 	if (typeof body.status === 'string') run.status = body.status;
 	return body;
 }
 
 /** The platform snapshots its own stock of the comparison's warehouse and builds the items. */
-export async function setPlatformOnHand(session: ExecuteSession, run: ComparisonRun, options: StepOptions) {
-	return await step(session, 'set platform on-hand', run, async () => await call(session, '/comparison_platform_on_hand/set', run, options));
+export async function setPlatformOnHand(
+	session: ExecuteSession,
+	run: ComparisonRun,
+	options: StepOptions,
+) {
+	return await step(
+		session,
+		'set platform on-hand',
+		run,
+		async () => await call(session, '/comparison_platform_on_hand/set', run, options),
+	);
 }
 
 export interface ComparisonItem {
@@ -157,25 +146,41 @@ export interface ComparisonItem {
  * The comparison's items. An item without a SKU or without numeric quantities stops the run:
  * read as 0, a missing quantity would be "adjusted" like a real one.
  */
-export async function readComparison(session: ExecuteSession, run: ComparisonRun, options: StepOptions): Promise<ComparisonItem[]> {
+export async function readComparison(
+	session: ExecuteSession,
+	run: ComparisonRun,
+	options: StepOptions,
+): Promise<ComparisonItem[]> {
 	return await step(session, 'read comparison', run, async () => {
 		const comparison = await call(session, '/comparison/check_status', run, options);
 		const items = (comparison.items ?? []) as unknown as ComparisonItem[];
 		const malformed = items.find(
-			(item) => typeof item?.sku !== 'string' || !Number.isFinite(item.erp_quantity) || !Number.isFinite(item.platform_quantity) || (item.batch != null && typeof item.batch !== 'string'),
+			(item) =>
+				typeof item?.sku !== 'string' ||
+				!Number.isFinite(item.erp_quantity) ||
+				!Number.isFinite(item.platform_quantity) ||
+				(item.batch != null && typeof item.batch !== 'string'),
 		);
 		if (malformed !== undefined) {
 			throw new NodeOperationError(
 				session.ctx.getNode(),
 				`The platform answered comparison ${run.comparison_id} with an item that has no SKU or no numeric quantities: ${JSON.stringify(malformed).slice(0, 200)}`,
-				{ description: 'Nothing was adjusted. Check the comparison with Check Status, or ask the platform\'s operator.' },
+				{
+					description:
+						"Nothing was adjusted. Check the comparison with Check Status, or ask the platform's operator.",
+				},
 			);
 		}
 		return items;
 	});
 }
 
-export async function addAdjustmentItems(session: ExecuteSession, run: ComparisonRun, adjustments: IDataObject[], options: StepOptions) {
+export async function addAdjustmentItems(
+	session: ExecuteSession,
+	run: ComparisonRun,
+	adjustments: IDataObject[],
+	options: StepOptions,
+) {
 	return await step(session, 'add adjustment items', run, async () => {
 		if (adjustments.length === 0) return 0;
 		const outcomes = await bulkWrite(session, '/comparison_adjustment_item/add', adjustments, {
@@ -192,20 +197,45 @@ export async function addAdjustmentItems(session: ExecuteSession, run: Compariso
 	});
 }
 
-export async function processItems(session: ExecuteSession, run: ComparisonRun, options: StepOptions) {
+export async function processItems(
+	session: ExecuteSession,
+	run: ComparisonRun,
+	options: StepOptions,
+) {
 	return await step(session, 'process items', run, async () => {
 		const answer = await call(session, '/comparison_item/process', run, options);
 		if (Number(answer.remaining ?? 0) > 0) {
-			throw new NodeOperationError(session.ctx.getNode(), `${String(answer.remaining)} items of comparison ${run.comparison_id} are still unprocessed`);
+			throw new NodeOperationError(
+				session.ctx.getNode(),
+				`${String(answer.remaining)} items of comparison ${run.comparison_id} are still unprocessed`,
+			);
 		}
 		return answer;
 	});
 }
 
-export async function createMoveAttempts(session: ExecuteSession, run: ComparisonRun, options: StepOptions) {
-	return await step(session, 'create move attempts', run, async () => await call(session, '/comparison_move_attempt/create', run, options));
+export async function createMoveAttempts(
+	session: ExecuteSession,
+	run: ComparisonRun,
+	options: StepOptions,
+) {
+	return await step(
+		session,
+		'create move attempts',
+		run,
+		async () => await call(session, '/comparison_move_attempt/create', run, options),
+	);
 }
 
-export async function completeComparison(session: ExecuteSession, run: ComparisonRun, options: StepOptions) {
-	return await step(session, 'complete', run, async () => await call(session, '/comparison/complete', run, options));
+export async function completeComparison(
+	session: ExecuteSession,
+	run: ComparisonRun,
+	options: StepOptions,
+) {
+	return await step(
+		session,
+		'complete',
+		run,
+		async () => await call(session, '/comparison/complete', run, options),
+	);
 }

@@ -69,7 +69,9 @@ export interface VarianceSummary {
 	lines_platform_higher: number;
 	/** Differing lines the ERP input did not contain. */
 	lines_not_in_erp_input: number;
-	largest_differences: Array<Pick<Discrepancy, 'warehouse_code' | 'sku' | 'batch' | 'difference' | 'percent'>>;
+	largest_differences: Array<
+		Pick<Discrepancy, 'warehouse_code' | 'sku' | 'batch' | 'difference' | 'percent'>
+	>;
 }
 
 /** Quantities are decimals in the unit of measure: keep float noise out of differences. */
@@ -103,7 +105,9 @@ export function discrepancyOf<T extends ComparedLine>(line: T): (T & Discrepancy
 }
 
 /** Differing lines, largest |difference| first, then by warehouse, sku, batch (a stable, readable order). */
-export function findDiscrepancies<T extends ComparedLine>(lines: Iterable<T>): Array<T & Discrepancy> {
+export function findDiscrepancies<T extends ComparedLine>(
+	lines: Iterable<T>,
+): Array<T & Discrepancy> {
 	const out: Array<T & Discrepancy> = [];
 	for (const line of lines) {
 		const found = discrepancyOf(line);
@@ -129,9 +133,11 @@ export function adjustmentDelta(discrepancy: Discrepancy): number {
 /** Whether a discrepancy is small enough to adjust without a person looking at it. */
 export function withinThreshold(discrepancy: Discrepancy, threshold: Threshold): boolean {
 	const checks: boolean[] = [];
-	if (threshold.units !== undefined) checks.push(Math.abs(discrepancy.difference) <= threshold.units);
+	if (threshold.units !== undefined)
+		checks.push(Math.abs(discrepancy.difference) <= threshold.units);
 	// No ERP quantity means no percentage: never "inside" a percent limit.
-	if (threshold.percent !== undefined) checks.push(discrepancy.percent !== null && Math.abs(discrepancy.percent) <= threshold.percent);
+	if (threshold.percent !== undefined)
+		checks.push(discrepancy.percent !== null && Math.abs(discrepancy.percent) <= threshold.percent);
 	if (checks.length === 0) return false;
 	return threshold.rule === 'any' ? checks.some(Boolean) : checks.every(Boolean);
 }
@@ -146,14 +152,26 @@ export function adjustsAutomatically(discrepancy: Discrepancy, threshold: Thresh
  * Labels every discrepancy: report only (dry run), adjust (inside the threshold) or needs review
  * (outside it, or not in the ERP input while adjusting such lines is off).
  */
-export function classify<T extends Discrepancy>(discrepancies: T[], threshold: Threshold | undefined): Array<T & { action: VarianceAction }> {
+export function classify<T extends Discrepancy>(
+	discrepancies: T[],
+	threshold: Threshold | undefined,
+): Array<T & { action: VarianceAction }> {
 	return discrepancies.map((discrepancy) => ({
 		...discrepancy,
-		action: threshold === undefined ? 'report_only' : adjustsAutomatically(discrepancy, threshold) ? 'adjust' : 'needs_review',
+		action:
+			threshold === undefined
+				? 'report_only'
+				: adjustsAutomatically(discrepancy, threshold)
+					? 'adjust'
+					: 'needs_review',
 	}));
 }
 
-export function summarizeVariance(linesCompared: number, discrepancies: Discrepancy[], top = 5): VarianceSummary {
+export function summarizeVariance(
+	linesCompared: number,
+	discrepancies: Discrepancy[],
+	top = 5,
+): VarianceSummary {
 	let total = 0;
 	let net = 0;
 	let erpHigher = 0;
@@ -176,7 +194,13 @@ export function summarizeVariance(linesCompared: number, discrepancies: Discrepa
 		largest_differences: [...discrepancies]
 			.sort(byLargest)
 			.slice(0, top)
-			.map(({ warehouse_code, sku, batch, difference, percent }) => ({ warehouse_code, sku, batch: batch ?? '', difference, percent })),
+			.map(({ warehouse_code, sku, batch, difference, percent }) => ({
+				warehouse_code,
+				sku,
+				batch: batch ?? '',
+				difference,
+				percent,
+			})),
 	};
 }
 
@@ -209,7 +233,11 @@ export function toCsv(lines: ReportLine[], columns: readonly string[] = CSV_COLU
 	const rows = [columns.join(',')];
 	for (const line of lines) {
 		const record = line as unknown as Record<string, unknown>;
-		rows.push(columns.map((column) => csvCell(column === 'batch' ? (record.batch ?? '') : record[column])).join(','));
+		rows.push(
+			columns
+				.map((column) => csvCell(column === 'batch' ? (record.batch ?? '') : record[column]))
+				.join(','),
+		);
 	}
 	return `${rows.join('\r\n')}\r\n`;
 }
@@ -236,7 +264,12 @@ export function aggregateErpLines(lines: Iterable<ErpLine>): ErpOnHand[] {
 			known.quantity = roundQuantity(known.quantity + line.quantity);
 			known.itemIndexes.push(line.itemIndex);
 		} else {
-			const entry: ErpOnHand = { warehouse_code: line.warehouse_code, sku: line.sku, quantity: line.quantity, itemIndexes: [line.itemIndex] };
+			const entry: ErpOnHand = {
+				warehouse_code: line.warehouse_code,
+				sku: line.sku,
+				quantity: line.quantity,
+				itemIndexes: [line.itemIndex],
+			};
 			if (line.batch) entry.batch = line.batch;
 			byKey.set(key, entry);
 		}
