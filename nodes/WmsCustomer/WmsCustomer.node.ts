@@ -9,7 +9,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/constants';
 import { partnerLocators } from '../shared/dropdowns/partners';
 import { courierLocators } from '../shared/dropdowns/couriers';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceOutputs,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsCustomer implements INodeType {
@@ -18,14 +23,16 @@ export class WmsCustomer implements INodeType {
 		name: 'wmsCustomer',
 		icon: { light: 'file:wmsCustomer.svg', dark: 'file:wmsCustomer.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Send customers and their supply locations to the warehouse platform and read them back',
 		defaults: { name: 'WMS Customer' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Reads by key, from version 2: Found and Not Found; every other operation: one output.
+		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};

@@ -7,7 +7,12 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceOutputs,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsDangerousGoods implements INodeType {
@@ -16,14 +21,16 @@ export class WmsDangerousGoods implements INodeType {
 		name: 'wmsDangerousGoods',
 		icon: { light: 'file:wmsDangerousGoods.svg', dark: 'file:wmsDangerousGoods.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: resourceSubtitle(resources),
 		description:
 			"Keep the warehouse platform's UN number classifications (dangerous goods lookups) in line with the ERP",
 		defaults: { name: 'WMS Dangerous Goods' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Reads by key, from version 2: Found and Not Found; every other operation: one output.
+		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};

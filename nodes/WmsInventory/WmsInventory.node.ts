@@ -8,7 +8,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceOutputs,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsInventory implements INodeType {
@@ -17,14 +22,16 @@ export class WmsInventory implements INodeType {
 		name: 'wmsInventory',
 		icon: { light: 'file:wmsInventory.svg', dark: 'file:wmsInventory.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Send inventory items, stocking factors, warehouse info and dangerous goods classifications to the warehouse platform',
 		defaults: { name: 'WMS Inventory' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Reads by key, from version 2: Found and Not Found; every other operation: one output.
+		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};

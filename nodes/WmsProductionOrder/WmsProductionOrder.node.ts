@@ -8,7 +8,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceOutputs,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsProductionOrder implements INodeType {
@@ -17,13 +22,15 @@ export class WmsProductionOrder implements INodeType {
 		name: 'wmsProductionOrder',
 		icon: { light: 'file:wmsProductionOrder.svg', dark: 'file:wmsProductionOrder.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: resourceSubtitle(resources),
 		description: 'Import production orders into the warehouse platform and follow their status',
 		defaults: { name: 'WMS Production Order' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Reads by key, from version 2: Found and Not Found; every other operation: one output.
+		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};

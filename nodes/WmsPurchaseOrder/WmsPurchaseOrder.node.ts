@@ -9,7 +9,12 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from '../shared/constants';
 import { partnerLocators } from '../shared/dropdowns/partners';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceOutputs,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsPurchaseOrder implements INodeType {
@@ -18,13 +23,15 @@ export class WmsPurchaseOrder implements INodeType {
 		name: 'wmsPurchaseOrder',
 		icon: { light: 'file:wmsPurchaseOrder.svg', dark: 'file:wmsPurchaseOrder.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: resourceSubtitle(resources),
 		description: 'Import purchase orders into the warehouse platform and follow their receipts',
 		defaults: { name: 'WMS Purchase Order' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Reads by key, from version 2: Found and Not Found; every other operation: one output.
+		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};

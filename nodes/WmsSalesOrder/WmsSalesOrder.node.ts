@@ -10,7 +10,12 @@ import { CREDENTIAL_TYPE } from '../shared/constants';
 import { partnerLocators } from '../shared/dropdowns/partners';
 import { courierLocators } from '../shared/dropdowns/couriers';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceOutputs,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsSalesOrder implements INodeType {
@@ -19,13 +24,15 @@ export class WmsSalesOrder implements INodeType {
 		name: 'wmsSalesOrder',
 		icon: { light: 'file:wmsSalesOrder.svg', dark: 'file:wmsSalesOrder.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: resourceSubtitle(resources),
 		description: 'Import sales orders into the warehouse platform and follow their status',
 		defaults: { name: 'WMS Sales Order' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// Reads by key, from version 2: Found and Not Found; every other operation: one output.
+		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};

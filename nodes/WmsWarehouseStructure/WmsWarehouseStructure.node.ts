@@ -17,7 +17,8 @@ export class WmsWarehouseStructure implements INodeType {
 		name: 'wmsWarehouseStructure',
 		icon: { light: 'file:wmsWarehouseStructure.svg', dark: 'file:wmsWarehouseStructure.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: resourceSubtitle(resources),
 		description:
 			"Set up the ERP's warehouses, areas, zones and bins on the warehouse platform, and read the structure back",

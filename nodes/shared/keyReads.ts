@@ -7,8 +7,13 @@
  * Keys are matched as the platform matches them; a record whose key differs from the one asked
  * for only in letter case is paired to it all the same (a platform that folds case answers in its
  * own spelling).
+ *
+ * From version 2 a key the platform does not have is an answer of its own: an item on the Not
+ * Found output with the key, `found: false` and a message, so each output's table has the columns
+ * of its own items; a record found starts with its key and `found`. Run as an AI agent's tool, the
+ * node answers both on the one output the agent reads.
  */
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { Output } from './output';
@@ -20,9 +25,11 @@ import {
 	type KeyFilter,
 	type RoutePath,
 } from './platform';
+import { spoken } from './form/words';
 import { recordName } from './recordKey';
 import type { ExecuteSession } from './session';
 import type { RetryPolicy } from './transport/retry';
+import { byVersion } from './version';
 
 /** A read's key-list filter as the form offers it, with what its records are called. */
 export interface KeyRoute extends KeyFilter {
@@ -37,26 +44,52 @@ export function keyFilterOf(route: RoutePath, filters: ContractField[]): KeyRout
 	return { ...filter, noun: routeInfo(records).noun ?? filter.key };
 }
 
-export const notFoundOption = (filter: KeyRoute, label: string): INodeProperties => ({
-	displayName: 'Keys Not Found',
-	name: 'notFound',
-	type: 'options',
-	options: [
+/** What a key the platform does not have becomes: an item beside the records found (version 1), one on the Not Found output, or an error. */
+export type NotFoundAs = 'item' | 'branch' | 'error';
+
+/** The outputs of a read by key from version 2 on. */
+export const KEY_READ_OUTPUTS = ['Found', 'Not Found'];
+
+const asError = {
+	name: 'Error',
+	value: 'error',
+	description:
+		'An error item (on the error output under Settings → On Error → Continue (using error output)), else the node stops',
+};
+
+export const notFoundOption = (filter: KeyRoute, label: string): INodeProperties[] =>
+	byVersion(
 		{
-			name: 'Output an Item With Found: False',
-			value: 'item',
-			description: `{ ${filter.key}: …, found: false } on the main output`,
+			displayName: 'Keys Not Found',
+			name: 'notFound',
+			type: 'options',
+			options: [
+				{
+					name: 'Output an Item With Found: False',
+					value: 'item',
+					description: `An item with the ${spoken(label).replace(/s$/, '')} and found: false, among the records found`,
+				},
+				asError,
+			],
+			default: 'item',
+			description: `What becomes of each of the ${spoken(label)} under Filters the platform does not have. Records found say found: true. They are matched as the platform matches them; a record whose key differs only in letter case is paired to the one asked for.`,
 		},
+		2,
 		{
-			name: 'Error',
-			value: 'error',
-			description:
-				'An error item (on the error output under "On Error → Continue (using error output)"), else the node stops',
+			options: [
+				{
+					name: 'Output on Not Found',
+					value: 'branch',
+					description: `An item with the ${spoken(label).replace(/s$/, '')}, found: false and a message, on the Not Found output`,
+				},
+				asError,
+			],
+			default: 'branch',
 		},
-	],
-	default: 'item',
-	description: `What each ${label} asked for under Filters → ${label} that the platform does not have becomes. Found records say found: true. ${label} are matched as the platform matches them; a record whose key differs only in letter case is paired to the one asked for.`,
-});
+	);
+
+/** Whether n8n runs the node as an AI agent's (or MCP client's) tool: its type then ends in "Tool", as n8n names the tool version of a node. */
+export const runsAsTool = (ctx: IExecuteFunctions): boolean => /Tool$/.test(ctx.getNode().type);
 
 /** One input item's read by keys: the keys it asked for and its other filters. */
 export interface KeyRead {
@@ -72,7 +105,7 @@ export async function readByKeys(
 	route: RoutePath,
 	filter: KeyRoute,
 	reads: KeyRead[],
-	options: { retry: Partial<RetryPolicy>; notFound: 'item' | 'error' },
+	options: { retry: Partial<RetryPolicy>; notFound: NotFoundAs },
 ): Promise<void> {
 	// Input items whose other filters are the same are read together.
 	const groups = new Map<string, KeyRead[]>();
@@ -111,9 +144,18 @@ export async function readByKeys(
 			}
 			for (const key of read.keys) {
 				const record = found.get(key) ?? folded.get(key.toLowerCase());
-				if (record) output.add(read.itemIndex, { ...record, found: true });
+				if (record && options.notFound === 'item')
+					output.add(read.itemIndex, { ...record, found: true });
+				else if (record)
+					output.add(read.itemIndex, { [filter.key]: record[filter.key], found: true, ...record });
 				else if (options.notFound === 'item')
 					output.add(read.itemIndex, { [filter.key]: key, found: false });
+				else if (options.notFound === 'branch')
+					output.addOn(runsAsTool(session.ctx) ? 0 : 1, read.itemIndex, {
+						[filter.key]: key,
+						found: false,
+						message: notOnThePlatform(filter, key, read.rest),
+					});
 				else
 					output.fail(
 						read.itemIndex,
@@ -124,6 +166,14 @@ export async function readByKeys(
 			}
 		}
 	}
+}
+
+/** "Sales order SO-9999 is not on the platform", with the other filters when there were any. */
+function notOnThePlatform(filter: KeyRoute, key: string, rest: IDataObject): string {
+	const name = recordName(filter.noun, { [filter.key]: key });
+	return Object.keys(rest).length
+		? `${name} is not on the platform with the other filters given`
+		: `${name} is not on the platform`;
 }
 
 function notFound(session: ExecuteSession, filter: KeyRoute, key: string): NodeOperationError {

@@ -19,7 +19,7 @@ import {
 	includeInputFieldsOption,
 	optionsCollection,
 	retryPolicy,
-	unknownFieldsOption,
+	unknownFieldsOptions,
 } from './form/options';
 import {
 	fieldProperty,
@@ -28,9 +28,17 @@ import {
 	type ResourceOperation,
 } from './form/properties';
 import { checkedRecord, readRecord, recordSource } from './form/records';
+import { filtersSentence, needsSentence, sentences } from './form/words';
 import { locatorValue } from './dropdowns/locator';
-import { Output } from './output';
-import { keyFilterOf, notFoundOption, readByKeys, type KeyRead } from './keyReads';
+import { Output, type OutputOptions } from './output';
+import {
+	KEY_READ_OUTPUTS,
+	keyFilterOf,
+	notFoundOption,
+	readByKeys,
+	type KeyRead,
+	type NotFoundAs,
+} from './keyReads';
 import { readAll } from './paging';
 import {
 	filterFields,
@@ -42,6 +50,7 @@ import {
 	type RoutePath,
 } from './platform';
 import type { ExecuteSession } from './session';
+import { fromVersion } from './version';
 
 export interface Operation {
 	value: string;
@@ -50,17 +59,26 @@ export interface Operation {
 	action: string;
 	properties: INodeProperties[];
 	/**
-	 * The items of the node's one output; an operation that declares `outputs` returns one list per
-	 * output instead, in that order.
+	 * The items of the node's one output; an operation whose `outputs` give it several (see
+	 * outputNames) returns one list per output instead, in that order.
 	 */
 	execute(
 		session: ExecuteSession,
 		items: INodeExecutionData[],
 	): Promise<INodeExecutionData[] | INodeExecutionData[][]>;
-	/** The names of the operation's outputs, when it has more than one (the node declares them). */
-	outputs?: string[];
+	/** The operation's outputs, when it has more than one (the node declares them). */
+	outputs?: OperationOutputs;
 	/** What the operation sends where; a test holds these against contract/openapi.yaml. */
 	contract?: { route: RoutePath; record?: RecordSpec; filters?: FieldSpec[] };
+}
+
+/** An operation's named outputs. */
+export interface OperationOutputs {
+	names: string[];
+	/** The node version they start with; before it, the operation has one output. */
+	since?: number;
+	/** One more output, from node version `since` on, while the form's switch `when` (which takes no expression) is on. */
+	optional?: { name: string; when: string; since: number };
 }
 
 export interface UpsertConfig extends ResourceOperation {
@@ -82,12 +100,14 @@ export async function writeRecords(
 	route: RoutePath,
 	recordOf: (itemIndex: number) => IDataObject,
 	rawRecord?: (itemIndex: number) => IDataObject | undefined,
+	stored?: OutputOptions['stored'],
 ): Promise<INodeExecutionData[]> {
 	const { ctx } = session;
 	const output = new Output(session, {
 		route,
 		rawRecord,
 		includeInputFields: includeInputFields(ctx),
+		stored,
 	});
 	const rows = output.readEach(ctx.getInputData().length, (itemIndex) => ({
 		itemIndexes: [itemIndex],
@@ -110,19 +130,21 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		value: config.operation,
 		name: config.name ?? 'Add or Update',
 		action: config.action,
-		description:
+		description: sentences(
 			config.description ?? `Add ${spec.noun} records, or update those whose key already exists`,
+			needsSentence(spec.fields),
+		),
 		contract: { route: config.route, record: spec },
 		properties: [
 			...recordProperties(spec, config),
 			optionsCollection(
-				[batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption],
+				[batchSizeOption(config.route), includeInputFieldsOption, ...unknownFieldsOptions],
 				showFor(config),
 			),
 		],
 		async execute(session) {
 			const { ctx } = session;
-			const source = recordSource(ctx);
+			const source = recordSource(session);
 			return await writeRecords(
 				session,
 				config.route,
@@ -130,18 +152,6 @@ export function upsertOperation(config: UpsertConfig): Operation {
 				(itemIndex) => readRecord(ctx, spec, itemIndex, source),
 			);
 		},
-	};
-}
-
-/** Said in the form: a read runs once per input item, so after a node with many items it repeats. */
-function onceNotice(op: ResourceOperation): INodeProperties {
-	return {
-		displayName:
-			'Runs once per input item. After a node that outputs many items (an Add or Update, for example) the same records come out once for each of them: turn on Settings → Execute Once to read them once.',
-		name: 'runsPerItemNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: showFor(op),
 	};
 }
 
@@ -213,15 +223,19 @@ export function getManyOperation(config: GetManyConfig): Operation {
 		value: config.operation,
 		name: config.name ?? 'Get Many',
 		action: config.action,
-		description: config.description ?? `Get ${config.noun} records, filtered`,
+		description: sentences(
+			config.description ?? `Get ${config.noun} records`,
+			filtersSentence(filters.fields),
+		),
 		contract: { route: config.route, filters: filters.fields },
+		outputs: byKeys ? { names: KEY_READ_OUTPUTS, since: 2 } : undefined,
 		properties: [
-			onceNotice(config),
 			...readProperties(config, config.noun, filters.fields),
-			optionsCollection(byKeys ? [notFoundOption(byKeys, keysLabel)] : [], showFor(config)),
+			optionsCollection(byKeys ? notFoundOption(byKeys, keysLabel) : [], showFor(config)),
 		],
 		async execute(session, items) {
 			const { ctx } = session;
+			const outputs = byKeys && fromVersion(ctx, 2) ? KEY_READ_OUTPUTS.length : 1;
 			const output = new Output(session, {
 				route: byKeys ? recordsRoute(config.route) : undefined,
 			});
@@ -249,7 +263,11 @@ export function getManyOperation(config: GetManyConfig): Operation {
 				});
 			});
 			if (byKeys && keyReads.length) {
-				const notFound = ctx.getNodeParameter('options.notFound', 0, 'item') as 'item' | 'error';
+				const notFound = ctx.getNodeParameter(
+					'options.notFound',
+					0,
+					outputs > 1 ? 'branch' : 'item',
+				) as NotFoundAs;
 				await readByKeys(session, output, config.route, byKeys, keyReads, {
 					retry: retryPolicy(ctx),
 					notFound,
@@ -262,7 +280,7 @@ export function getManyOperation(config: GetManyConfig): Operation {
 					location: 'outputPane',
 				});
 			}
-			return output.items();
+			return outputs > 1 ? output.branches(outputs) : output.items();
 		},
 	};
 }

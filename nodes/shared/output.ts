@@ -8,16 +8,22 @@
  * SO-1003, line 1: quantity must be more than 0 (got -5)"), else by its item ("Item 2: …",
  * counting from 0 as n8n's editor does).
  */
-import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
-import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	NodeApiError,
+	NodeOperationError,
+} from 'n8n-workflow';
 
 import type { RowOutcome } from './bulk/outcomes';
-import { camelName, InputProblem, problemText } from './checking';
+import { camelName, InputProblem } from './checking';
+import { errorFor, errorJson, named, readableErrorItem, type FailureFacts } from './errorItem';
 import { routeInfo, type RoutePath } from './platform';
 import { itemsName, recordKey, recordName } from './recordKey';
 import type { ExecuteSession } from './session';
-import { PlatformError } from './transport/errors';
-import type { Secrets } from './transport/secrets';
+import { fromVersion } from './version';
+
+export { errorJson, readableErrorItem, type FailureFacts } from './errorItem';
 
 /** A checked record and the input items it came from. */
 export interface ItemRecord {
@@ -32,13 +38,12 @@ export interface OutputOptions {
 	rawRecord?: (itemIndex: number) => IDataObject | undefined;
 	/** Whether success items carry the input item's fields (Options → Include Input Fields). */
 	includeInputFields?: boolean;
-}
-
-/** What the caller knows of a failure beyond the error itself. */
-export interface FailureFacts {
-	code?: string;
-	retryable?: boolean;
-	status?: number | null;
+	/** What a stored record's item says, when the operation says it in its own words (default: its key and the platform's answer). */
+	stored?: (
+		answer: IDataObject,
+		record: IDataObject | undefined,
+		itemIndexes: number[],
+	) => IDataObject;
 }
 
 type Items = number | number[];
@@ -51,72 +56,9 @@ function pairs(itemIndexes: number[]): INodeExecutionData['pairedItem'] {
 		: itemIndexes.map((item) => ({ item }));
 }
 
-/** Any failure as the n8n error that names the input items it stands for. */
-function errorFor(
-	session: ExecuteSession,
-	error: unknown,
-	itemIndexes: number[],
-): NodeApiError | NodeOperationError {
-	if (error instanceof NodeOperationError) return error;
-	if (error instanceof NodeApiError) {
-		error.context.itemIndex ??= itemIndexes[0];
-		return error;
-	}
-	return new NodeOperationError(session.ctx.getNode(), error as Error, {
-		itemIndex: itemIndexes[0],
-	});
-}
-
-/** The message, naming the record (or item) first. */
-function named(error: NodeApiError | NodeOperationError, name: string): string {
-	if (error instanceof InputProblem) return `${name}${problemText(error.field, error.problem)}`;
-	return `${name}: ${error.message.replace(/^Items? \d+(?:, \d+)*: /, '')}`;
-}
-
-/** The field a failure is about: the input's field, or the one the platform named ("lines.0.quantity" → "lines[0].quantity"). */
-function fieldOf(error: Error): string | null {
-	if (error instanceof InputProblem) return error.field;
-	const said = /field "([^"]+)"/.exec(error.message)?.[1];
-	return said ? said.replace(/\.(\d+)(?=\.|$)/g, '[$1]') : null;
-}
-
-function statusOf(error: NodeApiError | NodeOperationError): number | null {
-	if (error instanceof PlatformError) return error.status ?? null;
-	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) || null : null;
-}
-
-function codeOf(error: NodeApiError | NodeOperationError): string {
-	if (error instanceof InputProblem) return 'invalid_input';
-	if (error instanceof PlatformError)
-		return error.body?.code ?? (error.status ? `http_${error.status}` : 'no_answer');
-	return error instanceof NodeApiError && error.httpCode ? `http_${error.httpCode}` : 'failed';
-}
-
-/**
- * What an error item says, in the json keys n8n's error-output routing recognises (1.x and 2.x):
- * `error` (what, where, whether re-running helps) and `message`, nothing else.
- */
-export function errorJson(
-	secrets: Secrets,
-	error: NodeApiError | NodeOperationError,
-	key?: IDataObject,
-	facts: FailureFacts = {},
-): IDataObject {
-	const message = secrets.redact(error.message);
-	const structured: IDataObject = {
-		message,
-		field: fieldOf(error),
-		code: facts.code ?? codeOf(error),
-		status: facts.status !== undefined ? facts.status : statusOf(error),
-		retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),
-	};
-	if (key) structured.record = key;
-	if (error.description) structured.details = secrets.redact(error.description);
-	return { error: structured, message };
-}
-
 export class Output {
-	private readonly entries: Array<{ first: number; item: INodeExecutionData }> = [];
+	private readonly entries: Array<{ first: number; item: INodeExecutionData; branch?: number }> =
+		[];
 	private readonly keyFields: string[] | undefined;
 	private readonly noun: string;
 
@@ -127,6 +69,16 @@ export class Output {
 		const info = options.route ? routeInfo(options.route) : undefined;
 		this.keyFields = info?.naturalKey;
 		this.noun = info?.noun ?? 'record';
+	}
+
+	/** An item of another output than the first (`branch`, from 0) for the input items `from` stands for, as it is. */
+	addOn(branch: number, from: Items, json: IDataObject): void {
+		const itemIndexes = list(from);
+		this.entries.push({
+			first: itemIndexes[0],
+			item: { json, pairedItem: pairs(itemIndexes) },
+			branch,
+		});
 	}
 
 	/** The result (or results) of the input items `from` stands for; `record` is what was sent, for its key. */
@@ -142,6 +94,7 @@ export class Output {
 
 	/** A success item: the record's key under its own names, the platform's answer, and (when asked) the input item's fields under both. */
 	private success(itemIndexes: number[], json: IDataObject, record?: IDataObject): IDataObject {
+		if (this.options.stored) return this.options.stored(json, record, itemIndexes);
 		const key = recordKey(this.keyFields, record);
 		if (!key && !this.options.includeInputFields) return json;
 		const input = this.options.includeInputFields
@@ -171,6 +124,19 @@ export class Output {
 		return recordKey(this.keyFields, source);
 	}
 
+	/** The record the input items gave, as given, to name it by when it has no key: the form's or JSON's record, else the input item. */
+	private rawOf(itemIndexes: number[], record?: IDataObject): IDataObject | undefined {
+		try {
+			return (
+				record ??
+				this.options.rawRecord?.(itemIndexes[0]) ??
+				this.session.ctx.getInputData()[itemIndexes[0]]?.json
+			);
+		} catch {
+			return this.session.ctx.getInputData()[itemIndexes[0]]?.json;
+		}
+	}
+
 	/**
 	 * A failure of the input items `from` stands for: its error item under continue-on-fail, else
 	 * the node stops with it. `record` is the record they gave, when it was read.
@@ -179,7 +145,10 @@ export class Output {
 		const itemIndexes = list(from);
 		const nodeError = errorFor(this.session, error, itemIndexes);
 		const key = this.keyOf(itemIndexes, nodeError, record);
-		nodeError.message = named(nodeError, key ? recordName(this.noun, key) : itemsName(itemIndexes));
+		nodeError.message = named(
+			nodeError,
+			key ? recordName(this.noun, key) : itemsName(itemIndexes, this.rawOf(itemIndexes, record)),
+		);
 		if (!this.session.ctx.continueOnFail()) throw nodeError;
 		this.entries.push({
 			first: itemIndexes[0],
@@ -203,7 +172,13 @@ export class Output {
 		const json = errorJson(this.session.secrets, error, key, facts);
 		const routed = this.session.ctx.getNode().onError === 'continueErrorOutput';
 		const input = routed ? undefined : this.session.ctx.getInputData()[itemIndexes[0]]?.json;
-		return { json: { ...input, ...json }, pairedItem: pairs(itemIndexes) };
+		const readable = fromVersion(this.session.ctx, 2);
+		return {
+			json: readable
+				? readableErrorItem(json, input, routed ? undefined : key)
+				: { ...input, ...json },
+			pairedItem: pairs(itemIndexes),
+		};
 	}
 
 	/**
@@ -277,5 +252,13 @@ export class Output {
 	items(): INodeExecutionData[] {
 		// Array.prototype.sort is stable: what one input item gave keeps its order.
 		return this.entries.sort((a, b) => a.first - b.first).map((entry) => entry.item);
+	}
+
+	/** Everything added, one list per output (`count` of them), each in input order. */
+	branches(count: number): INodeExecutionData[][] {
+		const lists: INodeExecutionData[][] = Array.from({ length: count }, () => []);
+		for (const entry of this.entries.sort((a, b) => a.first - b.first))
+			lists[Math.min(entry.branch ?? 0, count - 1)].push(entry.item);
+		return lists;
 	}
 }

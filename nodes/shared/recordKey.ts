@@ -37,7 +37,20 @@ export function recordName(noun: string, key: IDataObject): string {
 	return `${noun.charAt(0).toUpperCase()}${noun.slice(1)} ${Object.values(key).map(String).join(' / ')}`;
 }
 
-/** "Item 3" / "Items 0, 2": counting from 0, as n8n's editor does (its Item Index and expression item picker). */
-export function itemsName(itemIndexes: number[]): string {
-	return `${itemIndexes.length > 1 ? 'Items' : 'Item'} ${itemIndexes.join(', ')}`;
+/** Fields a person finds a record by when it has no key (yet): its name or description. */
+const DESCRIBING = ['name', 'description', 'proper_shipping_name', 'reference'];
+
+/**
+ * "Item 3" / "Items 0, 2": counting from 0, as n8n's editor does (its Item Index and expression
+ * item picker); with what a person finds it by when the record has a name or description:
+ * 'Item 3 ("Hex bolt M8 x 40")'.
+ */
+export function itemsName(itemIndexes: number[], record?: IDataObject): string {
+	const items = `${itemIndexes.length > 1 ? 'Items' : 'Item'} ${itemIndexes.join(', ')}`;
+	const said = DESCRIBING.map((field) => record?.[field] ?? record?.[camelName(field)]).find(
+		(value): value is string => typeof value === 'string' && value.trim() !== '',
+	);
+	if (!said) return items;
+	const text = said.trim();
+	return `${items} (${JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text)})`;
 }

@@ -2,8 +2,9 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { Operation } from './operations';
+import type { Operation, OperationOutputs } from './operations';
 import { retryPolicy } from './form/options';
+import { sayLeftOut } from './form/records';
 import { openSession } from './session';
 
 export interface Resource {
@@ -80,27 +81,51 @@ export async function routeExecution(
 		signal: this.getExecutionCancelSignal(),
 	});
 	const result = await operation.execute(session, this.getInputData());
-	return operation.outputs ? (result as INodeExecutionData[][]) : [result as INodeExecutionData[]];
+	sayLeftOut(session);
+	const several = outputNames(
+		operation.outputs,
+		this.getNode().typeVersion,
+		this.getNode().parameters,
+	);
+	return several.length ? (result as INodeExecutionData[][]) : [result as INodeExecutionData[]];
 }
 
 /**
- * The node's outputs as an expression of its parameters: one output, or the named outputs of the
- * operation chosen (n8n adds the error output when On Error asks for it). An operation left at its
- * default is the first of its resource.
+ * The names of an operation's outputs for a node of `version` whose form has these `parameters`:
+ * none when it has one output. The node's outputs expression (resourceOutputs) says the same to n8n.
+ */
+export function outputNames(
+	outputs: OperationOutputs | undefined,
+	version: number,
+	parameters: Record<string, unknown>,
+): string[] {
+	if (!outputs || version < (outputs.since ?? 1)) return [];
+	const { optional } = outputs;
+	return optional && version >= optional.since && parameters[optional.when] === true
+		? [...outputs.names, optional.name]
+		: outputs.names;
+}
+
+/**
+ * The node's outputs as an expression of its version and parameters: one output, or the named
+ * outputs of the operation chosen (n8n adds the error output when On Error asks for it). An
+ * operation left at its default is the first of its resource. The expression does what outputNames
+ * does, in the editor and in n8n alike.
  */
 export function resourceOutputs(resources: Resource[]): `={{${string}}}` {
-	const named: Record<string, Array<{ type: 'main'; displayName: string }>> = {};
+	const named: Record<string, OperationOutputs> = {};
 	for (const resource of resources) {
 		resource.operations.forEach((operation, index) => {
 			if (!operation.outputs) return;
-			const outputs = operation.outputs.map((displayName) => ({
-				type: 'main' as const,
-				displayName,
-			}));
-			named[`${resource.value}:${operation.value}`] = outputs;
-			if (index === 0) named[`${resource.value}:undefined`] = outputs;
+			named[`${resource.value}:${operation.value}`] = operation.outputs;
+			if (index === 0) named[`${resource.value}:undefined`] = operation.outputs;
 		});
 	}
-	const first = resources[0]?.value;
-	return `={{ (${JSON.stringify(named)})[($parameter["resource"] ?? ${JSON.stringify(first)}) + ":" + $parameter["operation"]] || ["main"] }}`;
+	const first = JSON.stringify(resources[0]?.value);
+	// "}}" would end the expression early: nested objects are closed with a blank between.
+	const table = JSON.stringify(named).replace(/\}\}/g, '} }').replace(/\}\}/g, '} }');
+	const names =
+		'(o, v, p) => !o || v < (o.since || 1) ? [] : o.optional && v >= o.optional.since && p[o.optional.when] === true ? o.names.concat([o.optional.name]) : o.names';
+	const main = '.map((displayName) => ({ type: "main", displayName }))';
+	return `={{ ((n) => n.length ? n${main} : ["main"])((${names})((${table})[($parameter["resource"] ?? ${first}) + ":" + $parameter["operation"]], $nodeVersion, $parameter)) }}`;
 }

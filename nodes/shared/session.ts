@@ -45,6 +45,8 @@ export interface Session<Ctx extends WmsContext = WmsContext> {
 	/** Set when the execution is cancelled (n8n's Stop button, a timeout). */
 	readonly signal?: AbortSignal;
 	readonly secrets: Secrets;
+	/** Input columns the platform has no field for, left out of what was sent (by how many items had them): said once when the run ends. */
+	readonly leftOut: Map<string, number>;
 }
 
 /** A node's execution: the session operations run in. */
@@ -78,5 +80,6 @@ export async function openSession<Ctx extends WmsContext>(
 		chunkLimits: new Map(),
 		signal: options.signal,
 		secrets: Secrets.of(credentials),
+		leftOut: new Map(),
 	};
 }

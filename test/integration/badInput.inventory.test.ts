@@ -19,7 +19,7 @@ const itemCases = [
 	item(
 		'missing sku',
 		() => ({ description: 'No key' }),
-		'Item 1: sku is required but missing or empty',
+		'Item 1 ("No key"): sku is required but missing or empty',
 	),
 	item(
 		'empty description',
@@ -29,7 +29,7 @@ const itemCases = [
 	item(
 		'over-long sku (65)',
 		() => ({ sku: long(65, 'S'), description: 'Long' }),
-		'Item 1: sku must be at most 64 characters long (got 65)',
+		'Item 1 ("Long"): sku must be at most 64 characters long (got 65)',
 	),
 	item(
 		'negative weight',
@@ -94,7 +94,7 @@ const itemCases = [
 	item(
 		'word for a boolean',
 		(sku) => ({ sku, description: 'D', batch_tracked: 'ja' }),
-		'Item 1: batch_tracked must be true or false (got "ja")',
+		'Item 1: batch_tracked must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "ja")',
 	),
 	item(
 		'unicode description (accepted as sent)',
@@ -249,12 +249,12 @@ const booleanCases = [
 	item(
 		'a list holding "true"',
 		(sku) => ({ sku, description: 'D', batch_tracked: ['true'] }),
-		'Item 1: batch_tracked must be true or false (got ["true"])',
+		'Item 1: batch_tracked must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got ["true"])',
 	),
 	item(
 		'"X"',
 		(sku) => ({ sku, description: 'D', batch_tracked: 'X' }),
-		'Item 1: batch_tracked must be true or false (got "X")',
+		'Item 1: batch_tracked must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "X")',
 	),
 ];
 
@@ -404,17 +404,17 @@ const lookupCases = [
 	lookup(
 		'UN number of 2 digits',
 		() => ({ un_number: '12', proper_shipping_name: 'X', hazard_class: '3' }),
-		/^Item 1: un_number must be a UN number of four digits .*\(got "12"\)/,
+		/^Item 1 \("X"\): un_number must be a UN number of four digits .*\(got "12"\)/,
 	),
 	lookup(
 		'UN number of 5 digits',
 		() => ({ un_number: '12345', proper_shipping_name: 'X', hazard_class: '3' }),
-		/^Item 1: un_number must be a UN number of four digits .*\(got "12345"\)/,
+		/^Item 1 \("X"\): un_number must be a UN number of four digits .*\(got "12345"\)/,
 	),
 	lookup(
 		'4 characters, not digits',
 		() => ({ un_number: '12a4', proper_shipping_name: 'X', hazard_class: '3' }),
-		/^Item 1: un_number must be a UN number of four digits .*\(got "12a4"\)/,
+		/^Item 1 \("X"\): un_number must be a UN number of four digits .*\(got "12a4"\)/,
 	),
 	lookup(
 		'hazard class 10',
@@ -504,7 +504,7 @@ const structureCases = [
 			name: 'Z',
 			temperature_controlled: 'cold',
 		}),
-		'Item 1: temperature_controlled must be true or false (got "cold")',
+		'Item 1: temperature_controlled must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "cold")',
 	),
 	zone(
 		'missing area',

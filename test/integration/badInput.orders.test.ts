@@ -79,7 +79,7 @@ const salesOrderCases = [
 	salesOrder(
 		'word for a boolean',
 		(key) => so(key, [line()], { cancel: 'perhaps' }),
-		'Item 1: cancel must be true or false (got "perhaps")',
+		'Item 1: cancel must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "perhaps")',
 	),
 	salesOrder(
 		'missing customer',

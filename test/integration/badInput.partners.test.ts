@@ -34,17 +34,17 @@ const supplierCases = [
 	supplier(
 		'code of blanks only',
 		() => ({ code: '   ', name: 'Blank' }),
-		'Item 1: code must be a code without blanks at either end and without "|" (got "   ")',
+		'Item 1 ("Blank"): code must be a code without blanks at either end and without "|" (got "   ")',
 	),
 	supplier(
 		'code with "|"',
 		(code) => ({ code: `${code}|X`, name: 'Pipe' }),
-		/^Item 1: code must be a code without blanks at either end and without "\|"/,
+		/^Item 1 \("Pipe"\): code must be a code without blanks at either end and without "\|"/,
 	),
 	supplier(
 		'over-long code (51)',
 		() => ({ code: long(51, 'C'), name: 'Long' }),
-		'Item 1: code must be at most 50 characters long (got 51)',
+		'Item 1 ("Long"): code must be at most 50 characters long (got 51)',
 	),
 	supplier(
 		'over-long notes (2001)',
@@ -119,7 +119,7 @@ const supplierCases = [
 	supplier(
 		'word for a boolean',
 		(code) => ({ code, name: 'N', active: 'maybe' }),
-		'Item 1: active must be true or false (got "maybe")',
+		'Item 1: active must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "maybe")',
 	),
 	supplier(
 		'lower-case currency',
@@ -254,7 +254,7 @@ const supplyLocationCases = [
 			name: 'N',
 			address: { line1: 'Kai 1', city: 'Hamburg', country: 'DE' },
 		}),
-		'Item 1: customer_code is required but missing or empty',
+		'Item 1 ("N"): customer_code is required but missing or empty',
 	),
 ];
 

@@ -109,7 +109,7 @@ describe('item counts at the edges, through real n8n-core', () => {
 			'Inventory item H-BAD-0: description is required but missing or empty',
 			'Inventory item H-BAD-1: pack_sizes[0].quantity must be a whole number (got 0.5)',
 			expect.stringMatching(
-				/^Item 99999: sku must be a code without blanks at either end and without "\|"/,
+				/^Item 99999 \("x"\): sku must be a code without blanks at either end and without "\|"/,
 			),
 		]);
 		const good = range(100_000).filter((index) => !bad.includes(index));

@@ -95,7 +95,7 @@ describe('WMS Dangerous Goods through real n8n-core', () => {
 			],
 		);
 		expect(outputs[1].map((item) => item.json.message)).toEqual([
-			'Item 0: un_number must be a UN number of four digits without "UN", like 1263 (got "UN1263")',
+			'Item 0 ("PAINT"): un_number must be a UN number of four digits without "UN", like 1263 (got "UN1263")',
 			'Dangerous goods lookup 1263: hazard_class must be a class or division like 3, 2.1, 6.1 or 1.4S (got "flammable")',
 			'Dangerous goods lookup 1263: packing_group must be one of I, II, III (got "IV")',
 		]);

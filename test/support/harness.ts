@@ -103,7 +103,9 @@ class TestNodeTypes implements INodeTypes {
 	}
 
 	getByName(name: string) {
-		return this.types.get(name.replace(/^n8n-nodes-wms-integration\./, ''))!;
+		const plain = name.replace(/^n8n-nodes-wms-integration\./, '');
+		// n8n runs a node used as an AI agent's tool ("…Tool") with the node's own execute().
+		return (this.types.get(plain) ?? this.types.get(plain.replace(/Tool$/, '')))!;
 	}
 
 	getByNameAndVersion(name: string, version?: number) {
@@ -227,6 +229,8 @@ export interface NodeUnderTest {
 	parameters: IDataObject;
 	onError?: INode['onError'];
 	name?: string;
+	/** The node version a saved workflow holds (1 unless a test says otherwise). */
+	typeVersion?: number;
 }
 
 export interface RunResult {
@@ -283,7 +287,7 @@ export class Harness {
 			id: 'node-under-test',
 			name: spec.name ?? 'WMS',
 			type: `n8n-nodes-wms-integration.${spec.type}`,
-			typeVersion: 1,
+			typeVersion: spec.typeVersion ?? 1,
 			position: [200, 0],
 			parameters: spec.parameters as INode['parameters'],
 			credentials: { wmsIntegrationApi: CREDENTIAL_REF },

@@ -95,7 +95,11 @@ describe('checkRecord', () => {
 			'due_date',
 			'must be a date like 2026-11-21 (got "2026-02-30")',
 		],
-		[{ code: 'A', flag: 'maybe' }, 'flag', 'must be true or false (got "maybe")'],
+		[
+			{ code: 'A', flag: 'maybe' },
+			'flag',
+			'must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "maybe")',
+		],
 		[{ code: 'A', kind: 'c' }, 'kind', 'must be one of a, b (got "c")'],
 		[{ code: 'A', lines: [] }, 'lines', 'must have at least 1 entry (got 0)'],
 		[{ code: 'A', lines: [{ sku: 'X', qty: -1 }] }, 'lines[0].qty', 'must be more than 0 (got -1)'],
@@ -105,10 +109,37 @@ describe('checkRecord', () => {
 		[
 			{ code: 'A', colour: 'red' },
 			'colour',
-			'is not a field the platform knows: remove it, rename it with an x_ prefix to pass it through, or set Options → Unknown Fields to Ignore',
+			'is not a field the platform knows: remove it, rename it with an x_ prefix (x_colour) to send it as it is, or set Options → Unknown Fields to Leave Out',
 		],
 	])('%j → %s %s', (input, field, problem) => {
 		expect(checkRecord(spec, input, inUtc()).problems[0]).toEqual({ field, problem });
+	});
+
+	it('names every field of a record the platform does not know in one problem, each once', () => {
+		const { problems } = checkRecord(
+			spec,
+			{ code: 'A', price: 1, ean: 'x', colour: 'red' },
+			inUtc(),
+		);
+		expect(problems).toEqual([
+			{
+				field: 'price',
+				problem:
+					'is not a field the platform knows, nor are ean and colour: remove them, rename them with an x_ prefix (x_price) to send them as they are, or set Options → Unknown Fields to Leave Out',
+			},
+		]);
+	});
+
+	it('leaves out the fields it does not know under Leave Out, counting the records that had each', () => {
+		const leftOut = new Map<string, number>();
+		const options = { ...inUtc('ignore'), leftOut };
+		const first = checkRecord(spec, { code: 'A', price: 1, ean: 'x', x_keep: 1 }, options);
+		checkRecord(spec, { code: 'B', price: 2 }, options);
+		expect(first).toEqual({ record: { code: 'A', x_keep: 1 }, problems: [] });
+		expect([...leftOut]).toEqual([
+			['price', 2],
+			['ean', 1],
+		]);
 	});
 
 	it('drops read-only fields quietly, so a record read with Get can be sent back', () => {

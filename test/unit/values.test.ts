@@ -165,7 +165,7 @@ describe('booleans', () => {
 
 	it.each([['ja'], ['X'], ['maybe'], [2], [['true']], [{ value: true }]])('refuses %j', (given) => {
 		expect(check('flag', given)).toEqual({
-			problem: `must be true or false (got ${JSON.stringify(given)})`,
+			problem: `must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got ${JSON.stringify(given)})`,
 		});
 	});
 });

@@ -8,6 +8,7 @@ export function getManyOf(kind: ErpUpdateKindInfo, resource: string): Operation 
 		operation: 'getMany',
 		route: kind.route,
 		noun: `${kind.name.toLowerCase()} update`,
-		action: `Get many ${kind.name.toLowerCase()} updates (${kind.noun}s; optional filters: status, update IDs, order number, warehouse code, created since)`,
+		action: `Get many ${kind.name.toLowerCase()}s`,
+		description: `Get ${kind.noun}s the warehouse reports to the ERP (pending unless a status is given)`,
 	});
 }

@@ -18,6 +18,8 @@ export interface CheckOptions {
 	unknownFields: UnknownFieldPolicy;
 	/** The workflow's time zone (the execution context's getTimezone()): date-times without an offset are read in it. */
 	timeZone: string;
+	/** Where keys left out under 'ignore' are counted (by the records that had them), to be said once for the run. */
+	leftOut?: Map<string, number>;
 }
 
 export interface Problem {
@@ -188,6 +190,7 @@ function walkFields(
 ): IDataObject {
 	const keys = Object.keys(input);
 	let record: IDataObject | undefined;
+	let unknown: string[] | undefined;
 	for (let i = 0; i < keys.length; i++) {
 		const key = keys[i];
 		const value = input[key];
@@ -200,12 +203,10 @@ function walkFields(
 			if (fields.readOnly.has(key)) name = undefined;
 			else if (!key.startsWith('x_') && policy !== 'send') {
 				name = undefined;
-				if (policy === 'error') {
-					walk.problems.push({
-						field: `${prefix}${key}`,
-						problem:
-							'is not a field the platform knows: remove it, rename it with an x_ prefix to pass it through, or set Options → Unknown Fields to Ignore',
-					});
+				if (policy === 'error') (unknown ??= []).push(`${prefix}${key}`);
+				else {
+					const leftOut = walk.options.leftOut;
+					leftOut?.set(`${prefix}${key}`, (leftOut.get(`${prefix}${key}`) ?? 0) + 1);
 				}
 			}
 		} else if (isEmpty(value)) {
@@ -225,6 +226,7 @@ function walkFields(
 		}
 		if (name !== undefined) record[name] = out as IDataObject[string];
 	}
+	if (unknown) walk.problems.push(unknownFields(unknown));
 	const result = record ?? input;
 	for (const name of fields.required) {
 		if (isEmpty(result[name]))
@@ -234,6 +236,18 @@ function walkFields(
 			});
 	}
 	return result;
+}
+
+/** One problem for all the keys of a record the platform has no field for, naming each once. */
+function unknownFields([first, ...others]: string[]): Problem {
+	const nor = others.length
+		? `, nor ${others.length === 1 ? 'is' : 'are'} ${others.slice(0, -1).join(', ')}${others.length > 1 ? ' and ' : ''}${others[others.length - 1]}`
+		: '';
+	const them = others.length ? 'them' : 'it';
+	return {
+		field: first,
+		problem: `is not a field the platform knows${nor}: remove ${them}, rename ${them} with an x_ prefix (x_${first.split('.').pop()}) to send ${them} as ${others.length ? 'they are' : 'it is'}, or set Options → Unknown Fields to Leave Out`,
+	};
 }
 
 /** Checks `input` against a field list; the record to send and every problem found. */

@@ -8,7 +8,13 @@ import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import type { RecordCheck } from '../platform/types';
-import { checkFields, type FieldList, type Problem, type UnknownFieldPolicy } from './fields';
+import {
+	checkFields,
+	type CheckOptions,
+	type FieldList,
+	type Problem,
+	type UnknownFieldPolicy,
+} from './fields';
 
 export {
 	camelName,
@@ -30,11 +36,7 @@ export interface Checkable extends FieldList {
  * objects and lists, then the rules across fields (only when every field is fine). The input is
  * left as it came; the record answered may be the input itself, so treat it as read-only.
  */
-export function checkRecord(
-	spec: Checkable,
-	input: IDataObject,
-	options: { unknownFields: UnknownFieldPolicy; timeZone: string },
-) {
+export function checkRecord(spec: Checkable, input: IDataObject, options: CheckOptions) {
 	const { record, problems } = checkFields(spec, input, options);
 	if (problems.length === 0) {
 		for (const check of spec.checks ?? []) {
@@ -94,6 +96,8 @@ export interface RefuseAs {
 	unknownFields?: UnknownFieldPolicy;
 	/** How the item error names a field, when the user knows it by another name (e.g. "Filters → sku"). */
 	fieldName?: (field: string) => string;
+	/** Where keys left out under 'ignore' are counted, to be said once for the run. */
+	leftOut?: Map<string, number>;
 }
 
 /**
@@ -111,6 +115,7 @@ export function checkOrRefuse(
 	const { record, problems } = checkRecord(spec, input, {
 		unknownFields: as.unknownFields ?? 'error',
 		timeZone: ctx.getTimezone(),
+		leftOut: as.leftOut,
 	});
 	if (problems.length === 0) return record;
 	const { field, problem } = summarize(problems);

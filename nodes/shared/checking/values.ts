@@ -162,6 +162,8 @@ export function textCheck({
 
 const TRUE_WORDS = new Set(['true', 'yes', 'y', 'on', '1']);
 const FALSE_WORDS = new Set(['false', 'no', 'n', 'off', '0']);
+/** What a yes/no field takes, said when it gets anything else. */
+export const BOOLEAN_WORDS = `must be yes or no, written as ${[...TRUE_WORDS].map((word, i) => `${word}/${[...FALSE_WORDS][i]}`).join(', ')} (in any case)`;
 
 /** true/false, or the words and digits ERP exports use for them; a list or an object is never read as one. */
 export function checkBoolean(value: unknown): Checked {
@@ -171,5 +173,5 @@ export function checkBoolean(value: unknown): Checked {
 		if (TRUE_WORDS.has(text)) return { value: true };
 		if (FALSE_WORDS.has(text)) return { value: false };
 	}
-	return { problem: `must be true or false (got ${JSON.stringify(value)})` };
+	return { problem: `${BOOLEAN_WORDS} (got ${JSON.stringify(value)})` };
 }

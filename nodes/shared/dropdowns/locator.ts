@@ -96,12 +96,14 @@ export interface LocatorSpec {
 	dependsOn?: string[];
 	pattern?: string;
 	patternHint?: string;
+	/** A code as the platform writes them, for By Code. */
+	placeholder?: string;
 }
 
 /** The resource locator parameter: "From List" (searchable, paged) and "By Code". */
 export function locatorProperty(
 	base: Pick<INodeProperties, 'displayName' | 'name' | 'description' | 'required'>,
-	{ method, dependsOn, pattern, patternHint }: LocatorSpec,
+	{ method, dependsOn, pattern, patternHint, placeholder }: LocatorSpec,
 ): INodeProperties {
 	const label = base.displayName.toLowerCase();
 	return {
@@ -121,7 +123,9 @@ export function locatorProperty(
 				displayName: 'By Code',
 				name: 'code',
 				type: 'string',
-				placeholder: `The ${label}'s code`,
+				placeholder: placeholder ?? `The ${label}'s code`,
+				// The form checks only how a code is written; whether the platform has it shows when the node runs.
+				hint: 'Checked against the platform only when the node runs: a code it does not have fails that item then',
 				validation: pattern
 					? [
 							{

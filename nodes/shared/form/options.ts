@@ -5,6 +5,7 @@ import { ADAPTIVE_CAP, ADAPTIVE_START, MAX_PARALLEL, type Parallel } from '../bu
 import type { BulkOptions } from '../bulk/write';
 import { routeInfo, type RoutePath } from '../platform';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
+import { byVersion } from '../version';
 
 const retryOptions: INodeProperties[] = [
 	{
@@ -14,7 +15,7 @@ const retryOptions: INodeProperties[] = [
 		typeOptions: { minValue: 1, maxValue: 20 },
 		default: 5,
 		description:
-			'How many times one request is tried when the platform is busy (429), unavailable (502/503/504) or the connection drops',
+			'How many times to try sending the same records when the platform is busy, briefly out of service or the connection drops',
 	},
 	{
 		displayName: 'Max Total Wait (Seconds)',
@@ -23,7 +24,7 @@ const retryOptions: INodeProperties[] = [
 		typeOptions: { minValue: 0, maxValue: 3600 },
 		default: 60,
 		description:
-			'Longest time this node may spend waiting to retry, over its whole run and all its requests (Retry-After included); when a wait would go past it, the node stops retrying and reports what was not confirmed',
+			'How long to wait in total when the platform is busy or out of reach, over the whole run of this node. When it would have to wait longer, it stops trying and lists the records the platform has not confirmed.',
 	},
 ];
 
@@ -34,7 +35,7 @@ const timeoutOption: INodeProperties = {
 	typeOptions: { minValue: 1, maxValue: 3600 },
 	default: 120,
 	description:
-		"How long one request may take, from sending to the end of the platform's answer, before it counts as a dropped connection (and is retried when that is safe)",
+		"How long to wait for the platform's whole answer to one send before counting it as lost. It is tried again only where that cannot store a record twice.",
 };
 
 /** Most records one request of a bulk route takes. */
@@ -46,7 +47,7 @@ export const batchSizeOption = (route: RoutePath): INodeProperties => ({
 	type: 'number',
 	typeOptions: { minValue: 1, maxValue: maxRecordsOf(route) },
 	default: maxRecordsOf(route),
-	description: `Records per request (at most ${maxRecordsOf(route)}, the platform's limit); input items are split automatically`,
+	description: `How many records to send at once (at most ${maxRecordsOf(route)}, the most the platform takes). Any number of input items is split into batches of this size.`,
 });
 
 /** Shown wherever Batch Size is: every bulk write. */
@@ -58,32 +59,47 @@ const requestsInParallelOption: INodeProperties = {
 		{
 			name: 'Adaptive',
 			value: 'adaptive',
-			description: `Starts with ${ADAPTIVE_START}, grows slowly up to ${ADAPTIVE_CAP} while the platform keeps up, halves when it answers busy (429/503)`,
+			description: `Starts with ${ADAPTIVE_START} and goes up to ${ADAPTIVE_CAP} while the platform keeps up; fewer as soon as it says it is busy`,
 		},
 		...Array.from({ length: MAX_PARALLEL }, (_, i) => ({ name: String(i + 1), value: i + 1 })),
 	],
 	default: 'adaptive',
 	description:
-		"How many requests of this node may be in flight at once: more hides the round trip to a distant platform. Output items keep the input's order, and records with the same key are never sent side by side, so the last one in the input is what the platform keeps.",
+		'How many batches to send at the same time. More is faster when the platform is far away; choose 1 for a platform that must take one at a time. Output items keep the input order, and two records with the same key are never sent at the same time, so the platform keeps the last one of the input.',
 };
 
-export const unknownFieldsOption: INodeProperties = {
-	displayName: 'Unknown Fields',
-	name: 'unknownFields',
-	type: 'options',
-	options: [
-		{
-			name: 'Fail the Item',
-			value: 'error',
-			description: 'Safest: a misspelt field is reported, not silently dropped',
-		},
-		{ name: 'Ignore', value: 'ignore', description: 'Drop fields the platform does not know' },
-		{ name: 'Send As Is', value: 'send', description: 'Send them; the platform decides' },
-	],
-	default: 'error',
-	description:
-		'What to do with input-item or JSON fields the platform does not know (fields starting with x_ are always sent)',
-};
+/** Version 1 fails an item with a field the platform does not know; version 2 leaves such fields out and says which. */
+export const unknownFieldsOptions: INodeProperties[] = byVersion(
+	{
+		displayName: 'Unknown Fields',
+		name: 'unknownFields',
+		type: 'options',
+		options: [
+			{
+				name: 'Fail the Item',
+				value: 'error',
+				description:
+					'The item is not sent, and its error names the columns: for when a misspelt column must not go unnoticed',
+			},
+			{
+				name: 'Leave Out',
+				value: 'ignore',
+				description:
+					'Send the fields the platform knows; the columns left out are listed once in the output panel',
+			},
+			{
+				name: 'Send As Is',
+				value: 'send',
+				description: 'Send them too; the platform decides whether to take them',
+			},
+		],
+		default: 'error',
+		description:
+			'What to do with columns of the input items (or of the JSON) the platform has no field for. Columns whose name starts with x_ are always sent.',
+	},
+	2,
+	{ default: 'ignore' },
+);
 
 export const includeInputFieldsOption: INodeProperties = {
 	displayName: 'Include Input Fields',

@@ -35,8 +35,9 @@ export function fieldProperty(field: FieldSpec): INodeProperties {
 			loadOptionsDependsOn: dependsOn,
 			pattern,
 			patternHint,
+			placeholder,
 		} = field;
-		return locatorProperty(base, { method, dependsOn, pattern, patternHint });
+		return locatorProperty(base, { method, dependsOn, pattern, patternHint, placeholder });
 	}
 	if (field.options) {
 		return {
@@ -84,7 +85,7 @@ export function fieldProperty(field: FieldSpec): INodeProperties {
 			return {
 				...base,
 				type: 'fixedCollection',
-				placeholder: `Add ${field.label.replace(/s$/, '')}`,
+				placeholder: `Add ${field.label.replace(/sses$/, 'ss').replace(/s$/, '')}`,
 				typeOptions: { multipleValues: true },
 				default: {},
 				options: [
@@ -99,8 +100,7 @@ export function fieldProperty(field: FieldSpec): INodeProperties {
 			return {
 				...base,
 				type: 'string',
-				placeholder:
-					field.placeholder ?? (field.type === 'stringList' ? 'e.g. A, B, C' : undefined),
+				placeholder: field.placeholder,
 				default: (field.default as string | undefined) ?? '',
 			};
 	}
@@ -123,7 +123,7 @@ function recordModeProperty(spec: RecordSpec, op: ResourceOperation): INodePrope
 			{
 				name: 'Use Each Input Item As Is',
 				value: 'inputItem',
-				description: `Each input item already has the ${spec.noun} fields (e.g. an ERP export); keys in snake_case or camelCase`,
+				description: `Each input item is one ${spec.noun} as the ERP exports it, its fields named as the platform names them (order_number) or run together (orderNumber)`,
 			},
 			{ name: 'JSON', value: 'json', description: `Write the ${spec.noun} as JSON` },
 		],

@@ -8,6 +8,8 @@ import { camelName, checkOrRefuse, itemError, type UnknownFieldPolicy } from '..
 import { locatorValue } from '../dropdowns/locator';
 import { isObject } from '../objects';
 import type { FieldSpec, RecordSpec } from '../platform/types';
+import type { ExecuteSession } from '../session';
+import { fromVersion } from '../version';
 
 export type RecordMode = 'form' | 'inputItem' | 'json';
 
@@ -17,20 +19,46 @@ export interface RecordSource {
 	unknownFields: UnknownFieldPolicy;
 	/** The input items, when they are the records: read once, not once per item. */
 	items?: INodeExecutionData[];
+	/** Where the fields left out are counted (the run's), to be said once. */
+	leftOut?: Map<string, number>;
 }
 
-/** Read once per run (Fields to Send cannot be an expression). */
-export function recordSource(ctx: IExecuteFunctions): RecordSource {
+/**
+ * Read once per run (Fields to Send cannot be an expression). Version 1 fails an item with a field
+ * the platform does not know; from version 2 such fields are left out, and said once.
+ */
+export function recordSource(session: ExecuteSession): RecordSource {
+	const { ctx } = session;
 	const mode = ctx.getNodeParameter('fieldsToSend', 0, 'form') as RecordMode;
+	const policy = ctx.getNodeParameter(
+		'options.unknownFields',
+		0,
+		fromVersion(ctx, 2) ? 'ignore' : 'error',
+	) as UnknownFieldPolicy;
 	return {
 		mode,
 		// The form's Extra Fields are meant to be sent as they are.
-		unknownFields:
-			mode === 'form'
-				? 'send'
-				: (ctx.getNodeParameter('options.unknownFields', 0, 'error') as UnknownFieldPolicy),
+		unknownFields: mode === 'form' ? 'send' : policy,
 		items: mode === 'inputItem' ? ctx.getInputData() : undefined,
+		leftOut: session.leftOut,
 	};
+}
+
+/**
+ * Says once, in the output panel and n8n's log, which input columns were not sent because the
+ * platform has no field for them, and how to keep them.
+ */
+export function sayLeftOut(session: ExecuteSession): void {
+	const { leftOut, ctx } = session;
+	if (leftOut.size === 0) return;
+	const columns = [...leftOut.entries()];
+	const shown = columns
+		.slice(0, 10)
+		.map(([column, items]) => `${column} (${items} ${items === 1 ? 'item' : 'items'})`);
+	const more = columns.length > 10 ? ` and ${columns.length - 10} more` : '';
+	const message = `Not sent, because the platform has no such fields: ${shown.join(', ')}${more}. To send a column as it is, rename it with an x_ prefix (x_${columns[0][0].split('.').pop()}); to have such items fail instead, set Options → Unknown Fields to Fail the Item.`;
+	ctx.addExecutionHints({ message, location: 'outputPane' });
+	ctx.logger.info(`${ctx.getNode().name}: ${message}`);
 }
 
 /** fixedCollection values come wrapped ({values: {...}} / {entries: [...]}); unwrap them to plain data. */
@@ -123,5 +151,6 @@ export function checkedRecord(
 ): IDataObject {
 	return checkOrRefuse(ctx, itemIndex, spec, readRecord(ctx, spec, itemIndex, source), {
 		unknownFields: source.unknownFields,
+		leftOut: source.leftOut,
 	});
 }

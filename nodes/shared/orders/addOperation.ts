@@ -13,9 +13,10 @@ import {
 	includeInputFields,
 	includeInputFieldsOption,
 	optionsCollection,
-	unknownFieldsOption,
+	unknownFieldsOptions,
 } from '../form/options';
 import { recordProperties, showFor, type ResourceOperation } from '../form/properties';
+import { needsSentence, sentences, spoken } from '../form/words';
 import { readRecord, recordSource } from '../form/records';
 import type { Operation } from '../operations';
 import { Output, type ItemRecord } from '../output';
@@ -102,18 +103,25 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 		value: config.operation,
 		name: 'Add or Update',
 		action: config.action,
-		description: `Add ${shape.spec.noun}s with their ${linesField(shape).label.toLowerCase()}, or update those not yet started`,
+		description: sentences(
+			`Add ${shape.spec.noun}s with their ${spoken(linesField(shape).label)}, or update those the warehouse has not started on`,
+			needsSentence(shape.spec.fields),
+			needsSentence(linesField(shape).fields ?? []).replace(
+				/^Needs/,
+				`Each ${spoken(linesField(shape).label).replace(/s$/, '')} needs`,
+			),
+		),
 		contract: { route: config.route, record: shape.spec },
 		properties: [
 			...properties,
 			optionsCollection(
-				[batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption],
+				[batchSizeOption(config.route), includeInputFieldsOption, ...unknownFieldsOptions],
 				showFor(config),
 			),
 		],
 		async execute(session, items) {
 			const { ctx } = session;
-			const source = recordSource(ctx);
+			const source = recordSource(session);
 			const rawRecord = (itemIndex: number) => readRecord(ctx, shape.spec, itemIndex, source);
 			const output = new Output(session, {
 				route: config.route,

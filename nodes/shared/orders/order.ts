@@ -263,6 +263,7 @@ export function checkedOrder(
 		const { record, problems: found } = checkRecord(shape.spec, raw as IDataObject, {
 			unknownFields: source.unknownFields,
 			timeZone: ctx.getTimezone(),
+			leftOut: source.leftOut,
 		});
 		if (found.length === 0) return record;
 		problems.push(

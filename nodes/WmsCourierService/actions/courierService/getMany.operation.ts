@@ -5,6 +5,5 @@ export const getMany = getManyOperation({
 	operation: 'getMany',
 	route: '/courier_service/check',
 	noun: 'courier service',
-	action:
-		'Get many courier services (optional filters: courier service codes, search in code or name, carrier, service level, active, changed since)',
+	action: 'Get many courier services',
 });

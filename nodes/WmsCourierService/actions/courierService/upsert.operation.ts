@@ -4,6 +4,5 @@ export const upsert = upsertOperation({
 	resource: 'courierService',
 	operation: 'upsert',
 	route: '/courier_service/add',
-	action:
-		'Add or update courier services (needs courier service code, name, carrier and service level)',
+	action: 'Add or update courier services',
 });

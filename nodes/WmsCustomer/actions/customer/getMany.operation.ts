@@ -5,6 +5,5 @@ export const getMany = getManyOperation({
 	operation: 'getMany',
 	route: '/customer/check',
 	noun: 'customer',
-	action:
-		'Get many customers (optional filters: customer codes, search in code or name, active, changed since)',
+	action: 'Get many customers',
 });

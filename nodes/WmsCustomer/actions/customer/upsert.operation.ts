@@ -4,5 +4,5 @@ export const upsert = upsertOperation({
 	resource: 'customer',
 	operation: 'upsert',
 	route: '/customer/add',
-	action: 'Add or update customers (needs customer code and name)',
+	action: 'Add or update customers',
 });

@@ -5,6 +5,6 @@ export const getMany = getManyOperation({
 	operation: 'getMany',
 	route: '/supply_location/check',
 	noun: 'supply location',
-	action:
-		'Get many supply locations (optional filters: customer codes, location code, search in code or name, active, country, changed since)',
+	action: 'Get many supply locations',
+	description: "Get customers' delivery addresses",
 });

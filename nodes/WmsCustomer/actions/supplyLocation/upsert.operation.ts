@@ -4,6 +4,7 @@ export const upsert = upsertOperation({
 	resource: 'supplyLocation',
 	operation: 'upsert',
 	route: '/supply_location/add',
-	action:
-		'Add or update the supply locations of customers (needs customer, location code, name and address)',
+	action: 'Add or update supply locations',
+	description:
+		"Add customers' delivery addresses, or update those whose customer and location code already exist",
 });

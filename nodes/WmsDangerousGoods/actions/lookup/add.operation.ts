@@ -5,7 +5,6 @@ export const add = upsertOperation({
 	operation: 'add',
 	route: '/dangerous_goods_lookup/add',
 	name: 'Add',
-	action:
-		'Add or update dangerous goods lookups (needs UN number, proper shipping name and hazard class)',
+	action: 'Add or update UN number lookups',
 	description: 'Add UN number classifications, or update those whose UN number already exists',
 });

@@ -5,6 +5,7 @@ export const getMany = getManyOperation({
 	operation: 'getMany',
 	route: '/dangerous_goods_lookup/check',
 	noun: 'dangerous goods lookup',
-	action:
-		'Get many dangerous goods lookups (optional filters: UN numbers, hazard class, changed since)',
+	action: 'Get many UN number lookups',
+	description:
+		'Get dangerous goods lookups: UN number, proper shipping name, class and packing group',
 });

@@ -5,7 +5,8 @@ import { batchSizeOption, optionsCollection } from '../../../shared/form/options
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
-import { sourceOf, sourceProperty, TriggerLineage } from './source';
+import { fromVersion } from '../../../shared/version';
+import { markedUpdate, sourceOf, sourceProperty, TriggerLineage } from './source';
 
 const op = { resource: 'update', operation: 'setComplete' };
 const route = '/erp_update/set_complete';
@@ -15,9 +16,9 @@ const [idField, erpReferenceField] = spec.fields;
 export const setComplete: Operation = {
 	value: op.operation,
 	name: 'Set Complete',
-	action: 'Mark ERP updates as complete (needs the update ID; an ERP reference is optional)',
+	action: 'Mark updates as complete',
 	description:
-		'Tell the warehouse the ERP has booked these updates; completing one twice is not an error',
+		'Tell the warehouse the ERP has booked these updates; completing one twice is not an error. Needs the update ID; an ERP reference is optional.',
 	contract: { route, record: spec },
 	properties: [
 		sourceProperty(
@@ -31,13 +32,21 @@ export const setComplete: Operation = {
 	async execute(session, items) {
 		const { ctx } = session;
 		const lineage = new TriggerLineage(ctx);
-		return await writeRecords(session, route, (itemIndex) => {
-			const record: IDataObject = { id: lineage.requireUpdateId(itemIndex) };
-			const reference = String(ctx.getNodeParameter('erpReference', itemIndex, '') ?? '').trim();
-			const fromItem =
-				sourceOf(ctx, itemIndex) === 'inputItem' ? items[itemIndex].json.erp_reference : undefined;
-			if (reference || fromItem) record.erp_reference = reference || fromItem;
-			return checkOrRefuse(ctx, itemIndex, spec, record);
-		});
+		return await writeRecords(
+			session,
+			route,
+			(itemIndex) => {
+				const record: IDataObject = { id: lineage.requireUpdateId(itemIndex) };
+				const reference = String(ctx.getNodeParameter('erpReference', itemIndex, '') ?? '').trim();
+				const fromItem =
+					sourceOf(ctx, itemIndex) === 'inputItem'
+						? items[itemIndex].json.erp_reference
+						: undefined;
+				if (reference || fromItem) record.erp_reference = reference || fromItem;
+				return checkOrRefuse(ctx, itemIndex, spec, record);
+			},
+			undefined,
+			fromVersion(ctx, 2) ? markedUpdate(lineage, 'complete') : undefined,
+		);
 	},
 };

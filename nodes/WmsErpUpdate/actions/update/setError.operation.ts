@@ -3,7 +3,8 @@ import { batchSizeOption, optionsCollection } from '../../../shared/form/options
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
-import { errorOf, sourceOf, sourceProperty, TriggerLineage } from './source';
+import { fromVersion } from '../../../shared/version';
+import { errorOf, markedUpdate, sourceOf, sourceProperty, TriggerLineage } from './source';
 
 const op = { resource: 'update', operation: 'setError' };
 const route = '/erp_update/set_error';
@@ -12,9 +13,9 @@ const spec = recordSpec(route);
 export const setError: Operation = {
 	value: op.operation,
 	name: 'Set Error',
-	action: 'Mark ERP updates as failed (needs the update ID and an error message)',
+	action: 'Mark updates as failed',
 	description:
-		'Tell the warehouse the ERP could not book these updates, and why; the same error twice is not an error',
+		'Tell the warehouse the ERP could not book these updates, and why; the same error twice is not an error. Needs the update ID and an error message.',
 	contract: { route, record: spec },
 	properties: [
 		sourceProperty(
@@ -30,23 +31,29 @@ export const setError: Operation = {
 	async execute(session, items) {
 		const { ctx } = session;
 		const lineage = new TriggerLineage(ctx);
-		return await writeRecords(session, route, (itemIndex) => {
-			const id = lineage.requireUpdateId(itemIndex);
-			if (sourceOf(ctx, itemIndex) === 'define') {
-				const record = {
-					id,
-					message: ctx.getNodeParameter('message', itemIndex, '') as string,
-					code: ctx.getNodeParameter('code', itemIndex, '') as string,
-				};
-				return checkOrRefuse(ctx, itemIndex, spec, record);
-			}
-			const { message, code } = errorOf(items[itemIndex].json);
-			if (!message) {
-				const problem =
-					'was not found: the input item has no "error" or "message". Wire an error output here, or set Fields to Send to Define Below';
-				throw itemError(ctx.getNode(), itemIndex, 'Error Message', problem);
-			}
-			return checkOrRefuse(ctx, itemIndex, spec, { id, message, code });
-		});
+		return await writeRecords(
+			session,
+			route,
+			(itemIndex) => {
+				const id = lineage.requireUpdateId(itemIndex);
+				if (sourceOf(ctx, itemIndex) === 'define') {
+					const record = {
+						id,
+						message: ctx.getNodeParameter('message', itemIndex, '') as string,
+						code: ctx.getNodeParameter('code', itemIndex, '') as string,
+					};
+					return checkOrRefuse(ctx, itemIndex, spec, record);
+				}
+				const { message, code } = errorOf(items[itemIndex].json);
+				if (!message) {
+					const problem =
+						'was not found: the input item has no "error" or "message". Wire an error output here, or set Fields to Send to Define Below';
+					throw itemError(ctx.getNode(), itemIndex, 'Error Message', problem);
+				}
+				return checkOrRefuse(ctx, itemIndex, spec, { id, message, code });
+			},
+			undefined,
+			fromVersion(ctx, 2) ? markedUpdate(lineage, 'error') : undefined,
+		);
 	},
 };

@@ -100,6 +100,14 @@ export class TriggerLineage {
 		return undefined;
 	}
 
+	/** The kind of update an input item stands for (outgoing_consignment…), when the item or the trigger item it stems from says. */
+	kindOf(itemIndex: number): string | undefined {
+		if (sourceOf(this.ctx, itemIndex) === 'define') return undefined;
+		const json = this.ctx.getInputData()[itemIndex]?.json ?? {};
+		const kind = isErpUpdate(json) ? json.kind : this.triggerItem(itemIndex)?.kind;
+		return typeof kind === 'string' && kindInfo(kind) ? kind : undefined;
+	}
+
 	/** The update ID of one item, from the form or from the item; an item error naming what to do when there is none. */
 	requireUpdateId(itemIndex: number): string {
 		const source = sourceOf(this.ctx, itemIndex);
@@ -128,6 +136,40 @@ function isErpUpdate(json: IDataObject): boolean {
 }
 
 /** The error an item reports: an n8n error-output item (`error`, `details`) or fields named like the platform's. */
+/**
+ * From version 2, what Set Complete or Set Error did to an update, in a person's words: which
+ * update, of which kind, the status it has now, whether this run changed it, and what it holds.
+ */
+export function markedUpdate(
+	lineage: TriggerLineage,
+	status: 'complete' | 'error',
+): (answer: IDataObject, record: IDataObject | undefined, itemIndexes: number[]) => IDataObject {
+	return (answer, record, [itemIndex]) => {
+		const unchanged = answer.status === 'unchanged';
+		const said: IDataObject = {
+			id: record?.id ?? answer.key,
+			kind: lineage.kindOf(itemIndex),
+			status,
+			result:
+				status === 'complete'
+					? unchanged
+						? 'was already complete'
+						: 'marked complete'
+					: unchanged
+						? 'already had this error'
+						: 'marked as error',
+		};
+		if (said.kind === undefined) delete said.kind;
+		if (status === 'complete' && record?.erp_reference !== undefined)
+			said.erp_reference = record.erp_reference;
+		if (status === 'error') {
+			said.error_message = record?.message;
+			if (record?.code !== undefined) said.error_code = record.code;
+		}
+		return said;
+	};
+}
+
 export function errorOf(json: IDataObject): { message?: string; code?: string } {
 	const error = json.error;
 	const asError = asObject(error);

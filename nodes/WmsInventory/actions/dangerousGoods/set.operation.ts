@@ -5,7 +5,7 @@ export const set = upsertOperation({
 	operation: 'set',
 	route: '/inventory_dangerous_goods/add',
 	name: 'Set',
-	action: 'Set the dangerous goods classification of items (needs SKU and UN number)',
+	action: 'Classify items as dangerous goods',
 	description:
 		'Classify items as dangerous goods by UN number (which must exist as a dangerous goods lookup)',
 });

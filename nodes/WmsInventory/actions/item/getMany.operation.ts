@@ -5,6 +5,6 @@ export const getMany = getManyOperation({
 	operation: 'getMany',
 	route: '/inventory/check',
 	noun: 'inventory item',
-	action:
-		'Get many inventory items with their stock per warehouse (optional filters: SKUs, barcode, category, active, warehouse code, in stock, changed since)',
+	action: 'Get many items',
+	description: 'Get inventory items with their stock per warehouse',
 });

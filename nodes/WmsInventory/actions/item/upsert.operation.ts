@@ -4,7 +4,7 @@ export const upsert = upsertOperation({
 	resource: 'item',
 	operation: 'upsert',
 	route: '/inventory/add',
-	action: 'Add or update inventory items (needs SKU and description)',
+	action: 'Add or update items',
 	description:
 		'Add inventory items, or update those whose SKU already exists; any number of input items, sent 1,000 per request',
 });

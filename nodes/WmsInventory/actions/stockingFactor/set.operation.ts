@@ -17,8 +17,7 @@ export const set = upsertOperation({
 	route: '/inventory_stocking_factor/add',
 	checks: [minNotAboveMax],
 	name: 'Set',
-	action:
-		'Set the stocking factors of items (needs SKU, warehouse, minimum quantity and maximum quantity)',
+	action: 'Set stocking factors',
 	description:
 		'Set the minimum and maximum stock of items per warehouse (minimum ≤ maximum is checked before sending)',
 });

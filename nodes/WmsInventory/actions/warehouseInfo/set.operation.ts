@@ -5,8 +5,7 @@ export const set = upsertOperation({
 	operation: 'set',
 	route: '/inventory_warehouse_info/add',
 	name: 'Set',
-	action:
-		'Set the warehouse info of items: default bin, pick face, replenishment (needs SKU and warehouse)',
+	action: 'Set warehouse info of items',
 	description:
 		'Set where items live in a warehouse: default and pick-face bins, replenishment quantity, ABC class',
 });

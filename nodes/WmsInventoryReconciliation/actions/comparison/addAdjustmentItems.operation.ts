@@ -11,7 +11,7 @@ export const addAdjustmentItems = comparisonLines({
 				: undefined,
 	],
 	name: 'Add Adjustment Items',
-	action: 'Add adjustment items to a comparison (needs comparison ID, SKU and quantity change)',
+	action: 'Add adjustment items',
 	description:
-		'Say how the platform stock of compared items should change; applied when the items are processed',
+		'Say how the platform stock of compared items should change; applied when the items are processed. Needs comparison ID, SKU and quantity change.',
 });

@@ -5,7 +5,7 @@ export const checkStatus = comparisonAction({
 	operation: 'checkStatus',
 	route: '/comparison/check_status',
 	name: 'Check Status',
-	action: 'Check the status of a comparison (needs comparison ID)',
+	action: 'Get comparison status',
 	description:
-		'Read a comparison: its state, lines, items with differences, adjustments and move attempts',
+		'Read a comparison: its state, lines, items with differences, adjustments and move attempts. Needs the comparison ID.',
 });

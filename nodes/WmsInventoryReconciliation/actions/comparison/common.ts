@@ -12,7 +12,7 @@ import {
 	bulkOptions,
 	optionsCollection,
 	retryPolicy,
-	unknownFieldsOption,
+	unknownFieldsOptions,
 } from '../../../shared/form/options';
 import {
 	fieldProperty,
@@ -138,7 +138,10 @@ export function checkedLine(
 						([key]) => key !== 'comparison_id' && key !== 'comparisonId',
 					),
 				);
-	return checkOrRefuse(ctx, itemIndex, spec, line, { unknownFields: source.unknownFields });
+	return checkOrRefuse(ctx, itemIndex, spec, line, {
+		unknownFields: source.unknownFields,
+		leftOut: source.leftOut,
+	});
 }
 
 export interface LinesConfig {
@@ -167,12 +170,12 @@ export function comparisonLines(config: LinesConfig): Operation {
 		properties: [
 			comparisonIdProperty(config.operation),
 			...recordProperties(spec, op),
-			optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(op)),
+			optionsCollection([batchSizeOption(config.route), ...unknownFieldsOptions], showFor(op)),
 		],
 		async execute(session, items) {
 			const { ctx } = session;
 			const output = new Output(session);
-			const source = recordSource(ctx);
+			const source = recordSource(session);
 			const lines = output.readEach(items.length, (itemIndex) => ({
 				comparison: readComparisonId(ctx, itemIndex),
 				row: { itemIndexes: [itemIndex], record: checkedLine(ctx, spec, itemIndex, source) },

@@ -4,7 +4,7 @@ export const complete = comparisonAction({
 	operation: 'complete',
 	route: '/comparison/complete',
 	name: 'Complete',
-	action: 'Complete a comparison (needs comparison ID)',
+	action: 'Complete a comparison',
 	description:
-		'Close the comparison (processed, or compared: accepting the differences as they are)',
+		'Close the comparison (processed, or compared: accepting the differences as they are). Needs the comparison ID.',
 });

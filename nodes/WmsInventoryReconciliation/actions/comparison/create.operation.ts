@@ -6,6 +6,7 @@ export const create = upsertOperation({
 	...comparisonOperation('create'),
 	route: '/comparison/add',
 	name: 'Create Comparison',
-	action: 'Create a stock comparison for a warehouse (needs warehouse code)',
-	description: 'Open an inventory comparison for a warehouse (state open)',
+	action: 'Create a comparison',
+	description:
+		'Open an inventory comparison for a warehouse (state open). Needs the warehouse code.',
 });

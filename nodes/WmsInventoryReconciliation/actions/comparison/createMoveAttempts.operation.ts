@@ -5,7 +5,7 @@ export const createMoveAttempts = comparisonAction({
 	operation: 'createMoveAttempts',
 	route: '/comparison_move_attempt/create',
 	name: 'Create Move Attempts',
-	action: 'Create move attempts for a processed comparison (needs comparison ID)',
+	action: 'Create move attempts',
 	description:
-		'Report the processed adjustments to the ERP as a move attempt (comparison must be processed)',
+		'Report the processed adjustments to the ERP as a move attempt (the comparison must be processed). Needs the comparison ID.',
 });

@@ -14,9 +14,9 @@ export const processItems = comparisonAction({
 	operation: 'processItems',
 	route: '/comparison_item/process',
 	name: 'Process Items',
-	action: 'Process the adjustment items of a comparison (needs comparison ID)',
+	action: 'Process adjustment items',
 	description:
-		"Apply the adjustments of the comparison's items to the platform stock; processing twice is harmless",
+		"Apply the adjustments of the comparison's items to the platform stock; processing twice is harmless. Needs the comparison ID.",
 	properties: [
 		{ ...fieldProperty(skusField), displayOptions: showFor(comparisonOperation('processItems')) },
 	],

@@ -17,24 +17,28 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
 import type { Operation } from '../../../shared/operations';
-import { errorJson, Output } from '../../../shared/output';
+import { errorJson, Output, readableErrorItem } from '../../../shared/output';
 import { PlatformError } from '../../../shared/transport/errors';
+import { fromVersion } from '../../../shared/version';
 import { aggregateErpLines, type ErpOnHand } from './reconcile/variance';
 import { readErpLines } from './reconcile/input';
 import { OPERATION, reconcileProperties, readSettings } from './reconcile/properties';
-import { discrepancyItems, Pairing, summaryItem } from './reconcile/report';
+import { csvFileItem, discrepancyItems, Pairing, summaryItem } from './reconcile/report';
 import { Run, stepError } from './reconcile/run';
 import { StepFailed } from './reconcile/stepFailed';
 
 export const reconcile: Operation = {
 	value: OPERATION,
 	name: 'Reconcile',
-	action:
-		'Reconcile ERP stock with the platform and report every difference (needs ERP stock lines of SKU, warehouse and quantity)',
+	action: 'Reconcile ERP stock',
 	description:
-		"Compare ERP stock with the platform's, report every discrepancy and (unless a dry run) adjust the small ones",
+		"Compare ERP stock with the platform's, report every discrepancy and (unless a dry run) adjust the small ones. Needs one input item per ERP stock line: SKU, warehouse and quantity.",
 	contract: { route: '/comparison_erp_on_hand/add' },
-	outputs: ['Discrepancies', 'Summary'],
+	// From version 2 the CSV file comes out of an output of its own.
+	outputs: {
+		names: ['Discrepancies', 'Summary'],
+		optional: { name: 'CSV File', when: 'attachCsv', since: 2 },
+	},
 	properties: reconcileProperties,
 	async execute(session, items) {
 		const { ctx } = session;
@@ -90,18 +94,24 @@ export const reconcile: Operation = {
 				status: cause instanceof PlatformError ? (cause.status ?? null) : null,
 				retryable: cause instanceof PlatformError && cause.retryable,
 			};
+			const json = errorJson(session.secrets, error, undefined, facts);
 			discrepancies.push({
-				json: errorJson(session.secrets, error, undefined, facts),
+				json: fromVersion(ctx, 2) ? readableErrorItem(json, undefined, undefined) : json,
 				pairedItem: everyInput,
 			});
 		}
-		const summary = await summaryItem(
-			ctx,
-			run.summary(items.length, onHand.length, failure),
-			run.entries,
-			everyInput,
-			settings.csv,
-		);
-		return [discrepancies, [summary]];
+		const figures = run.summary(items.length, onHand.length, failure);
+		if (!fromVersion(ctx, 2))
+			return [
+				discrepancies,
+				[await summaryItem(ctx, figures, run.entries, everyInput, settings.csv)],
+			];
+		const summary = await summaryItem(ctx, figures, run.entries, everyInput, undefined);
+		if (!settings.csv) return [discrepancies, [summary]];
+		return [
+			discrepancies,
+			[summary],
+			[await csvFileItem(ctx, run.entries, everyInput, settings.csv)],
+		];
 	},
 };

@@ -11,7 +11,7 @@ import {
 	maxRecordsOf,
 	optionsCollection,
 	retryPolicy,
-	unknownFieldsOption,
+	unknownFieldsOptions,
 } from '../../../shared/form/options';
 import { recordProperties, showFor } from '../../../shared/form/properties';
 import { recordSource } from '../../../shared/form/records';
@@ -35,9 +35,9 @@ const fromItemsOnly = (property: INodeProperties): INodeProperties => ({
 export const setPlatformOnHand: Operation = {
 	value: OPERATION,
 	name: 'Set Platform On-Hand',
-	action: 'Set the platform on-hand quantities of a comparison (needs comparison ID)',
+	action: 'Set platform on-hand quantities',
 	description:
-		"Take the platform's stock into the comparison and build its items (a new snapshot replaces the last)",
+		"Take the platform's stock into the comparison and build its items (a new snapshot replaces the last). Needs the comparison ID.",
 	contract: { route: ROUTE, record: lineSpec },
 	properties: [
 		comparisonIdProperty(OPERATION),
@@ -64,13 +64,13 @@ export const setPlatformOnHand: Operation = {
 			default: 'snapshot',
 		},
 		...recordProperties(lineSpec, op).map(fromItemsOnly),
-		optionsCollection([unknownFieldsOption], showFor(op)),
+		optionsCollection([...unknownFieldsOptions], showFor(op)),
 	],
 	async execute(session, items) {
 		const { ctx } = session;
 		const output = new Output(session);
 		const mode = ctx.getNodeParameter('platformQuantities', 0, 'snapshot') as string;
-		const source = recordSource(ctx);
+		const source = recordSource(session);
 		const max = maxRecordsOf(ROUTE);
 		const lines = output.readEach(items.length, (itemIndex) => ({
 			itemIndex,

@@ -7,6 +7,5 @@ export const add = orderAddOperation({
 	route: '/production_order/add',
 	checks: [notBefore('start_date', 'due_date')],
 	linesKey: 'components',
-	action:
-		'Add or update production orders with their components (needs order number, warehouse code, output SKU, output quantity, due date and components of SKU and quantity)',
+	action: 'Add or update production orders',
 });

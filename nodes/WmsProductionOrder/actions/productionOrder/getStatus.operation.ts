@@ -6,7 +6,6 @@ export const getStatus = getManyOperation({
 	route: '/production_order/check',
 	noun: 'production order',
 	name: 'Get Status',
-	description: 'State and quantity produced of production orders, by order numbers or filters',
-	action:
-		'Get the status and produced quantity of production orders (optional filters: order numbers, output SKU, warehouse code, status, changed since)',
+	description: 'Get the state of production orders and the quantity produced',
+	action: 'Get production order status',
 });

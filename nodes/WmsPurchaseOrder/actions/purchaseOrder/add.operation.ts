@@ -7,6 +7,5 @@ export const add = orderAddOperation({
 	route: '/purchase_order/add',
 	checks: [notBefore('order_date', 'expected_date')],
 	linesKey: 'lines',
-	action:
-		'Add or update purchase orders with their lines (needs order number, supplier code, warehouse code, order date and lines of SKU and quantity)',
+	action: 'Add or update purchase orders',
 });

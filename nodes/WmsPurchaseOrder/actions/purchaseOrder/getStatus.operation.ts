@@ -7,7 +7,6 @@ export const getStatus = getManyOperation({
 	noun: 'purchase order',
 	name: 'Get Status',
 	description:
-		'State, received quantities per line and receipts so far of purchase orders, by order numbers or filters',
-	action:
-		'Get the status, received quantities and receipts of purchase orders (optional filters: order numbers, supplier code, warehouse code, status, changed since)',
+		'Get the state of purchase orders, the received quantity of each line and the receipts so far',
+	action: 'Get purchase order status',
 });

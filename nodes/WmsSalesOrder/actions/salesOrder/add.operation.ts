@@ -7,6 +7,5 @@ export const add = orderAddOperation({
 	route: '/sales_order/add',
 	checks: [notBefore('order_date', 'required_date')],
 	linesKey: 'lines',
-	action:
-		'Add or update sales orders with their lines (needs order number, customer code, warehouse code, order date and lines of SKU and quantity)',
+	action: 'Add or update sales orders',
 });

@@ -7,7 +7,6 @@ export const getStatus = getManyOperation({
 	noun: 'sales order',
 	name: 'Get Status',
 	description:
-		'State, shipped quantities per line and shipments of sales orders, by order numbers or filters',
-	action:
-		'Get the status, shipped quantities and shipments of sales orders (optional filters: order numbers, customer code, warehouse code, customer reference, status, changed since)',
+		'Get the state of sales orders, the shipped quantity of each line and their shipments',
+	action: 'Get sales order status',
 });

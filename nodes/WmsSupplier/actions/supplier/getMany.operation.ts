@@ -5,6 +5,5 @@ export const getMany = getManyOperation({
 	operation: 'getMany',
 	route: '/supplier/check',
 	noun: 'supplier',
-	action:
-		'Get many suppliers (optional filters: supplier codes, search in code or name, active, changed since)',
+	action: 'Get many suppliers',
 });

@@ -4,5 +4,5 @@ export const upsert = upsertOperation({
 	resource: 'supplier',
 	operation: 'upsert',
 	route: '/supplier/add',
-	action: 'Add or update suppliers (needs supplier code and name)',
+	action: 'Add or update suppliers',
 });

@@ -5,7 +5,7 @@ export const add = upsertOperation({
 	operation: 'add',
 	route: '/area/add',
 	name: 'Add',
-	action: 'Add areas to a warehouse (needs warehouse, area code and name)',
+	action: 'Add areas',
 	description:
 		'Add areas to a warehouse (receiving, storage, picking...); an area whose code already exists there is updated',
 });

@@ -5,7 +5,7 @@ export const add = upsertOperation({
 	operation: 'add',
 	route: '/bin/add',
 	name: 'Add',
-	action: 'Add bins to a zone (needs warehouse, zone, bin code and bin type)',
+	action: 'Add bins',
 	description:
 		'Add storage bins to a zone; a bin whose code already exists in the warehouse is updated',
 });

@@ -12,7 +12,7 @@ import {
 	batchSizeOption,
 	bulkOptions,
 	optionsCollection,
-	unknownFieldsOption,
+	unknownFieldsOptions,
 } from '../../../shared/form/options';
 import { recordProperties, showFor } from '../../../shared/form/properties';
 import { checkedRecord, recordSource, type RecordSource } from '../../../shared/form/records';
@@ -37,7 +37,7 @@ const rangeFields: FieldSpec[] = [
 		label: 'Aisles',
 		type: 'string',
 		required: true,
-		placeholder: 'A-C',
+		placeholder: 'e.g. A-C, F',
 		description: 'Letters, numbers or ranges, comma-separated, e.g. "A-C" or "A, B, F"',
 	},
 	{
@@ -45,7 +45,7 @@ const rangeFields: FieldSpec[] = [
 		label: 'Positions (Bays)',
 		type: 'string',
 		required: true,
-		placeholder: '1-10',
+		placeholder: 'e.g. 1-10',
 		description: 'Bays along each aisle, e.g. "1-10"; "01-10" keeps the leading zero',
 	},
 	{
@@ -53,7 +53,7 @@ const rangeFields: FieldSpec[] = [
 		label: 'Levels',
 		type: 'string',
 		required: true,
-		placeholder: '1-5',
+		placeholder: 'e.g. 1-5',
 		description: 'Shelf or beam levels, e.g. "1-5"; give one value (e.g. "0") for floor bins',
 	},
 	{
@@ -104,10 +104,9 @@ function binsOf(ctx: IExecuteFunctions, itemIndex: number, source: RecordSource)
 export const addRange: Operation = {
 	value: op.operation,
 	name: 'Add Range',
-	action:
-		'Add a range of bins, aisles × positions × levels (needs warehouse, zone, bin type, aisles, positions, levels and bin code pattern)',
+	action: 'Add a range of bins',
 	description:
-		'Create many bins at once from aisles × positions × levels and a code pattern (e.g. A-C × 1-10 × 1-5 → 150 bins)',
+		'Create many bins at once from aisles × positions × levels and a code pattern (e.g. A-C × 1-10 × 1-5 → 150 bins). Needs warehouse, zone, bin type, aisles, positions, levels and bin code pattern.',
 	contract: { route },
 	properties: [
 		...recordProperties(rangeSpec, op),
@@ -131,7 +130,7 @@ export const addRange: Operation = {
 						"Most bins one input item's range may make; a guard against a typo like 1-1000",
 				},
 				batchSizeOption(route),
-				unknownFieldsOption,
+				...unknownFieldsOptions,
 			],
 			showFor(op),
 		),
@@ -139,7 +138,7 @@ export const addRange: Operation = {
 	async execute(session, items) {
 		const { ctx } = session;
 		const output = new Output(session);
-		const source = recordSource(ctx);
+		const source = recordSource(session);
 		const ranges = output.readEach(items.length, (itemIndex) => ({
 			itemIndex,
 			bins: binsOf(ctx, itemIndex, source),

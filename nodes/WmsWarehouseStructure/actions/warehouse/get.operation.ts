@@ -45,8 +45,9 @@ function binsOf(warehouse: IDataObject): IDataObject[] {
 export const get: Operation = {
 	value: op.operation,
 	name: 'Get',
-	action: 'Get a warehouse with its areas, zones and bins (needs the warehouse)',
-	description: 'Get a warehouse with its areas, zones and bins',
+	action: 'Get a warehouse layout',
+	description:
+		'Get a warehouse with its areas, zones and bins, as one item or one item per bin. Needs the warehouse.',
 	contract: { route, filters: lookup.fields },
 	properties: [
 		{ ...fieldProperty(warehouse), displayOptions: showFor(op) },

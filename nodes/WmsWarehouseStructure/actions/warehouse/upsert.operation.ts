@@ -4,5 +4,5 @@ export const upsert = upsertOperation({
 	resource: 'warehouse',
 	operation: 'upsert',
 	route: '/warehouse/add',
-	action: 'Add or update warehouses (needs warehouse code and name)',
+	action: 'Add or update warehouses',
 });

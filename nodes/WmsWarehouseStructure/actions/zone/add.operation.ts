@@ -5,7 +5,7 @@ export const add = upsertOperation({
 	operation: 'add',
 	route: '/zone/add',
 	name: 'Add',
-	action: 'Add zones to an area (needs warehouse, area, zone code and name)',
+	action: 'Add zones',
 	description:
 		'Add zones to an area of a warehouse; a zone whose code already exists in the warehouse is updated',
 });

@@ -16,7 +16,7 @@ export const requests = {
 				{ name: 'service_level', label: 'Service Level', type: 'string', required: true, options: [{ name: 'Economy', value: 'economy' }, { name: 'Standard', value: 'standard' }, { name: 'Express', value: 'express' }, { name: 'Next Day', value: 'next_day' }, { name: 'Same Day', value: 'same_day' }, { name: 'Freight', value: 'freight' }], default: 'standard' },
 				{ name: 'tracking_url_template', label: 'Tracking URL Template', type: 'string', placeholder: 'https://track.example/?id={tracking_number}', maxLength: 500, pattern: '^https?://\\S*\\{tracking_number\\}\\S*$', patternHint: 'a web address containing {tracking_number}, like https://track.example/?id={tracking_number}' },
 				{ name: 'max_weight_kg', label: 'Max Weight (kg)', type: 'number', minimum: 0 },
-				{ name: 'countries', label: 'Countries', type: 'stringList', description: 'Destination countries served, comma-separated (empty = all)', pattern: '^[A-Z]{2}$', patternHint: 'two-letter ISO country codes in capitals, like DE', maxItems: 250 },
+				{ name: 'countries', label: 'Countries', type: 'stringList', description: 'Destination countries served, comma-separated (empty = all)', placeholder: 'e.g. DE, AT, CH', pattern: '^[A-Z]{2}$', patternHint: 'two-letter ISO country codes in capitals, like DE', maxItems: 250 },
 				{ name: 'account_number', label: 'Account Number', type: 'string', maxLength: 50 },
 				{ name: 'active', label: 'Active', type: 'boolean', description: 'Whether the record can be used in new orders', default: true },
 			],
@@ -26,7 +26,7 @@ export const requests = {
 		{
 			name: 'filter', label: 'Filter', type: 'object',
 			fields: [
-				{ name: 'codes', label: 'Courier Service Codes', type: 'stringList', description: 'Comma-separated; up to 500', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
+				{ name: 'codes', label: 'Courier Service Codes', type: 'stringList', description: 'Comma-separated; up to 500', placeholder: 'e.g. DHL-STD, UPS-NDA', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
 				{ name: 'carrier', label: 'Carrier', type: 'string', maxLength: 100 },
 				{ name: 'service_level', label: 'Service Level', type: 'string', options: [{ name: 'Economy', value: 'economy' }, { name: 'Standard', value: 'standard' }, { name: 'Express', value: 'express' }, { name: 'Next Day', value: 'next_day' }, { name: 'Same Day', value: 'same_day' }, { name: 'Freight', value: 'freight' }] },
 				{ name: 'active', label: 'Active', type: 'boolean', default: true },

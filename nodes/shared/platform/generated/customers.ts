@@ -29,7 +29,7 @@ export const requests = {
 						{ name: 'country', label: 'Country', type: 'string', required: true, pattern: '^[A-Z]{2}$', patternHint: 'a two-letter ISO country code in capitals, like DE or US' },
 					],
 				},
-				{ name: 'default_courier_service_code', label: 'Default Courier Service', type: 'string', loadOptionsMethod: 'getCourierServices', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'default_courier_service_code', label: 'Default Courier Service', type: 'string', placeholder: 'e.g. DHL-STD', loadOptionsMethod: 'getCourierServices', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'active', label: 'Active', type: 'boolean', description: 'Whether the record can be used in new orders', default: true },
 				{ name: 'notes', label: 'Notes', type: 'string', maxLength: 2000 },
 			],
@@ -39,7 +39,7 @@ export const requests = {
 		{
 			name: 'filter', label: 'Filter', type: 'object',
 			fields: [
-				{ name: 'codes', label: 'Customer Codes', type: 'stringList', description: 'Comma-separated; up to 500', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
+				{ name: 'codes', label: 'Customer Codes', type: 'stringList', description: 'Comma-separated; up to 500', placeholder: 'e.g. CUST-1, CUST-2', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
 				{ name: 'active', label: 'Active', type: 'boolean', default: true },
 				{ name: 'changed_since', label: 'Changed Since', type: 'dateTime', description: 'Only records created or changed after this moment' },
 				{ name: 'search', label: 'Search', type: 'string', description: 'Only records whose code or name contains this text, in any case', minLength: 1, maxLength: 100 },
@@ -52,7 +52,7 @@ export const requests = {
 		{
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 1000, readOnly: ['created_at', 'updated_at'],
 			fields: [
-				{ name: 'customer_code', label: 'Customer', type: 'string', required: true, loadOptionsMethod: 'getCustomers', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'customer_code', label: 'Customer', type: 'string', required: true, placeholder: 'e.g. CUST-1', loadOptionsMethod: 'getCustomers', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'location_code', label: 'Location Code', type: 'string', required: true, description: 'The location\'s code, unique per customer; a location with the same customer and code is updated', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'name', label: 'Name', type: 'string', required: true, minLength: 1, maxLength: 200 },
 				{
@@ -71,7 +71,7 @@ export const requests = {
 				{ name: 'email', label: 'Email', type: 'string', placeholder: 'name@email.com', maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$', patternHint: 'an email address like orders@example.com' },
 				{ name: 'delivery_instructions', label: 'Delivery Instructions', type: 'string', maxLength: 1000 },
 				{ name: 'opening_hours', label: 'Opening Hours', type: 'string', placeholder: 'Mon-Fri 07:00-16:00', maxLength: 200 },
-				{ name: 'default_courier_service_code', label: 'Default Courier Service', type: 'string', loadOptionsMethod: 'getCourierServices', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'default_courier_service_code', label: 'Default Courier Service', type: 'string', placeholder: 'e.g. DHL-STD', loadOptionsMethod: 'getCourierServices', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'active', label: 'Active', type: 'boolean', description: 'Whether orders can be delivered to this location', default: true },
 			],
 		},
@@ -80,7 +80,7 @@ export const requests = {
 		{
 			name: 'filter', label: 'Filter', type: 'object',
 			fields: [
-				{ name: 'customer_codes', label: 'Customer Codes', type: 'stringList', description: 'Comma-separated; up to 500', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
+				{ name: 'customer_codes', label: 'Customer Codes', type: 'stringList', description: 'Comma-separated; up to 500', placeholder: 'e.g. CUST-1, CUST-2', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
 				{ name: 'location_code', label: 'Location Code', type: 'string', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'active', label: 'Active', type: 'boolean', default: true },
 				{ name: 'country', label: 'Country', type: 'string', pattern: '^[A-Z]{2}$', patternHint: 'a two-letter ISO country code in capitals, like DE' },

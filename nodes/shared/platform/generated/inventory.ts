@@ -12,7 +12,7 @@ export const requests = {
 			fields: [
 				{ name: 'sku', label: 'SKU', type: 'string', required: true, description: 'The stock-keeping unit, the item\'s key; an item with the same SKU is updated', minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'description', label: 'Description', type: 'string', required: true, minLength: 1, maxLength: 500 },
-				{ name: 'barcodes', label: 'Barcodes', type: 'stringList', description: 'EAN/UPC/GTIN or internal barcodes of the base unit, comma-separated; up to 20', minLength: 1, maxLength: 64, maxItems: 20 },
+				{ name: 'barcodes', label: 'Barcodes', type: 'stringList', description: 'EAN/UPC/GTIN or internal barcodes of the base unit, comma-separated; up to 20', placeholder: 'e.g. 4006381333931, 4006381333948', minLength: 1, maxLength: 64, maxItems: 20 },
 				{ name: 'unit_of_measure', label: 'Unit of Measure', type: 'string', description: 'Base unit, e.g. EA, KG, M (the platform assumes EA)', placeholder: 'EA', minLength: 1, maxLength: 20 },
 				{
 					name: 'pack_sizes', label: 'Pack Sizes', type: 'list', description: 'Larger units the item comes in (case, pallet); up to 10', maxItems: 10,
@@ -47,11 +47,11 @@ export const requests = {
 		{
 			name: 'filter', label: 'Filter', type: 'object',
 			fields: [
-				{ name: 'skus', label: 'SKUs', type: 'stringList', description: 'Comma-separated; up to 500', minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
+				{ name: 'skus', label: 'SKUs', type: 'stringList', description: 'Comma-separated; up to 500', placeholder: 'e.g. BOLT-M8-40, NUT-M8', minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
 				{ name: 'barcode', label: 'Barcode', type: 'string', minLength: 1, maxLength: 64 },
 				{ name: 'category', label: 'Category', type: 'string', maxLength: 100 },
 				{ name: 'active', label: 'Active', type: 'boolean', default: true },
-				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', description: 'Only stock in this warehouse is shown. Choose from the list, or specify a code using an expression.', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', description: 'Only stock in this warehouse is shown. Choose from the list, or specify a code using an expression.', placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'in_stock', label: 'In Stock', type: 'boolean', description: 'Whether to return only items with stock on hand (on) or only items without (off)', default: true },
 				{ name: 'changed_since', label: 'Changed Since', type: 'dateTime', description: 'Only records created or changed after this moment' },
 			],
@@ -64,7 +64,7 @@ export const requests = {
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 1000, readOnly: ['created_at', 'updated_at'],
 			fields: [
 				{ name: 'sku', label: 'SKU', type: 'string', required: true, description: 'The stock-keeping unit, the item\'s key; an item with the same SKU is updated', minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'min_quantity', label: 'Minimum Quantity', type: 'number', required: true, description: 'Below this the warehouse replenishes', minimum: 0 },
 				{ name: 'max_quantity', label: 'Maximum Quantity', type: 'number', required: true, description: 'Replenishment fills up to this', minimum: 0 },
 				{ name: 'reorder_quantity', label: 'Reorder Quantity', type: 'number', minimum: 0 },
@@ -76,9 +76,9 @@ export const requests = {
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 1000, readOnly: ['created_at', 'updated_at'],
 			fields: [
 				{ name: 'sku', label: 'SKU', type: 'string', required: true, description: 'The stock-keeping unit, the item\'s key; an item with the same SKU is updated', minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'default_bin_code', label: 'Default Bin', type: 'string', loadOptionsMethod: 'getBins', loadOptionsDependsOn: ['warehouseCode'], minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'pick_face_bin_code', label: 'Pick Face Bin', type: 'string', loadOptionsMethod: 'getBins', loadOptionsDependsOn: ['warehouseCode'], minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'default_bin_code', label: 'Default Bin', type: 'string', placeholder: 'e.g. A-01-01', loadOptionsMethod: 'getBins', loadOptionsDependsOn: ['warehouseCode'], minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'pick_face_bin_code', label: 'Pick Face Bin', type: 'string', placeholder: 'e.g. PF-01', loadOptionsMethod: 'getBins', loadOptionsDependsOn: ['warehouseCode'], minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'replenishment_quantity', label: 'Replenishment Quantity', type: 'number', minimum: 0 },
 				{ name: 'abc_class', label: 'ABC Class', type: 'string', options: [{ name: 'A', value: 'A' }, { name: 'B', value: 'B' }, { name: 'C', value: 'C' }] },
 			],

@@ -10,7 +10,7 @@ export const requests = {
 		{
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 100,
 			fields: [
-				{ name: 'warehouse_code', label: 'Warehouse Code', type: 'string', required: true, description: 'The warehouse whose stock is compared', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse Code', type: 'string', required: true, description: 'The warehouse whose stock is compared', placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'reference', label: 'Reference', type: 'string', description: 'Your name for this count, e.g. STOCKTAKE-2026-11. Sending the same warehouse and reference again answers the same comparison.', minLength: 1, maxLength: 100 },
 				{ name: 'notes', label: 'Notes', type: 'string', maxLength: 2000 },
 			],
@@ -22,7 +22,7 @@ export const requests = {
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 1000,
 			fields: [
 				{ name: 'sku', label: 'SKU', type: 'string', required: true, minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'warehouse_code', label: 'Warehouse Code', type: 'string', description: 'When given, must be the comparison\'s warehouse', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse Code', type: 'string', description: 'When given, must be the comparison\'s warehouse', placeholder: 'e.g. WH1', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'batch', label: 'Batch', type: 'string', description: 'Leave empty for stock without a batch', minLength: 1, maxLength: 64 },
 				{ name: 'quantity', label: 'Quantity', type: 'number', required: true, description: 'Units on hand in the ERP', minimum: 0 },
 			],
@@ -53,7 +53,7 @@ export const requests = {
 	],
 	'/comparison_item/process': [
 		{ name: 'comparison_id', label: 'Comparison ID', type: 'string', required: true, description: 'The comparison to work on, as Create Comparison or Reconcile returned it', placeholder: 'e.g. CMP-000001', minLength: 1, maxLength: 50 },
-		{ name: 'skus', label: 'Only These SKUs', type: 'stringList', description: 'Comma-separated; up to 1000. Leave empty to process every item of the comparison.', minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 1000 },
+		{ name: 'skus', label: 'Only These SKUs', type: 'stringList', description: 'Comma-separated; up to 1000. Leave empty to process every item of the comparison.', placeholder: 'e.g. BOLT-M8-40, NUT-M8', minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 1000 },
 	],
 	'/comparison_move_attempt/create': [
 		{ name: 'comparison_id', label: 'Comparison ID', type: 'string', required: true, description: 'The comparison to work on, as Create Comparison or Reconcile returned it', placeholder: 'e.g. CMP-000001', minLength: 1, maxLength: 50 },

@@ -11,7 +11,7 @@ export const requests = {
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 100, readOnly: ['status', 'status_changed_at', 'quantity_produced', 'created_at', 'updated_at'],
 			fields: [
 				{ name: 'order_number', label: 'Order Number', type: 'string', required: true, description: 'The order\'s number in the ERP. Sending it again updates the order while the warehouse has not started on it.', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'output_sku', label: 'Output SKU', type: 'string', required: true, description: 'The item this order makes', minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'output_quantity', label: 'Output Quantity', type: 'number', required: true, description: 'How many of the output item to make', exclusiveMinimum: 0 },
 				{ name: 'output_batch', label: 'Output Batch', type: 'string', minLength: 1, maxLength: 64 },
@@ -36,9 +36,9 @@ export const requests = {
 		{
 			name: 'filter', label: 'Filter', type: 'object',
 			fields: [
-				{ name: 'order_numbers', label: 'Order Numbers', type: 'stringList', description: 'Comma-separated; up to 500', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
+				{ name: 'order_numbers', label: 'Order Numbers', type: 'stringList', description: 'Comma-separated; up to 500', placeholder: 'e.g. MO-3001, MO-3002', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
 				{ name: 'output_sku', label: 'Output SKU', type: 'string', minLength: 1, maxLength: 64, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'warehouse_code', label: 'Warehouse Code', type: 'string', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse Code', type: 'string', placeholder: 'e.g. WH1', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'status', label: 'Status', type: 'string', options: [{ name: 'Planned', value: 'planned' }, { name: 'Released', value: 'released' }, { name: 'In Progress', value: 'in_progress' }, { name: 'Completed', value: 'completed' }, { name: 'Cancelled', value: 'cancelled' }] },
 				{ name: 'changed_since', label: 'Changed Since', type: 'dateTime', description: 'Only records created or changed after this moment' },
 			],

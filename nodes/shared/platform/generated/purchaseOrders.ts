@@ -11,8 +11,8 @@ export const requests = {
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 100, readOnly: ['status', 'status_changed_at', 'receipts', 'created_at', 'updated_at'],
 			fields: [
 				{ name: 'order_number', label: 'Order Number', type: 'string', required: true, description: 'The order\'s number in the ERP. Sending it again updates the order while the warehouse has not started on it.', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'supplier_code', label: 'Supplier', type: 'string', required: true, loadOptionsMethod: 'getSuppliers', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'supplier_code', label: 'Supplier', type: 'string', required: true, placeholder: 'e.g. SUP-1', loadOptionsMethod: 'getSuppliers', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'order_date', label: 'Order Date', type: 'date', required: true },
 				{ name: 'expected_date', label: 'Expected Date', type: 'date', description: 'When the goods are expected; not before the order date' },
 				{ name: 'reference', label: 'Reference', type: 'string', maxLength: 100 },
@@ -37,9 +37,9 @@ export const requests = {
 		{
 			name: 'filter', label: 'Filter', type: 'object',
 			fields: [
-				{ name: 'order_numbers', label: 'Order Numbers', type: 'stringList', description: 'Comma-separated; up to 500', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
-				{ name: 'supplier_code', label: 'Supplier Code', type: 'string', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'warehouse_code', label: 'Warehouse Code', type: 'string', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'order_numbers', label: 'Order Numbers', type: 'stringList', description: 'Comma-separated; up to 500', placeholder: 'e.g. PO-2001, PO-2002', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
+				{ name: 'supplier_code', label: 'Supplier Code', type: 'string', placeholder: 'e.g. SUP-1', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse Code', type: 'string', placeholder: 'e.g. WH1', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'status', label: 'Status', type: 'string', options: [{ name: 'Open', value: 'open' }, { name: 'Partially Received', value: 'partially_received' }, { name: 'Received', value: 'received' }, { name: 'Cancelled', value: 'cancelled' }] },
 				{ name: 'changed_since', label: 'Changed Since', type: 'dateTime', description: 'Only records created or changed after this moment' },
 			],

@@ -39,7 +39,7 @@ export const requests = {
 		{
 			name: 'filter', label: 'Filter', type: 'object',
 			fields: [
-				{ name: 'codes', label: 'Supplier Codes', type: 'stringList', description: 'Comma-separated; up to 500', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
+				{ name: 'codes', label: 'Supplier Codes', type: 'stringList', description: 'Comma-separated; up to 500', placeholder: 'e.g. SUP-1, SUP-2', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"', minItems: 1, maxItems: 500 },
 				{ name: 'active', label: 'Active', type: 'boolean', default: true },
 				{ name: 'changed_since', label: 'Changed Since', type: 'dateTime', description: 'Only records created or changed after this moment' },
 				{ name: 'search', label: 'Search', type: 'string', description: 'Only records whose code or name contains this text, in any case', minLength: 1, maxLength: 100 },

@@ -44,8 +44,8 @@ export const requests = {
 		{
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 1000, readOnly: ['created_at', 'updated_at'],
 			fields: [
-				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'area_code', label: 'Area Code', type: 'string', required: true, description: 'Unique within the warehouse; an area with the same code is updated', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'area_code', label: 'Area Code', type: 'string', required: true, description: 'Unique within the warehouse; an area with the same code is updated', placeholder: 'e.g. STORAGE', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'name', label: 'Name', type: 'string', required: true, minLength: 1, maxLength: 200 },
 				{ name: 'area_type', label: 'Area Type', type: 'string', options: [{ name: 'Receiving', value: 'receiving' }, { name: 'Storage', value: 'storage' }, { name: 'Picking', value: 'picking' }, { name: 'Packing', value: 'packing' }, { name: 'Shipping', value: 'shipping' }, { name: 'Quarantine', value: 'quarantine' }, { name: 'Production', value: 'production' }, { name: 'Returns', value: 'returns' }], default: 'storage' },
 			],
@@ -55,9 +55,9 @@ export const requests = {
 		{
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 1000, readOnly: ['created_at', 'updated_at'],
 			fields: [
-				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'area_code', label: 'Area', type: 'string', required: true, loadOptionsMethod: 'getAreas', loadOptionsDependsOn: ['warehouseCode'], minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'zone_code', label: 'Zone Code', type: 'string', required: true, description: 'Unique within the warehouse; a zone with the same code is updated', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'area_code', label: 'Area', type: 'string', required: true, placeholder: 'e.g. STORAGE', loadOptionsMethod: 'getAreas', loadOptionsDependsOn: ['warehouseCode'], minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'zone_code', label: 'Zone Code', type: 'string', required: true, description: 'Unique within the warehouse; a zone with the same code is updated', placeholder: 'e.g. Z-A', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'name', label: 'Name', type: 'string', required: true, minLength: 1, maxLength: 200 },
 				{ name: 'temperature_controlled', label: 'Temperature Controlled', type: 'boolean', description: 'Whether the zone is chilled or heated', default: false },
 			],
@@ -67,9 +67,9 @@ export const requests = {
 		{
 			name: 'items', label: 'Items', type: 'list', required: true, minItems: 1, maxItems: 1000, readOnly: ['created_at', 'updated_at'],
 			fields: [
-				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', required: true, placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'bin_code', label: 'Bin Code', type: 'string', required: true, description: 'Unique within the warehouse; a bin with the same code is updated', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'zone_code', label: 'Zone', type: 'string', required: true, loadOptionsMethod: 'getZones', loadOptionsDependsOn: ['warehouseCode'], minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'zone_code', label: 'Zone', type: 'string', required: true, placeholder: 'e.g. Z-A', loadOptionsMethod: 'getZones', loadOptionsDependsOn: ['warehouseCode'], minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'bin_type', label: 'Bin Type', type: 'string', required: true, options: [{ name: 'Pallet', value: 'pallet' }, { name: 'Shelf', value: 'shelf' }, { name: 'Floor', value: 'floor' }, { name: 'Bulk', value: 'bulk' }, { name: 'Pick Face', value: 'pick_face' }, { name: 'Staging', value: 'staging' }, { name: 'Dock', value: 'dock' }], default: 'shelf' },
 				{ name: 'aisle', label: 'Aisle', type: 'string', maxLength: 20 },
 				{ name: 'level', label: 'Level', type: 'string', maxLength: 20 },
@@ -91,8 +91,8 @@ export const requests = {
 		{
 			name: 'filter', label: 'Filter', type: 'object',
 			fields: [
-				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
-				{ name: 'zone_code', label: 'Zone Code', type: 'string', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'warehouse_code', label: 'Warehouse', type: 'string', placeholder: 'e.g. WH1', loadOptionsMethod: 'getWarehouses', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
+				{ name: 'zone_code', label: 'Zone Code', type: 'string', placeholder: 'e.g. Z-A', minLength: 1, maxLength: 50, pattern: '^[^|\\s]([^|]*[^|\\s])?$', patternHint: 'a code without blanks at either end and without "|"' },
 				{ name: 'active', label: 'Active', type: 'boolean', default: true },
 				{ name: 'search', label: 'Search', type: 'string', description: 'Only records whose code or name contains this text, in any case', minLength: 1, maxLength: 100 },
 			],

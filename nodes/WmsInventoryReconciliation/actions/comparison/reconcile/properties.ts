@@ -10,6 +10,7 @@ import {
 } from '../../../../shared/form/options';
 import { showFor } from '../../../../shared/form/properties';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
+import { byVersion } from '../../../../shared/version';
 import { comparisonOperation } from '../common';
 import type { Threshold } from './variance';
 
@@ -43,7 +44,7 @@ export const reconcileProperties: INodeProperties[] = [
 				name: 'defaultWarehouse',
 				description: 'For stock lines without a warehouse',
 			},
-			{ method: 'getWarehouses' },
+			{ method: 'getWarehouses', placeholder: 'e.g. WH1' },
 		),
 		displayOptions: showFor(reconcile),
 	},
@@ -133,15 +134,25 @@ export const reconcileProperties: INodeProperties[] = [
 			'Whether to report the adjustments to the ERP as a move attempt (an ERP update) before completing',
 		displayOptions: adjusting,
 	},
-	{
-		displayName: 'Attach CSV File',
-		name: 'attachCsv',
-		type: 'boolean',
-		default: false,
-		description:
-			'Whether to attach the variance report to the Summary output’s item as a CSV file, e.g. to e-mail or store it',
-		displayOptions: showFor(reconcile),
-	},
+	...byVersion(
+		{
+			displayName: 'Attach CSV File',
+			name: 'attachCsv',
+			type: 'boolean',
+			default: false,
+			description:
+				'Whether to attach the variance report to the Summary output’s item as a CSV file, e.g. to e-mail or store it',
+			displayOptions: showFor(reconcile),
+		},
+		2,
+		{
+			displayName: 'Output a CSV File',
+			// The node's outputs follow it: the editor reads it as saved.
+			noDataExpression: true,
+			description:
+				'Whether to put the variance report out as a CSV file too, on an output of its own (CSV File), e.g. to e-mail or store it',
+		},
+	),
 	{
 		displayName: 'Put Output File in Field',
 		name: 'binaryPropertyName',

@@ -1,6 +1,7 @@
 /**
- * Reconcile's two outputs: Discrepancies (one item per differing line) and Summary (one item: the
- * run's figures, and the report as a CSV file), so each output's table has the columns of its own items.
+ * Reconcile's outputs: Discrepancies (one item per differing line), Summary (one item: the run's
+ * figures) and, when asked, the report as a CSV file (version 1: on the Summary's item; from
+ * version 2 on an output of its own), so each output's table has the columns of its own items.
  *
  * One sign throughout: platform_minus_erp = platform quantity − ERP quantity (positive: the
  * platform holds more). The adjustment that makes the platform match is its negative: that is the
@@ -122,7 +123,7 @@ export interface CsvSettings {
 	fileName: string;
 }
 
-/** The Summary output's item, with the report as a CSV file when asked for. */
+/** The Summary output's item, with the report as a CSV file when asked for (version 1). */
 export async function summaryItem(
 	ctx: IExecuteFunctions,
 	summary: IDataObject,
@@ -131,18 +132,33 @@ export async function summaryItem(
 	csv: CsvSettings | undefined,
 ): Promise<INodeExecutionData> {
 	const item: INodeExecutionData = { json: inReportWords(summary), pairedItem };
-	if (csv) {
-		const text = toCsv(
-			entries.map((entry) => ({ ...entry, platform_minus_erp: entry.difference })),
-			REPORT_CSV_COLUMNS,
-		);
-		item.binary = {
+	if (csv) item.binary = (await csvFileItem(ctx, entries, pairedItem, csv)).binary;
+	return item;
+}
+
+/**
+ * The report as a CSV file, on an item of its own (version 2: the CSV File output): n8n's editor
+ * opens an item that carries a file on its Binary view, so the Summary keeps to its figures.
+ */
+export async function csvFileItem(
+	ctx: IExecuteFunctions,
+	entries: ReportEntry[],
+	pairedItem: IPairedItemData[],
+	csv: CsvSettings,
+): Promise<INodeExecutionData> {
+	const text = toCsv(
+		entries.map((entry) => ({ ...entry, platform_minus_erp: entry.difference })),
+		REPORT_CSV_COLUMNS,
+	);
+	return {
+		json: { file_name: csv.fileName, lines: entries.length },
+		binary: {
 			[csv.binaryProperty]: await ctx.helpers.prepareBinaryData(
 				Buffer.from(text, 'utf8'),
 				csv.fileName,
 				'text/csv',
 			),
-		};
-	}
-	return item;
+		},
+		pairedItem,
+	};
 }

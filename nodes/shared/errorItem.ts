@@ -1,0 +1,101 @@
+/**
+ * What an error item says: the failure as n8n's error naming the input items it stands for, and the
+ * json of its item — `error` (what, where, whether re-running helps) and `message`.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+
+import { InputProblem, problemText } from './checking';
+import type { ExecuteSession } from './session';
+import { PlatformError } from './transport/errors';
+import type { Secrets } from './transport/secrets';
+
+/** What the caller knows of a failure beyond the error itself. */
+export interface FailureFacts {
+	code?: string;
+	retryable?: boolean;
+	status?: number | null;
+}
+
+/** Any failure as the n8n error that names the input items it stands for. */
+export function errorFor(
+	session: ExecuteSession,
+	error: unknown,
+	itemIndexes: number[],
+): NodeApiError | NodeOperationError {
+	if (error instanceof NodeOperationError) return error;
+	if (error instanceof NodeApiError) {
+		error.context.itemIndex ??= itemIndexes[0];
+		return error;
+	}
+	return new NodeOperationError(session.ctx.getNode(), error as Error, {
+		itemIndex: itemIndexes[0],
+	});
+}
+
+/** The message, naming the record (or item) first. */
+export function named(error: NodeApiError | NodeOperationError, name: string): string {
+	if (error instanceof InputProblem) return `${name}${problemText(error.field, error.problem)}`;
+	return `${name}: ${error.message.replace(/^Items? \d+(?:, \d+)*: /, '')}`;
+}
+
+/** The field a failure is about: the input's field, or the one the platform named ("lines.0.quantity" → "lines[0].quantity"). */
+function fieldOf(error: Error): string | null {
+	if (error instanceof InputProblem) return error.field;
+	const said = /field "([^"]+)"/.exec(error.message)?.[1];
+	return said ? said.replace(/\.(\d+)(?=\.|$)/g, '[$1]') : null;
+}
+
+function statusOf(error: NodeApiError | NodeOperationError): number | null {
+	if (error instanceof PlatformError) return error.status ?? null;
+	return error instanceof NodeApiError && error.httpCode ? Number(error.httpCode) || null : null;
+}
+
+function codeOf(error: NodeApiError | NodeOperationError): string {
+	if (error instanceof InputProblem) return 'invalid_input';
+	if (error instanceof PlatformError)
+		return error.body?.code ?? (error.status ? `http_${error.status}` : 'no_answer');
+	return error instanceof NodeApiError && error.httpCode ? `http_${error.httpCode}` : 'failed';
+}
+
+/**
+ * What an error item says, in the json keys n8n's error-output routing recognises (1.x and 2.x):
+ * `error` (what, where, whether re-running helps) and `message`, nothing else.
+ */
+export function errorJson(
+	secrets: Secrets,
+	error: NodeApiError | NodeOperationError,
+	key?: IDataObject,
+	facts: FailureFacts = {},
+): IDataObject {
+	const message = secrets.redact(error.message);
+	const structured: IDataObject = {
+		message,
+		field: fieldOf(error),
+		code: facts.code ?? codeOf(error),
+		status: facts.status !== undefined ? facts.status : statusOf(error),
+		retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),
+	};
+	if (key) structured.record = key;
+	if (error.description) structured.details = secrets.redact(error.description);
+	return { error: structured, message };
+}
+
+/**
+ * From version 2 an error item reads reason first: `message` before the parts of `error`, and under
+ * "Continue" (regular output), where the node itself adds the input item's fields, the record's key
+ * and the message before them. (On the error output n8n puts the input item's fields first.)
+ */
+export function readableErrorItem(
+	json: IDataObject,
+	input: IDataObject | undefined,
+	key: IDataObject | undefined,
+): IDataObject {
+	const { message, error, ...rest } = json;
+	const item: IDataObject = { ...key, message };
+	// The input's own fields keep their places after these, the node's say last what they say.
+	Object.assign(item, input, rest);
+	item.message = message;
+	item.error = error;
+	return item;
+}
