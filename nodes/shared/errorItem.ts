@@ -35,7 +35,7 @@ export function errorFor(
 
 /** The message, naming the record (or item) first. */
 export function named(error: NodeApiError | NodeOperationError, name: string): string {
-	if (error instanceof InputProblem) return `${name}${problemText(error.field, error.problem)}`;
+	if (error instanceof InputProblem) return `${name}${problemText(error.label, error.problem)}`;
 	return `${name}: ${error.message.replace(/^Items? \d+(?:, \d+)*: /, '')}`;
 }
 

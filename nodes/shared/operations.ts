@@ -28,7 +28,7 @@ import {
 	type ResourceOperation,
 } from './form/properties';
 import { checkedRecord, readRecord, recordSource } from './form/records';
-import { filtersSentence, needsSentence, sentences } from './form/words';
+import { filtersSentence, formLabel, needsSentence, sentences } from './form/words';
 import { locatorValue } from './dropdowns/locator';
 import { Output, type OutputOptions } from './output';
 import {
@@ -202,6 +202,7 @@ function readFilter(ctx: IExecuteFunctions, filters: Checkable, itemIndex: numbe
 	) as IDataObject;
 	return checkOrRefuse(ctx, itemIndex, filters, raw, {
 		fieldName: (field) => `Filters → ${field}`,
+		label: (field) => `Filters → ${formLabel(filters.fields, field)}`,
 	});
 }
 

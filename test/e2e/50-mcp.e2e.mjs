@@ -10,6 +10,7 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import {
 	descriptionProblems,
+	unnamedFields,
 	fromAiKeys,
 	operationsOf,
 	toolDescription,
@@ -135,7 +136,7 @@ export default function (ctx) {
 			},
 		},
 		{
-			name: 'the client lists the four WMS tools, each described in one sentence that names its arguments',
+			name: 'the client lists the four WMS tools, each described by its action and each argument by its own words',
 			async run() {
 				connected();
 				const { tools: listed } = await server.mcp.listTools();
@@ -149,9 +150,7 @@ export default function (ctx) {
 						`${tool.name}: not the description n8n builds from the operation`,
 					);
 					const keys = fromAiKeys(node);
-					const problems = descriptionProblems(tool.description, {
-						required: keys.map((key) => key.replace(/_/g, ' ')),
-					});
+					const problems = descriptionProblems(tool.description);
 					assert.deepEqual(problems, [], `${tool.name}: "${tool.description}"`);
 					assert.deepEqual(
 						Object.keys(tool.inputSchema.properties ?? {}).sort(),
@@ -303,9 +302,9 @@ export default function (ctx) {
 				assert.equal(code.isError, true, code.text);
 				assert.match(
 					code.text,
-					/Filters → warehouse_code must be a code without blanks at either end and without "\|" \(got "WH\|1"\)/,
+					/Filters → Warehouse must be a code without blanks at either end and without "\|" \(got "WH\|1"\)/,
 				);
-				assert.match(code.text, /Fix field "Filters → warehouse_code"/);
+				assert.match(code.text, /Fix field "Filters → Warehouse"/);
 
 				// A wrong type never reaches the node: n8n checks the arguments against the tool's schema.
 				const type = await call(server.mcp, 'Sales_Order_Get_Status', { order_numbers: 1001 });
@@ -336,7 +335,7 @@ export default function (ctx) {
 			},
 		},
 		{
-			name: 'every WMS tool n8n offers has a one-sentence description naming what it needs or takes',
+			name: 'every WMS tool n8n offers is described by its short action, and its operation names what it needs or takes',
 			async run() {
 				const problems = [];
 				for (const node of ctx.declared.nodes.filter((n) => n.usableAsTool)) {
@@ -347,10 +346,11 @@ export default function (ctx) {
 						(o) => o.operation !== '__CUSTOM_API_CALL__',
 					)) {
 						const text = toolDescription(served, operation.parameters);
-						for (const problem of descriptionProblems(text, operation))
-							problems.push(
-								`${node.displayName} ${operation.resource}.${operation.operation}: "${text}" ${problem}`,
-							);
+						const where = `${node.displayName} ${operation.resource}.${operation.operation}`;
+						for (const problem of descriptionProblems(text))
+							problems.push(`${where}: "${text}" ${problem}`);
+						for (const name of unnamedFields(operation))
+							problems.push(`${where}: "${operation.description}" does not name "${name}"`);
 					}
 				}
 				assert.deepEqual(problems, []);

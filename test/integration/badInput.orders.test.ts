@@ -466,7 +466,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				},
 				'/sales_order/check',
 				['SO-DEMO-1', 'SO|1', 'SO-DEMO-2'],
-				/^Item 1: Filters → order_numbers entry 0 must be a code without blanks at either end and without "\|"/,
+				/^Item 1: Filters → Order Numbers entry 0 must be a code without blanks at either end and without "\|"/,
 			],
 			[
 				'WMS Supplier: "yesterday" for Changed Since',
@@ -481,7 +481,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				},
 				'/supplier/check',
 				['2020-01-01', 'yesterday', '2020-01-01T00:00:00Z'],
-				'Item 1: Filters → changed_since must be a date like 2026-11-21T14:30:00 (in the workflow\'s time zone) or 2026-11-21T14:30:00Z (got "yesterday")',
+				'Item 1: Filters → Changed Since must be a date like 2026-11-21T14:30:00 (in the workflow\'s time zone) or 2026-11-21T14:30:00Z (got "yesterday")',
 			],
 			[
 				'WMS Dangerous Goods: a UN number of 2 digits among good ones',
@@ -496,7 +496,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				},
 				'/dangerous_goods_lookup/check',
 				['1263', '1263, 12', '1993'],
-				/^Item 1: Filters → un_numbers entry 1 must be a UN number of four digits/,
+				/^Item 1: Filters → UN Numbers entry 1 must be a UN number of four digits/,
 			],
 			[
 				'WMS Customer: a lower-case country',
@@ -511,7 +511,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				},
 				'/supply_location/check',
 				['DE', 'de', 'NO'],
-				/^Item 1: Filters → country must be a two-letter ISO country code/,
+				/^Item 1: Filters → Country must be a two-letter ISO country code/,
 			],
 		])('%s', async (_title, node, route, values, message) => {
 			sim.resetStats();

@@ -205,7 +205,7 @@ describe('WMS Customer through real n8n-core', () => {
 			[{}],
 		);
 		expect(bad.error?.message).toMatch(
-			/^Item 0: Filters → country must be a two-letter ISO country code/,
+			/^Item 0: Filters → Country must be a two-letter ISO country code/,
 		);
 	});
 

@@ -126,7 +126,7 @@ describe('WMS Dangerous Goods through real n8n-core', () => {
 		expect(limited.outputs[0]).toHaveLength(3);
 		const bad = await harness.run(lookups('getMany', { filters: { unNumbers: '1263, 12' } }), [{}]);
 		expect(bad.error?.message).toMatch(
-			/^Item 0: Filters → un_numbers entry 1 must be a UN number of four digits/,
+			/^Item 0: Filters → UN Numbers entry 1 must be a UN number of four digits/,
 		);
 	});
 });

@@ -232,6 +232,32 @@ describe('what version 2 outputs, through real n8n-core', () => {
 			);
 		});
 
+		it('a field filled in the form is named as the form names it, in the message and what to do', async () => {
+			const { outputs } = await harness.run(
+				{
+					type: 'wmsInventory',
+					parameters: {
+						resource: 'warehouseInfo',
+						operation: 'set',
+						sku: 'BOLT-M8-40',
+						warehouseCode: { __rl: true, mode: 'code', value: 'WH1' },
+						additionalFields: { defaultBinCode: { __rl: true, mode: 'code', value: 'A|01' } },
+					},
+					onError: 'continueErrorOutput',
+					...V2,
+				},
+				[{}],
+			);
+			const [failed] = outputs[1];
+			expect(failed.json.message).toBe(
+				'Warehouse info BOLT-M8-40 / WH1: Default Bin must be a code without blanks at either end and without "|" (got "A|01")',
+			);
+			expect(failed.json.error).toMatchObject({
+				field: 'default_bin_code',
+				details: expect.stringMatching(/^Fix field "Default Bin" of input item 0/),
+			});
+		});
+
 		it('version 1 keeps the error before the message', async () => {
 			const { outputs } = await harness.run({ ...addItems(), onError: 'continueErrorOutput' }, bad);
 			expect(Object.keys(outputs[1][0].json)).toEqual([

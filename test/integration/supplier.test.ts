@@ -235,6 +235,6 @@ describe('WMS Supplier through real n8n-core', () => {
 			},
 			[{}],
 		);
-		expect(error?.message).toMatch(/^Item 0: Filters → changed_since must be a date/);
+		expect(error?.message).toMatch(/^Item 0: Filters → Changed Since must be a date/);
 	});
 });

@@ -58,7 +58,9 @@ export function problemText(field: string, problem: string): string {
 /**
  * An input problem found before anything is sent: names the item (counting from 0, as n8n's
  * editor does), the field and what is wrong. The output names the record instead of the item
- * when it knows the record's key (see output.ts), so the field and problem are kept apart.
+ * when it knows the record's key (see output.ts), so the field and problem are kept apart. The
+ * words name the field as the user knows it (`label`: the form's "Default Bin"), `field` is its
+ * path in the record (default_bin_code).
  */
 export class InputProblem extends NodeOperationError {
 	constructor(
@@ -66,10 +68,11 @@ export class InputProblem extends NodeOperationError {
 		readonly itemIndex: number,
 		readonly field: string,
 		readonly problem: string,
+		readonly label = field,
 	) {
-		super(node, `Item ${itemIndex}${problemText(field, problem)}`, {
+		super(node, `Item ${itemIndex}${problemText(label, problem)}`, {
 			itemIndex,
-			description: `Fix field "${field}" of input item ${itemIndex} (counting from 0, as n8n's editor does) and run the node again. Nothing was sent for this item.`,
+			description: `Fix field "${label}" of input item ${itemIndex} (counting from 0, as n8n's editor does) and run the node again. Nothing was sent for this item.`,
 		});
 	}
 }
@@ -79,8 +82,9 @@ export function itemError(
 	itemIndex: number,
 	field: string,
 	problem: string,
+	label?: string,
 ): InputProblem {
-	return new InputProblem(node, itemIndex, field, problem);
+	return new InputProblem(node, itemIndex, field, problem, label);
 }
 
 /** The first problem, with the others after it in one line. */
@@ -98,6 +102,8 @@ export interface RefuseAs {
 	fieldName?: (field: string) => string;
 	/** Where keys left out under 'ignore' are counted, to be said once for the run. */
 	leftOut?: Map<string, number>;
+	/** How the words of the item error name a field the user knows by a label (the form's). */
+	label?: (field: string) => string;
 }
 
 /**
@@ -119,5 +125,6 @@ export function checkOrRefuse(
 	});
 	if (problems.length === 0) return record;
 	const { field, problem } = summarize(problems);
-	throw itemError(ctx.getNode(), itemIndex, as.fieldName?.(field) ?? field, problem);
+	const named = as.fieldName?.(field) ?? field;
+	throw itemError(ctx.getNode(), itemIndex, named, problem, as.label?.(field) ?? named);
 }

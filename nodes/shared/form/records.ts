@@ -10,6 +10,7 @@ import { isObject } from '../objects';
 import type { FieldSpec, RecordSpec } from '../platform/types';
 import type { ExecuteSession } from '../session';
 import { fromVersion } from '../version';
+import { formLabel } from './words';
 
 export type RecordMode = 'form' | 'inputItem' | 'json';
 
@@ -152,5 +153,7 @@ export function checkedRecord(
 	return checkOrRefuse(ctx, itemIndex, spec, readRecord(ctx, spec, itemIndex, source), {
 		unknownFields: source.unknownFields,
 		leftOut: source.leftOut,
+		// Filled in the form, a field is named as the form names it.
+		label: source.mode === 'form' ? (field) => formLabel(spec.fields, field) : undefined,
 	});
 }

@@ -37,3 +37,16 @@ export function sentences(...parts: Array<string | undefined>): string {
 		.map((part) => (/[.!?]$/.test(part.trim()) ? part.trim() : `${part.trim()}.`))
 		.join(' ');
 }
+
+/**
+ * A field's path in a record in the form's words: "default_bin_code" → "Default Bin",
+ * "dimensions.length_cm" → "Dimensions (cm) → Length", "pack_sizes[0].quantity" → "Pack Sizes 1 →
+ * Quantity". A path the fields do not know stays as it is.
+ */
+export function formLabel(fields: FieldSpec[] | undefined, path: string): string {
+	const [, name, index, rest] = /^([^.[]+)(?:\[(\d+)\])?(?:\.(.+))?$/.exec(path) ?? [];
+	const field = fields?.find((candidate) => candidate.name === name);
+	if (!field) return path;
+	const here = index === undefined ? field.label : `${field.label} ${Number(index) + 1}`;
+	return rest ? `${here} → ${formLabel(field.fields, rest)}` : here;
+}
