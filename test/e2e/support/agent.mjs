@@ -72,6 +72,7 @@ export function operationsOf(description) {
 					resource,
 					operation: option.value,
 					parameters: { resource, operation: option.value },
+					description: option.description,
 					required: shown.filter((p) => p.required).map((p) => p.displayName),
 					filters: shown
 						.filter((p) => p.name === 'filters')
@@ -92,22 +93,32 @@ export function spoken(displayName) {
 }
 
 /**
- * What is wrong with a tool description by the house rule (one sentence saying what the tool does
- * and which arguments it takes): an empty list when nothing.
+ * What is wrong with a tool description by the house rule: n8n builds it from the operation's action
+ * ("Get sales order status in WMS Sales Order"), which is short and in n8n's style because n8n also
+ * names the node after it; the arguments are described by their own $fromAI descriptions. An empty
+ * list when nothing.
  */
-export function descriptionProblems(text, { required = [], filters = [] } = {}) {
+export function descriptionProblems(text) {
 	const problems = [];
-	const lower = text.toLowerCase();
 	if (!/^[A-Z][a-z]+ /.test(text)) problems.push('does not start with a verb');
 	if (/\n|\.\s+\S/.test(text)) problems.push('is more than one sentence');
-	if (text.length > 220)
+	if (!/ in WMS [A-Z][\w ]+$/.test(text)) problems.push('does not name the WMS node it is in');
+	if (text.length > 80)
 		problems.push(
-			`is ${text.length} characters long (a model reads every tool's description on every turn)`,
+			`is ${text.length} characters long (n8n names the node after it; a model reads it on every turn)`,
 		);
-	for (const name of [...required, ...filters]) {
-		if (!lower.includes(spoken(name))) problems.push(`does not name "${spoken(name)}"`);
-	}
 	return problems;
+}
+
+/**
+ * The fields an operation needs by default and its filters that its description (under the
+ * Operation dropdown, and what Set Manually starts from) does not name.
+ */
+export function unnamedFields(operation) {
+	const lower = (operation.description ?? '').toLowerCase();
+	return [...operation.required, ...operation.filters]
+		.map(spoken)
+		.filter((name) => !lower.includes(name));
 }
 
 /**
