@@ -162,7 +162,7 @@ describe('output items a person can act on, through real n8n-core', () => {
 		expect(outputs[0][0].json).toEqual({ code: 'SUP-77', key: 'SUP-77', status: 'created' });
 		expect(outputs[1][0].json).toMatchObject({
 			no: 'SUP-78',
-			message: 'Supplier SUP-78: name is required but missing or empty',
+			message: 'Supplier SUP-78: Name is required but missing or empty',
 			error: { record: { code: 'SUP-78' } },
 		});
 	});

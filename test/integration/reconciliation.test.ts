@@ -770,7 +770,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 
 		it('names a missing comparison id, a zero adjustment and a bad SKU list before sending anything', async () => {
 			const noId = await harness.run(node('complete'), [{}]);
-			expect(noId.error?.message).toBe('Item 0: comparison_id is required but missing or empty');
+			expect(noId.error?.message).toBe('Item 0: Comparison ID is required but missing or empty');
 			const zero = await harness.run(
 				node('addAdjustmentItems', { fieldsToSend: 'inputItem' }, 'continueErrorOutput'),
 				[{ comparison_id: 'CMP-1', sku: 'A', quantity_delta: 0 }],
@@ -782,7 +782,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				node('processItems', { comparisonId: 'CMP-1', skus: 'A, B C |' }),
 				[{}],
 			);
-			expect(badSku.error?.message).toMatch(/^Item 0: skus entry 1 must be a code without blanks/);
+			expect(badSku.error?.message).toMatch(
+				/^Item 0: Only These SKUs entry 1 must be a code without blanks/,
+			);
 			expect(sim.stats().requests).toEqual({});
 		});
 
@@ -804,16 +806,25 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 		const workflow = JSON.parse(
 			readFileSync(join(__dirname, '../../examples/nightly-reconcile.json'), 'utf8'),
 		) as {
-			nodes: Array<{ name: string; type: string; parameters: IDataObject }>;
+			nodes: Array<{ name: string; type: string; typeVersion: number; parameters: IDataObject }>;
 			connections: Record<string, { main: Array<Array<{ node: string }>> }>;
 		};
 		const byName = (name: string) => workflow.nodes.find((n) => n.name === name)!;
-		/** Runs a Code node's JavaScript the way its "run once for all items" mode does, with $input (all, first) only. */
-		const code = (name: string, input: INodeExecutionData[]) =>
-			new Function('$input', byName(name).parameters.jsCode as string)({
-				all: () => input,
-				first: () => input[0],
-			}) as INodeExecutionData[];
+		/**
+		 * Runs a Code node's JavaScript the way its "run once for all items" mode does, with $input (all,
+		 * first) and $('Reconcile').all(output) only.
+		 */
+		const code = (
+			name: string,
+			input: INodeExecutionData[],
+			reconcile: INodeExecutionData[][] = [],
+		) =>
+			new Function('$input', '$', byName(name).parameters.jsCode as string)(
+				{ all: () => input, first: () => input[0] },
+				(node: string) => ({
+					all: (output = 0) => (node === 'Reconcile' ? (reconcile[output] ?? []) : []),
+				}),
+			) as INodeExecutionData[];
 
 		it("starts from a nightly schedule or by hand, and its Reconcile dry run reports the demo stock's planted differences", async () => {
 			const starts = workflow.nodes.filter((n) => /Trigger$/.test(n.type)).map((n) => n.type);
@@ -829,7 +840,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			expect(reconcileNode.type).toBe('n8n-nodes-wms-integration.wmsInventoryReconciliation');
 			const stockLines = code('ERP stock', []).map((item) => item.json);
 			const { outputs, error } = await harness.run(
-				node('reconcile', reconcileNode.parameters),
+				{ ...node('reconcile', reconcileNode.parameters), typeVersion: reconcileNode.typeVersion },
 				stockLines,
 			);
 			expect(error).toBeUndefined();
@@ -842,11 +853,12 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 			]);
 			expect(snapshot(sim)).toBe(before);
 
-			// Discrepancies → Differing lines, Summary → Variance report.
+			// Discrepancies → Differing lines, Summary → Variance report (which attaches the CSV File output), CSV File → CSV file.
 			expect(
 				workflow.connections.Reconcile.main.map((targets) => targets.map((t) => t.node)),
-			).toEqual([['Differing lines'], ['Variance report']]);
-			const [message] = code('Variance report', outputs[1]);
+			).toEqual([['Differing lines'], ['Variance report'], ['CSV file']]);
+			expect(outputs[1][0].binary).toBeUndefined();
+			const [message] = code('Variance report', outputs[1], outputs);
 			expect(message.json.subject).toBe(
 				`Stock reconciliation: 3 of ${stock.size} lines differ (19 units)`,
 			);

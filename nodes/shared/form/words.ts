@@ -50,3 +50,9 @@ export function formLabel(fields: FieldSpec[] | undefined, path: string): string
 	const here = index === undefined ? field.label : `${field.label} ${Number(index) + 1}`;
 	return rest ? `${here} → ${formLabel(field.fields, rest)}` : here;
 }
+
+/** How checks name the fields of a record filled in the form: by the form's labels. */
+export const inFormWords =
+	(fields: FieldSpec[] | undefined) =>
+	(path: string): string =>
+		formLabel(fields, path);

@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { checkOrRefuse } from '../../../shared/checking';
 import { batchSizeOption, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
+import { inFormWords } from '../../../shared/form/words';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
@@ -43,7 +44,7 @@ export const setComplete: Operation = {
 						? items[itemIndex].json.erp_reference
 						: undefined;
 				if (reference || fromItem) record.erp_reference = reference || fromItem;
-				return checkOrRefuse(ctx, itemIndex, spec, record);
+				return checkOrRefuse(ctx, itemIndex, spec, record, { label: inFormWords(spec.fields) });
 			},
 			undefined,
 			fromVersion(ctx, 2) ? markedUpdate(lineage, 'complete') : undefined,

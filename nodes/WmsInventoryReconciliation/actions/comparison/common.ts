@@ -21,6 +21,7 @@ import {
 	type ResourceOperation,
 } from '../../../shared/form/properties';
 import { readRecord, recordSource, type RecordSource } from '../../../shared/form/records';
+import { inFormWords } from '../../../shared/form/words';
 import type { Operation } from '../../../shared/operations';
 import { Output, type ItemRecord } from '../../../shared/output';
 import {
@@ -58,8 +59,13 @@ export function comparisonIdProperty(operation: string): INodeProperties {
 export function readComparisonId(ctx: IExecuteFunctions, itemIndex: number): string {
 	const raw = ctx.getNodeParameter('comparisonId', itemIndex, '') as unknown;
 	const value = typeof raw === 'string' ? raw.trim() : raw;
-	return checkOrRefuse(ctx, itemIndex, comparisonIdSpec, { comparison_id: value as string })
-		.comparison_id as string;
+	return checkOrRefuse(
+		ctx,
+		itemIndex,
+		comparisonIdSpec,
+		{ comparison_id: value as string },
+		{ label: inFormWords(comparisonIdSpec.fields) },
+	).comparison_id as string;
 }
 
 export interface ActionConfig {

@@ -1,5 +1,6 @@
 import { checkOrRefuse, itemError } from '../../../shared/checking';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
+import { inFormWords } from '../../../shared/form/words';
 import { requestField } from '../../../shared/platform';
 import { comparisonAction, comparisonOperation } from './common';
 
@@ -23,7 +24,13 @@ export const processItems = comparisonAction({
 	body(ctx, itemIndex) {
 		const raw = ctx.getNodeParameter('skus', itemIndex, '') as string | string[];
 		const skus =
-			(checkOrRefuse(ctx, itemIndex, skusSpec, { skus: raw }).skus as string[] | undefined) ?? [];
+			(checkOrRefuse(
+				ctx,
+				itemIndex,
+				skusSpec,
+				{ skus: raw },
+				{ label: inFormWords(skusSpec.fields) },
+			).skus as string[] | undefined) ?? [];
 		if (skus.length > MAX_SKUS) {
 			throw itemError(
 				ctx.getNode(),

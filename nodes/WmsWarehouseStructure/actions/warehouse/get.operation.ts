@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { checkOrRefuse, itemError } from '../../../shared/checking';
 import { optionsCollection, retryPolicy } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
+import { inFormWords } from '../../../shared/form/words';
 import type { Operation } from '../../../shared/operations';
 import { Output } from '../../../shared/output';
 import { readAll } from '../../../shared/paging';
@@ -86,8 +87,15 @@ export const get: Operation = {
 					itemIndex,
 					'warehouse_code',
 					'is required but missing or empty',
+					warehouse.label,
 				);
-			const filter = checkOrRefuse(ctx, itemIndex, lookup, { code, include_structure: true });
+			const filter = checkOrRefuse(
+				ctx,
+				itemIndex,
+				lookup,
+				{ code, include_structure: true },
+				{ label: inFormWords(lookup.fields) },
+			);
 			const [found] = await readAll(session, route, filter, {
 				limit: 1,
 				itemIndex,
