@@ -314,7 +314,7 @@ export default function (ctx) {
 				).map((t) => t.trim());
 				assert.deepEqual(
 					tabs.map((t) => t.replace(/\s*(Branch\s*)?\(.*$/, '')),
-					['Discrepancies', 'Summary'],
+					['Discrepancies', 'Summary', 'CSV File'],
 					`Reconcile's output tabs: ${tabs.join(', ')}`,
 				);
 				const lines = await outputTable(output, 0, 'platform_minus_erp');

@@ -134,6 +134,21 @@ export default function (ctx) {
 					await page.getByText(action, { exact: true }).waitFor({ timeout: 10000 });
 					assert.ok(action.length <= 40, `the action "${action}" is long for a node's name`);
 				}
+				// The panel slides in: the picture is taken once it has stopped (the same place for ten frames).
+				await page.waitForFunction(
+					(action) => {
+						const shown = [...document.querySelectorAll('*')].find(
+							(e) => e.childElementCount === 0 && e.textContent?.trim() === action,
+						);
+						const left = shown?.getBoundingClientRect().left;
+						const still = window.__wmsLeft === left ? (window.__wmsStill ?? 0) + 1 : 0;
+						window.__wmsLeft = left;
+						window.__wmsStill = still;
+						return left !== undefined && still >= 10;
+					},
+					'Get sales order status',
+					{ polling: 'raf', timeout: 10000 },
+				);
 				await screenshot(page, ctx, 'node-creator-actions');
 				await page.getByText('Get sales order status', { exact: true }).click();
 				await page.waitForSelector('[data-test-id="ndv"]', { timeout: 15000 });

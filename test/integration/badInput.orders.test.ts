@@ -425,7 +425,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 			[
 				'line without its comparison',
 				{ sku: 'NUT-M8', quantity: 4, comparison_id: '' },
-				'Item 1: comparison_id is required but missing or empty',
+				'Item 1: Comparison ID is required but missing or empty',
 			],
 			['fractional on-hand (accepted: 12.5 kg)', { sku: 'NUT-M8', quantity: 12.5 }, undefined],
 		])('%s', async (_title, bad, message) => {

@@ -3,11 +3,10 @@ import type { IDataObject } from 'n8n-workflow';
 import { checkOrRefuse } from '../../../shared/checking';
 import { batchSizeOption, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
-import { inFormWords } from '../../../shared/form/words';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
-import { markedUpdate, sourceOf, sourceProperty, TriggerLineage } from './source';
+import { inForm, markedUpdate, sourceOf, sourceProperty, TriggerLineage } from './source';
 
 const op = { resource: 'update', operation: 'setComplete' };
 const route = '/erp_update/set_complete';
@@ -44,7 +43,7 @@ export const setComplete: Operation = {
 						? items[itemIndex].json.erp_reference
 						: undefined;
 				if (reference || fromItem) record.erp_reference = reference || fromItem;
-				return checkOrRefuse(ctx, itemIndex, spec, record, { label: inFormWords(spec.fields) });
+				return checkOrRefuse(ctx, itemIndex, spec, record, inForm(ctx, itemIndex));
 			},
 			undefined,
 			fromVersion(ctx, 2) ? markedUpdate(lineage, 'complete') : undefined,

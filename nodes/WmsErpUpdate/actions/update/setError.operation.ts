@@ -1,11 +1,10 @@
 import { checkOrRefuse, itemError } from '../../../shared/checking';
 import { batchSizeOption, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
-import { inFormWords } from '../../../shared/form/words';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
-import { errorOf, markedUpdate, sourceOf, sourceProperty, TriggerLineage } from './source';
+import { errorOf, inForm, markedUpdate, sourceOf, sourceProperty, TriggerLineage } from './source';
 
 const op = { resource: 'update', operation: 'setError' };
 const route = '/erp_update/set_error';
@@ -43,7 +42,7 @@ export const setError: Operation = {
 						message: ctx.getNodeParameter('message', itemIndex, '') as string,
 						code: ctx.getNodeParameter('code', itemIndex, '') as string,
 					};
-					return checkOrRefuse(ctx, itemIndex, spec, record, { label: inFormWords(spec.fields) });
+					return checkOrRefuse(ctx, itemIndex, spec, record, inForm(ctx, itemIndex));
 				}
 				const { message, code } = errorOf(items[itemIndex].json);
 				if (!message) {
@@ -51,13 +50,7 @@ export const setError: Operation = {
 						'was not found: the input item has no "error" or "message". Wire an error output here, or set Fields to Send to Define Below';
 					throw itemError(ctx.getNode(), itemIndex, 'Error Message', problem);
 				}
-				return checkOrRefuse(
-					ctx,
-					itemIndex,
-					spec,
-					{ id, message, code },
-					{ label: inFormWords(spec.fields) },
-				);
+				return checkOrRefuse(ctx, itemIndex, spec, { id, message, code }, inForm(ctx, itemIndex));
 			},
 			undefined,
 			fromVersion(ctx, 2) ? markedUpdate(lineage, 'error') : undefined,

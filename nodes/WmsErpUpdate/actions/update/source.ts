@@ -11,12 +11,22 @@ import type {
 	IWorkflowDataProxyData,
 } from 'n8n-workflow';
 
-import { itemError } from '../../../shared/checking';
+import { itemError, type RefuseAs } from '../../../shared/checking';
+import { inFormWords } from '../../../shared/form/words';
+import { recordSpec } from '../../../shared/platform';
 import { kindInfo } from '../../../shared/erpUpdateKinds';
 import { showFor, type ResourceOperation } from '../../../shared/form/properties';
 import { asObject, isObject } from '../../../shared/objects';
 
 export type Source = 'inputItem' | 'define';
+
+/** Set Complete's and Set Error's update ID and ERP reference fields, as the form names them. */
+const spec = {
+	fields: [
+		...recordSpec('/erp_update/set_complete').fields,
+		...recordSpec('/erp_update/set_error').fields,
+	],
+};
 
 const TRIGGER_TYPE = /(^|\.)wmsErpUpdateTrigger$/;
 const ID_KEYS = ['id', 'erp_update_id', 'update_id', 'erpUpdateId', 'updateId'];
@@ -42,6 +52,11 @@ export function sourceProperty(op: ResourceOperation, inputDescription: string):
 
 export function sourceOf(ctx: IExecuteFunctions, itemIndex: number): Source {
 	return ctx.getNodeParameter('source', itemIndex, 'inputItem') as Source;
+}
+
+/** How checks name an update's fields: as the form does when it was filled in, else as the item has them. */
+export function inForm(ctx: IExecuteFunctions, itemIndex: number): RefuseAs {
+	return sourceOf(ctx, itemIndex) === 'define' ? { label: inFormWords(spec.fields) } : {};
 }
 
 function text(value: unknown): string | undefined {

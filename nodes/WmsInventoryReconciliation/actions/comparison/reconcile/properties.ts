@@ -29,14 +29,21 @@ const fieldName = (name: string, displayName: string, usual: string): INodePrope
 });
 
 export const reconcileProperties: INodeProperties[] = [
-	{
-		displayName:
-			'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. Discrepancies: one item per differing line, paired to the input items of its SKU (all of its warehouse when the ERP has none). Summary: one item with the run’s figures (and the CSV), paired to every input item.',
-		name: 'reconcileNotice',
-		type: 'notice',
-		default: '',
-		displayOptions: showFor(reconcile),
-	},
+	...byVersion(
+		{
+			displayName:
+				'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. Discrepancies: one item per differing line, paired to the input items of its SKU (all of its warehouse when the ERP has none). Summary: one item with the run’s figures (and the CSV), paired to every input item.',
+			name: 'reconcileNotice',
+			type: 'notice',
+			default: '',
+			displayOptions: showFor(reconcile),
+		},
+		2,
+		{
+			displayName:
+				'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. Discrepancies: one item per differing line, paired to the input items of its SKU (all of its warehouse when the ERP has none). Summary: one item with the run’s figures, paired to every input item. CSV File (when asked for): the differing lines as a file.',
+		},
+	),
 	{
 		...locatorProperty(
 			{
@@ -68,7 +75,7 @@ export const reconcileProperties: INodeProperties[] = [
 		displayOptions: showFor(reconcile),
 	},
 	{
-		displayName: 'Close the Comparison After the Report',
+		displayName: 'Close After the Report',
 		name: 'closeAfterDryRun',
 		type: 'boolean',
 		default: false,
