@@ -89,6 +89,7 @@ describe('a platform that answers otherwise (quirks table, real n8n-core)', () =
 			}
 			if (quirk.requests !== undefined) expect(platform.count(node.route)).toBe(quirk.requests);
 			if (quirk.log) expect(capturedLogs.slice(logsFrom).join('\n')).toMatch(quirk.log);
+			quirk.holds?.(platform);
 		},
 	);
 

@@ -132,6 +132,8 @@ export interface Quirk {
 	requests?: number;
 	/** A line the node wrote to n8n's log. */
 	log?: RegExp;
+	/** What else must hold of the platform afterwards (e.g. nothing reached another host). */
+	holds?: (platform: QuirkyPlatform) => void;
 }
 
 const bulkError = (message: unknown, status = 200): Reply => ({
@@ -152,6 +154,29 @@ const results = (route: string, edit: (rows: Array<Record<string, unknown>>) => 
 const pages = (route: string, page: (n: number) => Reply) => every(route, (_, n) => page(n));
 const token = (reply: Reply) => (platform: QuirkyPlatform) =>
 	void platform.on('/oauth/token', () => reply);
+/** A redirect to `to` (a path on the platform, or 'elsewhere': the same path on another host). */
+const redirect = (
+	status: number,
+	to: string,
+	call: { route: string },
+	platform: QuirkyPlatform,
+) => ({
+	status,
+	headers: {
+		location: to === 'elsewhere' ? `${platform.elsewhere.origin}/v1${call.route}` : to,
+	},
+	json: { moved: true },
+});
+/** Routes redirected by `status` on their first `times` calls; `to` as for redirect(). */
+const redirected =
+	(route: string, status: number, to: string, times = 1) =>
+	(platform: QuirkyPlatform) =>
+		void platform.on(route, (call) =>
+			call.n <= times ? redirect(status, to, call, platform) : undefined,
+		);
+/** Nothing, neither a request nor the credential, reached the other host. */
+const nothingElsewhere = (platform: QuirkyPlatform) => expect(platform.elsewhere.calls).toEqual([]);
+const AWAY = String.raw`a redirect away from the Base URL's host, to http://127\.0\.0\.1:\d+`;
 const tooLarge: Reply = {
 	status: 413,
 	json: { error: { code: 'too_many_items', message: 'request too large' } },
@@ -432,6 +457,79 @@ export const QUIRKS: Quirk[] = [
 		program: every(INV, (_, n) => (n === 1 ? { hangUp: true } : undefined)),
 		stored: [0, 1, 2],
 		requests: 2,
+	},
+
+	// --- Redirects: the credential goes to the Base URL's origin only ---
+	{
+		answer: 'HTTP 308 to another host (the token and the rows would go there)',
+		node: 'inventoryAdd',
+		program: redirected(INV, 308, 'elsewhere', 99),
+		stored: [],
+		failed: new RegExp(
+			`^Inventory item Q-\\d+: not confirmed as stored — The platform answered HTTP 308 on /inventory/add with ${AWAY}: not followed, so the credential and the request stay with the Base URL's host.*Running the node again is safe`,
+		),
+		requests: 1,
+		holds: nothingElsewhere,
+	},
+	{
+		answer: 'HTTP 307 within the same host, then the contract answer',
+		node: 'inventoryAdd',
+		program: redirected(INV, 307, '/v1/inventory/add?moved=1'),
+		stored: [0, 1, 2],
+		requests: 2,
+		holds: (platform) =>
+			expect(
+				platform.calls.map((call) => [call.route, call.query, Boolean(call.authorization)]),
+			).toContainEqual(['/inventory/add', 'moved=1', true]),
+	},
+	{
+		answer: 'HTTP 301 within the same host, for ever',
+		node: 'inventoryAdd',
+		program: redirected(INV, 301, '/v1/inventory/add', 99),
+		stored: [],
+		failed:
+			/not confirmed as stored — The platform answered HTTP 301 on \/inventory\/add with more than 5 redirects in a row/,
+		requests: 6,
+	},
+	{
+		answer: 'HTTP 303 See Other after a write',
+		node: 'inventoryAdd',
+		program: redirected(INV, 303, '/v1/jobs/17'),
+		stored: [],
+		failed:
+			/not confirmed as stored — The platform answered HTTP 303 on \/inventory\/add with a redirect \(HTTP 303\) that does not ask for the same request elsewhere.*Running the node again is safe: records are matched/,
+		requests: 1,
+	},
+	{
+		answer: 'HTTP 302 without a Location',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({ status: 302, json: {} })),
+		error:
+			/^Item 0: The platform answered HTTP 302 on \/inventory\/check with a redirect without a Location to follow/,
+	},
+	{
+		answer: 'HTTP 301 on a read, to another host',
+		node: 'inventoryGetAll',
+		program: redirected(INV_READ, 301, 'elsewhere', 99),
+		error: new RegExp(`^Item 0: The platform answered HTTP 301 on /inventory/check with ${AWAY}`),
+		holds: nothingElsewhere,
+	},
+	{
+		answer:
+			'the token endpoint answering 307 to another host (the client secret would be posted there)',
+		node: 'inventoryGetAll',
+		program: redirected('/oauth/token', 307, 'elsewhere', 99),
+		error: new RegExp(
+			`The platform's token endpoint answered HTTP 307 with ${AWAY}: not followed, so the client secret was not sent there`,
+		),
+		holds: nothingElsewhere,
+	},
+	{
+		answer: 'the token endpoint answering 308 within the same host',
+		node: 'inventoryGetAll',
+		program: redirected('/oauth/token', 308, '/v1/oauth/token?moved=1'),
+		records: ['R-0', 'R-1', 'R-2', 'R-3', 'R-4'],
+		holds: (platform) => expect(platform.count('/oauth/token')).toBe(2),
 	},
 
 	// --- Sales Order: Add, lines grouped into orders ---

@@ -34,6 +34,10 @@ export interface Reply {
 
 export interface Call {
 	route: string;
+	/** The query string of the address called, without "?" ('' when none). */
+	query: string;
+	/** The Authorization header the call carried. */
+	authorization?: string;
 	body: Record<string, unknown>;
 	/** The how-many-th request on this route (1 = first). */
 	n: number;
@@ -90,6 +94,8 @@ export class QuirkyPlatform {
 	private readonly trickles = new Set<NodeJS.Timeout>();
 	private server!: Server;
 	baseUrl = '';
+	/** Another host (another origin): where a redirect may point. It records what reached it and answers like the contract. */
+	elsewhere!: Elsewhere;
 	readonly clientId = CLIENT_ID;
 	readonly clientSecret = CLIENT_SECRET;
 
@@ -102,6 +108,7 @@ export class QuirkyPlatform {
 		});
 		await new Promise<void>((resolve) => platform.server.listen(0, '127.0.0.1', resolve));
 		platform.baseUrl = `http://127.0.0.1:${(platform.server.address() as AddressInfo).port}/v1`;
+		platform.elsewhere = await Elsewhere.start();
 		return platform;
 	}
 
@@ -124,19 +131,22 @@ export class QuirkyPlatform {
 		for (const timer of this.trickles) clearInterval(timer);
 		for (const socket of this.sockets) socket.destroy();
 		await new Promise((resolve) => this.server.close(resolve));
+		await this.elsewhere.close();
 	}
 
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const route = (req.url ?? '').replace(/^\/v1/, '');
+		const [path, query = ''] = (req.url ?? '').split('?');
+		const route = path.replace(/^\/v1/, '');
+		const authorization = req.headers.authorization;
 		let body: Record<string, unknown> = {};
 		try {
 			body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
 		} catch {
 			return this.send(
 				res,
-				{ route, body: {}, n: 0, items: [] },
+				{ route, query, authorization, body: {}, n: 0, items: [] },
 				{
 					status: 400,
 					json: { error: { code: 'malformed_json', message: 'the body is not valid JSON' } },
@@ -144,7 +154,7 @@ export class QuirkyPlatform {
 			);
 		}
 		const items = Array.isArray(body.items) ? (body.items as Array<Record<string, unknown>>) : [];
-		const call: Call = { route, body, n: this.count(route) + 1, items };
+		const call: Call = { route, query, authorization, body, n: this.count(route) + 1, items };
 		this.calls.push(call);
 		for (const responder of this.responders.get(route) ?? []) {
 			const reply = responder(call, this);
@@ -224,5 +234,42 @@ export class QuirkyPlatform {
 				if (key !== undefined && key !== null) this.confirmed.add(`${call.route} ${String(key)}`);
 			},
 		);
+	}
+}
+
+/** A host of its own that answers every call as if it were the platform, and keeps what reached it. */
+export class Elsewhere {
+	readonly calls: Array<{ url: string; authorization?: string; body: string }> = [];
+	origin = '';
+	private server!: Server;
+
+	static async start(): Promise<Elsewhere> {
+		const host = new Elsewhere();
+		host.server = createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (chunk: Buffer) => chunks.push(chunk));
+			req.on('end', () => {
+				const body = Buffer.concat(chunks).toString('utf8');
+				host.calls.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
+				const items = (JSON.parse(body || '{}') as { items?: unknown[] }).items ?? [];
+				const route = (req.url ?? '').split('?')[0].replace(/^\/v1/, '');
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(
+					JSON.stringify(
+						route === '/oauth/token'
+							? { access_token: 'elsewhere-token-0001', token_type: 'Bearer', expires_in: 60 }
+							: { ...contractResults(route, items as Array<Record<string, unknown>>), items: [] },
+					),
+				);
+			});
+		});
+		await new Promise<void>((resolve) => host.server.listen(0, '127.0.0.1', resolve));
+		host.origin = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
+		return host;
+	}
+
+	async close(): Promise<void> {
+		this.server.closeAllConnections();
+		await new Promise((resolve) => this.server.close(resolve));
 	}
 }
