@@ -3,7 +3,9 @@
  * limit or the last page. Only what is returned is kept; each page is dropped once copied.
  *
  * A platform whose paging does not end is stopped with an error naming the route, never
- * followed for ever: a next_cursor it gave before, or page after page bringing no new record.
+ * followed for ever: a next_cursor it gave before, or page after page bringing no new record. One
+ * that says there is more (`has_more: true`) without a cursor to get it is an error too, never a
+ * list silently cut short.
  * A record read a second time is returned once. To know that, the keys of the records read
  * (and the cursors followed) are kept: small beside the records themselves.
  */
@@ -26,15 +28,30 @@ export interface ReadOptions extends RequestOptions {
 	pageSize?: number;
 }
 
-/** What a page must hold, for the transport's check: `{items: [records], next_cursor: text or null}`. */
+/** A cursor as the platform gave it: text or a number (sent back as it came), or none. */
+type Cursor = string | number;
+
+function cursorOf(page: IDataObject): Cursor | undefined {
+	const cursor = page.next_cursor;
+	if (typeof cursor === 'string') return cursor === '' ? undefined : cursor;
+	return typeof cursor === 'number' && Number.isFinite(cursor) ? cursor : undefined;
+}
+
+/**
+ * What a page must hold, for the transport's check: `{items: [records], next_cursor}`, the cursor
+ * text, a number or null. A page that says there is more (`has_more: true`) must say how to get it:
+ * a list cut short is never returned as if it were whole.
+ */
 function pageProblem(answer: IDataObject): string | undefined {
 	const { items, next_cursor: cursor } = answer;
 	if (!Array.isArray(items))
 		return items === undefined ? 'no list of items' : 'items that are not a list';
-	if (cursor !== undefined && cursor !== null && typeof cursor !== 'string')
-		return 'a next_cursor that is not text';
+	if (cursor !== undefined && cursor !== null && cursorOf(answer) === undefined && cursor !== '')
+		return 'a next_cursor that is neither text nor a number';
 	if (items.some((item) => item === null || typeof item !== 'object' || Array.isArray(item)))
 		return 'items that are not records';
+	if (answer.has_more === true && cursorOf(answer) === undefined)
+		return 'has_more: true but no next_cursor to read the rest with; reading stopped rather than return part of the list';
 	return undefined;
 }
 
@@ -72,9 +89,9 @@ export async function* readPages(
 	const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
 	const identity = identityOf(route);
 	const seen = new Set<string>();
-	const cursors = new Set<string>();
+	const cursors = new Set<Cursor>();
 	let remaining = options.limit ?? Infinity;
-	let cursor: string | undefined;
+	let cursor: Cursor | undefined;
 	let read = 0;
 	let repeated = 0;
 	let fruitless = 0;
@@ -86,7 +103,7 @@ export async function* readPages(
 		});
 	do {
 		const body: IDataObject = { filter, limit: Math.min(pageSize, remaining) };
-		if (cursor) body.cursor = cursor;
+		if (cursor !== undefined) body.cursor = cursor;
 		const { status, body: page } = await platformRequest(session, route, body, {
 			...options,
 			expect: pageProblem,
@@ -106,10 +123,8 @@ export async function* readPages(
 		}
 		remaining -= fresh.length;
 		read += fresh.length;
-		const next =
-			typeof page.next_cursor === 'string' && page.next_cursor !== ''
-				? page.next_cursor
-				: undefined;
+		// A page that says there is no more ends the read, whatever cursor it also gives.
+		const next = page.has_more === false ? undefined : cursorOf(page);
 		if (next !== undefined && remaining > 0) {
 			if (cursors.has(next)) throw broken(status, 'it gave a next_cursor it had given before');
 			fruitless = fresh.length === 0 ? fruitless + 1 : 0;
@@ -127,5 +142,5 @@ export async function* readPages(
 		}
 		cursor = next;
 		yield fresh;
-	} while (cursor && remaining > 0);
+	} while (cursor !== undefined && remaining > 0);
 }

@@ -132,6 +132,8 @@ export interface Quirk {
 	requests?: number;
 	/** A line the node wrote to n8n's log. */
 	log?: RegExp;
+	/** The platform confirms rows with their keys in upper case (it folds case). */
+	foldsCase?: true;
 	/** What else must hold of the platform afterwards (e.g. nothing reached another host). */
 	holds?: (platform: QuirkyPlatform) => void;
 }
@@ -459,6 +461,90 @@ export const QUIRKS: Quirk[] = [
 		requests: 2,
 	},
 
+	// --- Case, types and encodings the interface does not fix ---
+	{
+		answer: 'results keyed in upper case, the SKUs sent in lower case (a platform that folds case)',
+		node: 'inventoryAdd',
+		items: [0, 1, 2].map((i) => ({ sku: `q-${i}`, description: `Item ${i}` })),
+		program: results(INV, (rows) =>
+			rows.map((row) => ({ ...row, key: String(row.key).toUpperCase() })),
+		),
+		foldsCase: true,
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'results keyed in upper case, out of order, without indexes',
+		node: 'inventoryAdd',
+		items: [0, 1, 2].map((i) => ({ sku: `q-${i}`, description: `Item ${i}` })),
+		program: results(INV, (rows) =>
+			[...rows].reverse().map(({ key, status }) => ({ key: String(key).toUpperCase(), status })),
+		),
+		foldsCase: true,
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'statuses in another letter case ("Created", "UPDATED")',
+		node: 'inventoryAdd',
+		program: results(INV, (rows) =>
+			rows.map((row, k) => ({ ...row, status: ['Created', 'UPDATED', 'unchanged'][k] })),
+		),
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'update ids that are numbers, results keyed by numbers',
+		node: 'setComplete',
+		items: [101, 102, 103].map((id) => ({ id })),
+		program: results(UPD, (rows) => rows.map((row) => ({ ...row, key: Number(row.key) }))),
+		stored: [0, 1, 2],
+		holds: (platform) =>
+			expect(platform.calls.find((call) => call.route === UPD)?.items).toEqual([
+				{ id: 101 },
+				{ id: 102 },
+				{ id: 103 },
+			]),
+	},
+	{
+		answer: 'JSON after a byte order mark, as text/plain',
+		node: 'inventoryAdd',
+		program: every(INV, (items) => ({
+			headers: { 'content-type': 'text/plain; charset=utf-8' },
+			json: contractResults(INV, items),
+			prefix: '\uFEFF',
+		})),
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'has_more: true without a next_cursor',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({
+			json: { items: [{ sku: 'R-0' }, { sku: 'R-1' }], has_more: true },
+		})),
+		error:
+			/^Item 0: The platform answered HTTP 200 on \/inventory\/check with has_more: true but no next_cursor to read the rest with; reading stopped rather than return part of the list/,
+		requests: 1,
+	},
+	{
+		answer: 'has_more: false beside a next_cursor (the last page)',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({
+			json: { items: [{ sku: 'R-0' }], next_cursor: 'more?', has_more: false },
+		})),
+		records: ['R-0'],
+		requests: 1,
+	},
+	{
+		answer: 'next_cursor as a number, sent back as a number',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, (n) => ({
+			json: { items: [{ sku: `R-${n}` }], next_cursor: n < 3 ? n * 10 : null },
+		})),
+		records: ['R-1', 'R-2', 'R-3'],
+		holds: (platform) =>
+			expect(
+				platform.calls.filter((call) => call.route === INV_READ).map((call) => call.body.cursor),
+			).toEqual([undefined, 10, 20]),
+	},
+
 	// --- Redirects: the credential goes to the Base URL's origin only ---
 	{
 		answer: 'HTTP 308 to another host (the token and the rows would go there)',
@@ -645,10 +731,12 @@ export const QUIRKS: Quirk[] = [
 		error: /HTTP 200 on \/inventory\/check with an empty body/,
 	},
 	{
-		answer: 'a next_cursor that is a number',
+		answer: 'a next_cursor that is an object',
 		node: 'inventoryGetAll',
-		program: pages(INV_READ, () => ({ json: { items: [{ sku: 'R-0' }], next_cursor: 2 } })),
-		error: /with a next_cursor that is not text/,
+		program: pages(INV_READ, () => ({
+			json: { items: [{ sku: 'R-0' }], next_cursor: { page: 2 } },
+		})),
+		error: /with a next_cursor that is neither text nor a number/,
 	},
 	{
 		answer: 'items that are not records',

@@ -30,6 +30,8 @@ export interface Reply {
 	trickle?: true;
 	/** Close the connection without an answer. */
 	hangUp?: true;
+	/** Text sent before the JSON (a byte order mark). */
+	prefix?: string;
 }
 
 export interface Call {
@@ -210,7 +212,10 @@ export class QuirkyPlatform {
 			});
 			return;
 		}
-		res.end(reply.raw ?? (reply.json === undefined ? '' : JSON.stringify(reply.json)));
+		res.end(
+			reply.raw ??
+				`${reply.prefix ?? ''}${reply.json === undefined ? '' : JSON.stringify(reply.json)}`,
+		);
 	}
 
 	/**
@@ -223,7 +228,11 @@ export class QuirkyPlatform {
 		const fields = infoOf(call.route).resultKey ?? ['id'];
 		results.forEach(
 			(result: { key?: unknown; index?: unknown; status?: unknown } | null, position) => {
-				if (!result || !['created', 'updated', 'unchanged'].includes(String(result.status))) return;
+				if (
+					!result ||
+					!['created', 'updated', 'unchanged'].includes(String(result.status).toLowerCase())
+				)
+					return;
 				const row =
 					typeof result.index === 'number'
 						? call.items[result.index]
