@@ -64,8 +64,11 @@ function identityOf(route: RoutePath): (record: IDataObject) => string | undefin
 			fields.every((field) => record[field] === undefined || record[field] === null)
 				? undefined
 				: rowKey(fields, record);
+	// An id as the platform sent it: 7 and "7" are two records.
 	return (record) =>
-		typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined;
+		typeof record.id === 'string' || typeof record.id === 'number'
+			? JSON.stringify(record.id)
+			: undefined;
 }
 
 export async function readAll(
@@ -75,8 +78,14 @@ export async function readAll(
 	options: ReadOptions = {},
 ): Promise<IDataObject[]> {
 	const out: IDataObject[] = [];
-	for await (const page of readPages(session, route, filter, options)) out.push(...page);
+	for await (const page of readPages(session, route, filter, options)) out.push(...page.records);
 	return out;
+}
+
+/** One page read: its records not read before, and whether it was the last (nothing more to read). */
+export interface Page {
+	records: IDataObject[];
+	last: boolean;
 }
 
 /** Yields pages so a caller (the trigger) can stop early, e.g. when its time budget runs out. */
@@ -85,7 +94,7 @@ export async function* readPages(
 	route: RoutePath,
 	filter: IDataObject,
 	options: ReadOptions = {},
-) {
+): AsyncGenerator<Page> {
 	const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
 	const identity = identityOf(route);
 	const seen = new Set<string>();
@@ -141,6 +150,6 @@ export async function* readPages(
 			);
 		}
 		cursor = next;
-		yield fresh;
+		yield { records: fresh, last: next === undefined };
 	} while (cursor !== undefined && remaining > 0);
 }

@@ -26,8 +26,11 @@ import type { Answer } from '../transport/request';
 export type RowOutcome =
 	/** The platform confirmed it: its result for the row. */
 	| { kind: 'stored'; key?: string; result: IDataObject }
-	/** The platform refused the row (named it, or refused its whole request, with a 4xx): nothing of it is stored. */
-	| { kind: 'refused'; key?: string; error: PlatformError }
+	/**
+	 * The platform refused the row (named it, or refused its whole request, with a 4xx): nothing
+	 * of it is stored. `withOthers`: refused with other rows of its request, none of them named.
+	 */
+	| { kind: 'refused'; key?: string; error: PlatformError; withOthers?: true }
 	/** Neither: the platform may or may not hold it. */
 	| {
 			kind: 'notConfirmed';
@@ -95,9 +98,15 @@ export function notConfirmed(
 }
 
 /** A row the platform refused; when an earlier try of its request may have been stored, it is only not confirmed. */
-export function refused(cause: PlatformError, message: string, key?: string): FailedRow {
+export function refused(
+	cause: PlatformError,
+	message: string,
+	key?: string,
+	withOthers?: true,
+): FailedRow {
 	if (cause.mayBeStored) return notConfirmed(cause, `${cause.message}: ${message}`, true, key);
-	return { kind: 'refused', key, error: cause.forRow(message) };
+	const row: FailedRow = { kind: 'refused', key, error: cause.forRow(message) };
+	return withOthers ? { ...row, withOthers } : row;
 }
 
 const keyText = (value: unknown): string | undefined =>
@@ -134,7 +143,9 @@ export function confirmRows(
 		keys![row] === key || foldKey(keys![row]) === foldKey(key);
 	const byKey = (fold: (key: string) => string) => {
 		const rows = new Map<string, number[]>();
-		keys!.forEach((rowKey, row) => rows.set(fold(rowKey), [...(rows.get(fold(rowKey)) ?? []), row]));
+		keys!.forEach((rowKey, row) =>
+			rows.set(fold(rowKey), [...(rows.get(fold(rowKey)) ?? []), row]),
+		);
 		return rows;
 	};
 
@@ -202,8 +213,7 @@ export function confirmRows(
 				`its answer names no result for this record${said} (${results.length} results for ${records.length} records${others})`,
 			);
 		}
-		const confirming =
-			typeof result.status === 'string' ? result.status.toLowerCase() : undefined;
+		const confirming = typeof result.status === 'string' ? result.status.toLowerCase() : undefined;
 		if (confirming === undefined || !CONFIRMING_STATUSES.has(confirming)) {
 			const words =
 				keyText(result.message) ?? keyText((result.error as IDataObject | undefined)?.message);

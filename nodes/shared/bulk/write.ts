@@ -105,7 +105,9 @@ async function send(
 		}
 		if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
 			// The request as a whole was refused: these rows fail, later requests may still pass.
-			for (const row of rows) outcomes.set(row, refused(error, error.platformMessage, keys[row]));
+			const withOthers = rows.length > 1 ? true : undefined;
+			for (const row of rows)
+				outcomes.set(row, refused(error, error.platformMessage, keys[row], withOthers));
 			return { outcomes, again: [] };
 		}
 		return { gaveUp: error };
