@@ -132,6 +132,10 @@ export interface Quirk {
 	requests?: number;
 	/** A line the node wrote to n8n's log. */
 	log?: RegExp;
+	/** Stored rows were confirmed by reading them back (status unchanged, confirmed_by read_back). */
+	confirmedByReadBack?: true;
+	/** Whether the error items say a re-run is safe (their error.retryable). */
+	rerunSafe?: boolean;
 	/** The platform confirms rows with their keys in upper case (it folds case). */
 	foldsCase?: true;
 	/** What else must hold of the platform afterwards (e.g. nothing reached another host). */
@@ -641,6 +645,98 @@ export const QUIRKS: Quirk[] = [
 		program: results(SO, (rows) => rows.filter((row) => row.key === 'SO-2')),
 		stored: [1],
 		failed: notConfirmed('no result for this record \\(key "SO-1"\\)'),
+	},
+
+	// --- A lost answer where re-sending may duplicate (a platform that adds a record each time) ---
+	{
+		answer:
+			'the answer to /sales_order/add lost after storing, on a platform that does not deduplicate: Check First reads both orders back',
+		node: 'salesOrderAdd',
+		options: { resend: 'checkFirst' },
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) => (call.n === 1 ? (p.store(call), { hangUp: true }) : undefined)),
+		stored: [0, 1, 2],
+		requests: 1,
+		confirmedByReadBack: true,
+		holds: (platform) => {
+			expect(platform.stored(SO, 'SO-1')).toHaveLength(1);
+			expect(platform.stored(SO, 'SO-2')).toHaveLength(1);
+			expect(platform.count(SO_READ)).toBe(1);
+		},
+	},
+	{
+		answer:
+			'the answer lost after storing only SO-1: Check First sends SO-2 alone again, SO-1 is not doubled',
+		node: 'salesOrderAdd',
+		options: { resend: 'checkFirst' },
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) =>
+					call.n === 1 ? (p.store(call, call.items.slice(0, 1)), { hangUp: true }) : undefined,
+				),
+		stored: [0, 1, 2],
+		requests: 2,
+		confirmedByReadBack: true,
+		holds: (platform) => {
+			expect(platform.stored(SO, 'SO-1')).toHaveLength(1);
+			expect(platform.stored(SO, 'SO-2')).toHaveLength(1);
+			expect(
+				platform.calls.filter((call) => call.route === SO)[1].items.map((i) => i.order_number),
+			).toEqual(['SO-2']);
+		},
+	},
+	{
+		answer:
+			'the answer lost after storing, Check First, the platform holding SO-1 with another customer',
+		node: 'salesOrderAdd',
+		options: { resend: 'checkFirst' },
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) =>
+					call.n === 1
+						? (p.store(call, [{ ...call.items[0], customer_code: 'CUST-2' }]), { hangUp: true })
+						: undefined,
+				),
+		stored: [1],
+		failed:
+			/^Sales order SO-1: not confirmed as stored — .*read back with \/sales_order\/check, the platform has this record but its customer_code is not what was sent, so it was not sent again \(a second one could be a duplicate\)\. The platform may have stored it .*check the platform before running the node again/,
+		requests: 2,
+		holds: (platform) => expect(platform.stored(SO, 'SO-1')).toHaveLength(1),
+	},
+	{
+		answer: 'the answer lost after storing, Check First, and the read back failing too',
+		node: 'salesOrderAdd',
+		options: { resend: 'checkFirst', maxAttempts: 2 },
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) => (call.n === 1 ? (p.store(call), { hangUp: true }) : undefined))
+				.on(SO_READ, () => ({
+					status: 500,
+					json: { error: { code: 'unavailable', message: 'down' } },
+				})),
+		stored: [],
+		failed:
+			/^Sales order SO-\d: not confirmed as stored — The connection to the platform at .* was lost \(connection closed by the other side\)\. The platform may have stored it before the connection dropped, and a second run would add another: check the platform before running the node again\.$/,
+		requests: 1,
+		rerunSafe: false,
+		holds: (platform) => expect(platform.stored(SO, 'SO-1')).toHaveLength(1),
+	},
+	{
+		answer:
+			"the answer lost after storing, Re-Send (the contract's word) on a platform that does not deduplicate: the order is there twice, the condition README states",
+		node: 'salesOrderAdd',
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) => (call.n === 1 ? (p.store(call), { hangUp: true }) : undefined)),
+		stored: [0, 1, 2],
+		requests: 2,
+		holds: (platform) => expect(platform.stored(SO, 'SO-1')).toHaveLength(2),
 	},
 
 	// --- ERP Update: Set Complete ---

@@ -13,7 +13,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { rowKey } from '../../nodes/shared/bulk/outcomes';
-import { isRoute, routeInfo, type RouteInfo } from '../../nodes/shared/platform';
+import { checkRouteOf, isRoute, routeInfo, type RouteInfo } from '../../nodes/shared/platform';
 
 /** What the package knows of a route a call came in on (nothing, for a route it does not call). */
 const infoOf = (route: string): Partial<RouteInfo> => (isRoute(route) ? routeInfo(route) : {});
@@ -91,6 +91,11 @@ export class QuirkyPlatform {
 	/** Records per page at most, whatever limit the request asks for (the contract allows fewer): paging shows on few records. */
 	pageSize = 2;
 	private readonly responders = new Map<string, Responder[]>();
+	/** Rows bulk writes stored, per route kept (see keep). */
+	private readonly kept = new Map<
+		string,
+		{ dedupe: boolean; rows: Array<Record<string, unknown>> }
+	>();
 	private readonly validTokens = new Set<string>();
 	private readonly sockets = new Set<Socket>();
 	private readonly trickles = new Set<NodeJS.Timeout>();
@@ -118,6 +123,38 @@ export class QuirkyPlatform {
 	on(route: string, responder: Responder): this {
 		this.responders.set(route, [...(this.responders.get(route) ?? []), responder]);
 		return this;
+	}
+
+	/**
+	 * Stores what writes of a bulk route send, and answers its read-by-key route from that: a
+	 * platform that updates a record by its key (dedupe), or one that adds a record each time.
+	 */
+	keep(route: string, { dedupe }: { dedupe: boolean }): this {
+		this.kept.set(route, { dedupe, rows: [] });
+		return this;
+	}
+
+	/** Stores rows of a call on a kept route, as the platform does before answering (a responder may store, then hang up). */
+	store(call: Call, rows = call.items): void {
+		const kept = this.kept.get(call.route)!;
+		const fields = infoOf(call.route).naturalKey ?? [];
+		for (const row of rows) {
+			const at = kept.dedupe
+				? kept.rows.findIndex(
+						(held) => rowKey(fields, held as IDataObject) === rowKey(fields, row as IDataObject),
+					)
+				: -1;
+			if (at >= 0) kept.rows[at] = row;
+			else kept.rows.push(row);
+		}
+	}
+
+	/** The rows a kept route holds with this key (more than one: a duplicate). */
+	stored(route: string, key: string): Array<Record<string, unknown>> {
+		const fields = infoOf(route).naturalKey ?? [];
+		return (this.kept.get(route)?.rows ?? []).filter(
+			(row) => rowKey(fields, row as IDataObject) === key,
+		);
 	}
 
 	/** Every token issued so far stops being accepted. */
@@ -187,12 +224,27 @@ export class QuirkyPlatform {
 			};
 		}
 		const info = infoOf(call.route);
-		if (info.kind === 'bulk') return { json: contractResults(call.route, call.items) };
-		const all = this.records.get(call.route) ?? [];
+		if (info.kind === 'bulk') {
+			if (this.kept.has(call.route)) this.store(call);
+			return { json: contractResults(call.route, call.items) };
+		}
+		const all = this.keptRecords(call) ?? this.records.get(call.route) ?? [];
 		const from = Number(call.body.cursor ?? 0);
 		const limit = Math.min(Number(call.body.limit ?? 100), this.pageSize);
 		const next = from + limit < all.length ? String(from + limit) : null;
 		return { json: { items: all.slice(from, from + limit), next_cursor: next } };
+	}
+
+	/** A read by key of a kept route's records: those whose key is in the filter's list. */
+	private keptRecords(call: Call): Array<Record<string, unknown>> | undefined {
+		const write = [...this.kept.keys()].find(
+			(route) => isRoute(route) && checkRouteOf(route) === call.route,
+		);
+		const filter = isRoute(call.route) ? routeInfo(call.route).keyFilter : undefined;
+		if (!write || !filter) return undefined;
+		const wanted = ((call.body.filter as Record<string, unknown>)?.[filter.list] ??
+			[]) as unknown[];
+		return this.kept.get(write)!.rows.filter((row) => wanted.includes(row[filter.key]));
 	}
 
 	private send(res: ServerResponse, call: Call, reply: Reply): void {

@@ -70,10 +70,13 @@ export function naturalKeys(route: RoutePath, records: IDataObject[]): Array<str
 }
 
 /** What to tell the user about running the node again for a row the platform may or may not hold. */
-function rerunAdvice(route: RoutePath, mayBeStored: boolean, status: number | undefined): string {
+function rerunAdvice(
+	idempotent: boolean,
+	mayBeStored: boolean,
+	status: number | undefined,
+): string {
 	// Only a route that matches records by their key makes a re-run harmless; elsewhere (a new comparison per call) a second run may add another.
-	if (routeInfo(route).idempotent)
-		return 'Running the node again is safe: records are matched by their key.';
+	if (idempotent) return 'Running the node again is safe: records are matched by their key.';
 	if (!mayBeStored) return 'The platform did not take it: running the node again is safe.';
 	return status !== undefined && status < 300
 		? 'The platform may have stored it without confirming it, and a second run would add another: check the platform before running the node again.'
@@ -87,13 +90,13 @@ export function notConfirmed(
 	mayBeStored: boolean,
 	key?: string,
 ): FailedRow {
-	const advice = rerunAdvice(cause.route, mayBeStored, cause.status);
+	const advice = rerunAdvice(cause.idempotent, mayBeStored, cause.status);
 	return {
 		kind: 'notConfirmed',
 		key,
 		error: cause.forRow(`not confirmed as stored — ${why}. ${advice}`, mayBeStored),
 		mayBeStored,
-		rerunSafe: routeInfo(cause.route).idempotent || !mayBeStored,
+		rerunSafe: cause.idempotent || !mayBeStored,
 	};
 }
 
@@ -129,6 +132,7 @@ export function confirmRows(
 	route: RoutePath,
 	records: IDataObject[],
 	answer: Answer,
+	idempotent?: boolean,
 ): RowOutcome[] {
 	const results = answer.body.results as unknown[];
 	const fields = routeInfo(route).resultKey;
@@ -190,6 +194,7 @@ export function confirmRows(
 				message: '',
 				attempts: 1,
 				mayBeStored: true,
+				idempotent,
 			});
 			return notConfirmed(
 				answered,

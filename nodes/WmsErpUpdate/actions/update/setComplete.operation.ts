@@ -1,7 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { checkOrRefuse } from '../../../shared/checking';
-import { batchSizeOption, optionsCollection } from '../../../shared/form/options';
+import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
@@ -26,7 +26,7 @@ export const setComplete: Operation = {
 		),
 		{ ...fieldProperty(idField), displayOptions: showFor(op, { source: ['define'] }) },
 		{ ...fieldProperty(erpReferenceField), required: false, displayOptions: showFor(op) },
-		optionsCollection([batchSizeOption(route)], showFor(op)),
+		optionsCollection(bulkWriteOptions(route), showFor(op)),
 	],
 	async execute(session, items) {
 		const { ctx } = session;

@@ -1,5 +1,5 @@
 import { checkOrRefuse, itemError } from '../../../shared/checking';
-import { batchSizeOption, optionsCollection } from '../../../shared/form/options';
+import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
@@ -25,7 +25,7 @@ export const setError: Operation = {
 			...fieldProperty(field),
 			displayOptions: showFor(op, { source: ['define'] }),
 		})),
-		optionsCollection([batchSizeOption(route)], showFor(op)),
+		optionsCollection(bulkWriteOptions(route), showFor(op)),
 	],
 	async execute(session, items) {
 		const { ctx } = session;
