@@ -32,6 +32,8 @@ export interface Reply {
 	hangUp?: true;
 	/** Text sent before the JSON (a byte order mark). */
 	prefix?: string;
+	/** The status line's text (a platform may put anything there). */
+	reason?: string;
 }
 
 export interface Call {
@@ -119,7 +121,12 @@ export class QuirkyPlatform {
 		return platform;
 	}
 
-	/** Adds a responder for a route; responders answer in the order added, the first that returns a reply wins. */
+	/** Tokens the platform accepts besides those it issues itself (a test's own token endpoint). */
+	acceptToken(token: string): void {
+		this.validTokens.add(token);
+	}
+
+	/** Adds a responder for a route ('*': every route without a reply of its own); responders answer in the order added, the first that returns a reply wins. */
 	on(route: string, responder: Responder): this {
 		this.responders.set(route, [...(this.responders.get(route) ?? []), responder]);
 		return this;
@@ -195,7 +202,10 @@ export class QuirkyPlatform {
 		const items = Array.isArray(body.items) ? (body.items as Array<Record<string, unknown>>) : [];
 		const call: Call = { route, query, authorization, body, n: this.count(route) + 1, items };
 		this.calls.push(call);
-		for (const responder of this.responders.get(route) ?? []) {
+		for (const responder of [
+			...(this.responders.get(route) ?? []),
+			...(this.responders.get('*') ?? []),
+		]) {
 			const reply = responder(call, this);
 			if (reply) return this.send(res, call, reply);
 		}
@@ -253,7 +263,9 @@ export class QuirkyPlatform {
 			return;
 		}
 		if ((reply.status ?? 200) < 300) this.noteConfirmations(call, reply.json);
-		res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+		const headers = { 'content-type': 'application/json', ...reply.headers };
+		if (reply.reason !== undefined) res.writeHead(reply.status ?? 200, reply.reason, headers);
+		else res.writeHead(reply.status ?? 200, headers);
 		if (reply.trickle) {
 			res.write('{"results":[');
 			const timer = setInterval(() => res.write(' '), 50);
