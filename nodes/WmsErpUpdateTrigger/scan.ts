@@ -35,11 +35,14 @@ export class KindScan {
 	}
 
 	/**
-	 * An update as listed pending at `now` (when its page came). Its kind is the one watched (the
+	 * An update as listed pending at `now` (when its page came); one whose status says otherwise is
+	 * passed over, in any letter case. Its kind is the one watched (the
 	 * route it was read from); a platform that writes the kind otherwise keeps its own word in
 	 * `platform_kind`.
 	 */
 	offer(listed: Readonly<Record<string, unknown>>, now: number): void {
+		// Asked for pending updates only; a platform that ignores the filter lists others too.
+		if (typeof listed.status === 'string' && listed.status.toLowerCase() !== 'pending') return;
 		if (!isUpdateId(listed.id)) {
 			this.withoutId.push(listed as IDataObject);
 			return;

@@ -29,12 +29,17 @@ export interface ReadOptions extends RequestOptions {
 }
 
 /** A cursor as the platform gave it: text or a number (sent back as it came), or none. */
-type Cursor = string | number;
+export type Cursor = string | number;
 
-function cursorOf(page: IDataObject): Cursor | undefined {
+export function cursorOf(page: IDataObject): Cursor | undefined {
 	const cursor = page.next_cursor;
 	if (typeof cursor === 'string') return cursor === '' ? undefined : cursor;
 	return typeof cursor === 'number' && Number.isFinite(cursor) ? cursor : undefined;
+}
+
+/** Where the next page starts; none when a page says there is no more (`has_more: false`), whatever cursor it also gives. */
+export function nextCursor(page: IDataObject): Cursor | undefined {
+	return page.has_more === false ? undefined : cursorOf(page);
 }
 
 /**
@@ -42,7 +47,7 @@ function cursorOf(page: IDataObject): Cursor | undefined {
  * text, a number or null. A page that says there is more (`has_more: true`) must say how to get it:
  * a list cut short is never returned as if it were whole.
  */
-function pageProblem(answer: IDataObject): string | undefined {
+export function pageProblem(answer: IDataObject): string | undefined {
 	const { items, next_cursor: cursor } = answer;
 	if (!Array.isArray(items))
 		return items === undefined ? 'no list of items' : 'items that are not a list';
@@ -132,8 +137,7 @@ export async function* readPages(
 		}
 		remaining -= fresh.length;
 		read += fresh.length;
-		// A page that says there is no more ends the read, whatever cursor it also gives.
-		const next = page.has_more === false ? undefined : cursorOf(page);
+		const next = nextCursor(page);
 		if (next !== undefined && remaining > 0) {
 			if (cursors.has(next)) throw broken(status, 'it gave a next_cursor it had given before');
 			fruitless = fresh.length === 0 ? fruitless + 1 : 0;

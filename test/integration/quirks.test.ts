@@ -111,4 +111,49 @@ describe('a platform that answers otherwise (quirks table, real n8n-core)', () =
 			});
 		}
 	});
+
+	describe('a picker (Warehouse: From List) on such a platform', () => {
+		const picker = async () =>
+			new Harness({
+				baseUrl: platform.baseUrl,
+				clientId: platform.clientId,
+				clientSecret: platform.clientSecret,
+			});
+		const spec = {
+			type: 'wmsInventory',
+			parameters: { resource: 'stockingFactor', operation: 'set' },
+		};
+
+		it('follows a next_cursor that is a number, sent back as a number', async () => {
+			platform.on('/warehouse/check', (call) => ({
+				json: {
+					items: [{ code: `WH${String(call.body.cursor ?? 0)}` }],
+					next_cursor: call.body.cursor === undefined ? 7 : null,
+				},
+			}));
+			const entries = await (await picker()).listAll(spec, 'getWarehouses');
+			expect(entries.map((entry) => entry.value)).toEqual(['WH0', 'WH7']);
+			expect(
+				platform.calls
+					.filter((call) => call.route === '/warehouse/check')
+					.map((call) => call.body.cursor),
+			).toEqual([undefined, 7]);
+		});
+
+		it('says so, naming the route, when the answer is not a page of records', async () => {
+			platform.on('/warehouse/check', () => ({ json: { warehouses: [{ code: 'WH1' }] } }));
+			await expect((await picker()).listSearch(spec, 'getWarehouses')).rejects.toThrow(
+				/The platform answered HTTP 200 on \/warehouse\/check with no list of items/,
+			);
+		});
+
+		it('says so when it claims more but gives no cursor', async () => {
+			platform.on('/warehouse/check', () => ({
+				json: { items: [{ code: 'WH1' }], has_more: true },
+			}));
+			await expect((await picker()).listSearch(spec, 'getWarehouses')).rejects.toThrow(
+				/has_more: true but no next_cursor/,
+			);
+		});
+	});
 });

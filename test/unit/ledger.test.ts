@@ -182,6 +182,17 @@ describe('KindScan', () => {
 		expect(s.withoutId).toHaveLength(4);
 	});
 
+	it('passes over an update whose status is not pending (a platform that ignores the filter), in any case', () => {
+		const s = scan(new Ledger(), 'k', [
+			{ id: 'A', kind: 'k', status: 'complete' },
+			{ id: 'B', kind: 'k', status: 'PENDING' },
+			{ id: 'C', kind: 'k' },
+			{ id: 'D', kind: 'k', status: 'error' },
+		]);
+		expect(s.candidates.map((c) => c.update.id)).toEqual(['B', 'C']);
+		expect([...s.seen]).toEqual(['B', 'C']);
+	});
+
 	it("gives each update the watched kind, keeping a platform's other word for it", () => {
 		const s = scan(new Ledger(), 'outgoing_consignment', [
 			{ id: 'A', kind: 'OUTGOING_CONSIGNMENT' },
