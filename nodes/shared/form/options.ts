@@ -49,6 +49,10 @@ export const batchSizeOption = (route: RoutePath): INodeProperties => ({
 	description: `Records per request (at most ${maxRecordsOf(route)}, the platform's limit); input items are split automatically`,
 });
 
+/** Re-Send where the contract says the route matches records by their key, else Check First. */
+const resendDefault = (route: RoutePath): string =>
+	routeInfo(route).idempotent ? 'resend' : 'checkFirst';
+
 /**
  * Whether a request whose answer was lost is sent again. The contract's word for the route is
  * the default (an upsert by key is safe to repeat); a user whose platform adds a second record
@@ -56,6 +60,7 @@ export const batchSizeOption = (route: RoutePath): INodeProperties => ({
  */
 export function resendOption(route: RoutePath): INodeProperties {
 	const check = checkRouteOf(route);
+	const contractSays = resendDefault(route);
 	return {
 		displayName: 'Re-Send After a Lost Answer',
 		name: 'resend',
@@ -75,7 +80,7 @@ export function resendOption(route: RoutePath): INodeProperties {
 					: 'Report the records as not confirmed, for a platform that may add a second record with the same key (this route has no read by key to check with)',
 			},
 		],
-		default: routeInfo(route).idempotent ? 'resend' : 'checkFirst',
+		default: contractSays,
 		description:
 			"What to do when the platform's answer to a request is lost (a dropped connection, a timeout, a gateway error), so it may or may not have stored the records",
 	};
@@ -185,11 +190,7 @@ export function requestsInParallel(ctx: IExecuteFunctions): Parallel {
 
 /** How this run sends a bulk write to `route`: Options → Batch Size, Requests in Parallel and the retry budgets. */
 export function bulkOptions(ctx: IExecuteFunctions, route: RoutePath): BulkOptions {
-	const resend = ctx.getNodeParameter(
-		'options.resend',
-		0,
-		routeInfo(route).idempotent ? 'resend' : 'checkFirst',
-	);
+	const resend = ctx.getNodeParameter('options.resend', 0, resendDefault(route));
 	return {
 		batchSize: ctx.getNodeParameter('options.batchSize', 0, maxRecordsOf(route)) as number,
 		parallel: requestsInParallel(ctx),

@@ -101,16 +101,16 @@ function jsonOf(body: unknown): unknown {
  */
 async function knownFailure(
 	session: Session,
-	error: unknown,
+	failed: Exclude<Try, { response: FullResponse }>,
 	route: RoutePath,
 ): Promise<FailedCall> {
 	const { baseUrl, secrets } = session;
 	await secrets.relearn(async () => await session.ctx.getCredentials(CREDENTIAL_TYPE));
-	if (error instanceof TimedOut)
-		return { headers: {}, code: 'ECONNABORTED', message: error.message, baseUrl, route };
-	if (error instanceof RedirectStopped)
-		return scrubbed({ ...error.failure, redirect: error.words, baseUrl, route }, secrets);
-	return scrubbed({ ...describeFailure(error), baseUrl, route }, secrets);
+	if ('redirect' in failed)
+		return scrubbed({ ...failed.failure, redirect: failed.redirect, baseUrl, route }, secrets);
+	if (failed.error instanceof TimedOut)
+		return { headers: {}, code: 'ECONNABORTED', message: failed.error.message, baseUrl, route };
+	return scrubbed({ ...describeFailure(failed.error), baseUrl, route }, secrets);
 }
 
 /** What a wait of `waitMs` starting now adds to the run's budget: only the part past the waits already going on. */
@@ -124,39 +124,38 @@ interface FullResponse {
 	statusCode?: number;
 }
 
-/** A redirect the transport did not follow, with the failure n8n's helper reported for it. */
-class RedirectStopped extends Error {
-	constructor(
-		readonly failure: FailedCall,
-		readonly words: string,
-	) {
-		super(words);
-	}
-}
+/** What one try came to: an answer, a failure as n8n's helper threw it, or a redirect not followed. */
+type Try =
+	| { response: FullResponse }
+	| { error: unknown }
+	| { redirect: string; failure: FailedCall };
 
 /**
  * One try: n8n's helper with the credential, redirects not followed by it (it would put the
  * token back on a redirect to another host, and re-post the body there). A redirect within the
- * Base URL's origin is followed here, with the same request; any other stops the try.
+ * Base URL's origin is followed here, with the same request; any other ends the try.
  */
-async function send(session: Session, request: IHttpRequestOptions): Promise<FullResponse> {
+async function send(session: Session, request: IHttpRequestOptions): Promise<Try> {
 	const { ctx, baseUrl } = session;
 	let url = request.url;
 	for (let hop = 0; ; hop++) {
+		let error: unknown;
 		try {
-			return (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+			const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
 				...request,
 				url,
 			})) as FullResponse;
-		} catch (error) {
-			const failure = describeFailure(error);
-			const redirect = redirectOf(failure.status, failure.headers.location, url, baseUrl);
-			if (redirect === undefined) throw error;
-			if ('stop' in redirect) throw new RedirectStopped(failure, redirect.stop);
-			if (hop >= MAX_REDIRECTS)
-				throw new RedirectStopped(failure, `more than ${MAX_REDIRECTS} redirects in a row`);
-			url = redirect.follow;
+			return { response };
+		} catch (thrown) {
+			error = thrown;
 		}
+		const failure = describeFailure(error);
+		const redirect = redirectOf(failure.status, failure.headers.location, url, baseUrl);
+		if (redirect === undefined) return { error };
+		if ('stop' in redirect) return { redirect: redirect.stop, failure };
+		if (hop >= MAX_REDIRECTS)
+			return { redirect: `more than ${MAX_REDIRECTS} redirects in a row`, failure };
+		url = redirect.follow;
 	}
 }
 
@@ -209,15 +208,20 @@ export async function platformRequest(
 			throw new NodeOperationError(ctx.getNode(), `Execution cancelled before ${route}`, {
 				itemIndex: options.itemIndex,
 			});
+		let sent: Try;
 		try {
-			response = await withinTimeout(send(session, request), policy.requestTimeoutMs);
+			sent = await withinTimeout(send(session, request), policy.requestTimeoutMs);
 		} catch (error) {
+			sent = { error };
+		}
+		if ('response' in sent) response = sent.response;
+		else {
 			if (signal?.aborted) {
 				throw new NodeOperationError(ctx.getNode(), `Execution cancelled during ${route}`, {
 					itemIndex: options.itemIndex,
 				});
 			}
-			const failure = await knownFailure(session, error, route);
+			const failure = await knownFailure(session, sent, route);
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
 			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);
