@@ -53,8 +53,14 @@ export class KindScan {
 		this.seen.add(update.id);
 		this.heldUnmet.delete(update.id);
 		if (this.ledger.isHeld(update.id, now, this.redeliverAfterMs)) return;
-		if (this.candidates.length < this.want)
-			this.candidates.push({ update, fresh: !this.ledger.has(update.id) });
+		const fresh = !this.ledger.has(update.id);
+		if (this.candidates.length >= this.want) {
+			// A redelivery due goes before updates never delivered: listed after them (newest first), it would wait for ever.
+			const lastFresh = this.candidates.map((candidate) => candidate.fresh).lastIndexOf(true);
+			if (fresh || lastFresh === -1) return;
+			this.candidates.splice(lastFresh, 1);
+		}
+		this.candidates.push({ update, fresh });
 	}
 
 	/**

@@ -151,6 +151,19 @@ describe('KindScan', () => {
 		expect(s.candidates).toEqual([{ update: update('k', 1), fresh: false }]);
 	});
 
+	it('lets a redelivery due displace an update never delivered when the poll has enough (a list newest first)', () => {
+		const ledger = new Ledger();
+		ledger.record('k', 'UPD-000001', 0);
+		const s = scan(ledger, 'k', [update('k', 3), update('k', 2), update('k', 1)], {
+			at: 30 * MIN,
+			want: 2,
+		});
+		expect(s.candidates.map((c) => [c.update.id, c.fresh])).toEqual([
+			['UPD-000003', true],
+			['UPD-000001', false],
+		]);
+	});
+
 	it('is conclusive only at the last page: the list may come in any order', () => {
 		const ledger = new Ledger();
 		ledger.record('k', 'UPD-000001', 0);
