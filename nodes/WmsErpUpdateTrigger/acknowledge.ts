@@ -10,10 +10,11 @@
  * A whole request refused without naming its rows may be refused for one stale update among
  * many: those rows are asked again one at a time.
  */
+import type { IPollFunctions } from 'n8n-workflow';
+
 import { bulkWrite, type RowOutcome } from '../shared/bulk/write';
 import type { Session } from '../shared/session';
 import type { RequestOptions } from '../shared/transport/request';
-import type { IPollFunctions } from 'n8n-workflow';
 import type { PendingUpdate } from './scan';
 
 const ROUTE = '/erp_update/set_complete';
@@ -67,5 +68,14 @@ export async function acknowledge(
 			done.refused.push({ update, why: outcome.error.message, stale });
 		} else done.left.push({ update, why: outcome.error.message });
 	});
+	const { ctx } = session;
+	if (done.left.length > 0 && done.emitted.length > 0)
+		ctx.logger.warn(
+			`WMS ERP Update Trigger: ${done.left.length} updates not acknowledged, left for the next poll (${done.left[0].why})`,
+		);
+	if (done.hold.length > 0)
+		ctx.logger.warn(
+			`WMS ERP Update Trigger: ${done.hold.length} updates may or may not be marked complete (the answer was lost); emitted, and held for "Redeliver After"`,
+		);
 	return done;
 }

@@ -21,7 +21,7 @@ const SHORTEST_SECRET = 6;
 
 /**
  * Token-shaped text, in words built from a failure (never in records: a JWT there is data). A
- * `secret=…` pair counts when its value looks like a secret (a digit, six characters or more), so
+ * `secret=…` pair counts when its value looks like a secret (a digit among several characters), so
  * "access_token: check the Base URL" stays words.
  */
 const SECRET_PATTERNS: Array<[RegExp, string]> = [
