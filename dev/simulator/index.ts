@@ -9,7 +9,7 @@ import { TokenAuthority } from './auth';
 import { loadContract } from './contract';
 import { createControl } from './control';
 import { Faults, type FaultRule } from './faults';
-import type { ErpUpdateKind, Sim } from './kit';
+import type { ErpUpdateKind, ErpUpdateListing, Sim } from './kit';
 import { defaultView } from './kit';
 import { allHandlers } from './routes';
 import { createFront, type Stats } from './server';
@@ -22,7 +22,7 @@ import { callRoute } from './server';
 
 export type { FaultRule, FaultKind } from './faults';
 export type { Kind, Rec } from './store';
-export type { ErpUpdateKind } from './kit';
+export type { ErpUpdateKind, ErpUpdateListing } from './kit';
 export type { MoveRequest, ReceiptLine, WorkResult } from './work';
 export type { LatencyModel, Load, RateLimit } from './timing';
 export { KINDS } from './store';
@@ -96,6 +96,8 @@ export interface RunningSimulator {
 		list(): (FaultRule & { seen: number; fired: number })[];
 	};
 	revokeTokens(): void;
+	/** How ERP updates are listed and completed, unlike the contract where a test says so (see ErpUpdateListing). */
+	erpUpdateListing: ErpUpdateListing;
 	latency: { get(): LatencyModel; set(model: LatencyModel): void };
 	rateLimit: { get(): RateLimit | null; set(limit: RateLimit | null): void };
 	/** Contract requests being handled now, the most at once and the connections opened since start or resetStats. */
@@ -123,6 +125,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		views: {},
 		view: (kind, row) => (sim.views[kind] ?? defaultView)(row),
 		createErpUpdate: (kind, payload) => work.createUpdate(kind, payload),
+		erpUpdateListing: { order: 'created', withoutId: new Set(), stale: new Set() },
 		nextId: (prefix) => {
 			const n = (idCounters.get(prefix) ?? 0) + 1;
 			idCounters.set(prefix, n);
@@ -196,6 +199,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		},
 		faults: { add: (r) => faults.add(r), clear: () => faults.clear(), list: () => faults.list() },
 		revokeTokens: () => auth.revokeAll(),
+		erpUpdateListing: sim.erpUpdateListing,
 		latency: { get: () => timing.latency(), set: (model) => timing.setLatency(model) },
 		rateLimit: { get: () => timing.rateLimit(), set: (limit) => timing.setRateLimit(limit) },
 		load: () => timing.load(),

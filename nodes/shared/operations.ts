@@ -13,7 +13,7 @@ import type {
 import { bulkWrite } from './bulk/write';
 import { checkOrRefuse, type Checkable } from './checking';
 import {
-	batchSizeOption,
+	bulkWriteOptions,
 	bulkOptions,
 	includeInputFields,
 	includeInputFieldsOption,
@@ -116,7 +116,7 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		properties: [
 			...recordProperties(spec, config),
 			optionsCollection(
-				[batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption],
+				[...bulkWriteOptions(config.route), includeInputFieldsOption, unknownFieldsOption],
 				showFor(config),
 			),
 		],

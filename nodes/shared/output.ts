@@ -17,7 +17,6 @@ import { routeInfo, type RoutePath } from './platform';
 import { itemsName, recordKey, recordName } from './recordKey';
 import type { ExecuteSession } from './session';
 import { PlatformError } from './transport/errors';
-import type { Secrets } from './transport/secrets';
 
 /** A checked record and the input items it came from. */
 export interface ItemRecord {
@@ -97,12 +96,12 @@ function codeOf(error: NodeApiError | NodeOperationError): string {
  * `error` (what, where, whether re-running helps) and `message`, nothing else.
  */
 export function errorJson(
-	secrets: Secrets,
 	error: NodeApiError | NodeOperationError,
 	key?: IDataObject,
 	facts: FailureFacts = {},
 ): IDataObject {
-	const message = secrets.redact(error.message);
+	// Already free of secrets: what the platform said was scrubbed as it came in (transport/secrets.ts).
+	const { message } = error;
 	const structured: IDataObject = {
 		message,
 		field: fieldOf(error),
@@ -111,7 +110,7 @@ export function errorJson(
 		retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),
 	};
 	if (key) structured.record = key;
-	if (error.description) structured.details = secrets.redact(error.description);
+	if (error.description) structured.details = error.description;
 	return { error: structured, message };
 }
 
@@ -200,7 +199,7 @@ export class Output {
 		key: IDataObject | undefined,
 		facts: FailureFacts,
 	): INodeExecutionData {
-		const json = errorJson(this.session.secrets, error, key, facts);
+		const json = errorJson(error, key, facts);
 		const routed = this.session.ctx.getNode().onError === 'continueErrorOutput';
 		const input = routed ? undefined : this.session.ctx.getInputData()[itemIndexes[0]]?.json;
 		return { json: { ...input, ...json }, pairedItem: pairs(itemIndexes) };

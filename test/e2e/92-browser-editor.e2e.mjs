@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../../dev/scripts/n8n-host.mjs';
+import { startEchoPlatform } from './support/echoPlatform.mjs';
 import {
 	closeNode,
 	editorPage,
@@ -117,6 +118,45 @@ export default function (ctx) {
 					await page.keyboard.press('Escape');
 				} finally {
 					await ctx.client.api('DELETE', `/credentials/${credential.id}`);
+				}
+			},
+		},
+		{
+			name: 'credential test with a Base URL that redirects to another host says so, naming only that host, and sends the secret nowhere',
+			async run() {
+				const platform = await startEchoPlatform((self) => ({
+					'/oauth/token': () => ({
+						status: 301,
+						headers: { location: `${self.elsewhere}/v1/oauth/token?session=abc123` },
+					}),
+				}));
+				const credential = await ctx.client.api('POST', '/credentials', {
+					name: 'WMS (moved)',
+					type: ctx.credential.type,
+					data: {
+						baseUrl: platform.baseUrl,
+						clientId: 'moved-client',
+						clientSecret: 'moved-secret-77',
+					},
+				});
+				try {
+					const page = await editorPage(ctx);
+					await page.goto(`${ctx.n8n.url}/home/credentials/${credential.id}`);
+					await page.waitForSelector('[data-test-id="editCredential-modal"]', { timeout: 20000 });
+					await page.getByText('More details', { exact: true }).click({ timeout: 20000 });
+					const words = `The platform's token endpoint answered HTTP 301 with a redirect away from the Base URL's host, to ${platform.elsewhere}: not followed, so the client secret was not sent there. If the platform has moved, enter its new address as the Base URL`;
+					await page.getByText(words, { exact: true }).waitFor({ timeout: 10000 });
+					assert.equal(
+						await page.getByText('session=abc123').count(),
+						0,
+						'the full target is shown',
+					);
+					assert.deepEqual(platform.elsewhereCalls, []);
+					await screenshot(page, ctx, 'credential-redirect');
+					await page.keyboard.press('Escape');
+				} finally {
+					await ctx.client.api('DELETE', `/credentials/${credential.id}`);
+					await platform.close();
 				}
 			},
 		},

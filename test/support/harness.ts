@@ -30,6 +30,7 @@ import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } fro
 
 import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
 import type { RunningSimulator } from '../../dev/simulator';
+import { secretLike } from '../../nodes/shared/transport/secrets';
 import { capturedLogs, findLeaks } from './leaks';
 import { ALL_NODE_TYPES } from './nodeTypes';
 
@@ -233,7 +234,12 @@ export interface RunResult {
 	/** Items of the node's outputs: [0] main, [1] error output when onError is continueErrorOutput. */
 	outputs: INodeExecutionData[][];
 	/** The node's error when it failed the execution. */
-	error?: Error & { description?: string; itemIndex?: number; context?: IDataObject };
+	error?: Error & {
+		description?: string;
+		itemIndex?: number;
+		context?: IDataObject;
+		cause?: unknown;
+	};
 	run: IRun;
 }
 
@@ -357,17 +363,27 @@ export class Harness {
 		return result;
 	}
 
-	/** Fails loudly if the client secret or any token shows in the run's output, errors or n8n's log. */
-	assertNoLeak(result: Pick<RunResult, 'outputs' | 'error'>, logsFrom = 0) {
+	/** Fails loudly if the client secret, a secret-like client ID or any token shows in the run's output, errors, hints or n8n's log. */
+	assertNoLeak(result: Pick<RunResult, 'outputs' | 'error'> & { run?: IRun }, logsFrom = 0) {
+		const hints = Object.values(result.run?.data.resultData.runData ?? {}).flatMap((tasks) =>
+			tasks.flatMap((task) => (task.hints ?? []).map((hint) => JSON.stringify(hint))),
+		);
 		const texts = [
 			...result.outputs.flat().map((item) => JSON.stringify(item.json)),
 			result.error?.message ?? '',
 			result.error?.description ?? '',
 			JSON.stringify(result.error?.context ?? {}),
+			String((result.error?.cause as { message?: unknown } | undefined)?.message ?? ''),
+			...hints,
 			...capturedLogs.slice(logsFrom),
 		];
+		const clientId = String(this.store.data.clientId ?? '');
 		const leaks = findLeaks(
-			[String(this.store.data.clientSecret ?? ''), ...this.store.tokens],
+			[
+				String(this.store.data.clientSecret ?? ''),
+				...(secretLike(clientId) ? [clientId] : []),
+				...this.store.tokens,
+			],
 			texts,
 		);
 		if (leaks.length) throw new Error(`secret leaked: ${leaks.join('; ')}`);

@@ -14,7 +14,9 @@
  * run. When the transport gives up (retry budget spent, platform down, an answer that cannot be
  * read), no request is started any more: the rows of that request and of every request not sent
  * are not confirmed. When the execution is cancelled, nothing more is sent and the run ends with
- * the cancel.
+ * the cancel. A write not known to be safe to send twice (the contract's word for the route, or
+ * Options → Re-Send After a Lost Answer) is not repeated after a lost answer: its keys are read
+ * back (readBack.ts) and only the rows the platform does not have are sent again.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -24,6 +26,7 @@ import { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
 import { platformRequest, type RequestOptions } from '../transport/request';
 import { Lanes, type Parallel } from './lanes';
+import { readBack, type ReadBack } from './readBack';
 import {
 	confirmRows,
 	naturalKeys,
@@ -81,7 +84,13 @@ async function send(
 			itemIndex: undefined,
 			expect: RESULTS_LIST,
 		});
-		const confirmed = confirmRows(session.ctx.getNode(), route, body.items, answer);
+		const confirmed = confirmRows(
+			session.ctx.getNode(),
+			route,
+			body.items,
+			answer,
+			options.idempotent,
+		);
 		return { outcomes: new Map(rows.map((row, k) => [row, confirmed[k]])), again: [] };
 	} catch (error) {
 		if (!(error instanceof PlatformError))
@@ -105,11 +114,39 @@ async function send(
 		}
 		if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
 			// The request as a whole was refused: these rows fail, later requests may still pass.
-			for (const row of rows) outcomes.set(row, refused(error, error.platformMessage, keys[row]));
+			const withOthers = rows.length > 1 ? true : undefined;
+			for (const row of rows)
+				outcomes.set(row, refused(error, error.platformMessage, keys[row], withOthers));
 			return { outcomes, again: [] };
 		}
 		return { gaveUp: error };
 	}
+}
+
+/** A write whose answer was lost and that is not known to be safe to send twice: read back before sending again. */
+const checkBefore = (lost: PlatformError) =>
+	!lost.idempotent && lost.mayBeStored && lost.status !== 413;
+
+/**
+ * The outcomes of rows read back after a lost answer: stored as the platform holds them, or not
+ * confirmed and not sent again when it holds them otherwise. Answers the rows to send again.
+ */
+function settleReadBack(
+	back: ReadBack,
+	lost: PlatformError,
+	keys: Array<string | undefined>,
+	outcomes: RowOutcome[],
+): number[] {
+	for (const [row, result] of back.confirmed)
+		outcomes[row] = { kind: 'stored', key: keys[row], result };
+	for (const [row, field] of back.differing)
+		outcomes[row] = notConfirmed(
+			lost,
+			`${lost.message}; read back with ${back.check}, the platform has this record but its ${field} is not what was sent, so it was not sent again (a second one could be a duplicate)`,
+			true,
+			keys[row],
+		);
+	return back.missing;
 }
 
 /** One outcome per record, in the records' order. */
@@ -147,6 +184,8 @@ export async function bulkWrite(
 	const sendRows = async (rows: number[]): Promise<void> => {
 		// Parts still to send, in order: a request refused as too large comes back as its two halves.
 		const parts = [rows];
+		// Reads back after a lost answer, as many as the request's further tries would have been.
+		let checksLeft = (options.retry?.maxAttempts ?? session.retry.maxAttempts) - 1;
 		for (let pending = parts.shift(); pending !== undefined; pending = parts.shift()) {
 			while (pending.length > 0) {
 				if (!sending()) {
@@ -157,6 +196,13 @@ export async function bulkWrite(
 					break;
 				}
 				const sent = await send(session, route, records, pending, keys, sendOptions);
+				if ('gaveUp' in sent && checkBefore(sent.gaveUp) && checksLeft-- > 0) {
+					const back = await readBack(session, route, records, pending, sendOptions);
+					if (back) {
+						pending = settleReadBack(back, sent.gaveUp, keys, outcomes);
+						continue;
+					}
+				}
 				if ('gaveUp' in sent) {
 					stopped ??= sent.gaveUp;
 					for (const row of pending)

@@ -8,7 +8,7 @@ import type { INodeProperties } from 'n8n-workflow';
 import { bulkWrite } from '../bulk/write';
 import { camelName } from '../checking';
 import {
-	batchSizeOption,
+	bulkWriteOptions,
 	bulkOptions,
 	includeInputFields,
 	includeInputFieldsOption,
@@ -107,7 +107,7 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 		properties: [
 			...properties,
 			optionsCollection(
-				[batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption],
+				[...bulkWriteOptions(config.route), includeInputFieldsOption, unknownFieldsOption],
 				showFor(config),
 			),
 		],

@@ -91,7 +91,7 @@ export const reconcile: Operation = {
 				retryable: cause instanceof PlatformError && cause.retryable,
 			};
 			discrepancies.push({
-				json: errorJson(session.secrets, error, undefined, facts),
+				json: errorJson(error, undefined, facts),
 				pairedItem: everyInput,
 			});
 		}

@@ -225,7 +225,7 @@ export class Run {
 		if (failure) {
 			summary.failed_step = failure.step;
 			summary.failed_warehouse = failure.run.warehouse_code;
-			summary.error = this.session.secrets.redact(failure.cause.message);
+			summary.error = failure.cause.message;
 		}
 		return summary;
 	}
