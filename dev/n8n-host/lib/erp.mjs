@@ -44,6 +44,8 @@ export async function startErpDatabase({ folder, port, demo = true, fast = false
 		database: server.database,
 		max: 4,
 	});
+	// An idle connection that Postgres ends (when it stops) is not an error of the caller's.
+	owner.on('error', () => {});
 	const query = async (sql, params) => (await owner.query(sql, params)).rows;
 	const integration = integrationLogin(dir);
 	try {
