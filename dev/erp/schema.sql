@@ -156,14 +156,14 @@ create table booking_blocks (
 
 -- Every change to an item or an order moves its changed_at (what the incremental read and the
 -- error inbox's "changed since it failed" look at).
-create function touch() returns trigger language plpgsql as $$
+create function touch() returns trigger language plpgsql set search_path = erp as $$
 begin
 	new.changed_at := clock_timestamp();
 	return new;
 end $$;
 create trigger items_touch before update on items for each row
 	when (old.* is distinct from new.*) execute function touch();
-create function touch_order() returns trigger language plpgsql as $$
+create function touch_order() returns trigger language plpgsql set search_path = erp as $$
 begin
 	update sales_orders set changed_at = clock_timestamp()
 		where order_number = coalesce(new.order_number, old.order_number);
@@ -172,7 +172,7 @@ end $$;
 create trigger order_lines_touch after insert or update or delete on sales_order_lines
 	for each row execute function touch_order();
 -- The integration's own bookkeeping (status, message, sent) is not a change to the order.
-create function touch_sales_order() returns trigger language plpgsql as $$
+create function touch_sales_order() returns trigger language plpgsql set search_path = erp as $$
 begin
 	if (old.customer_code, old.warehouse_code, old.order_date, old.required_date, old.reference)
 		is distinct from (new.customer_code, new.warehouse_code, new.order_date, new.required_date, new.reference)
@@ -191,7 +191,7 @@ create trigger sales_orders_touch before update on sales_orders for each row
 -- prerequisite state).
 create function book_update(update_item jsonb, execution text)
 returns table (update_id text, kind text, document text, booked boolean)
-language plpgsql as $$
+language plpgsql set search_path = erp as $$
 declare
 	p jsonb := update_item -> 'payload';
 	id text := update_item ->> 'id';
@@ -280,7 +280,7 @@ end $$;
 create function book_warehouse_update(update_item jsonb, execution text default null)
 returns table (update_id text, kind text, document text, booked boolean, error_code text,
 	error_message text)
-language plpgsql as $$
+language plpgsql set search_path = erp as $$
 begin
 	return query select b.*, null::text, null::text from book_update(update_item, execution) b;
 exception when others then

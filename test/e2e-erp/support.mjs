@@ -118,3 +118,12 @@ export function onPlatform(ctx, kind) {
 
 const recordKey = (kind, record) =>
 	kind === 'inventory_item' ? record.sku : kind === 'erp_update' ? record.id : record.order_number;
+
+/** True when no execution of the workflow is running (what it started has reached every node). */
+export async function idle(ctx, workflowId) {
+	const { data } = await ctx.client.api(
+		'GET',
+		`/executions?workflowId=${workflowId}&status=running&limit=1`,
+	);
+	return data.length === 0;
+}
