@@ -4,9 +4,10 @@
 // examples/erp-database/; then every test/e2e-erp/*.e2e.mjs in order against that one setup.
 // Ends with `e2e-erp: N passed, N failed`.
 //
-// n8n runs with E2E_TESTS=true: n8n's own switch for testing licensed screens, used here only to
-// turn on "advanced execution filters" (free with a registered Community Edition), so the browser
-// check can filter the execution list by an order number as a registered site does.
+// The browser check of the execution list restarts n8n with E2E_TESTS=true: n8n's own switch for
+// testing licensed screens, used only to turn on "advanced execution filters" (free with a
+// registered Community Edition), so the list can be filtered by an order number as at a
+// registered site.
 //
 // Usage: node dev/scripts/e2e-erp.mjs [name-filter...] [--no-build] [--keep] [--update-images]
 import fs from 'node:fs';
@@ -33,7 +34,6 @@ const filters = args.filter((a) => !a.startsWith('--'));
 const keep = args.includes('--keep');
 const TEST_DIR = path.join(ROOT, 'test', 'e2e-erp');
 const CHROMIUM = '/usr/bin/chromium';
-const N8N_ENV = { E2E_TESTS: 'true' };
 const started = Date.now();
 const cleanups = [];
 let passed = 0;
@@ -74,7 +74,7 @@ async function main() {
 
 	const userFolder = path.join(folder, 'n8n');
 	const port = await freePort(0, [erp.port]);
-	const n8nOptions = { userFolder, port, env: N8N_ENV, logFile: path.join(folder, 'n8n.log') };
+	const n8nOptions = { userFolder, port, logFile: path.join(folder, 'n8n.log') };
 	const t1 = Date.now();
 	let n8n = await startN8n(n8nOptions);
 	cleanups.push(() => n8n.stop());
@@ -122,9 +122,12 @@ async function main() {
 			process.kill(-n8n.child.pid, 'SIGKILL');
 			await n8n.exited;
 		},
-		/** Starts n8n again on the same user folder and port; the client's login and API key still work. */
-		async restartN8n() {
-			n8n = await startN8n(n8nOptions);
+		/**
+		 * Starts n8n again on the same user folder and port (with `env` added); the client's login and
+		 * API key still work.
+		 */
+		async restartN8n(env = {}) {
+			n8n = await startN8n({ ...n8nOptions, env: { ...n8nOptions.env, ...env } });
 			return n8n;
 		},
 		onCleanup: (fn) => cleanups.push(fn),
