@@ -2,11 +2,10 @@
  * One way to turn what happened to each input item into the node's output: results and errors
  * come out in input order, each paired to the input items it stands for (an order grouped from
  * several items pairs to all of them). Under continue-on-fail a failure is an error item; otherwise
- * the first failure stops the node, naming its record.
- *
- * A record is named by its key when the route has one and the record gives it ("Sales order
- * SO-1003, line 1: quantity must be more than 0 (got -5)"), else by its item ("Item 2: …",
- * counting from 0 as n8n's editor does).
+ * the first failure stops the node, naming its record: by its key when the route has one and the
+ * record gives it ("Sales order SO-1003, line 1: quantity must be more than 0 (got -5)"), else by
+ * its item ("Item 2: …", counting from 0 as n8n's editor does). The keys handled go to the run's
+ * highlighted data.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -117,8 +116,8 @@ export function errorJson(
 
 export class Output {
 	private readonly entries: Array<{ first: number; item: INodeExecutionData }> = [];
-	/** The keys of the records handled, for the session's highlighted data in input order. */
-	private readonly handled: Array<{ first: number; key: IDataObject | undefined }> = [];
+	/** The keys of the records handled, for the run's highlighted data, in input order. */
+	private readonly handled: Array<{ first: number; key: IDataObject }> = [];
 	private readonly keyFields: string[] | undefined;
 	private readonly noun: string;
 
@@ -259,7 +258,7 @@ export class Output {
 			}
 			const failed = outcomes[first];
 			if (failed && failed.kind !== 'stored') {
-				// Every record of the write was handled (some stored), though only the first failure is reported.
+				// Every record of the write was handled, though only the first failure is reported.
 				for (const row of rows)
 					this.noteHandled(row.itemIndexes, recordKey(this.keyFields, row.record));
 				const stored = outcomes.filter((outcome) => outcome.kind === 'stored').length;
@@ -289,9 +288,8 @@ export class Output {
 
 	/** The keys noted so far, into the run's session in input order. */
 	private flushHandled(): void {
-		for (const { key } of this.handled.sort((a, b) => a.first - b.first))
-			this.session.handled.add(this.noun, key);
-		this.handled.length = 0;
+		this.handled.sort((a, b) => a.first - b.first);
+		for (const { key } of this.handled.splice(0)) this.session.handled.add(this.noun, key);
 	}
 
 	/** Everything added, in input order (items of one input item in the order they came). */
