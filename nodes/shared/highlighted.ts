@@ -1,8 +1,8 @@
 /**
  * The keys a run handled (order numbers, SKUs…), saved as the execution's highlighted data — n8n's
  * custom execution data — so that n8n's Executions list, filtered by key "sales_order" and value
- * "SO-1003", finds the run that sent SO-1003. One entry per kind of record: the first keys that fit
- * and how many more. n8n keeps ten entries per execution, short values, and lets the list filter
+ * "SO-1003", finds the run that sent SO-1003. One entry per kind of record (n8n keeps few entries
+ * per execution, with short values): the first keys that fit and how many more. n8n's list filters
  * by them with a registered Community Edition or a paid plan; saving works everywhere.
  */
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';

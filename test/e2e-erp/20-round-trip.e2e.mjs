@@ -1,5 +1,5 @@
-// Once, end to end: 1,000 ERP orders go to the warehouse and 5,000 ERP updates (their 1,000
-// shipments and 4,000 receipts of the ERP's purchase orders) come back, through the shipped ERP
+// Once, end to end: 1,000 ERP orders go to the warehouse (half, then the rest) and 5,000 ERP updates
+// (their shipments and 4,000 receipts of the ERP's purchase orders) come back, through the shipped ERP
 // examples in real n8n, while the platform answers 503, drops connections and loses answers, the
 // ERP blocks one warehouse for a stocktake, and n8n is killed (SIGKILL) in the middle and started
 // again, to meet the platform down for a while. Everything is counted in the two databases — the ERP's and the platform's — and in the
@@ -48,15 +48,16 @@ const FAULTS = [
 	{ route: '/erp_update/outgoing_consignment', kind: 'reset_before', probability: 0.1 },
 ];
 
-/** The ERP's side of the round trip: orders RT-…, purchase orders PO-RT-…, what was booked. */
+/** The ERP's side of the round trip: orders RT-… (half of them released), purchase orders PO-RT-…. */
 async function seedErp(q) {
 	await q(`insert into erp.customers values ('CUST-8', 'Riga Build SIA', 'LV')`);
 	await q(
 		`insert into erp.sales_orders (order_number, customer_code, warehouse_code, status)
-		select 'RT-' || lpad(n::text, 6, '0'), 'CUST-' || (1 + n % 3), 'WH1', 'released'
+		select 'RT-' || lpad(n::text, 6, '0'), 'CUST-' || (1 + n % 3), 'WH1',
+			case when n <= $1 / 2 then 'released' else 'draft' end
 		from generate_series(1, $1) n
 		union all
-		select 'RT-BAD-' || lpad(n::text, 2, '0'), 'CUST-8', 'WH1', 'released'
+		select 'RT-BAD-' || lpad(n::text, 2, '0'), 'CUST-8', 'WH1', 'draft'
 		from generate_series(1, $2) n`,
 		[ORDER_COUNT, BAD_ORDERS],
 	);
@@ -77,6 +78,17 @@ async function seedErp(q) {
 		select order_number, 1, 'BOX-CARTON-M', 10 from erp.purchase_orders where order_number like 'PO-RT-%'`,
 	);
 	await q(`insert into erp.booking_blocks values ('WH2', 'stocktake') on conflict do nothing`);
+}
+
+/** The warehouse ships every order the ERP marked sent that it has not shipped yet. */
+async function shipSent(ctx, q, state) {
+	const sent = await q(
+		`select order_number from erp.sales_orders where order_number like 'RT-%' and status = 'sent'`,
+	);
+	for (const { order_number } of sent.filter((o) => !state.shipped.has(o.order_number))) {
+		state.updateIds.add(ctx.simulator.work.shipSalesOrder(order_number).erp_update_id);
+		state.shipped.add(order_number);
+	}
 }
 
 /** What the two databases and the inbox hold of this round trip, counted there. */
@@ -171,7 +183,12 @@ function assertOnceEach({ orders, lines, salesOrders, updates, bookings, rows },
 	for (const o of released) assert.ok(o.wms_message, `${o.order_number} held without a reason`);
 	if (empty)
 		assert.deepEqual([...inInbox].slice(0, 5), [], `${inInbox.size} records left in the inbox`);
-	return { released: released.length, notBooked: notBooked.length, booked: booked.size };
+	return {
+		sent: orders.length - released.length,
+		released: released.length,
+		notBooked: notBooked.length,
+		booked: booked.size,
+	};
 }
 
 export default function (ctx) {
@@ -212,19 +229,28 @@ export default function (ctx) {
 				await ctx.sim('/faults', FAULTS);
 				ctx.onCleanup(() => ctx.sim('/faults', undefined, 'DELETE'));
 
-				// Orders go out while the updates come in; n8n is killed with both under way.
+				// The first half of the orders goes out; the warehouse ships what the ERP marked sent.
+				await runOnce(ctx, ORDERS, { timeoutMs: 180000 });
+				state.shipped = new Set();
+				await shipSent(ctx, q, state);
+				// Then the rest is released and goes out while the updates come in; n8n is killed with
+				// both under way.
+				await q(
+					`update erp.sales_orders set status = 'released' where order_number like 'RT-%' and status = 'draft'`,
+				);
+				const stored = () =>
+					ctx.simulator.store.list('sales_order').filter((o) => o.order_number.startsWith('RT-'))
+						.length;
+				const before = stored();
 				const ordersRun = ctx.client.runManually(example(ctx, ORDERS).id, 'Every 5 minutes');
 				await ctx.client.api('POST', `/workflows/${updates.id}/activate`);
 				ctx.onCleanup(() =>
 					ctx.client.api('POST', `/workflows/${updates.id}/deactivate`).catch(() => {}),
 				);
-				const stored = () =>
-					ctx.simulator.store.list('sales_order').filter((o) => o.order_number.startsWith('RT-'))
-						.length;
 				const receipts = async () => (await q(`select count(*)::int as n from erp.receipts`))[0].n;
 				await waitUntil(
-					'orders reaching the platform and receipts booked in the ERP',
-					async () => stored() > 0 && (await receipts()) > 1,
+					'more orders reaching the platform and receipts booked in the ERP',
+					async () => stored() > before && (await receipts()) > 1,
 					{ timeoutMs: 120000, everyMs: 50 },
 				);
 				const killedRun = await ordersRun;
@@ -234,7 +260,7 @@ export default function (ctx) {
 					`SIGKILL to n8n after ${secondsSince(t0)}: ${atKill} of ${ORDER_COUNT + BAD_ORDERS} orders on the platform, ${bookedAtKill} of ${RECEIPT_COUNT} receipts booked`,
 				);
 				assert.ok(
-					atKill < ORDER_COUNT || bookedAtKill < RECEIPT_COUNT - BLOCKED_RECEIPTS,
+					atKill < ORDER_COUNT + BAD_ORDERS || bookedAtKill < RECEIPT_COUNT - BLOCKED_RECEIPTS,
 					'both runs had ended before the kill',
 				);
 
@@ -260,13 +286,8 @@ export default function (ctx) {
 				ctx.log(`the orders run during the outage gave up after ${secondsSince(t2)}`);
 				await ctx.sim('/faults', undefined, 'DELETE');
 				await ctx.sim('/faults', FAULTS.slice(1));
-				// The warehouse ships every order it has; the updates workflow polls them in.
-				const sent = await q(
-					`select order_number from erp.sales_orders where order_number like 'RT-%' and status = 'sent'`,
-				);
-				for (const { order_number } of sent)
-					state.updateIds.add(ctx.simulator.work.shipSalesOrder(order_number).erp_update_id);
-				state.shipped = new Set(sent.map((o) => o.order_number));
+				// The warehouse ships what the ERP has marked sent since; the updates workflow polls it in.
+				await shipSent(ctx, q, state);
 				await waitUntil(
 					'every update of the round trip booked or marked failed, and the runs that did it ended',
 					async () =>
@@ -278,8 +299,9 @@ export default function (ctx) {
 				);
 				const counts = assertOnceEach(await count(ctx, state), { empty: false });
 				ctx.log(
-					`after ${secondsSince(t0)}: ${counts.booked} updates booked once each; in the inbox ${counts.released} orders (${BAD_ORDERS} refused by the warehouse) and ${counts.notBooked} updates (${BLOCKED_RECEIPTS} blocked by the stocktake)`,
+					`after ${secondsSince(t0)}: ${counts.sent} orders sent, ${counts.booked} updates booked once each; in the inbox ${counts.released} orders (${BAD_ORDERS} refused by the warehouse) and ${counts.notBooked} updates (${BLOCKED_RECEIPTS} blocked by the stocktake)`,
 				);
+				assert.ok(counts.sent > 0, 'no order was sent before the outage');
 				assert.ok(counts.released > BAD_ORDERS, 'no order waits for the platform to come back');
 				assert.ok(counts.notBooked >= BLOCKED_RECEIPTS);
 				state.counted = true;
@@ -309,11 +331,7 @@ export default function (ctx) {
 				await runOnce(ctx, REPLAY, { timeoutMs: 240000 });
 
 				// What the replay sent is shipped too; the next poll books it.
-				const sent = await q(
-					`select order_number from erp.sales_orders where order_number like 'RT-%' and status = 'sent'`,
-				);
-				for (const { order_number } of sent.filter((o) => !state.shipped.has(o.order_number)))
-					state.updateIds.add(ctx.simulator.work.shipSalesOrder(order_number).erp_update_id);
+				await shipSent(ctx, q, state);
 				await waitUntil(
 					'every update booked, and the runs that did it ended',
 					async () =>
