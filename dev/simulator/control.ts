@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './errors';
 import { errorPayload, sendJson } from './server';
 import type { RunningSimulator } from './index';
-import { KINDS, type Kind } from './store';
+import { KINDS, type Kind, type Rec } from './store';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Action = (body: any, method: string) => unknown;
@@ -38,7 +38,12 @@ export function createControl(sim: () => RunningSimulator) {
 		'/_sim/work/transition': (b) =>
 			sim().work.transition(required(b, 'kind') as Kind, required(b, 'key'), required(b, 'to')),
 		'/_sim/work/pending-updates': (b) => ({
-			ids: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1),
+			// `payloads`: the work itself (the receipts of purchase orders the ERP has), else `n` samples.
+			ids: Array.isArray(b.payloads)
+				? b.payloads.map((payload: Rec) =>
+						sim().work.createUpdate(required(b, 'kind') as any, payload),
+					)
+				: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1),
 		}),
 		'/_sim/work/tick': () => sim().work.tick(),
 		'/_sim/work/stock': (b) => {

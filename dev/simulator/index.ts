@@ -72,6 +72,8 @@ export interface SimulatorWork {
 	transition(kind: Kind, key: string, to: string): WorkResult;
 	/** Creates n pending ERP updates of a kind with plausible payloads; answers their ids. */
 	createPendingUpdates(kind: ErpUpdateKind, n: number): string[];
+	/** Creates one pending ERP update with this payload (work the test describes); answers its id. */
+	createUpdate(kind: ErpUpdateKind, payload: Rec): string;
 	/** Puts stock on hand without creating an ERP update (test set-up). */
 	seedStock(
 		warehouseCode: string,
@@ -218,6 +220,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 			moveStock: (m) => work.moveStock(m),
 			transition: (kind, key, to) => work.transition(kind, key, to),
 			createPendingUpdates: (kind, n) => work.createPendingUpdates(kind, n),
+			createUpdate: (kind, payload) => work.createUpdate(kind, payload),
 			seedStock: (wh, sku, quantity, batch, bin) => work.seedStock(wh, sku, batch, bin, quantity),
 			tick: () => work.tick(),
 		},

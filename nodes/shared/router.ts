@@ -4,7 +4,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Operation } from './operations';
 import { retryPolicy } from './form/options';
-import { openSession } from './session';
+import { openSession, type ExecuteSession } from './session';
 
 export interface Resource {
 	value: string;
@@ -79,8 +79,29 @@ export async function routeExecution(
 		retry: retryPolicy(this),
 		signal: this.getExecutionCancelSignal(),
 	});
-	const result = await operation.execute(session, this.getInputData());
-	return operation.outputs ? (result as INodeExecutionData[][]) : [result as INodeExecutionData[]];
+	try {
+		const result = await operation.execute(session, this.getInputData());
+		return operation.outputs
+			? (result as INodeExecutionData[][])
+			: [result as INodeExecutionData[]];
+	} finally {
+		saveHighlighted(session);
+	}
+}
+
+/**
+ * The keys the run handled, into the execution's highlighted data (Options → Auto-Save
+ * Highlighted Data): also when the node stopped with an error, so the failed run is found too.
+ */
+function saveHighlighted(session: ExecuteSession): void {
+	const { ctx } = session;
+	if (ctx.getNodeParameter('options.autoSaveHighlightedData', 0, true) === false) return;
+	try {
+		session.handled.save(ctx);
+	} catch (error) {
+		// Never in the way of the node's own result or error: n8n refuses some values in manual runs.
+		ctx.logger.warn(`Highlighted data not saved: ${(error as Error).message}`);
+	}
 }
 
 /**

@@ -324,6 +324,49 @@ export class Harness {
 		mode: WorkflowExecuteMode = 'manual',
 		whileRunning?: (cancel: () => void) => Promise<void>,
 	): Promise<RunResult> {
+		const node = this.node(spec);
+		const run = await this.runFromSource([node], items, mode, whileRunning);
+		const taskData = run.data.resultData.runData[node.name]?.[0];
+		const result: RunResult = {
+			outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
+			error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
+			run,
+		};
+		this.assertNoLeak(result);
+		return result;
+	}
+
+	/**
+	 * Runs Source (with these items) → the first node → the next…, each node's main output into
+	 * the next, as one execution; answers the run (every node's data under its name).
+	 */
+	async runChain(
+		specs: NodeUnderTest[],
+		items: IDataObject[],
+		mode: WorkflowExecuteMode = 'manual',
+	): Promise<IRun> {
+		const nodes = specs.map((spec, i) => ({
+			...this.node(spec),
+			id: `node-${i}`,
+			position: [200 * (i + 1), 0] as [number, number],
+		}));
+		const run = await this.runFromSource(nodes, items, mode);
+		for (const node of nodes) {
+			const taskData = run.data.resultData.runData[node.name]?.[0];
+			this.assertNoLeak({
+				outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
+				error: taskData?.error as RunResult['error'],
+			});
+		}
+		return run;
+	}
+
+	private async runFromSource(
+		nodes: INode[],
+		items: IDataObject[],
+		mode: WorkflowExecuteMode,
+		whileRunning?: (cancel: () => void) => Promise<void>,
+	): Promise<IRun> {
 		const source: INode = {
 			id: 'source',
 			name: 'Source',
@@ -332,10 +375,18 @@ export class Harness {
 			position: [0, 0],
 			parameters: { items: JSON.stringify(items) },
 		};
-		const node = this.node(spec);
-		const workflow = this.workflow([source, node], {
-			Source: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
-		});
+		const chain = [source, ...nodes];
+		const workflow = this.workflow(
+			chain,
+			Object.fromEntries(
+				chain
+					.slice(0, -1)
+					.map((from, i) => [
+						from.name,
+						{ main: [[{ node: chain[i + 1].name, type: 'main' as const, index: 0 }]] },
+					]),
+			),
+		);
 		const additionalData = this.additionalData();
 		const hooks = new ExecutionLifecycleHooks(mode, 'exec-1', {
 			id: 'wf-1',
@@ -352,15 +403,7 @@ export class Harness {
 		const running = execution.run({ workflow, startNode: source });
 		running.catch(() => {}); // a cancelled run rejects; its end still reaches workflowExecuteAfter
 		if (whileRunning) await whileRunning(() => running.cancel());
-		const run = await done;
-		const taskData = run.data.resultData.runData[node.name]?.[0];
-		const result: RunResult = {
-			outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
-			error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
-			run,
-		};
-		this.assertNoLeak(result);
-		return result;
+		return await done;
 	}
 
 	/** Fails loudly if the client secret, a secret-like client ID or any token shows in the run's output, errors, hints or n8n's log. */

@@ -3,6 +3,7 @@ import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { ADAPTIVE_CAP, ADAPTIVE_START, MAX_PARALLEL, type Parallel } from '../bulk/lanes';
 import type { BulkOptions } from '../bulk/write';
+import { autoSaveHighlightedDataOption } from '../highlighted';
 import { checkRouteOf, routeInfo, type RoutePath } from '../platform';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
 
@@ -157,6 +158,7 @@ export function optionsCollection(
 			...(options.some((option) => option.name === 'batchSize') ? [requestsInParallelOption] : []),
 			...retryOptions,
 			timeoutOption,
+			autoSaveHighlightedDataOption,
 		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
