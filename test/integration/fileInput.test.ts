@@ -1,11 +1,11 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test, run by Node: the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * Input → File through real n8n-core against the simulator: an ERP export on the input item (as
  * Read Files From Disk gives it, n8n keeping binary data in files and reading it back as a
  * stream, or in memory as n8n 1.x does), read row by row, every good row stored once, every bad
  * row reported with its line, and a file that is not what it says stopped at its line.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
@@ -13,6 +13,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import type { RunningSimulator } from '../../dev/simulator';
 import { useBinaryData, type Harness, type NodeUnderTest, type TestFile } from '../support/harness';
 import { onAFreshPlatform } from '../support/platform';
+import { waitFor } from '../support/simulatorClient';
 
 const fromFile = (
 	parameters: IDataObject = {},
@@ -25,6 +26,27 @@ const fromFile = (
 });
 
 const csv = (fileName: string, text: string): TestFile => ({ fileName, text });
+
+/** A CSV file of `rows` items on disk, SKUs `<prefix>-<n>`. */
+function bigFile(rows: number, prefix: string): TestFile {
+	const path = join(mkdtempSync(join(tmpdir(), 'wms-file-')), `${prefix}.csv`);
+	const lines = ['sku,description,weight_kg'];
+	for (let i = 0; i < rows; i++)
+		lines.push(`${prefix}-${i},Item ${i} of a long ERP export,${(i % 100) / 10}`);
+	writeFileSync(path, `${lines.join('\n')}\n`);
+	return { fileName: `${prefix}.csv`, path };
+}
+
+/** Files this process has open under n8n's folder (its binary data among them). */
+const openN8nFiles = () =>
+	readdirSync('/proc/self/fd').flatMap((fd) => {
+		try {
+			const target = readlinkSync(`/proc/self/fd/${fd}`);
+			return target.startsWith(process.env.N8N_USER_FOLDER!) ? [target] : [];
+		} catch {
+			return [];
+		}
+	});
 
 /** The text of the CSV file on the summary item. */
 async function notStoredCsv(harness: Harness, summary: INodeExecutionData): Promise<string> {
@@ -223,6 +245,55 @@ describe('WMS Inventory from a file: formats, columns, outputs', () => {
 		const [, summaries] = outputs;
 		expect(summaries[0].json.message).toMatch(/^The item has no binary field 'data'/);
 		expect(summaries[1].json).toMatchObject({ file: 'good.csv', stored: 1 });
+	});
+
+	it('a give-up stops the read: the rows not confirmed are named, nothing after them was read or sent', async () => {
+		sim.faults.add({ route: '/inventory/add', kind: '503', after: 2 });
+		const { outputs, error } = await harness.runFiles(
+			fromFile({}, { requestsInParallel: 1, maxAttempts: 1 }),
+			[bigFile(100000, 'GU')],
+		);
+		expect(error).toBeUndefined();
+		const [notStored, [summary]] = outputs;
+		const json = summary.json;
+		expect(json).toMatchObject({ outcome: 'stopped', stored: 2000, refused: 0 });
+		expect(json.rows_read).toBeLessThan(100000);
+		expect(json.not_confirmed).toBe(Number(json.rows_read) - 2000);
+		expect(json.not_confirmed_rows).toBe(`2,001–${Number(json.rows_read).toLocaleString('en-US')}`);
+		expect(json.not_read_after_line).toBe(Number(json.rows_read) + 1);
+		expect(json.message).toMatch(
+			/^Stopped: .*HTTP 503.*Rows 2,001–[\d,]+ are not confirmed as stored\. The file was not read past line [\d,]+\. Running the node again is safe/,
+		);
+		expect(notStored[0].json).toMatchObject({
+			row: 2001,
+			line: 2002,
+			sku: 'GU-2000',
+			outcome: 'not_confirmed',
+			retryable: true,
+		});
+		expect(sim.store.list('inventory_item').length).toBe(2000);
+		expect(sim.stats().requests['/inventory/add']).toBe(3);
+	});
+
+	it('Stop ends the read of the file and every request in flight', async () => {
+		sim.latency.set({ roundTripMs: 100 });
+		const sent = () => sim.stats().requests['/inventory/add'] ?? 0;
+		const before = openN8nFiles().length;
+		let atStop = 0;
+		await harness.runFiles(
+			fromFile({}, { batchSize: 100, requestsInParallel: 4 }),
+			[bigFile(50000, 'ST')],
+			async (cancel) => {
+				await waitFor(() => sent() >= 6);
+				atStop = sent();
+				cancel();
+			},
+		);
+		await expect(harness.nodeTypes.lastExecute).rejects.toThrow(/Execution cancelled/);
+		expect(sent()).toBeLessThanOrEqual(atStop + 4);
+		expect(sim.store.list('inventory_item').length).toBeLessThan(50000);
+		// The file n8n gave the node is closed again: the read ended with the node.
+		expect(openN8nFiles().length).toBeLessThanOrEqual(before);
 	});
 
 	it('with Output → Failures and a Summary, reports input items the same way', async () => {

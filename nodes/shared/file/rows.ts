@@ -58,8 +58,23 @@ function setAt(values: IDataObject, path: string[], value: unknown): void {
 	target[path[path.length - 1]] = value as IDataObject[string];
 }
 
+/** Lists filled by column number (barcodes.1, barcodes.3) without the entries whose cells were empty. */
+function withoutGaps(values: IDataObject): IDataObject {
+	for (const [key, value] of Object.entries(values)) {
+		if (Array.isArray(value)) {
+			const entries = value.filter((entry) => entry !== undefined);
+			values[key] = entries.map((entry) =>
+				entry !== null && typeof entry === 'object' ? withoutGaps(entry as IDataObject) : entry,
+			) as IDataObject[];
+		} else if (value !== null && typeof value === 'object') withoutGaps(value as IDataObject);
+	}
+	return values;
+}
+
 export class RowReader {
 	private columns: Column[] = [];
+	/** Whether a column fills a list entry (its row may need gaps closed). */
+	private listColumns = false;
 	/** The line where the decimal separator showed, once learnt. */
 	private decimalLine = 0;
 
@@ -79,7 +94,8 @@ export class RowReader {
 				record.line,
 				`(the header) has no name for column ${unnamed + 1}: every column needs one`,
 			);
-		const missing = [...this.mapping.keys()].filter((column) => !names.includes(column));
+		const trimmed = new Set(names.map((name) => name.trim()));
+		const missing = [...this.mapping.keys()].filter((column) => !trimmed.has(column));
 		if (missing.length)
 			throw new FileError(
 				record.line,
@@ -87,8 +103,11 @@ export class RowReader {
 			);
 		this.columns = names.map((name) => ({
 			name,
-			field: this.shape.field(this.mapping.get(name) ?? name.trim()),
+			field: this.shape.field(this.mapping.get(name.trim()) ?? name.trim()),
 		}));
+		this.listColumns = this.columns.some((column) =>
+			column.field?.path.some((part) => /^\d+$/.test(part)),
+		);
 		const byPath = new Map<string, string>();
 		for (const { name, field } of this.columns) {
 			if (!field) continue;
@@ -137,7 +156,13 @@ export class RowReader {
 			}
 			setAt(values, field.path, value);
 		}
-		return { row, line, values, problems, source: cells };
+		return {
+			row,
+			line,
+			values: this.listColumns ? withoutGaps(values) : values,
+			problems,
+			source: cells,
+		};
 	}
 
 	/** A JSON record as a row: its keys renamed by Column Mapping. */
