@@ -13,6 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { CsvParser, type CsvRecord } from '../../nodes/shared/file/csv';
 import { JsonArrayParser, JsonLinesParser, type JsonRecord } from '../../nodes/shared/file/json';
+import { JsonListReader } from '../../nodes/shared/file/jsonList';
 import { FileError, fileText, type FileEncoding } from '../../nodes/shared/file/text';
 
 const SEED = Number(process.env.FILE_READER_SEED ?? 2_511_2026);
@@ -267,6 +268,52 @@ describe('JSON, held to JSON.parse', () => {
 		expect(
 			(await failure(readAll(new JsonLinesParser(), utf8('[\n{"a":1}\n]'), []))).message,
 		).toMatch(/^Line 1 of the file is not valid JSON.*not JSON Lines.*JSON Array/);
+	});
+});
+
+describe('a large JSON answer, one list of it handed over element by element', () => {
+	const value = fc.jsonValue({ maxDepth: 2 });
+	const plainValue = fc.oneof(
+		fc.string({ maxLength: 5 }),
+		fc.integer(),
+		fc.double({ noNaN: true, noDefaultInfinity: true }),
+		fc.boolean(),
+		fc.constant(null),
+	);
+
+	it('hands over every element of the list and keeps the plain fields, however the answer is cut', async () => {
+		await fc.assert(
+			fc.asyncProperty(
+				fc.array(value, { maxLength: 12 }),
+				fc.dictionary(fc.constantFrom('status', 'comparison_id', 'k"ey', 'n'), plainValue),
+				fc.dictionary(
+					fc.constantFrom('erp_lines', 'other', 'nested'),
+					fc.oneof(
+						fc.array(value, { maxLength: 4 }),
+						fc.dictionary(fc.string({ maxLength: 3 }), value),
+					),
+				),
+				fc.constantFrom(0, 2),
+				fc.array(fc.nat(), { maxLength: 10 }),
+				async (list, plain, bulky, indent, cuts) => {
+					const answer = { ...plain, ...bulky, items: list };
+					const text = JSON.stringify(answer, null, indent);
+					const seen: unknown[] = [];
+					const reader = new JsonListReader('items', (element) => seen.push(element));
+					for await (const chunk of fileText(chunked(utf8(text), cuts), 'utf-8'))
+						reader.push(chunk);
+					expect(seen).toEqual(JSON.parse(JSON.stringify(list)));
+					expect(reader.end()).toEqual(JSON.parse(JSON.stringify(plain)));
+				},
+			),
+			{ seed: SEED, numRuns: RUNS },
+		);
+	});
+
+	it('says when the answer is cut off', () => {
+		const reader = new JsonListReader('items', () => undefined);
+		reader.push('{"status": "compared", "items": [{"sku": "A"},');
+		expect(() => reader.end()).toThrow(/ends too early/);
 	});
 });
 

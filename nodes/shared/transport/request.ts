@@ -5,6 +5,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../constants';
+import { asObject } from '../objects';
 import { routeInfo, type RoutePath } from '../platform';
 import type { Session, WaitBudget } from '../session';
 import {
@@ -37,6 +38,11 @@ export interface RequestOptions {
 	expect?: (answer: IDataObject) => string | undefined;
 	/** Told when the platform answers busy (429, 503), before the wait for the next try. */
 	onBusy?: () => void;
+	/**
+	 * An answer too large to hold at once, read as it streams in, anew on each try: what the reader
+	 * answers stands for the answer's body.
+	 */
+	readAnswer?: (chunks: AsyncIterable<Uint8Array>) => Promise<IDataObject>;
 }
 
 /** A success answer: its HTTP status and its JSON object. */
@@ -74,6 +80,41 @@ interface FullResponse {
 	statusCode?: number;
 }
 
+const isStream = (value: unknown): value is AsyncIterable<Uint8Array> =>
+	typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+/** A success answer read as it streams, when the call asked for that. */
+async function readStreamed(
+	response: FullResponse,
+	read: RequestOptions['readAnswer'],
+): Promise<FullResponse> {
+	if (!read || !isStream(response.body)) return response;
+	return { ...response, body: await read(response.body) };
+}
+
+/** The error answer of a streamed call, read (it is small) so that its envelope can be told. */
+async function readErrorBodies(error: unknown): Promise<void> {
+	for (
+		let layer = asObject(error), depth = 0;
+		layer && depth < 3;
+		layer = asObject(layer.cause), depth++
+	) {
+		const response = asObject(layer.response);
+		if (!response || !isStream(response.data)) continue;
+		let text = '';
+		const decoder = new TextDecoder();
+		for await (const chunk of response.data) {
+			text += decoder.decode(chunk, { stream: true });
+			if (text.length > 65536) break;
+		}
+		try {
+			response.data = JSON.parse(text) as IDataObject;
+		} catch {
+			response.data = text;
+		}
+	}
+}
+
 /**
  * Sends one request: adds the base URL, JSON, bearer auth (through the credential, which n8n
  * refreshes once on a 401), and retries what is worth retrying with exponential backoff and
@@ -99,6 +140,7 @@ export async function platformRequest(
 		headers: { Accept: 'application/json' },
 		timeout: policy.requestTimeoutMs,
 		returnFullResponse: true,
+		...(options.readAnswer ? { encoding: 'stream' as const } : {}),
 	};
 	let mayBeStored = false;
 	const fail = (failure: FailedCall, attempts: number): never => {
@@ -117,13 +159,16 @@ export async function platformRequest(
 				itemIndex: options.itemIndex,
 			});
 		try {
-			const call = ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				request,
-			) as Promise<FullResponse>;
+			const call = (
+				ctx.helpers.httpRequestWithAuthentication.call(
+					ctx,
+					CREDENTIAL_TYPE,
+					request,
+				) as Promise<FullResponse>
+			).then(async (answer) => await readStreamed(answer, options.readAnswer));
 			response = await withinTimeout(call, policy.requestTimeoutMs);
 		} catch (error) {
+			if (options.readAnswer) await readErrorBodies(error).catch(() => undefined);
 			if (signal?.aborted) {
 				throw new NodeOperationError(ctx.getNode(), `Execution cancelled during ${route}`, {
 					itemIndex: options.itemIndex,
