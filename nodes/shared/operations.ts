@@ -29,7 +29,7 @@ import {
 } from './form/properties';
 import { checkedRecord, readRecord, recordSource } from './form/records';
 import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
-import { writeFiles, writeItemsWithSummary } from './file/write';
+import { itemRecord, rowRecords, writeFiles, writeItemsWithSummary } from './file/write';
 import { locatorValue } from './dropdowns/locator';
 import { Output } from './output';
 import { keyFilterOf, notFoundOption, readByKeys, type KeyRead } from './keyReads';
@@ -144,15 +144,19 @@ export function upsertOperation(config: UpsertConfig): Operation {
 				) as UnknownFieldPolicy;
 				return await writeFiles(
 					session,
-					{ route: config.route, spec, unknownFields },
+					rowRecords(session, config.route, spec, unknownFields),
 					bulkOutput(ctx),
 				);
 			}
 			const source = recordSource(ctx);
 			const recordOf = (itemIndex: number) => checkedRecord(ctx, spec, itemIndex, source);
 			const rawRecord = (itemIndex: number) => readRecord(ctx, spec, itemIndex, source);
-			if (fileInput && bulkOutput(ctx) === 'summary')
-				return await writeItemsWithSummary(session, config.route, recordOf, rawRecord);
+			if (fileInput && bulkOutput(ctx) === 'summary') {
+				const records = ctx
+					.getInputData()
+					.map((_, itemIndex) => itemRecord(itemIndex, recordOf, rawRecord));
+				return await writeItemsWithSummary(session, config.route, records);
+			}
 			const items = await writeRecords(session, config.route, recordOf, rawRecord);
 			return fileInput ? [items] : items;
 		},

@@ -24,6 +24,8 @@ export interface ReportedRow {
 	values?: IDataObject;
 	/** The cells as the file has them, or the record as given. */
 	source: string[] | IDataObject;
+	/** The other rows of the same record (an order's further lines). */
+	more?: ReportedRow[];
 }
 
 interface NotStored {
@@ -36,6 +38,8 @@ interface NotStored {
 /** Where the rows come from: a file (its name, delimiter, header), or the input items. */
 export interface ReportSource {
 	file?: { name: string; delimiter(): string | undefined; columns(): string[] };
+	/** What a record of several rows is called ("orders"); unset: a record is a row. */
+	records?: string;
 }
 
 const count = (n: number) => n.toLocaleString('en-US');
@@ -116,12 +120,14 @@ export class WriteReport {
 	}
 
 	private notStored(row: ReportedRow, what: NotStored): void {
+		const all = [row, ...(row.more ?? [])];
 		if (what.outcome === 'refused') this.refused++;
 		else {
 			this.notConfirmed++;
-			this.unconfirmedRows.push(row.row);
+			for (const one of all) this.unconfirmedRows.push(one.row);
 		}
 		const where: IDataObject = this.inFile ? { row: row.row, line: row.line } : { item: row.row };
+		if (row.more?.length) where.rows = ranges(all.map((one) => one.row));
 		if (this.listed.length < LISTED_NOT_STORED) {
 			const key = recordKey(this.keyFields, row.values);
 			this.listed.push({
@@ -130,11 +136,15 @@ export class WriteReport {
 			});
 		}
 		const delimiter = this.delimiter();
-		const cells = [...Object.values(where), what.outcome, what.field, what.reason];
-		const source = Array.isArray(row.source) ? row.source : [row.source];
-		this.csvRows.push(
-			[...cells, ...source].map((cell) => csvCell(cell, delimiter)).join(delimiter),
-		);
+		for (const one of all) {
+			const at = this.inFile ? [one.row, one.line] : [one.row];
+			const source = Array.isArray(one.source) ? one.source : [one.source];
+			this.csvRows.push(
+				[...at, what.outcome, what.field, what.reason, ...source]
+					.map((cell) => csvCell(cell, delimiter))
+					.join(delimiter),
+			);
+		}
 	}
 
 	private delimiter(): string {
@@ -158,6 +168,7 @@ export class WriteReport {
 			message: this.message(stop),
 			...(file ? { file: file.name } : {}),
 			rows_read: this.rowsRead,
+			...(this.source.records ? { [`${this.source.records}_read`]: this.settledCount() } : {}),
 			stored: this.stored,
 			unchanged: this.unchanged,
 			refused: this.refused,
@@ -190,8 +201,13 @@ export class WriteReport {
 		return { json, binary: { data: binary }, pairedItem };
 	}
 
+	private settledCount(): number {
+		return this.stored + this.unchanged + this.refused + this.notConfirmed;
+	}
+
 	private message(stop?: { gaveUp?: Error; lastLine?: number }): string {
-		const what = this.inFile ? 'rows' : 'items';
+		const what = this.source.records ?? (this.inFile ? 'rows' : 'items');
+		const read = this.source.records ? this.settledCount() : this.rowsRead;
 		const of = this.source.file ? ` of ${this.source.file.name}` : '';
 		const confirmed = `${count(this.stored)} created or changed, ${count(this.unchanged)} unchanged`;
 		const took = `${count(this.requests)} requests in ${Math.round((Date.now() - this.started) / 100) / 10} s.`;
@@ -204,19 +220,23 @@ export class WriteReport {
 					? ` The file was not read past line ${count(stop.lastLine)}.`
 					: '';
 			const unconfirmed = this.notConfirmed
-				? ` ${what === 'rows' ? 'Rows' : 'Items'} ${ranges(this.unconfirmedRows)} are not confirmed as stored.`
+				? ` ${this.inFile ? 'Rows' : 'Items'} ${ranges(this.unconfirmedRows)} are not confirmed as stored.`
 				: '';
-			return `Stopped: ${this.session.secrets.redact(stop.gaveUp.message)}. ${count(this.rowsRead)} ${what} read${of}: ${confirmed}, ${count(this.refused)} refused.${unconfirmed}${unread} ${rerun}`;
+			return `Stopped: ${this.session.secrets.redact(stop.gaveUp.message)}. ${count(read)} ${what} read${of}: ${confirmed}, ${count(this.refused)} refused.${unconfirmed}${unread} ${rerun}`;
 		}
 		const notStored = this.refused + this.notConfirmed;
 		if (notStored === 0)
-			return `All ${count(this.rowsRead)} ${what}${of} are stored (${confirmed}); ${took}`;
+			return `All ${count(read)} ${what}${of} are stored (${confirmed}); ${took}`;
 		const refused = this.refused
 			? ` ${count(this.refused)} refused: fix them in the ERP and send them again (the Not Stored output, and the CSV file on this item).`
 			: '';
 		const unconfirmed = this.notConfirmed
-			? ` ${count(this.notConfirmed)} not confirmed as stored (${what} ${ranges(this.unconfirmedRows)}). ${rerun}`
+			? ` ${count(this.notConfirmed)} not confirmed as stored (${this.inFile ? 'rows' : 'items'} ${ranges(this.unconfirmedRows)}). ${rerun}`
 			: '';
-		return `${count(notStored)} of ${count(this.rowsRead)} ${what}${of} are not stored; ${confirmed}; ${took}${refused}${unconfirmed}`;
+		const listed =
+			notStored > this.listed.length
+				? ` The Not Stored output lists the first ${count(this.listed.length)}; the CSV file has them all.`
+				: '';
+		return `${count(notStored)} of ${count(read)} ${what}${of} are not stored; ${confirmed}; ${took}${refused}${unconfirmed}${listed}`;
 	}
 }

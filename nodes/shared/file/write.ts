@@ -8,38 +8,68 @@
 import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RowOutcome } from '../bulk/outcomes';
 import { bulkWriteRows } from '../bulk/write';
 import { checkRecord, InputProblem, type Problem, type UnknownFieldPolicy } from '../checking';
-import { bulkOptions, includeInputFields } from '../form/options';
+import { bulkOptions } from '../form/options';
 import { errorJson } from '../output';
-import { routeInfo, type RecordSpec, type RoutePath } from '../platform';
-import { recordKey, recordName } from '../recordKey';
+import { EveryRow } from './everyRow';
+import type { RecordSpec, RoutePath } from '../platform';
 import type { ExecuteSession } from '../session';
 import { PlatformError } from '../transport/errors';
 import { recordShape } from './fields';
 import { fileSettings, type BulkOutput } from './properties';
 import { FileReader } from './read';
-import type { FileRow } from './rows';
+import type { FileRow, RowShape } from './rows';
 import { WriteReport, type ReportedRow } from './report';
 
-export interface FileWrite {
-	route: RoutePath;
-	spec: RecordSpec;
-	unknownFields: UnknownFieldPolicy;
+/** A record ready to send: the row it comes from (the first, for an order of several rows) and what it sends. */
+export interface Ready extends ReportedRow {
+	record: IDataObject;
 }
 
-/** A row checked and ready to send. */
-interface Ready extends ReportedRow {
-	record: IDataObject;
+/** What a file's rows are told when they cannot be sent: the row (or an order's rows) and why. */
+export type Refuse = (row: ReportedRow, problems: Problem[]) => void;
+
+/** A bulk write of files: how the columns are read, and how rows become records to send. */
+export interface FileWrite {
+	route: RoutePath;
+	shape: RowShape;
+	/** What a record of several rows is called ("orders"); unset: one record per row. */
+	recordsCalled?: string;
+	/**
+	 * The records of `file`, checked as its rows come (`read` counted for each row); rows that
+	 * cannot be sent are told to `refuse`. `again` opens the same file anew, for a first look.
+	 */
+	records(
+		file: FileReader,
+		refuse: Refuse,
+		read: () => void,
+		again: () => FileReader,
+	): AsyncIterable<Ready[]>;
+}
+
+/** The bulk write of one record per row, checked against `spec`. */
+export function rowRecords(
+	session: ExecuteSession,
+	route: RoutePath,
+	spec: RecordSpec,
+	unknownFields: UnknownFieldPolicy,
+): FileWrite {
+	return {
+		route,
+		shape: recordShape(spec, unknownFields),
+		records: (file, refuse, read) =>
+			checked(session, spec, unknownFields, file.rows(), refuse, read),
+	};
 }
 
 /** Every row of a file, checked as it comes: the bad ones told to `refuse`, the rest yielded in batches. */
 async function* checked(
 	session: ExecuteSession,
-	write: FileWrite,
+	spec: RecordSpec,
+	unknownFields: UnknownFieldPolicy,
 	rows: AsyncIterable<FileRow[]>,
-	refuse: (row: ReportedRow, problems: Problem[]) => void,
+	refuse: Refuse,
 	read: () => void,
 ): AsyncGenerator<Ready[]> {
 	const timeZone = session.ctx.getTimezone();
@@ -47,90 +77,12 @@ async function* checked(
 		const ready: Ready[] = [];
 		for (const row of batch) {
 			read();
-			const { record, problems } = checkRecord(write.spec, row.values, {
-				unknownFields: write.unknownFields,
-				timeZone,
-			});
+			const { record, problems } = checkRecord(spec, row.values, { unknownFields, timeZone });
 			problems.unshift(...row.problems);
 			if (problems.length) refuse(row, problems);
 			else ready.push({ ...row, record });
 		}
 		if (ready.length) yield ready;
-	}
-}
-
-/** Output → Every Record for a file: each row's result, or its error naming the record and the line. */
-class EveryRow {
-	readonly items: INodeExecutionData[] = [];
-	private first?: { error: NodeOperationError; row: number };
-	stored = 0;
-
-	constructor(
-		private readonly session: ExecuteSession,
-		private readonly write: FileWrite,
-		private readonly itemIndex: number,
-	) {}
-
-	private key(row: ReportedRow) {
-		return recordKey(routeInfo(this.write.route).naturalKey, row.values);
-	}
-
-	settled(row: ReportedRow, outcome: RowOutcome) {
-		const key = this.key(row);
-		if (outcome.kind === 'stored') {
-			this.stored++;
-			const input = includeInputFields(this.session.ctx) ? row.values : undefined;
-			this.items.push({
-				json: { ...input, row: row.row, line: row.line, ...key, ...outcome.result },
-				pairedItem: { item: this.itemIndex },
-			});
-			return;
-		}
-		const facts =
-			outcome.kind === 'notConfirmed'
-				? { code: 'not_confirmed', retryable: outcome.rerunSafe }
-				: { code: outcome.error.body?.code ?? 'refused', retryable: false };
-		this.fail(row, outcome.error.message, key, facts);
-	}
-
-	unreadable(row: ReportedRow, problems: Problem[]) {
-		const [first] = problems;
-		this.fail(row, `${first.field ? `${first.field} ` : ''}${first.problem}`, this.key(row), {
-			code: 'invalid_input',
-			retryable: false,
-		});
-	}
-
-	private fail(row: ReportedRow, reason: string, key: IDataObject | undefined, facts: IDataObject) {
-		const noun = routeInfo(this.write.route).noun ?? 'record';
-		const name = key
-			? `${recordName(noun, key)} (row ${row.row}, line ${row.line})`
-			: `Row ${row.row} (line ${row.line})`;
-		const error = new NodeOperationError(this.session.ctx.getNode(), `${name}: ${reason}`, {
-			itemIndex: this.itemIndex,
-		});
-		if (!this.first || row.row < this.first.row) this.first = { error, row: row.row };
-		const json = errorJson(this.session.secrets, error, key, facts);
-		this.items.push({
-			json: { ...json, error: { ...(json.error as IDataObject), row: row.row, line: row.line } },
-			pairedItem: { item: this.itemIndex },
-		});
-	}
-
-	/** The items in the file's order (requests settle in any order). */
-	inFileOrder(): INodeExecutionData[] {
-		return this.items.sort((a, b) => this.rowOf(a) - this.rowOf(b));
-	}
-
-	private rowOf(item: INodeExecutionData): number {
-		return Number(item.json.row ?? (item.json.error as IDataObject).row);
-	}
-
-	/** Without continue-on-fail, the first row not stored (in file order) stops the node once the file is done. */
-	check(rowsRead: number) {
-		if (!this.first || this.session.ctx.continueOnFail()) return;
-		this.first.error.description = `${this.stored} of ${rowsRead} rows were confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result, or use Options → Output → Failures and a Summary.`;
-		throw this.first.error;
 	}
 }
 
@@ -147,28 +99,27 @@ export async function writeFiles(
 		let reader: FileReader | undefined;
 		let report: WriteReport | undefined;
 		try {
-			const file = new FileReader(
-				ctx,
-				itemIndex,
-				fileSettings(ctx, itemIndex),
-				recordShape(write.spec, write.unknownFields),
-			);
+			const open = () => new FileReader(ctx, itemIndex, fileSettings(ctx, itemIndex), write.shape);
+			const file = open();
 			reader = file;
 			const paired: IPairedItemData = { item: itemIndex };
 			report = new WriteReport(
 				session,
 				write.route,
-				{ file: { name: file.name, delimiter: () => file.delimiter, columns: () => file.columns } },
+				{
+					file: { name: file.name, delimiter: () => file.delimiter, columns: () => file.columns },
+					records: write.recordsCalled,
+				},
 				() => paired,
 			);
 			const counted = report;
-			const every = output === 'everyRecord' ? new EveryRow(session, write, itemIndex) : undefined;
-			const rows = checked(
-				session,
-				write,
-				file.rows(),
+			const every =
+				output === 'everyRecord' ? new EveryRow(session, write.route, itemIndex) : undefined;
+			const rows = write.records(
+				file,
 				(row, problems) => (every ?? counted).unreadable(row, problems),
 				() => counted.rowsRead++,
+				open,
 			);
 			const end = await bulkWriteRows(
 				session,
@@ -205,35 +156,64 @@ export async function writeFiles(
 	return output === 'everyRecord' ? [results] : [notStored, results];
 }
 
-/** Output → Failures and a Summary for input items: each item's record read and checked by `recordOf`. */
+/** A record made from input items (one, or an order's several), or why it could not be made. */
+export interface ItemsRecord {
+	itemIndexes: number[];
+	/** The record as given, for its key. */
+	values?: IDataObject;
+	record?: IDataObject;
+	/** Thrown making the record: an InputProblem names its field. */
+	error?: unknown;
+}
+
+/** The record of input item `itemIndex`, read by `recordOf`, or why not. */
+export function itemRecord(
+	itemIndex: number,
+	recordOf: (itemIndex: number) => IDataObject,
+	rawRecord: (itemIndex: number) => IDataObject | undefined,
+): ItemsRecord {
+	let values: IDataObject | undefined;
+	try {
+		values = rawRecord(itemIndex);
+	} catch {
+		// A record that cannot even be read (bad JSON) is named by its item alone.
+	}
+	try {
+		return { itemIndexes: [itemIndex], values, record: recordOf(itemIndex) };
+	} catch (error) {
+		return { itemIndexes: [itemIndex], values, error };
+	}
+}
+
+/** Output → Failures and a Summary for input items: their records (or why not) as `records` gives them. */
 export async function writeItemsWithSummary(
 	session: ExecuteSession,
 	route: RoutePath,
-	recordOf: (itemIndex: number) => IDataObject,
-	rawRecord: (itemIndex: number) => IDataObject | undefined,
+	records: ItemsRecord[],
+	recordsCalled?: string,
 ): Promise<INodeExecutionData[][]> {
 	const { ctx } = session;
-	const count = ctx.getInputData().length;
-	const report = new WriteReport(session, route, {}, (row) => ({ item: row.row }));
+	const items = ctx.getInputData();
+	const report = new WriteReport(session, route, { records: recordsCalled }, (row) => ({
+		item: row.row,
+	}));
+	report.rowsRead = items.length;
 	const ready: Ready[] = [];
-	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
-		report.rowsRead++;
-		let raw: IDataObject | undefined;
-		try {
-			raw = rawRecord(itemIndex);
-		} catch {
-			// A record that cannot even be read (bad JSON) is named by its item alone.
+	for (const made of records) {
+		const [first, ...more] = made.itemIndexes.map(
+			(item): ReportedRow => ({ row: item, values: made.values, source: items[item]?.json ?? {} }),
+		);
+		const row: ReportedRow = { ...first, more };
+		if (made.record) {
+			ready.push({ ...row, record: made.record });
+			continue;
 		}
-		const row: ReportedRow = { row: itemIndex, values: raw, source: raw ?? {} };
-		try {
-			ready.push({ ...row, record: recordOf(itemIndex) });
-		} catch (error) {
-			const problem =
-				error instanceof InputProblem
-					? { field: error.field, problem: error.problem }
-					: { field: '', problem: (error as Error).message };
-			report.unreadable(row, [problem]);
-		}
+		const { error } = made;
+		report.unreadable(row, [
+			error instanceof InputProblem
+				? { field: error.field, problem: error.problem }
+				: { field: '', problem: (error as Error).message },
+		]);
 	}
 	const end = await bulkWriteRows(
 		session,
@@ -246,6 +226,6 @@ export async function writeItemsWithSummary(
 		bulkOptions(ctx, route),
 	);
 	report.requests += end.requests;
-	const everyItem = Array.from({ length: count }, (_, item) => ({ item }));
+	const everyItem = items.map((_, item) => ({ item }));
 	return [report.notStoredItems(), [await report.summaryItem(everyItem, { gaveUp: end.gaveUp })]];
 }
