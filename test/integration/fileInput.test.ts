@@ -11,7 +11,13 @@ import { join } from 'node:path';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../dev/simulator';
-import { useBinaryData, type Harness, type NodeUnderTest, type TestFile } from '../support/harness';
+import {
+	binaryText,
+	useBinaryData,
+	type Harness,
+	type NodeUnderTest,
+	type TestFile,
+} from '../support/harness';
 import { onAFreshPlatform } from '../support/platform';
 import { waitFor } from '../support/simulatorClient';
 
@@ -49,16 +55,8 @@ const openN8nFiles = () =>
 	});
 
 /** The text of the CSV file on the summary item. */
-async function notStoredCsv(harness: Harness, summary: INodeExecutionData): Promise<string> {
-	void harness;
-	const binary = summary.binary!.data;
-	if (binary.id) {
-		const { Container } = await import('@n8n/di');
-		const { BinaryDataService } = await import('n8n-core');
-		return (await Container.get(BinaryDataService).getAsBuffer(binary)).toString('utf8');
-	}
-	return Buffer.from(binary.data, 'base64').toString('utf8');
-}
+const notStoredCsv = async (_harness: Harness, summary: INodeExecutionData) =>
+	await binaryText(summary.binary!.data);
 
 const ITEM_MASTER = [
 	'\ufeffSKU;Description;Unit of Measure;Weight (kg);dimensions_cm.length;dimensions_cm.width;dimensions_cm.height;barcodes',

@@ -14,6 +14,7 @@ import {
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
+	IBinaryData,
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IDataObject,
@@ -139,6 +140,13 @@ export async function useBinaryData(mode: 'filesystem' | 'memory'): Promise<void
 	await binaryStorageReady;
 	(service as unknown as { mode: string }).mode =
 		mode === 'filesystem' ? 'filesystem-v2' : 'default';
+}
+
+/** The text of a binary field of an output item, wherever n8n keeps it. */
+export async function binaryText(binary: IBinaryData): Promise<string> {
+	if (binary.id)
+		return (await Container.get(BinaryDataService).getAsBuffer(binary)).toString('utf8');
+	return Buffer.from(binary.data, 'base64').toString('utf8');
 }
 
 class TestNodeTypes implements INodeTypes {
