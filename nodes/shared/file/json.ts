@@ -16,6 +16,8 @@ export interface JsonRecord {
 	value?: IDataObject;
 	/** What is wrong with this record alone. */
 	problem?: string;
+	/** The record's text, when it is not a JSON object. */
+	text?: string;
 }
 
 function record(line: number, text: string): JsonRecord {
@@ -23,11 +25,11 @@ function record(line: number, text: string): JsonRecord {
 	try {
 		value = JSON.parse(text);
 	} catch (error) {
-		return { line, problem: `is not valid JSON (${(error as Error).message})` };
+		return { line, problem: `is not valid JSON (${(error as Error).message})`, text };
 	}
 	if (isObject(value)) return { line, value };
 	const got = Array.isArray(value) ? 'a list' : value === null ? 'null' : typeof value;
-	return { line, problem: `is not a JSON object with the record's fields (got ${got})` };
+	return { line, problem: `is not a JSON object with the record's fields (got ${got})`, text };
 }
 
 export class JsonLinesParser {

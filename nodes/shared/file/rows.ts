@@ -177,7 +177,8 @@ export class RowReader {
 				else setAt(values, this.shape.field(target)?.path ?? [target], value);
 			}
 		}
-		return { row, line: record.line, values, problems, source: [] };
+		const source = record.value ? JSON.stringify(record.value) : (record.text ?? '');
+		return { row, line: record.line, values, problems, source: [source] };
 	}
 
 	/** A number cell, read with the file's decimal separator; text when that cannot settle it (checking refuses what is ambiguous). */

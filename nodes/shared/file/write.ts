@@ -22,6 +22,15 @@ import { FileReader } from './read';
 import type { FileRow, RowShape } from './rows';
 import { WriteReport, type ReportedRow } from './report';
 
+/** Ends a read when the execution is cancelled (a long stretch of rows may hold nothing to send). */
+export function stopIfCancelled(session: ExecuteSession): void {
+	if (session.signal?.aborted)
+		throw new NodeOperationError(
+			session.ctx.getNode(),
+			'Execution cancelled while reading the file',
+		);
+}
+
 /** A record ready to send: the row it comes from (the first, for an order of several rows) and what it sends. */
 export interface Ready extends ReportedRow {
 	record: IDataObject;
@@ -74,6 +83,7 @@ async function* checked(
 ): AsyncGenerator<Ready[]> {
 	const timeZone = session.ctx.getTimezone();
 	for await (const batch of rows) {
+		stopIfCancelled(session);
 		const ready: Ready[] = [];
 		for (const row of batch) {
 			read();
@@ -146,6 +156,9 @@ export async function writeFiles(
 				error instanceof NodeOperationError || error instanceof PlatformError
 					? error
 					: new NodeOperationError(ctx.getNode(), error as Error, { itemIndex });
+			// Stop ends the whole run, not this file alone.
+			if (session.signal?.aborted) throw failure;
+			if (report) notStored.push(...report.notStoredItems());
 			if (report && reader?.rowsRead)
 				failure.description =
 					`${failure.description ?? ''} Of the ${reader.rowsRead} rows read, ${report.stored + report.unchanged} were confirmed as stored before the run stopped.`.trim();

@@ -14,7 +14,7 @@ import { columnField, mappableFields } from '../file/fields';
 import type { FileRow, RowShape } from '../file/rows';
 import type { FileReader } from '../file/read';
 import type { ReportedRow } from '../file/report';
-import type { FileWrite, Ready, Refuse } from '../file/write';
+import { stopIfCancelled, type FileWrite, type Ready, type Refuse } from '../file/write';
 import type { RoutePath } from '../platform';
 import type { ExecuteSession } from '../session';
 import {
@@ -67,11 +67,15 @@ function orderShape(shape: OrderShape, unknownFields: UnknownFieldPolicy): RowSh
 }
 
 /** The orders whose rows are not one after another, with the lines where each of their parts starts. */
-async function ordersApart(file: FileReader): Promise<Map<string, number[]>> {
+async function ordersApart(
+	session: ExecuteSession,
+	file: FileReader,
+): Promise<Map<string, number[]>> {
 	const firstLine = new Map<string, number>();
 	const apart = new Map<string, number[]>();
 	let current: string | undefined;
 	for await (const rows of file.rows()) {
+		stopIfCancelled(session);
 		for (const row of rows) {
 			const number = orderNumberOf(row.values);
 			if (number === undefined || number === current) continue;
@@ -144,9 +148,10 @@ export function orderRecords(
 		shape: orderShape(shape, unknownFields),
 		recordsCalled: 'orders',
 		async *records(file, refuse, read, again) {
-			const apart = await ordersApart(again());
+			const apart = await ordersApart(session, again());
 			let group: FileRow[] = [];
 			for await (const rows of file.rows()) {
+				stopIfCancelled(session);
 				const ready: Ready[] = [];
 				for (const row of rows) {
 					read();

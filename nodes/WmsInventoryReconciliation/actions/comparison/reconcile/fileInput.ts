@@ -11,6 +11,7 @@ import { InputProblem, type Problem } from '../../../../shared/checking';
 import { fileSettings } from '../../../../shared/file/properties';
 import { FileReader } from '../../../../shared/file/read';
 import { WriteReport, type ReportedRow } from '../../../../shared/file/report';
+import { stopIfCancelled } from '../../../../shared/file/write';
 import type { RowShape } from '../../../../shared/file/rows';
 import type { ExecuteSession } from '../../../../shared/session';
 import { isQuantityColumn, lineNames, missingLineColumns, readErpLine } from './input';
@@ -76,6 +77,7 @@ export async function readErpFiles(
 			read.rowsRefused++;
 		};
 		for await (const rows of file.rows()) {
+			stopIfCancelled(session);
 			for (const row of rows) {
 				read.rowsRead++;
 				report.rowsRead++;
