@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, no-console -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * What the file benchmarks share: an ERP item master as a CSV file (semicolon, decimal comma,
  * about 150 bytes a row, written once per size into the temp folder, never committed), and the
@@ -147,4 +147,23 @@ export async function bareClient(
 	} finally {
 		agent.destroy();
 	}
+}
+
+/**
+ * `node fileSupport.js <file> <base URL> <client ID> <client secret> [in flight]`: the bare client in
+ * a process of its own, as a client program would be (beside a simulator running in the caller's
+ * process); prints `RESULT {"seconds", "requests"}`.
+ */
+if (require.main === module) {
+	const [path, baseUrl, clientId, clientSecret, inFlight = '4'] = process.argv.slice(2);
+	const t0 = process.hrtime.bigint();
+	bareClient(path, { baseUrl, clientId, clientSecret }, Number(inFlight))
+		.then((requests) => {
+			const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+			console.log(`RESULT ${JSON.stringify({ seconds, requests })}`);
+		})
+		.catch((error) => {
+			console.error(error);
+			process.exit(1);
+		});
 }

@@ -3,7 +3,7 @@
 // production execution started by a webhook:
 //   Webhook → Read Files From Disk (the item master CSV) → WMS Inventory: Item Add or Update, Input → File
 // beside the bare client streaming the same file to the same simulator (csv-parse, 1,000 records
-// per request, 4 in flight: fileSupport.ts). Every run is checked in the simulator's store: every
+// per request, 4 in flight: fileSupport.ts, in a process of its own, as n8n is). Every run is checked in the simulator's store: every
 // SKU there once with the file's values, each row accepted once.
 // Printed: the execution (startedAt → stoppedAt), the WMS node's own time, the webhook's wall time,
 // n8n's main process peak RSS above its idle RSS (sampled every 25 ms), the bare client's time and
@@ -13,6 +13,7 @@
 // (target ≤ 600 MB above idle).
 //
 //   npm run bench real-n8n -- --file [--rows 1000000,2000000 --runs 1 --reconcile 1000000]
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -30,12 +31,26 @@ import {
 } from '../scripts/n8n-host.mjs';
 
 const require = createRequire(import.meta.url);
-const {
-	bareClient,
-	CATEGORY,
-	itemMasterFile,
-	SKU_PREFIX,
-} = require('../../.tools/dev/bench/fileSupport.js');
+const FILE_SUPPORT = require.resolve('../../.tools/dev/bench/fileSupport.js');
+const { CATEGORY, itemMasterFile, SKU_PREFIX } = require(FILE_SUPPORT);
+
+/** The bare client in a process of its own (the simulator runs in this one); its seconds. */
+function bareClientProcess(file, simulator) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(
+			process.execPath,
+			[FILE_SUPPORT, file, simulator.baseUrl, simulator.clientId, simulator.clientSecret, '4'],
+			{ stdio: ['ignore', 'pipe', 'inherit'] },
+		);
+		let out = '';
+		child.stdout.on('data', (chunk) => (out += chunk));
+		child.once('exit', (code) => {
+			const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+			if (code !== 0 || !line) reject(new Error(`bare client failed (exit ${code})`));
+			else resolve(JSON.parse(line.slice(7)).seconds);
+		});
+	});
+}
 
 const FILES = path.join(os.tmpdir(), 'wms-bench-files');
 
@@ -224,9 +239,7 @@ export async function fileBench(argv) {
 				const node = await execute(ctx, `bench-file-${rows}`, ids[rows]);
 				checkStored(simulator, rows);
 				simulator.resetStats();
-				const t0 = performance.now();
-				await bareClient(files[rows], simulator, 4);
-				const bare = (performance.now() - t0) / 1000;
+				const bare = await bareClientProcess(files[rows], simulator);
 				checkStored(simulator, rows);
 				results.push({ rows, ...node, bare });
 				console.log(
