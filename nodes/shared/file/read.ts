@@ -44,6 +44,7 @@ export class FileReader {
 	rowsRead = 0;
 	/** The last line a row was read from. */
 	lastLine = 0;
+	private readonly binary: IBinaryData;
 
 	constructor(
 		private readonly ctx: IExecuteFunctions,
@@ -55,8 +56,6 @@ export class FileReader {
 		this.name = binary.fileName ?? settings.binaryProperty;
 		this.binary = binary;
 	}
-
-	private readonly binary: IBinaryData;
 
 	/** The file's rows in batches (a chunk's worth each); a file that is not what it says throws, naming the line. */
 	async *rows(): AsyncGenerator<FileRow[]> {
