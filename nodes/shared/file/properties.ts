@@ -193,39 +193,31 @@ export function onlyForItems(properties: INodeProperties[]): INodeProperties[] {
 	}));
 }
 
-const outputChoices = [
-	{
-		name: 'Every Record',
-		value: 'everyRecord',
-		description: 'One item per record: its result, or its error',
-	},
-	{
-		name: 'Failures and a Summary',
-		value: 'summary',
-		description:
-			'Two outputs: one item per row not stored (row, key, field, reason; the first 1,000), and one summary item with the counts and every row not stored as a CSV file. Keeps large runs small.',
-	},
-];
-
-/** Options → Output, with the default of each input: every record for items, a summary for a file. */
+/**
+ * Options → Output. Left out, it is Every Record for items and Failures and a Summary for a file;
+ * added, it starts at Failures and a Summary: the change a run of items would be added for.
+ */
 export const outputOptions: INodeProperties[] = [
 	{
 		displayName: 'Output',
 		name: 'output',
 		type: 'options',
-		options: outputChoices,
-		default: 'everyRecord',
-		description: 'What comes out of the node',
-		displayOptions: { show: { '/input': ['items'] } },
-	},
-	{
-		displayName: 'Output',
-		name: 'output',
-		type: 'options',
-		options: outputChoices,
+		options: [
+			{
+				name: 'Every Record',
+				value: 'everyRecord',
+				description: 'One item per record: its result, or its error',
+			},
+			{
+				name: 'Failures and a Summary',
+				value: 'summary',
+				description:
+					'Two outputs: one item per row not stored (row, key, field, reason; the first 1,000), and one summary item with the counts and every row not stored as a CSV file. Keeps large runs small.',
+			},
+		],
 		default: 'summary',
-		description: 'What comes out of the node',
-		displayOptions: { show: { '/input': ['file'] } },
+		description:
+			'What comes out of the node. Without this option: every record for input items, failures and a summary for a file.',
 	},
 ];
 
