@@ -31,6 +31,20 @@ export function createControl(sim: () => RunningSimulator) {
 			return { rateLimit: sim().rateLimit.get() };
 		},
 		'/_sim/load': () => sim().load(),
+		// How many records of a kind have keys with this prefix, and how many of them hold `equals` in `field`.
+		'/_sim/count': (b) => {
+			const kind = required(b, 'kind') as Kind;
+			const key = String(required(b, 'key'));
+			const prefix = String(b.keyPrefix ?? '');
+			let records = 0;
+			let matching = 0;
+			for (const record of sim().store.list(kind)) {
+				if (!String(record[key]).startsWith(prefix)) continue;
+				records++;
+				if (b.field !== undefined && record[b.field] === b.equals) matching++;
+			}
+			return { records, matching };
+		},
 		'/_sim/work/ship': (b) => sim().work.shipSalesOrder(required(b, 'order_number')),
 		'/_sim/work/receive': (b) =>
 			sim().work.receivePurchaseOrder(required(b, 'order_number'), b.lines),

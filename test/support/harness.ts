@@ -1,15 +1,20 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test helper, run by Node: the community-node rules are for code n8n runs */
 /**
  * Runs this package's nodes through real n8n-core — WorkflowExecute, the real request helpers
  * (httpRequestWithAuthentication with its one 401 retry), real pairedItem, continue-on-fail and
  * error-output routing — with a credentials helper that does what the n8n app does.
  */
+import { Container } from '@n8n/di';
+import { createReadStream } from 'node:fs';
 import {
+	BinaryDataService,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
 	PollContext,
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
+	IBinaryData,
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IDataObject,
@@ -78,13 +83,80 @@ class SourceNode implements INodeType {
 	}
 }
 
+/** A file for FileSourceNode: read from disk as a stream, or given as text. */
+export interface TestFile {
+	fileName: string;
+	path?: string;
+	text?: string;
+	mimeType?: string;
+	/** The binary field to put it in (default "data"). */
+	property?: string;
+	/** The item's json beside the file. */
+	json?: IDataObject;
+}
+
+class FileSourceNode implements INodeType {
+	description = {
+		displayName: 'File Source',
+		name: 'testFileSource',
+		group: ['input'],
+		version: 1,
+		description:
+			'Outputs one item per file a test gives it, the file as binary data (as Read Files From Disk does)',
+		defaults: { name: 'Files' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Files', name: 'files', type: 'json', default: '[]' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const files = JSON.parse(this.getNodeParameter('files', 0) as string) as TestFile[];
+		const items: INodeExecutionData[] = [];
+		for (const file of files) {
+			const data = file.path ? createReadStream(file.path) : Buffer.from(file.text ?? '', 'utf8');
+			// A MIME type given: n8n-core would otherwise sniff the bytes with an ES module jest cannot load.
+			const binary = await this.helpers.prepareBinaryData(
+				data,
+				file.fileName,
+				file.mimeType ?? 'text/plain',
+			);
+			items.push({
+				json: file.json ?? { fileName: file.fileName },
+				binary: { [file.property ?? 'data']: binary },
+			});
+		}
+		return [items];
+	}
+}
+
+let binaryStorageReady: Promise<void> | undefined;
+
+/**
+ * How n8n keeps binary data in this process: in files (n8n 2.x's default, read back as a stream) or
+ * in memory, inside the item (n8n 1.x's default).
+ */
+export async function useBinaryData(mode: 'filesystem' | 'memory'): Promise<void> {
+	const service = Container.get(BinaryDataService);
+	binaryStorageReady ??= service.init();
+	await binaryStorageReady;
+	(service as unknown as { mode: string }).mode =
+		mode === 'filesystem' ? 'filesystem-v2' : 'default';
+}
+
+/** The text of a binary field of an output item, wherever n8n keeps it. */
+export async function binaryText(binary: IBinaryData): Promise<string> {
+	if (binary.id)
+		return (await Container.get(BinaryDataService).getAsBuffer(binary)).toString('utf8');
+	return Buffer.from(binary.data, 'base64').toString('utf8');
+}
+
 class TestNodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
 	/** The promise of the last node execute() n8n started: a test can wait for the node itself to end. */
 	lastExecute?: Promise<unknown>;
 
 	constructor(list: Array<INodeType | IVersionedNodeType>) {
-		for (const type of [new SourceNode(), ...list])
+		for (const type of [new SourceNode(), new FileSourceNode(), ...list])
 			this.types.set(type.description.name, this.observed(type));
 	}
 
@@ -272,6 +344,7 @@ export class Harness {
 			mcpBaseUrl: 'http://127.0.0.1/mcp',
 			mcpTestBaseUrl: 'http://127.0.0.1/mcp-test',
 			currentNodeExecutionIndex: 0,
+			executionId: 'exec-1',
 			variables: {},
 			userId: 'user-1',
 			logAiEvent: () => {},
@@ -325,15 +398,7 @@ export class Harness {
 		whileRunning?: (cancel: () => void) => Promise<void>,
 	): Promise<RunResult> {
 		const node = this.node(spec);
-		const run = await this.runFromSource([node], items, mode, whileRunning);
-		const taskData = run.data.resultData.runData[node.name]?.[0];
-		const result: RunResult = {
-			outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
-			error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
-			run,
-		};
-		this.assertNoLeak(result);
-		return result;
+		return this.resultOf(node, await this.runFromSource([node], items, mode, whileRunning));
 	}
 
 	/**
@@ -375,6 +440,46 @@ export class Harness {
 			position: [0, 0],
 			parameters: { items: JSON.stringify(items) },
 		};
+		return await this.runAfter(source, nodes, mode, whileRunning);
+	}
+
+	/** Runs Files (one item per file, the file as binary data) → the node, as `run` does. */
+	async runFiles(
+		spec: NodeUnderTest,
+		files: TestFile[],
+		whileRunning?: (cancel: () => void) => Promise<void>,
+	): Promise<RunResult> {
+		const node = this.node(spec);
+		const source: INode = {
+			id: 'source',
+			name: 'Source',
+			type: 'testFileSource',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { files: JSON.stringify(files) },
+		};
+		return this.resultOf(node, await this.runAfter(source, [node], 'manual', whileRunning));
+	}
+
+	/** The node's outputs and error in a run, checked for leaks. */
+	private resultOf(node: INode, run: IRun): RunResult {
+		const taskData = run.data.resultData.runData[node.name]?.[0];
+		const result: RunResult = {
+			outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
+			error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
+			run,
+		};
+		this.assertNoLeak(result);
+		return result;
+	}
+
+	/** Runs `source` → the nodes, each node's main output into the next, as one execution. */
+	private async runAfter(
+		source: INode,
+		nodes: INode[],
+		mode: WorkflowExecuteMode,
+		whileRunning?: (cancel: () => void) => Promise<void>,
+	): Promise<IRun> {
 		const chain = [source, ...nodes];
 		const workflow = this.workflow(
 			chain,

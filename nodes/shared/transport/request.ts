@@ -5,6 +5,7 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../constants';
+import { asObject } from '../objects';
 import { routeInfo, type RoutePath } from '../platform';
 import type { Session, WaitBudget } from '../session';
 import {
@@ -45,6 +46,11 @@ export interface RequestOptions {
 	 * repeated only after an answer that says it was not taken (429, 503, no connection made).
 	 */
 	idempotent?: boolean;
+	/**
+	 * An answer too large to hold at once, read as it streams in, anew on each try: what the reader
+	 * answers stands for the answer's body.
+	 */
+	readAnswer?: (chunks: AsyncIterable<Uint8Array>) => Promise<IDataObject>;
 }
 
 /** A success answer: its HTTP status and its JSON object. */
@@ -124,6 +130,41 @@ interface FullResponse {
 	statusCode?: number;
 }
 
+const isStream = (value: unknown): value is AsyncIterable<Uint8Array> =>
+	typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+/** A success answer read as it streams, when the call asked for that. */
+async function readStreamed(
+	response: FullResponse,
+	read: RequestOptions['readAnswer'],
+): Promise<FullResponse> {
+	if (!read || !isStream(response.body)) return response;
+	return { ...response, body: await read(response.body) };
+}
+
+/** The error answer of a streamed call, read (it is small) so that its envelope can be told. */
+async function readErrorBodies(error: unknown): Promise<void> {
+	for (
+		let layer = asObject(error), depth = 0;
+		layer && depth < 3;
+		layer = asObject(layer.cause), depth++
+	) {
+		const response = asObject(layer.response);
+		if (!response || !isStream(response.data)) continue;
+		let text = '';
+		const decoder = new TextDecoder();
+		for await (const chunk of response.data) {
+			text += decoder.decode(chunk, { stream: true });
+			if (text.length > 65536) break;
+		}
+		try {
+			response.data = JSON.parse(text) as IDataObject;
+		} catch {
+			response.data = text;
+		}
+	}
+}
+
 /** What one try came to: an answer, a failure as n8n's helper threw it, or a redirect not followed. */
 type Try =
 	| { response: FullResponse }
@@ -135,7 +176,11 @@ type Try =
  * token back on a redirect to another host, and re-post the body there). A redirect within the
  * Base URL's origin is followed here, with the same request; any other ends the try.
  */
-async function send(session: Session, request: IHttpRequestOptions): Promise<Try> {
+async function send(
+	session: Session,
+	request: IHttpRequestOptions,
+	readAnswer: RequestOptions['readAnswer'],
+): Promise<Try> {
 	const { ctx, baseUrl } = session;
 	let url = request.url;
 	for (let hop = 0; ; hop++) {
@@ -145,10 +190,11 @@ async function send(session: Session, request: IHttpRequestOptions): Promise<Try
 				...request,
 				url,
 			})) as FullResponse;
-			return { response };
+			return { response: await readStreamed(response, readAnswer) };
 		} catch (thrown) {
 			error = thrown;
 		}
+		if (readAnswer) await readErrorBodies(error).catch(() => undefined);
 		const failure = describeFailure(error);
 		const redirect = redirectOf(failure.status, failure.headers.location, url, baseUrl);
 		if (redirect === undefined) return { error };
@@ -185,6 +231,7 @@ export async function platformRequest(
 		timeout: policy.requestTimeoutMs,
 		returnFullResponse: true,
 		disableFollowRedirect: true,
+		...(options.readAnswer ? { encoding: 'stream' as const } : {}),
 	};
 	let mayBeStored = false;
 	const fail = (failure: FailedCall, attempts: number): never => {
@@ -210,7 +257,10 @@ export async function platformRequest(
 			});
 		let sent: Try;
 		try {
-			sent = await withinTimeout(send(session, request), policy.requestTimeoutMs);
+			sent = await withinTimeout(
+				send(session, request, options.readAnswer),
+				policy.requestTimeoutMs,
+			);
 		} catch (error) {
 			sent = { error };
 		}
