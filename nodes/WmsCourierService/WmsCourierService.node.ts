@@ -28,7 +28,8 @@ export class WmsCourierService implements INodeType {
 		defaults: { name: 'WMS Courier Service' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		// Reads by key, from version 2: Found and Not Found; every other operation: one output.
+		// Reads by key, from version 2: Found and Not Found; bulk writes with Output → Failures and a
+		// Summary (a file's default): Not Stored and Summary; every other operation: one output.
 		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),

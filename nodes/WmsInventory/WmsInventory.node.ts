@@ -30,7 +30,8 @@ export class WmsInventory implements INodeType {
 		defaults: { name: 'WMS Inventory' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		// Reads by key, from version 2: Found and Not Found; every other operation: one output.
+		// Reads by key, from version 2: Found and Not Found; bulk writes with Output → Failures and a
+		// Summary (a file's default): Not Stored and Summary; every other operation: one output.
 		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),

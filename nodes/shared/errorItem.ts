@@ -8,7 +8,6 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import { InputProblem, problemText } from './checking';
 import type { ExecuteSession } from './session';
 import { PlatformError } from './transport/errors';
-import type { Secrets } from './transport/secrets';
 
 /** What the caller knows of a failure beyond the error itself. */
 export interface FailureFacts {
@@ -63,12 +62,12 @@ function codeOf(error: NodeApiError | NodeOperationError): string {
  * `error` (what, where, whether re-running helps) and `message`, nothing else.
  */
 export function errorJson(
-	secrets: Secrets,
 	error: NodeApiError | NodeOperationError,
 	key?: IDataObject,
 	facts: FailureFacts = {},
 ): IDataObject {
-	const message = secrets.redact(error.message);
+	// Already free of secrets: what the platform said was scrubbed as it came in (transport/secrets.ts).
+	const { message } = error;
 	const structured: IDataObject = {
 		message,
 		field: fieldOf(error),
@@ -77,7 +76,7 @@ export function errorJson(
 		retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),
 	};
 	if (key) structured.record = key;
-	if (error.description) structured.details = secrets.redact(error.description);
+	if (error.description) structured.details = error.description;
 	return { error: structured, message };
 }
 

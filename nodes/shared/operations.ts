@@ -13,13 +13,14 @@ import type {
 import { bulkWrite } from './bulk/write';
 import { checkOrRefuse, type Checkable } from './checking';
 import {
-	batchSizeOption,
+	bulkWriteOptions,
 	bulkOptions,
 	includeInputFields,
 	includeInputFieldsOption,
 	optionsCollection,
 	retryPolicy,
 	unknownFieldsOptions,
+	unknownFieldsPolicy,
 } from './form/options';
 import {
 	fieldProperty,
@@ -29,6 +30,8 @@ import {
 } from './form/properties';
 import { checkedRecord, readRecord, recordSource } from './form/records';
 import { filtersSentence, formLabel, needsSentence, sentences } from './form/words';
+import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
+import { itemRecord, rowRecords, writeFiles, writeItemsWithSummary } from './file/write';
 import { locatorValue } from './dropdowns/locator';
 import { Output, type OutputOptions } from './output';
 import {
@@ -68,6 +71,8 @@ export interface Operation {
 	): Promise<INodeExecutionData[] | INodeExecutionData[][]>;
 	/** The operation's outputs, when it has more than one (the node declares them). */
 	outputs?: OperationOutputs;
+	/** A bulk write whose Output option may ask for Not Stored and Summary: execute returns a list per output. */
+	summaryOutputs?: boolean;
 	/** What the operation sends where; a test holds these against contract/openapi.yaml. */
 	contract?: { route: RoutePath; record?: RecordSpec; filters?: FieldSpec[] };
 }
@@ -88,6 +93,8 @@ export interface UpsertConfig extends ResourceOperation {
 	name?: string;
 	action: string;
 	description?: string;
+	/** Whether Input → File is offered (every bulk write of ERP records; not a comparison's own record). */
+	fileInput?: boolean;
 }
 
 /**
@@ -123,9 +130,11 @@ export async function writeRecords(
 	return output.items();
 }
 
-/** Add or Update: records from the form, the input items or JSON, upserted by their natural key. */
+/** Add or Update: records from the form, the input items, JSON or a file, upserted by their natural key. */
 export function upsertOperation(config: UpsertConfig): Operation {
 	const spec = recordSpec(config.route, config.checks);
+	const fileInput = config.fileInput ?? true;
+	const records = recordProperties(spec, config);
 	return {
 		value: config.operation,
 		name: config.name ?? 'Add or Update',
@@ -135,22 +144,39 @@ export function upsertOperation(config: UpsertConfig): Operation {
 			needsSentence(spec.fields),
 		),
 		contract: { route: config.route, record: spec },
+		summaryOutputs: fileInput,
 		properties: [
-			...recordProperties(spec, config),
+			...(fileInput ? withFileInput(config, spec, records) : records),
 			optionsCollection(
-				[batchSizeOption(config.route), includeInputFieldsOption, ...unknownFieldsOptions],
+				[
+					...bulkWriteOptions(config.route),
+					includeInputFieldsOption,
+					...unknownFieldsOptions,
+					...(fileInput ? outputOptions : []),
+				],
 				showFor(config),
 			),
 		],
 		async execute(session) {
 			const { ctx } = session;
+			if (fileInput && bulkInput(ctx) === 'file') {
+				return await writeFiles(
+					session,
+					rowRecords(session, config.route, spec, unknownFieldsPolicy(ctx)),
+					bulkOutput(ctx),
+				);
+			}
 			const source = recordSource(session);
-			return await writeRecords(
-				session,
-				config.route,
-				(itemIndex) => checkedRecord(ctx, spec, itemIndex, source),
-				(itemIndex) => readRecord(ctx, spec, itemIndex, source),
-			);
+			const recordOf = (itemIndex: number) => checkedRecord(ctx, spec, itemIndex, source);
+			const rawRecord = (itemIndex: number) => readRecord(ctx, spec, itemIndex, source);
+			if (fileInput && bulkOutput(ctx) === 'summary') {
+				const records = ctx
+					.getInputData()
+					.map((_, itemIndex) => itemRecord(itemIndex, recordOf, rawRecord));
+				return await writeItemsWithSummary(session, config.route, records);
+			}
+			const items = await writeRecords(session, config.route, recordOf, rawRecord);
+			return fileInput ? [items] : items;
 		},
 	};
 }

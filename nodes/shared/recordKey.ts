@@ -54,3 +54,11 @@ export function itemsName(itemIndexes: number[], record?: IDataObject): string {
 	const text = said.trim();
 	return `${items} (${JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text)})`;
 }
+
+/**
+ * A key as a platform that folds case compares it: reads by key and the results of writes pair a
+ * record whose key differs only in letter case with the one asked for or sent.
+ */
+export function foldKey(key: string): string {
+	return key.toLowerCase();
+}

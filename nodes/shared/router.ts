@@ -2,10 +2,11 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { SUMMARY_OUTPUTS } from './file/properties';
 import type { Operation, OperationOutputs } from './operations';
 import { retryPolicy } from './form/options';
 import { sayLeftOut } from './form/records';
-import { openSession } from './session';
+import { openSession, type ExecuteSession } from './session';
 
 export interface Resource {
 	value: string;
@@ -80,14 +81,35 @@ export async function routeExecution(
 		retry: retryPolicy(this),
 		signal: this.getExecutionCancelSignal(),
 	});
-	const result = await operation.execute(session, this.getInputData());
-	sayLeftOut(session);
-	const several = outputNames(
-		operation.outputs,
-		this.getNode().typeVersion,
-		this.getNode().parameters,
-	);
-	return several.length ? (result as INodeExecutionData[][]) : [result as INodeExecutionData[]];
+	try {
+		const result = await operation.execute(session, this.getInputData());
+		sayLeftOut(session);
+		const several = outputNames(
+			operation.outputs,
+			this.getNode().typeVersion,
+			this.getNode().parameters,
+		);
+		return several.length || operation.summaryOutputs
+			? (result as INodeExecutionData[][])
+			: [result as INodeExecutionData[]];
+	} finally {
+		saveHighlighted(session);
+	}
+}
+
+/**
+ * The keys the run handled, into the execution's highlighted data (Options → Auto-Save
+ * Highlighted Data): also when the node stopped with an error, so the failed run is found too.
+ */
+function saveHighlighted(session: ExecuteSession): void {
+	const { ctx } = session;
+	if (ctx.getNodeParameter('options.autoSaveHighlightedData', 0, true) === false) return;
+	try {
+		session.handled.save(ctx);
+	} catch (error) {
+		// Never in the way of the node's own result or error: n8n refuses some values in manual runs.
+		ctx.logger.warn(`Highlighted data not saved: ${(error as Error).message}`);
+	}
 }
 
 /**
@@ -107,25 +129,31 @@ export function outputNames(
 }
 
 /**
- * The node's outputs as an expression of its version and parameters: one output, or the named
- * outputs of the operation chosen (n8n adds the error output when On Error asks for it). An
- * operation left at its default is the first of its resource. The expression does what outputNames
- * does, in the editor and in n8n alike.
+ * The node's outputs as an expression of its version and parameters: one output, the named outputs
+ * of the operation chosen, or — for a bulk write whose Output option asks for the failures and a
+ * summary (the default with Input → File) — Not Stored and Summary. n8n adds the error output when
+ * On Error asks for it. An operation left at its default is the first of its resource. The
+ * expression does what outputNames does, in the editor and in n8n alike.
  */
 export function resourceOutputs(resources: Resource[]): `={{${string}}}` {
 	const named: Record<string, OperationOutputs> = {};
+	const summary: string[] = [];
 	for (const resource of resources) {
 		resource.operations.forEach((operation, index) => {
-			if (!operation.outputs) return;
-			named[`${resource.value}:${operation.value}`] = operation.outputs;
-			if (index === 0) named[`${resource.value}:undefined`] = operation.outputs;
+			const keys = [`${resource.value}:${operation.value}`];
+			if (index === 0) keys.push(`${resource.value}:undefined`);
+			if (operation.summaryOutputs) summary.push(...keys);
+			if (operation.outputs) for (const key of keys) named[key] = operation.outputs;
 		});
 	}
 	const first = JSON.stringify(resources[0]?.value);
+	const key = `($parameter["resource"] ?? ${first}) + ":" + $parameter["operation"]`;
 	// "}}" would end the expression early: nested objects are closed with a blank between.
 	const table = JSON.stringify(named).replace(/\}\}/g, '} }').replace(/\}\}/g, '} }');
 	const names =
 		'(o, v, p) => !o || v < (o.since || 1) ? [] : o.optional && v >= o.optional.since && p[o.optional.when] === true ? o.names.concat([o.optional.name]) : o.names';
+	const output = `(($parameter["options"] || {})["output"] || ($parameter["input"] === "file" ? "summary" : "everyRecord"))`;
+	const orSummary = `(${JSON.stringify(summary)}.includes(${key}) && ${output} === "summary" ? ${JSON.stringify(SUMMARY_OUTPUTS)} : [])`;
 	const main = '.map((displayName) => ({ type: "main", displayName }))';
-	return `={{ ((n) => n.length ? n${main} : ["main"])((${names})((${table})[($parameter["resource"] ?? ${first}) + ":" + $parameter["operation"]], $nodeVersion, $parameter)) }}`;
+	return `={{ ((n) => n.length ? n${main} : ["main"])(((n) => n.length ? n : ${orSummary})((${names})((${table})[${key}], $nodeVersion, $parameter))) }}`;
 }

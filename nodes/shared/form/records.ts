@@ -9,7 +9,7 @@ import { locatorValue } from '../dropdowns/locator';
 import { isObject } from '../objects';
 import type { FieldSpec, RecordSpec } from '../platform/types';
 import type { ExecuteSession } from '../session';
-import { fromVersion } from '../version';
+import { unknownFieldsPolicy } from './options';
 import { formLabel } from './words';
 
 export type RecordMode = 'form' | 'inputItem' | 'json';
@@ -31,11 +31,7 @@ export interface RecordSource {
 export function recordSource(session: ExecuteSession): RecordSource {
 	const { ctx } = session;
 	const mode = ctx.getNodeParameter('fieldsToSend', 0, 'form') as RecordMode;
-	const policy = ctx.getNodeParameter(
-		'options.unknownFields',
-		0,
-		fromVersion(ctx, 2) ? 'ignore' : 'error',
-	) as UnknownFieldPolicy;
+	const policy = unknownFieldsPolicy(ctx);
 	return {
 		mode,
 		// The form's Extra Fields are meant to be sent as they are.
@@ -53,9 +49,10 @@ export function sayLeftOut(session: ExecuteSession): void {
 	const { leftOut, ctx } = session;
 	if (leftOut.size === 0) return;
 	const columns = [...leftOut.entries()];
+	const unit = ctx.getNodeParameter('input', 0, 'items') === 'file' ? 'row' : 'item';
 	const shown = columns
 		.slice(0, 10)
-		.map(([column, items]) => `${column} (${items} ${items === 1 ? 'item' : 'items'})`);
+		.map(([column, count]) => `${column} (${count} ${count === 1 ? unit : `${unit}s`})`);
 	const more = columns.length > 10 ? ` and ${columns.length - 10} more` : '';
 	const message = `Not sent, because the platform has no such fields: ${shown.join(', ')}${more}. To send a column as it is, rename it with an x_ prefix (x_${columns[0][0].split('.').pop()}); to have such items fail instead, set Options → Unknown Fields to Fail the Item.`;
 	ctx.addExecutionHints({ message, location: 'outputPane' });

@@ -1,14 +1,15 @@
 /**
  * What a failed request was, in words a user can act on: the platform's error envelope read
- * whatever shape it came in, socket codes in words, secrets removed; and PlatformError, what the
- * transport throws when it gives up, carrying what it knows.
+ * whatever shape it came in, socket codes in words; and PlatformError, what the transport throws
+ * when it gives up, carrying what it knows. What the platform said is scrubbed of secrets once,
+ * as it comes in (`scrubbed`), before any words are built from it.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { asObject } from '../objects';
 import { routeInfo, type RoutePath } from '../platform';
-import { redactPatterns } from './secrets';
+import type { Secrets } from './secrets';
 
 /** What the platform says in its error envelope (contract: components/schemas/Error). */
 export interface PlatformErrorBody {
@@ -33,10 +34,37 @@ export interface FailedCall {
 	answer?: string;
 	/** Why the transport stopped retrying before Max Attempts (e.g. the run's wait budget). */
 	note?: string;
+	/** A redirect not followed, in words that name only where it pointed ("a redirect away from …"). */
+	redirect?: string;
 }
 
-/** Removes bearer tokens (and anything JWT-shaped) from a text before a user or a log sees it. */
-export const redact = redactPatterns;
+/** Headers the package reads from a failure; the rest (which a platform may fill with anything) is dropped. */
+const HEADERS_READ = ['retry-after', 'content-type', 'location'];
+
+/** A failure with every secret the run knows taken out of what the platform said. */
+export function scrubbed(failure: FailedCall, secrets: Secrets): FailedCall {
+	const text = (value: string | undefined) => (value === undefined ? value : secrets.redact(value));
+	const headers: Record<string, unknown> = {};
+	for (const name of HEADERS_READ)
+		if (failure.headers[name] !== undefined) headers[name] = text(String(failure.headers[name]));
+	const { body } = failure;
+	return {
+		...failure,
+		headers,
+		message: secrets.redact(failure.message),
+		answer: text(failure.answer),
+		redirect: text(failure.redirect),
+		body: body && {
+			code: text(body.code),
+			message: text(body.message),
+			request_id: text(body.request_id),
+			details: body.details?.map((detail) => ({
+				path: text(detail.path),
+				message: text(detail.message),
+			})),
+		},
+	};
+}
 
 /** A text field of a platform answer: strings and numbers as text, anything else (null, objects) as absent. */
 function text(value: unknown): string | undefined {
@@ -128,8 +156,7 @@ export function describeFailure(error: unknown): FailedCall {
 			code = layer.code;
 		}
 	}
-	const message = String(outer.message ?? 'request failed');
-	return { status, headers, body, code, message: redact(message) };
+	return { status, headers, body, code, message: String(outer.message ?? 'request failed') };
 }
 
 /**
@@ -165,16 +192,18 @@ const NEVER_CONNECTED = new Set([
 export function platformMessage(failure: FailedCall): string {
 	const { status, body } = failure;
 	const on = failure.route ? ` on ${failure.route}` : '';
+	if (failure.redirect)
+		return `The platform answered HTTP ${status}${on} with ${failure.redirect}: not followed, so the credential and the request stay with the Base URL's host. If the platform has moved, enter its new address as the credential's Base URL`;
 	if (failure.answer)
-		return `The platform answered HTTP ${status ?? 200}${on} with ${redact(failure.answer)}`;
+		return `The platform answered HTTP ${status ?? 200}${on} with ${failure.answer}`;
 	if (status === 401) {
 		return "The platform rejected the access token twice (HTTP 401): check the credential's client ID and secret, and that the client is still enabled on the platform";
 	}
 	if (status === 403) {
-		return `The platform refused access${on} (HTTP 403${body?.message ? `: ${redact(body.message)}` : ''}): the API client may not be allowed to use this route; ask the platform's operator`;
+		return `The platform refused access${on} (HTTP 403${body?.message ? `: ${body.message}` : ''}): the API client may not be allowed to use this route; ask the platform's operator`;
 	}
 	if (body?.message)
-		return `${redact(body.message)}${status ? ` (HTTP ${status}${body.code ? `, ${body.code}` : ''})` : ''}`;
+		return `${body.message}${status ? ` (HTTP ${status}${body.code ? `, ${body.code}` : ''})` : ''}`;
 	if (status === 404)
 		return `The platform answered HTTP 404${on}: it may not offer this route, or the Base URL is wrong (it must end in /v1)`;
 	if (status) return `The platform answered HTTP ${status}${on}`;
@@ -202,6 +231,8 @@ export interface GaveUp extends FailedCall {
 	 * when every try was turned away (4xx, 503) or never reached the platform.
 	 */
 	mayBeStored: boolean;
+	/** Whether sending it twice is harmless (the route's contract, or the user's Options); the route's when absent. */
+	idempotent?: boolean;
 }
 
 /**
@@ -222,7 +253,7 @@ export class PlatformError extends NodeApiError {
 	) {
 		const failure = gaveUp;
 		const details = (failure.body?.details ?? [])
-			.map((d) => `${d.path ?? ''}: ${redact(d.message ?? '')}`)
+			.map((d) => `${d.path ?? ''}: ${d.message ?? ''}`)
 			.join('; ');
 		const tried = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
 		const note = failure.note ? `; ${failure.note}` : '';
@@ -250,7 +281,12 @@ export class PlatformError extends NodeApiError {
 	 */
 	get retryable(): boolean {
 		const passing = this.status === undefined || PASSING_STATUSES.has(this.status);
-		return passing && (routeInfo(this.route).idempotent || !this.mayBeStored);
+		return passing && (this.idempotent || !this.mayBeStored);
+	}
+
+	/** Whether sending the request again is harmless: the route's contract, unless the run said otherwise. */
+	get idempotent(): boolean {
+		return this.gaveUp.idempotent ?? routeInfo(this.route).idempotent;
 	}
 
 	/** The same failure, worded for one row of the request (bulk writes), and what it says of that row. */

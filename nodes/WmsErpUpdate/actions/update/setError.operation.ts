@@ -1,10 +1,18 @@
 import { checkOrRefuse, itemError } from '../../../shared/checking';
-import { batchSizeOption, optionsCollection } from '../../../shared/form/options';
+import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
-import { errorOf, inForm, markedUpdate, sourceOf, sourceProperty, TriggerLineage } from './source';
+import {
+	errorOf,
+	inForm,
+	markedUpdate,
+	sourceOf,
+	sourceProperty,
+	TriggerLineage,
+	withUpdateId,
+} from './source';
 
 const op = { resource: 'update', operation: 'setError' };
 const route = '/erp_update/set_error';
@@ -26,7 +34,7 @@ export const setError: Operation = {
 			...fieldProperty(field),
 			displayOptions: showFor(op, { source: ['define'] }),
 		})),
-		optionsCollection([batchSizeOption(route)], showFor(op)),
+		optionsCollection(bulkWriteOptions(route), showFor(op)),
 	],
 	async execute(session, items) {
 		const { ctx } = session;
@@ -38,11 +46,14 @@ export const setError: Operation = {
 				const id = lineage.requireUpdateId(itemIndex);
 				if (sourceOf(ctx, itemIndex) === 'define') {
 					const record = {
-						id,
+						id: String(id),
 						message: ctx.getNodeParameter('message', itemIndex, '') as string,
 						code: ctx.getNodeParameter('code', itemIndex, '') as string,
 					};
-					return checkOrRefuse(ctx, itemIndex, spec, record, inForm(ctx, itemIndex));
+					return withUpdateId(
+						checkOrRefuse(ctx, itemIndex, spec, record, inForm(ctx, itemIndex)),
+						id,
+					);
 				}
 				const { message, code } = errorOf(items[itemIndex].json);
 				if (!message) {
@@ -50,7 +61,16 @@ export const setError: Operation = {
 						'was not found: the input item has no "error" or "message". Wire an error output here, or set Fields to Send to Define Below';
 					throw itemError(ctx.getNode(), itemIndex, 'Error Message', problem);
 				}
-				return checkOrRefuse(ctx, itemIndex, spec, { id, message, code }, inForm(ctx, itemIndex));
+				return withUpdateId(
+					checkOrRefuse(
+						ctx,
+						itemIndex,
+						spec,
+						{ id: String(id), message, code },
+						inForm(ctx, itemIndex),
+					),
+					id,
+				);
 			},
 			undefined,
 			fromVersion(ctx, 2) ? markedUpdate(lineage, 'error') : undefined,

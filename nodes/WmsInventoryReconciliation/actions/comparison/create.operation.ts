@@ -9,4 +9,5 @@ export const create = upsertOperation({
 	action: 'Create a comparison',
 	description:
 		'Open an inventory comparison for a warehouse (state open). Needs the warehouse code.',
+	fileInput: false,
 });

@@ -9,6 +9,9 @@ import {
 	retryPolicy,
 } from '../../../../shared/form/options';
 import { showFor } from '../../../../shared/form/properties';
+import { mappableFields } from '../../../../shared/file/fields';
+import { fileInputProperties } from '../../../../shared/file/properties';
+import { recordSpec } from '../../../../shared/platform';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
 import { byVersion } from '../../../../shared/version';
 import { comparisonOperation } from '../common';
@@ -29,6 +32,15 @@ const fieldName = (name: string, displayName: string, usual: string): INodePrope
 });
 
 export const reconcileProperties: INodeProperties[] = [
+	...fileInputProperties(reconcile, mappableFields(recordSpec(ERP_LINES_ROUTE).fields)),
+	{
+		displayName:
+			'Each row of the file is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch, in columns named as below (Options) or mapped in Column Mapping. Rows of one SKU and batch are added up. Discrepancies: the rows not accepted, then one item per differing line. Summary: one item with the run’s figures.',
+		name: 'reconcileFileNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor(reconcile, { input: ['file'] }),
+	},
 	...byVersion(
 		{
 			displayName:
@@ -36,7 +48,7 @@ export const reconcileProperties: INodeProperties[] = [
 			name: 'reconcileNotice',
 			type: 'notice',
 			default: '',
-			displayOptions: showFor(reconcile),
+			displayOptions: showFor(reconcile, { input: ['items'] }),
 		},
 		2,
 		{
