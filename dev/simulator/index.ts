@@ -4,11 +4,14 @@
  * Serves every route of contract/openapi.yaml on 127.0.0.1, strictly.
  */
 import { createServer, type Server } from 'node:http';
+import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { TokenAuthority } from './auth';
 import { loadContract } from './contract';
 import { createControl } from './control';
 import { Faults, type FaultRule } from './faults';
+import type { TokenGateway, TokenRequestSeen } from './gateway';
 import type { ErpUpdateKind, Sim } from './kit';
 import { defaultView } from './kit';
 import { allHandlers } from './routes';
@@ -25,6 +28,7 @@ export type { Kind, Rec } from './store';
 export type { ErpUpdateKind } from './kit';
 export type { MoveRequest, ReceiptLine, WorkResult } from './work';
 export type { LatencyModel, Load, RateLimit } from './timing';
+export type { TokenGateway, TokenRequestSeen } from './gateway';
 export { KINDS } from './store';
 
 export interface SimulatorOptions {
@@ -50,6 +54,15 @@ export interface SimulatorOptions {
 	rateLimit?: RateLimit;
 	/** Another contract file to serve and validate against (default contract/openapi.yaml). */
 	contract?: string;
+	/**
+	 * Serve HTTPS with this certificate and key (PEM); with `clientCa`, only to clients presenting
+	 * a certificate that CA signed (mutual TLS). A client without one is refused in the handshake
+	 * (`refuseClients: 'tls'`, Node's and most gateways' way) or with nginx's HTTP 400 page once TLS
+	 * is up (`'http'`).
+	 */
+	tls?: { cert: string; key: string; clientCa?: string; refuseClients?: 'tls' | 'http' };
+	/** An OAuth gateway in front of the token route (changeable with tokenGateway.set). */
+	tokenGateway?: TokenGateway;
 }
 
 /** Read access to stored records, in the shape the /check routes answer. Compound keys joined with '|'. */
@@ -100,9 +113,25 @@ export interface RunningSimulator {
 	rateLimit: { get(): RateLimit | null; set(limit: RateLimit | null): void };
 	/** Contract requests being handled now, the most at once and the connections opened since start or resetStats. */
 	load(): Load;
+	tokenGateway: { get(): TokenGateway | undefined; set(gateway: TokenGateway | undefined): void };
+	/** The token requests the gateway saw, in order. */
+	tokenRequests(): TokenRequestSeen[];
+	/** The common names of the client certificates presented on TLS connections, in order. */
+	tlsClients(): string[];
 	store: StoreView;
 	work: SimulatorWork;
 	close(): Promise<void>;
+}
+
+/** nginx's answer to a client certificate that is missing or not trusted (ssl_verify_client on). */
+function refuseByPage(socket: TLSSocket, res: import('node:http').ServerResponse): void {
+	const presented = Object.keys(socket.getPeerCertificate() ?? {}).length > 0;
+	const what = presented ? 'The SSL certificate error' : 'No required SSL certificate was sent';
+	res
+		.writeHead(400, { 'Content-Type': 'text/html' })
+		.end(
+			`<html>\r\n<head><title>400 ${what}</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>${what}</center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
+		);
 }
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
@@ -143,6 +172,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	if (opts.demoData)
 		loadDemoData((route, body) => callRoute(contract, handlers, sim, route, body), work);
 
+	let gateway = opts.tokenGateway;
+	const tokenRequests: TokenRequestSeen[] = [];
+	const tlsClients: string[] = [];
 	// The control API answers with the running simulator, made below (called only once it is).
 	const front = createFront({
 		contract,
@@ -153,8 +185,30 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		stats,
 		timing,
 		control: createControl(() => running),
+		gateway: () => gateway,
+		tokenRequests,
 	});
-	const server: Server = createServer((req, res) => void front(req, res));
+	const byPage = opts.tls?.clientCa !== undefined && opts.tls.refuseClients === 'http';
+	const server: Server = opts.tls
+		? createTlsServer(
+				{
+					cert: opts.tls.cert,
+					key: opts.tls.key,
+					...(opts.tls.clientCa
+						? { ca: opts.tls.clientCa, requestCert: true, rejectUnauthorized: !byPage }
+						: {}),
+				},
+				(req, res) => {
+					const socket = req.socket as TLSSocket;
+					if (byPage && !socket.authorized) refuseByPage(socket, res);
+					else void front(req, res);
+				},
+			)
+		: createServer((req, res) => void front(req, res));
+	server.on('secureConnection', (socket: TLSSocket) => {
+		const name = socket.getPeerCertificate()?.subject?.CN;
+		if (name) tlsClients.push(String(name));
+	});
 	server.keepAliveTimeout = 30_000;
 	const sockets = new Set<Socket>();
 	server.on('connection', (s) => {
@@ -175,7 +229,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	timer?.unref();
 
 	const running: RunningSimulator = {
-		baseUrl: `http://${host}:${addr.port}/v1`,
+		baseUrl: `${opts.tls ? 'https' : 'http'}://${host}:${addr.port}/v1`,
 		clientId,
 		clientSecret,
 		stats: () => ({
@@ -199,6 +253,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		latency: { get: () => timing.latency(), set: (model) => timing.setLatency(model) },
 		rateLimit: { get: () => timing.rateLimit(), set: (limit) => timing.setRateLimit(limit) },
 		load: () => timing.load(),
+		tokenGateway: { get: () => gateway, set: (next) => (gateway = next) },
+		tokenRequests: () => tokenRequests.map((seen) => ({ ...seen })),
+		tlsClients: () => [...tlsClients],
 		store: {
 			get: (kind, key) => {
 				const row = store.table(kind).get(key);

@@ -6,6 +6,7 @@ import type { Contract, ContractRoute } from './contract';
 import { ajvDetails } from './contract';
 import { ApiError } from './errors';
 import type { Faults } from './faults';
+import { gatewayToken, type TokenGateway, type TokenRequestSeen } from './gateway';
 import type { Handler, Sim } from './kit';
 import type { Timing } from './timing';
 
@@ -27,6 +28,10 @@ export interface FrontDeps {
 	stats: Stats;
 	timing: Timing;
 	control: (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => void;
+	/** The OAuth gateway in front of the token route, if the site has one. */
+	gateway: () => TokenGateway | undefined;
+	/** Every token request the gateway saw, in order. */
+	tokenRequests: TokenRequestSeen[];
 }
 
 let requestCounter = 0;
@@ -211,6 +216,12 @@ export function createFront(d: FrontDeps) {
 					undefined,
 					{ Allow: 'POST' },
 				);
+			}
+			const gateway = d.gateway();
+			if (gateway && route.path === '/oauth/token') {
+				const token = gatewayToken(gateway, req.headers, raw, d.auth, d.tokenRequests);
+				await answer(token.status, token.payload);
+				return;
 			}
 			const client = route.needsToken ? d.auth.verify(req.headers.authorization) : undefined;
 			if (client !== undefined) d.timing.admit(client);
