@@ -5,8 +5,8 @@
  * their own. Here they share: a fetch already under way is joined, and a token this process
  * fetched moments ago serves an execution that still holds an older (rejected or empty) one.
  *
- * Held in memory only, never logged; the secret is kept beside the token so that a changed
- * secret always fetches anew.
+ * Held in memory only, never logged; the secret (with the credential's other settings) is kept
+ * beside the token so that a changed secret or connection setting always fetches anew.
  */
 
 /** How long a token just fetched is handed to executions that hold an older one. */

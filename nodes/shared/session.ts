@@ -13,6 +13,7 @@ import type { RoutePath } from './platform';
 import { RequestPace } from './transport/pace';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport/retry';
 import { Secrets } from './transport/secrets';
+import { readSite, summaryOf, type SiteSummary } from './transport/site';
 import { checkBaseUrl } from './transport/url';
 
 /** n8n's functions for the kinds of run this package has. */
@@ -45,6 +46,8 @@ export interface Session<Ctx extends WmsContext = WmsContext> {
 	/** Set when the execution is cancelled (n8n's Stop button, a timeout). */
 	readonly signal?: AbortSignal;
 	readonly secrets: Secrets;
+	/** The credential's connection settings (CA, client certificate, proxy), for messages about a failed connection. */
+	readonly site: SiteSummary;
 }
 
 /** A node's execution: the session operations run in. */
@@ -59,8 +62,8 @@ export interface SessionOptions {
 }
 
 /**
- * Reads the credential once for the run (n8n decrypts it at every call): its base URL, checked,
- * and the secrets to keep out of every output, error and log.
+ * Reads the credential once for the run (n8n decrypts it at every call): its base URL and
+ * connection settings, checked, and the secrets to keep out of every output, error and log.
  */
 export async function openSession<Ctx extends WmsContext>(
 	ctx: Ctx,
@@ -69,6 +72,8 @@ export async function openSession<Ctx extends WmsContext>(
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const checked = checkBaseUrl(credentials.baseUrl);
 	if ('problem' in checked) throw new NodeOperationError(ctx.getNode(), checked.problem);
+	const site = readSite(credentials);
+	if ('problem' in site) throw new NodeOperationError(ctx.getNode(), site.problem);
 	return {
 		ctx,
 		baseUrl: checked.url,
@@ -78,5 +83,6 @@ export async function openSession<Ctx extends WmsContext>(
 		chunkLimits: new Map(),
 		signal: options.signal,
 		secrets: Secrets.of(credentials),
+		site: summaryOf(site, checked.url),
 	};
 }

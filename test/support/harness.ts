@@ -4,9 +4,11 @@
  * error-output routing — with a credentials helper that does what the n8n app does.
  */
 import {
+	ExecuteContext,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
 	PollContext,
+	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
@@ -34,6 +36,22 @@ import { capturedLogs, findLeaks } from './leaks';
 import { ALL_NODE_TYPES } from './nodeTypes';
 
 export const CREDENTIAL_REF = { id: 'cred-1', name: 'WMS test' };
+
+/** The node type n8n's credential tester runs a credential's test request on. */
+const TESTER_NODE_TYPE = 'n8n-nodes-base.noOp';
+
+/** What n8n's credential test answers the editor. */
+export interface CredentialTestResult {
+	status: 'OK' | 'Error';
+	message: string;
+}
+
+/** The data of a credential as saved: the three fields every credential has, and any of the others. */
+export type CredentialData = ICredentialDataDecryptedObject & {
+	baseUrl: string;
+	clientId: string;
+	clientSecret: string;
+};
 
 /**
  * A harness is one n8n process: the package's node types are loaded anew for it, so what a node keeps
@@ -106,6 +124,11 @@ class TestNodeTypes implements INodeTypes {
 		return this.types.get(name.replace(/^n8n-nodes-wms-integration\./, ''))!;
 	}
 
+	/** A node type only for one call (the credential tester's copy of NoOp), as n8n's mock node types hold it. */
+	add(name: string, type: INodeType) {
+		this.types.set(name, type);
+	}
+
 	getByNameAndVersion(name: string, version?: number) {
 		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
 	}
@@ -139,7 +162,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		node?: INode,
 	): Promise<IHttpRequestOptions> {
 		const auth = this.credentialType.authenticate;
-		if (!auth || typeof auth === 'function' || auth.type !== 'generic') return requestOptions;
+		if (typeof auth === 'function') return await auth(credentials, requestOptions);
+		if (!auth || auth.type !== 'generic') return requestOptions;
 		for (const [outerKey, inner] of Object.entries(auth.properties)) {
 			const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??= {});
 			for (const [key, value] of Object.entries(inner as IDataObject)) {
@@ -160,14 +184,16 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		helpers: IHttpRequestHelper,
 		credentials: ICredentialDataDecryptedObject,
 		_typeName: string,
-		_node: INode,
+		node: INode,
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const expirable = this.credentialType.properties.find(
 			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
 		);
 		if (!expirable || !this.credentialType.preAuthentication) return undefined;
-		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
+		// n8n's credential test always asks for a new token (its request runs on a NoOp node).
+		const testing = node?.parameters?.temp === '' && node?.type === TESTER_NODE_TYPE;
+		if (credentials[expirable.name] !== '' && !credentialsExpired && !testing) return undefined;
 		const output = await this.credentialType.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
 		await this.updateCredentials(
@@ -242,10 +268,7 @@ export class Harness {
 	readonly nodeTypes: TestNodeTypes;
 	readonly credentialsHelper: TestCredentialsHelper;
 
-	constructor(
-		credentials: { baseUrl: string; clientId: string; clientSecret: string },
-		types = ALL_NODE_TYPES,
-	) {
+	constructor(credentials: CredentialData, types = ALL_NODE_TYPES) {
 		this.store = { data: { ...credentials }, saves: 0, tokens: new Set() };
 		this.nodeTypes = new TestNodeTypes(loadedAnew(types));
 		this.credentialsHelper = new TestCredentialsHelper(this.store);
@@ -366,11 +389,114 @@ export class Harness {
 			JSON.stringify(result.error?.context ?? {}),
 			...capturedLogs.slice(logsFrom),
 		];
-		const leaks = findLeaks(
-			[String(this.store.data.clientSecret ?? ''), ...this.store.tokens],
-			texts,
-		);
+		const leaks = findLeaks(this.secrets(), texts);
 		if (leaks.length) throw new Error(`secret leaked: ${leaks.join('; ')}`);
+	}
+
+	/**
+	 * Every secret the credential holds or held: the client secret, every token, the client key
+	 * (and each line of it), its passphrase and the proxy password.
+	 */
+	secrets(): string[] {
+		const { data } = this.store;
+		const text = (value: unknown) => (typeof value === 'string' ? value : '');
+		const keyLines = text(data.clientKey)
+			.split(/\s+|\\n/)
+			.filter((line) => line.length >= 40);
+		return [
+			text(data.clientSecret),
+			text(data.clientKey),
+			...keyLines,
+			text(data.clientKeyPassphrase),
+			text(data.proxyPassword),
+			...this.store.tokens,
+		];
+	}
+
+	/**
+	 * The credential's Test button, as n8n 2.41's CredentialsTester runs it (packages/cli
+	 * credentials-tester.service.ts): the credential's test request on a copy of the NoOp node,
+	 * through RoutingNode and the request helpers with preAuthentication and authenticate, and
+	 * the tester's own choice of words (a matching rule, else a cause's code, else the message).
+	 */
+	async testCredential(): Promise<CredentialTestResult> {
+		const { credentialType } = this.credentialsHelper;
+		const test = credentialType.test!;
+		const nodeType = {
+			description: {
+				displayName: 'No Operation, do nothing',
+				name: TESTER_NODE_TYPE,
+				group: ['organization'],
+				version: 1,
+				description: '',
+				defaults: { name: 'No Operation, do nothing' },
+				inputs: ['main'],
+				outputs: ['main'],
+				credentials: [{ name: credentialType.name, required: true }],
+				properties: [
+					{
+						displayName: 'Temp',
+						name: 'temp',
+						type: 'string',
+						routing: { request: test.request },
+						default: '',
+					},
+				],
+			},
+		} as unknown as INodeType;
+		this.nodeTypes.add(TESTER_NODE_TYPE, nodeType);
+		const node: INode = {
+			id: 'temp',
+			parameters: {},
+			name: 'Temp-Node',
+			type: TESTER_NODE_TYPE,
+			typeVersion: 1,
+			position: [0, 0],
+			credentials: { [credentialType.name]: CREDENTIAL_REF },
+		};
+		const workflow = this.workflow([node]);
+		const context = new ExecuteContext(
+			workflow,
+			workflow.getNode(node.name)!,
+			this.additionalData(),
+			'internal',
+			createRunExecutionData(),
+			0,
+			[],
+			{ main: [[{ json: {} }]] },
+			{ node: workflow.getNode(node.name)!, data: {}, source: null },
+			[],
+		);
+		const decrypted = await this.credentialsHelper.getDecrypted();
+		const routing = new RoutingNode(context, nodeType, {
+			...CREDENTIAL_REF,
+			type: credentialType.name,
+			data: decrypted,
+		});
+		let result: CredentialTestResult = { status: 'OK', message: 'Connection successful!' };
+		try {
+			await routing.runNode();
+		} catch (error) {
+			const cause = (
+				error as {
+					cause?: { response?: { status: number; statusText?: string }; code?: string };
+				}
+			).cause;
+			const rule = test.rules?.find(
+				(r) => r.type === 'responseCode' && r.properties.value === cause?.response?.status,
+			);
+			result = {
+				status: 'Error',
+				message: rule
+					? (rule.properties as { message: string }).message
+					: cause?.response
+						? cause.response.statusText || `Received HTTP status code: ${cause.response.status}`
+						: (cause?.code ?? String((error as Error).message)),
+			};
+		}
+		const leaks = findLeaks(this.secrets(), [result.message, ...capturedLogs]);
+		if (leaks.length) throw new Error(`secret leaked: ${leaks.join('; ')}`);
+		return result;
 	}
 
 	/** Calls a resource locator's "From List" method the way the editor does: one page, with the typed text and the page token. */
@@ -434,13 +560,15 @@ export class Harness {
 	}
 }
 
-/** A harness whose credential points at this simulator with its own client. */
+/** A harness whose credential points at this simulator with its own client (and any other fields of the credential). */
 export function harnessFor(
 	sim: Pick<RunningSimulator, 'baseUrl' | 'clientId' | 'clientSecret'>,
+	fields: ICredentialDataDecryptedObject = {},
 ): Harness {
 	return new Harness({
 		baseUrl: sim.baseUrl,
 		clientId: sim.clientId,
 		clientSecret: sim.clientSecret,
+		...fields,
 	});
 }

@@ -9,6 +9,8 @@ import { NodeApiError } from 'n8n-workflow';
 import { asObject } from '../objects';
 import { routeInfo, type RoutePath } from '../platform';
 import { redactPatterns } from './secrets';
+import type { SiteSummary } from './site';
+import { siteProblem } from './siteProblems';
 
 /** What the platform says in its error envelope (contract: components/schemas/Error). */
 export interface PlatformErrorBody {
@@ -33,6 +35,12 @@ export interface FailedCall {
 	answer?: string;
 	/** Why the transport stopped retrying before Max Attempts (e.g. the run's wait budget). */
 	note?: string;
+	/** The credential's connection settings, for the words of a failure at the site (certificates, proxy). */
+	site?: SiteSummary;
+	/** The start of an answer that is text, not JSON (a gateway's or a proxy's own page). */
+	text?: string;
+	/** The names a certificate of the wrong host names (its subjectAltName). */
+	certificateNames?: string;
 }
 
 /** Removes bearer tokens (and anything JWT-shaped) from a text before a user or a log sees it. */
@@ -111,8 +119,14 @@ export function describeFailure(error: unknown): FailedCall {
 	let headers: Record<string, unknown> = {};
 	let body: PlatformErrorBody | undefined;
 	let code: string | undefined;
+	let text: string | undefined;
+	let certificateNames: string | undefined;
 	for (const layer of layers) {
+		const names = asObject(layer.cert)?.subjectaltname;
+		if (typeof names === 'string') certificateNames ??= names;
 		const response = asObject(layer.response);
+		const data = response?.data ?? response?.body;
+		if (typeof data === 'string' && data !== '') text ??= data.slice(0, 500);
 		status ??=
 			Number(response?.status ?? response?.statusCode ?? layer.httpCode ?? layer.statusCode) ||
 			undefined;
@@ -129,7 +143,7 @@ export function describeFailure(error: unknown): FailedCall {
 		}
 	}
 	const message = String(outer.message ?? 'request failed');
-	return { status, headers, body, code, message: redact(message) };
+	return { status, headers, body, code, message: redact(message), text, certificateNames };
 }
 
 /**
@@ -167,6 +181,8 @@ export function platformMessage(failure: FailedCall): string {
 	const on = failure.route ? ` on ${failure.route}` : '';
 	if (failure.answer)
 		return `The platform answered HTTP ${status ?? 200}${on} with ${redact(failure.answer)}`;
+	const atSite = siteProblem(failure, failure.site, failure.baseUrl ?? '');
+	if (atSite) return atSite;
 	if (status === 401) {
 		return "The platform rejected the access token twice (HTTP 401): check the credential's client ID and secret, and that the client is still enabled on the platform";
 	}

@@ -132,7 +132,7 @@ export async function platformRequest(
 			const failure: FailedCall =
 				error instanceof TimedOut
 					? { headers: {}, code: 'ECONNABORTED', message: error.message, baseUrl, route }
-					: { ...describeFailure(error), baseUrl, route };
+					: { ...describeFailure(error), baseUrl, route, site: session.site };
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
 			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);
@@ -185,6 +185,7 @@ export async function platformRequest(
 					answer: problem,
 					baseUrl,
 					route,
+					site: session.site,
 				},
 				attempt,
 			);

@@ -6,6 +6,8 @@
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { readSite, SITE_FIELD } from './site';
+
 const SECRET_PATTERNS = [
 	/Bearer\s+[A-Za-z0-9._~+/=-]+/gi,
 	/eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g,
@@ -24,11 +26,19 @@ export function redactPatterns(text: string): string {
 export class Secrets {
 	private readonly values = new Set<string>();
 
-	/** The secrets a credential holds: its client secret and access token. */
+	/**
+	 * The secrets a credential holds: its client secret and access token, the client key (as pasted
+	 * and as sent), its passphrase and the proxy password (also one written into the Proxy URL).
+	 */
 	static of(credentials: ICredentialDataDecryptedObject): Secrets {
 		const secrets = new Secrets();
 		secrets.add(credentials.clientSecret);
 		secrets.add(credentials.accessToken);
+		secrets.add(credentials[SITE_FIELD.clientKey]);
+		secrets.add(credentials[SITE_FIELD.clientKeyPassphrase]);
+		secrets.add(credentials[SITE_FIELD.proxyPassword]);
+		const site = readSite(credentials);
+		if ('secrets' in site) for (const value of site.secrets) secrets.add(value);
 		return secrets;
 	}
 
