@@ -1,19 +1,49 @@
 /**
  * How many requests of a bulk write may be in flight at once. A number the user set stays as it
- * is. Adaptive starts at two, takes one more after each round of requests the platform answered
- * (as many as are in flight), up to four, and halves when the platform says it is busy (429, 503).
+ * is. Adaptive starts at two and takes one more after each round of requests the platform answered
+ * (as many as are in flight), up to four. Past four it grows by half as long as that makes the
+ * platform answer more rows per second (a distant platform, and every request paying for a new
+ * connection, as n8n's request helper opens one per request); when it does not, it goes back to the
+ * last width that did, and tries wider again after a few rounds (fewer tries the more often it was
+ * in vain). A busy answer (429, 503) halves it, and it never again exceeds one less than the width
+ * the platform was busy at.
  */
 export type Parallel = number | 'adaptive';
 
 export const ADAPTIVE_START = 2;
-export const ADAPTIVE_CAP = 4;
+/** Up to here adaptive grows by one per round, without measuring. */
+export const ADAPTIVE_STEADY = 4;
+export const ADAPTIVE_CAP = 16;
 export const MAX_PARALLEL = 8;
+
+/** The longest a width that paid is held before a wider one is tried again, in rounds. */
+const MOST_ROUNDS_HELD = 8;
+
+/** A request as it started: under which width, when, with how many rows. */
+export interface Started {
+	generation: number;
+	at: number;
+	rows: number;
+}
 
 export class Lanes {
 	private width: number;
-	private answered = 0;
+	/** Changes whenever the width does: answers of requests started before count for nothing. */
+	private generation = 0;
+	/** Rows per millisecond of each request of the round, as answered. */
+	private round: number[] = [];
+	/** The width the platform was last busy at, less one: never exceeded again. */
+	private ceiling = ADAPTIVE_CAP;
+	/** The last round measured past the steady width: its width and rows per millisecond. */
+	private measured: { width: number; rate: number } | undefined;
+	/** Rounds to stay at a width before trying a wider one again, and how many are left. */
+	private holdFor = 1;
+	private holding = 0;
 
-	constructor(private readonly setting: Parallel = 'adaptive') {
+	constructor(
+		private readonly setting: Parallel = 'adaptive',
+		private readonly now: () => number = Date.now,
+	) {
 		this.width =
 			setting === 'adaptive'
 				? ADAPTIVE_START
@@ -25,19 +55,62 @@ export class Lanes {
 		return this.width;
 	}
 
-	/** A request was answered (stored or refused, not busy). */
-	answeredOne(): void {
-		if (this.setting !== 'adaptive' || this.width >= ADAPTIVE_CAP) return;
-		if (++this.answered >= this.width) {
-			this.width++;
-			this.answered = 0;
+	/** A request of `rows` rows starts now. */
+	started(rows: number): Started {
+		return { generation: this.generation, at: this.now(), rows };
+	}
+
+	/** The request was answered (stored or refused, not busy). */
+	answered(request: Started): void {
+		if (this.setting !== 'adaptive') return;
+		// Growing by one needs no measure: any answer counts. A measured round counts only its own.
+		const measuring = this.width >= ADAPTIVE_STEADY && this.ceiling === ADAPTIVE_CAP;
+		if (measuring && request.generation !== this.generation) return;
+		this.round.push(request.rows / Math.max(1, this.now() - request.at));
+		if (this.round.length < this.width) return;
+		// Rows per millisecond with `width` requests in flight; the median, so that one request held
+		// up (a pause of n8n's process, a slow answer) does not decide.
+		const sorted = [...this.round].sort((a, b) => a - b);
+		this.grow(this.width * sorted[Math.floor(sorted.length / 2)]);
+	}
+
+	private grow(rate: number): void {
+		const width = this.width;
+		if (width < ADAPTIVE_STEADY || this.ceiling < ADAPTIVE_CAP) {
+			const limit = this.ceiling < ADAPTIVE_CAP ? this.ceiling : ADAPTIVE_STEADY;
+			this.resize(Math.max(width, Math.min(width + 1, limit)));
+			return;
 		}
+		if (this.holding > 0) {
+			// Back at the last width that paid; try wider again after a while (the machine or the
+			// platform may have been slow for a moment), measuring this width anew just before.
+			if (--this.holding > 0) return this.resize(width);
+		} else {
+			const last = this.measured;
+			// A wider round must gain at least a third of what its added requests could carry.
+			if (last && rate < last.rate * (1 + (width / last.width - 1) / 3)) {
+				this.holdFor = Math.min(MOST_ROUNDS_HELD, this.holdFor * 2);
+				this.holding = this.holdFor;
+				return this.resize(last.width);
+			}
+			if (last && width > last.width) this.holdFor = 1;
+		}
+		if (width >= ADAPTIVE_CAP) return this.resize(width);
+		this.measured = { width, rate };
+		this.resize(Math.min(ADAPTIVE_CAP, Math.ceil(width * 1.5)));
+	}
+
+	private resize(width: number): void {
+		if (width !== this.width) this.generation++;
+		this.width = width;
+		this.round = [];
 	}
 
 	/** The platform said it is busy. */
 	busy(): void {
 		if (this.setting !== 'adaptive') return;
-		this.width = Math.max(1, Math.floor(this.width / 2));
-		this.answered = 0;
+		this.ceiling = Math.max(1, Math.min(this.ceiling, this.width - 1));
+		this.generation++;
+		this.resize(Math.max(1, Math.floor(this.width / 2)));
 	}
 }

@@ -40,7 +40,7 @@ export interface BulkOptions extends RequestOptions {
 	batchSize?: number;
 	/** Fields sent beside `items` in every request (e.g. comparison_id). */
 	envelope?: IDataObject;
-	/** Requests in flight at once: 1–8, or adaptive (the default). */
+	/** Requests in flight at once: 1–8, or adaptive (the default, 2–16). */
 	parallel?: Parallel;
 }
 
@@ -156,6 +156,7 @@ export async function bulkWrite(
 							outcomes[row] = notConfirmed(stopped, stopped.message, false, keys[row]);
 					break;
 				}
+				const started = lanes.started(pending.length);
 				const sent = await send(session, route, records, pending, keys, sendOptions);
 				if ('gaveUp' in sent) {
 					stopped ??= sent.gaveUp;
@@ -179,7 +180,7 @@ export async function bulkWrite(
 						);
 					}
 				} else {
-					lanes.answeredOne();
+					lanes.answered(started);
 					for (const [row, outcome] of sent.outcomes) outcomes[row] = outcome;
 					pending = sent.again;
 				}

@@ -1,7 +1,13 @@
 /** The node Options every area node shares: retry budgets, batch size, unknown-field policy. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { ADAPTIVE_CAP, ADAPTIVE_START, MAX_PARALLEL, type Parallel } from '../bulk/lanes';
+import {
+	ADAPTIVE_CAP,
+	ADAPTIVE_START,
+	ADAPTIVE_STEADY,
+	MAX_PARALLEL,
+	type Parallel,
+} from '../bulk/lanes';
 import type { BulkOptions } from '../bulk/write';
 import { routeInfo, type RoutePath } from '../platform';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
@@ -58,7 +64,7 @@ const requestsInParallelOption: INodeProperties = {
 		{
 			name: 'Adaptive',
 			value: 'adaptive',
-			description: `Starts with ${ADAPTIVE_START}, grows slowly up to ${ADAPTIVE_CAP} while the platform keeps up, halves when it answers busy (429/503)`,
+			description: `Starts with ${ADAPTIVE_START}, grows to ${ADAPTIVE_STEADY} while the platform keeps up, and on up to ${ADAPTIVE_CAP} only while that brings more records per second; halves when the platform answers busy (429/503)`,
 		},
 		...Array.from({ length: MAX_PARALLEL }, (_, i) => ({ name: String(i + 1), value: i + 1 })),
 	],
