@@ -35,6 +35,10 @@ export interface IssueOptions {
 
 const DAY_MS = 86_400_000;
 
+/** A certificate's PEM with the line ends files and forms have (forge writes CRLF). */
+const pemOf = (cert: forge.pki.Certificate) =>
+	forge.pki.certificateToPem(cert).replace(/\r\n/g, '\n');
+
 function newKey(): {
 	pem: string;
 	forgeKey: forge.pki.rsa.PrivateKey;
@@ -72,7 +76,7 @@ export function makeAuthority(name = 'Warehouse Site Test CA'): Authority {
 		{ name: 'subjectKeyIdentifier' },
 	]);
 	cert.sign(key.forgeKey, forge.md.sha256.create());
-	return { name, cert: forge.pki.certificateToPem(cert), key: key.pem };
+	return { name, cert: pemOf(cert), key: key.pem };
 }
 
 /** A certificate signed by `authority`, or self-signed when it is undefined. */
@@ -99,7 +103,7 @@ export function issue(authority: Authority | undefined, options: IssueOptions): 
 		? (forge.pki.privateKeyFromPem(authority.key) as forge.pki.rsa.PrivateKey)
 		: key.forgeKey;
 	cert.sign(signingKey, forge.md.sha256.create());
-	return { cert: forge.pki.certificateToPem(cert), key: key.pem };
+	return { cert: pemOf(cert), key: key.pem };
 }
 
 /** The key encrypted with a passphrase (PKCS#8, AES-256), as an operator hands a client key out. */

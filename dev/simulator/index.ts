@@ -4,9 +4,7 @@
  * Serves every route of contract/openapi.yaml on 127.0.0.1, strictly.
  */
 import { createServer, type Server } from 'node:http';
-import { createServer as createTlsServer } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
-import type { TLSSocket } from 'node:tls';
 import { TokenAuthority } from './auth';
 import { loadContract } from './contract';
 import { createControl } from './control';
@@ -19,6 +17,7 @@ import { createFront, type Stats } from './server';
 import { Stock } from './stock';
 import { Store, type Kind, type Rec } from './store';
 import { Timing, type LatencyModel, type Load, type RateLimit } from './timing';
+import { startTlsFront, type TlsOptions } from './tlsFront';
 import { Work, type MoveRequest, type ReceiptLine, type WorkResult } from './work';
 import { loadDemoData } from './demo';
 import { callRoute } from './server';
@@ -60,7 +59,7 @@ export interface SimulatorOptions {
 	 * (`refuseClients: 'tls'`, Node's and most gateways' way) or with nginx's HTTP 400 page once TLS
 	 * is up (`'http'`).
 	 */
-	tls?: { cert: string; key: string; clientCa?: string; refuseClients?: 'tls' | 'http' };
+	tls?: TlsOptions;
 	/** An OAuth gateway in front of the token route (changeable with tokenGateway.set). */
 	tokenGateway?: TokenGateway;
 }
@@ -123,17 +122,6 @@ export interface RunningSimulator {
 	close(): Promise<void>;
 }
 
-/** nginx's answer to a client certificate that is missing or not trusted (ssl_verify_client on). */
-function refuseByPage(socket: TLSSocket, res: import('node:http').ServerResponse): void {
-	const presented = Object.keys(socket.getPeerCertificate() ?? {}).length > 0;
-	const what = presented ? 'The SSL certificate error' : 'No required SSL certificate was sent';
-	res
-		.writeHead(400, { 'Content-Type': 'text/html' })
-		.end(
-			`<html>\r\n<head><title>400 ${what}</title></head>\r\n<body>\r\n<center><h1>400 Bad Request</h1></center>\r\n<center>${what}</center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`,
-		);
-}
-
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
 	const now = opts.now ?? Date.now;
 	const clientId = opts.clientId ?? 'demo-client';
@@ -174,7 +162,6 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 
 	let gateway = opts.tokenGateway;
 	const tokenRequests: TokenRequestSeen[] = [];
-	const tlsClients: string[] = [];
 	// The control API answers with the running simulator, made below (called only once it is).
 	const front = createFront({
 		contract,
@@ -188,27 +175,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		gateway: () => gateway,
 		tokenRequests,
 	});
-	const byPage = opts.tls?.clientCa !== undefined && opts.tls.refuseClients === 'http';
-	const server: Server = opts.tls
-		? createTlsServer(
-				{
-					cert: opts.tls.cert,
-					key: opts.tls.key,
-					...(opts.tls.clientCa
-						? { ca: opts.tls.clientCa, requestCert: true, rejectUnauthorized: !byPage }
-						: {}),
-				},
-				(req, res) => {
-					const socket = req.socket as TLSSocket;
-					if (byPage && !socket.authorized) refuseByPage(socket, res);
-					else void front(req, res);
-				},
-			)
-		: createServer((req, res) => void front(req, res));
-	server.on('secureConnection', (socket: TLSSocket) => {
-		const name = socket.getPeerCertificate()?.subject?.CN;
-		if (name) tlsClients.push(String(name));
-	});
+	const server: Server = createServer((req, res) => void front(req, res));
 	server.keepAliveTimeout = 30_000;
 	const sockets = new Set<Socket>();
 	server.on('connection', (s) => {
@@ -216,11 +183,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		timing.connected();
 		s.on('close', () => sockets.delete(s));
 	});
+	const port = opts.port ?? 0;
+	const listenHost = opts.host ?? '127.0.0.1';
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+		// Behind a TLS gateway the platform's own port is an internal one.
+		server.listen(opts.tls ? 0 : port, opts.tls ? '127.0.0.1' : listenHost, () => resolve());
 	});
-	const addr = server.address() as AddressInfo;
+	const tls = opts.tls
+		? await startTlsFront(opts.tls, server.address() as AddressInfo, port, listenHost)
+		: undefined;
+	const addr = (tls?.server ?? server).address() as AddressInfo;
 	const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
 
 	const timer = opts.autoWork
@@ -255,7 +228,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		load: () => timing.load(),
 		tokenGateway: { get: () => gateway, set: (next) => (gateway = next) },
 		tokenRequests: () => tokenRequests.map((seen) => ({ ...seen })),
-		tlsClients: () => [...tlsClients],
+		tlsClients: () => [...(tls?.clients ?? [])],
 		store: {
 			get: (kind, key) => {
 				const row = store.table(kind).get(key);
@@ -276,6 +249,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		},
 		close: async () => {
 			if (timer) clearInterval(timer);
+			await tls?.close();
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve());
 				for (const s of sockets) s.destroy();

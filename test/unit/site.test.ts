@@ -3,6 +3,8 @@
  * The credential's site settings read and checked (PEM as people paste it, the proxy, the hosts that
  * bypass it), the request options they become, and the words for each way a connection fails.
  */
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
+
 import { encryptKey, issue, makeAuthority } from '../../dev/simulator/certificates';
 import { CERTIFICATES, PRIVATE_KEY, readPem } from '../../nodes/shared/transport/pem';
 import {
@@ -20,7 +22,13 @@ const asCa = { field: 'CA Certificate', ...CERTIFICATES };
 const asKey = { field: 'Client Key', ...PRIVATE_KEY };
 const pemOf = (result: ReturnType<typeof readPem>) =>
 	'pem' in result ? result.pem : result.problem;
-const siteOf = (fields: Record<string, unknown>): Site => {
+interface ProxyExpected {
+	protocol?: string;
+	host: string;
+	port?: number;
+	auth?: { username: string; password: string };
+}
+const siteOf = (fields: ICredentialDataDecryptedObject): Site => {
 	const site = readSite(fields);
 	if ('problem' in site) throw new Error(site.problem);
 	return site;
@@ -139,7 +147,7 @@ describe('the site settings of a credential', () => {
 		});
 	});
 
-	it.each([
+	it.each<[string, ICredentialDataDecryptedObject, ProxyExpected]>([
 		[
 			'http://proxy.example.com:3128',
 			{},
