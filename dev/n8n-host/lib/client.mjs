@@ -119,11 +119,12 @@ export class N8nClient {
 	 * Creates (or, on a reused instance, updates) the "WMS Simulator" credential pointing at the
 	 * simulator. Returns {id, name, type}.
 	 */
+	/** The credential for a simulator, by name: made, or updated when it exists; `fields`: the credential's other fields (a CA…). */
 	async importCredential(
 		{ baseUrl, clientId, clientSecret },
-		{ name = CREDENTIAL_NAME, type = CREDENTIAL_TYPE } = {},
+		{ name = CREDENTIAL_NAME, type = CREDENTIAL_TYPE, fields = {} } = {},
 	) {
-		const data = { baseUrl, clientId, clientSecret };
+		const data = { baseUrl, clientId, clientSecret, ...fields };
 		const existing = (await this.listCredentials()).find((c) => c.name === name && c.type === type);
 		if (existing) {
 			await this.rest('PATCH', `/credentials/${existing.id}`, { name, type, data });
