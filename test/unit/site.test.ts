@@ -317,6 +317,7 @@ describe('the words for a connection that failed at the site', () => {
 	it.each([
 		[{ code: 'ECONNREFUSED' }, none],
 		[{ code: 'ECONNRESET' }, none],
+		[{ code: 'ECONNRESET' }, { ...none, proxy: 'http://proxy:3128' }],
 		[{ status: 400 }, withAll],
 		[{ status: 401 }, none],
 		[{ status: 503 }, withAll],

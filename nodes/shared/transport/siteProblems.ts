@@ -36,12 +36,12 @@ const CLIENT_CERTIFICATE_REFUSED = new Set([
 	'ERR_SSL_TLSV1_ALERT_DECRYPT_ERROR',
 ]);
 
+/** Failures to connect at all: through a proxy, the connection is to the proxy. (A reset may come from the platform, through it.) */
 const PROXY_UNREACHABLE: Record<string, string> = {
 	ECONNREFUSED: 'connection refused',
 	ENOTFOUND: 'host not found',
 	EAI_AGAIN: 'host name lookup failed',
 	ETIMEDOUT: 'timed out',
-	ECONNRESET: 'connection closed by the proxy',
 };
 
 const CA_FIELD = 'Trust a Private CA → CA Certificate';
