@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The credential's site settings read and checked (PEM as people paste it, the proxy, the hosts that
  * bypass it), the request options they become, and the words for each way a connection fails.
