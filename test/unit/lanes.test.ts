@@ -48,6 +48,12 @@ function drive(
 }
 
 const adaptive = (now: () => number) => new Lanes('adaptive', now);
+/** How many answers each stretch at `width` lasted, in order. */
+const runsOf = (widths: number[], width: number) =>
+	widths.reduce<number[]>((runs, w, i) => {
+		if (w === width) widths[i - 1] === width ? runs[runs.length - 1]++ : runs.push(1);
+		return runs;
+	}, []);
 /** The widths one after the other, each once for as long as it lasted. */
 const steps = (widths: number[]) => widths.filter((width, i) => width !== widths[i - 1]);
 /** A distant platform behind TLS: every request costs the same, however many are in flight. */
@@ -69,37 +75,40 @@ describe('Lanes', () => {
 		expect(drive(adaptive, 9, fourAtOnce).widths).toEqual([2, 3, 3, 3, 4, 4, 4, 4, 4]);
 	});
 
-	it('past four it grows by half while the platform answers more rows per second, up to sixteen', () => {
+	it('past four it doubles while the platform answers more rows per second, up to sixteen', () => {
 		const { widths, peak, took } = drive(adaptive, 100, far);
-		expect(steps(widths)).toEqual([2, 3, 4, 6, 9, 14, 16]);
+		expect(steps(widths)).toEqual([2, 3, 4, 8, 16]);
 		expect(peak).toBe(16);
 		// Four at a time would take 25 rounds; growing cuts that to less than half.
 		expect(took).toBeLessThan((25 * far()) / 2);
 	});
 
-	it('a platform that takes no more than four at once: it tries six, goes back to four, and tries again ever less often', () => {
+	it('a platform that takes no more than four at once: it tries eight, goes back to four, and tries again ever less often', () => {
 		const { widths, peak } = drive(adaptive, 100, fourAtOnce);
-		expect(steps(widths)).toEqual([2, 3, 4, 6, 4, 6, 4, 6, 4]);
-		expect(peak).toBe(6);
-		// Held at four for two rounds, then four, then eight: most of the run is at four.
-		expect(widths.filter((width) => width === 4).length).toBeGreaterThan(widths.length * 0.6);
+		expect(steps(widths)).toEqual([2, 3, 4, 8, 4, 8, 4, 8, 4]);
+		expect(peak).toBe(8);
+		const holds = runsOf(widths, 4).slice(1);
+		expect(holds[1]).toBeGreaterThan(holds[0]);
 	});
 
-	it('a platform whose answers slow down past nine: it holds nine, trying fourteen now and then', () => {
-		const { widths, peak } = drive(adaptive, 200, (inFlight) => 150 * Math.max(1, inFlight / 9));
-		expect(steps(widths).slice(0, 8)).toEqual([2, 3, 4, 6, 9, 14, 9, 14]);
-		expect(peak).toBe(14);
-		expect(widths.at(-1)).toBe(9);
-		expect(widths.filter((width) => width === 9).length).toBeGreaterThan(widths.length / 2);
+	it('a platform whose answers slow down past six: it holds eight, the widest that paid, trying sixteen ever less often', () => {
+		const { widths, peak } = drive(adaptive, 400, (inFlight) => 150 * Math.max(1, inFlight / 6));
+		expect(steps(widths).slice(0, 7)).toEqual([2, 3, 4, 8, 16, 8, 16]);
+		expect(peak).toBe(16);
+		// Each vain try makes the next hold at eight longer, up to eight rounds.
+		const holds = runsOf(widths, 8).slice(1, -1);
+		expect(holds.length).toBeGreaterThanOrEqual(4);
+		holds.slice(1).forEach((hold, i) => expect(hold).toBeGreaterThanOrEqual(holds[i]));
+		expect(holds.at(-1)).toBeGreaterThan(2 * holds[0]);
 	});
 
 	it('halves when the platform is busy, and never again exceeds one less than the width it was busy at', () => {
 		const { widths } = drive(adaptive, 200, far, (n) => n === 40);
 		const at = widths.findIndex((_, i) => i === 40);
-		expect(widths[at - 1]).toBe(14);
-		expect(widths[at]).toBe(7);
-		expect(Math.max(...widths.slice(at))).toBe(13);
-		expect(widths.at(-1)).toBe(13);
+		expect(widths[at - 1]).toBe(16);
+		expect(widths[at]).toBe(8);
+		expect(Math.max(...widths.slice(at))).toBe(15);
+		expect(widths.at(-1)).toBe(15);
 	});
 
 	it('busy at one stays at one', () => {

@@ -1,7 +1,7 @@
 /**
  * How many requests of a bulk write may be in flight at once. A number the user set stays as it
  * is. Adaptive starts at two and takes one more after each round of requests the platform answered
- * (as many as are in flight), up to four. Past four it grows by half as long as that makes the
+ * (as many as are in flight), up to four. Past four it doubles as long as that makes the
  * platform answer more rows per second (a distant platform, and every request paying for a new
  * connection, as n8n's request helper opens one per request); when it does not, it goes back to the
  * last width that did, and tries wider again after a few rounds (fewer tries the more often it was
@@ -34,9 +34,9 @@ export class Lanes {
 	private round: number[] = [];
 	/** The width the platform was last busy at, less one: never exceeded again. */
 	private ceiling = ADAPTIVE_CAP;
-	/** The last round measured past the steady width: its width and rows per millisecond. */
-	private measured: { width: number; rate: number } | undefined;
-	/** Rounds to stay at a width before trying a wider one again, and how many are left. */
+	/** The widest width that paid, and its rows per millisecond in its last round. */
+	private paid: { width: number; rate: number } | undefined;
+	/** Rounds to stay at the width that paid before trying a wider one again, and how many are left. */
 	private holdFor = 1;
 	private holding = 0;
 
@@ -81,23 +81,21 @@ export class Lanes {
 			this.resize(Math.max(width, Math.min(width + 1, limit)));
 			return;
 		}
-		if (this.holding > 0) {
-			// Back at the last width that paid; try wider again after a while (the machine or the
-			// platform may have been slow for a moment), measuring this width anew just before.
-			if (--this.holding > 0) return this.resize(width);
-		} else {
-			const last = this.measured;
+		const paid = this.paid;
+		if (paid && width > paid.width) {
 			// A wider round must gain at least a third of what its added requests could carry.
-			if (last && rate < last.rate * (1 + (width / last.width - 1) / 3)) {
+			if (rate < paid.rate * (1 + (width / paid.width - 1) / 3)) {
 				this.holdFor = Math.min(MOST_ROUNDS_HELD, this.holdFor * 2);
 				this.holding = this.holdFor;
-				return this.resize(last.width);
+				return this.resize(paid.width);
 			}
-			if (last && width > last.width) this.holdFor = 1;
+			this.holdFor = 1;
 		}
-		if (width >= ADAPTIVE_CAP) return this.resize(width);
-		this.measured = { width, rate };
-		this.resize(Math.min(ADAPTIVE_CAP, Math.ceil(width * 1.5)));
+		// This width pays: measured anew each round it is held, then a wider one is tried.
+		this.paid = { width, rate };
+		if (this.holding > 0) this.holding--;
+		if (this.holding > 0 || width >= ADAPTIVE_CAP) return this.resize(width);
+		this.resize(Math.min(ADAPTIVE_CAP, width * 2));
 	}
 
 	private resize(width: number): void {
