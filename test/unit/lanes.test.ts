@@ -71,13 +71,14 @@ describe('Lanes', () => {
 		expect(new Lanes(0).open).toBe(1);
 	});
 
-	it('adaptive starts at two and grows one per round answered up to four', () => {
-		expect(drive(adaptive, 9, fourAtOnce).widths).toEqual([2, 3, 3, 3, 4, 4, 4, 4, 4]);
+	it('adaptive starts at two, takes one more per answer up to four, and after four answers tries eight', () => {
+		expect(new Lanes().open).toBe(2);
+		expect(drive(adaptive, 9, fourAtOnce).widths.slice(0, 4)).toEqual([3, 4, 4, 8]);
 	});
 
 	it('past four it doubles while the platform answers more rows per second, up to sixteen', () => {
 		const { widths, peak, took } = drive(adaptive, 100, far);
-		expect(steps(widths)).toEqual([2, 3, 4, 8, 16]);
+		expect(steps(widths)).toEqual([3, 4, 8, 16]);
 		expect(peak).toBe(16);
 		// Four at a time would take 25 rounds; growing cuts that to less than half.
 		expect(took).toBeLessThan((25 * far()) / 2);
@@ -85,7 +86,7 @@ describe('Lanes', () => {
 
 	it('a platform that takes no more than four at once: it tries eight, goes back to four, and tries again ever less often', () => {
 		const { widths, peak } = drive(adaptive, 100, fourAtOnce);
-		expect(steps(widths)).toEqual([2, 3, 4, 8, 4, 8, 4, 8, 4]);
+		expect(steps(widths)).toEqual([3, 4, 8, 4, 8, 4, 8, 4]);
 		expect(peak).toBe(8);
 		const holds = runsOf(widths, 4).slice(1);
 		expect(holds[1]).toBeGreaterThan(holds[0]);
@@ -93,7 +94,7 @@ describe('Lanes', () => {
 
 	it('a platform whose answers slow down past six: it holds eight, the widest that paid, trying sixteen ever less often', () => {
 		const { widths, peak } = drive(adaptive, 400, (inFlight) => 150 * Math.max(1, inFlight / 6));
-		expect(steps(widths).slice(0, 7)).toEqual([2, 3, 4, 8, 16, 8, 16]);
+		expect(steps(widths).slice(0, 6)).toEqual([3, 4, 8, 16, 8, 16]);
 		expect(peak).toBe(16);
 		// Each vain try makes the next hold at eight longer, up to eight rounds.
 		const holds = runsOf(widths, 8).slice(1, -1);

@@ -1,23 +1,27 @@
 /**
  * How many requests of a bulk write may be in flight at once. A number the user set stays as it
- * is. Adaptive starts at two and takes one more after each round of requests the platform answered
- * (as many as are in flight), up to four. Past four it doubles as long as that makes the
- * platform answer more rows per second (a distant platform, and every request paying for a new
- * connection, as n8n's request helper opens one per request); when it does not, it goes back to the
- * last width that did, and tries wider again after a few rounds (fewer tries the more often it was
- * in vain). A busy answer (429, 503) halves it, and it never again exceeds one less than the width
- * the platform was busy at.
+ * is. Adaptive starts at two and takes one more for each request the platform answered, up to
+ * four. Past four it doubles as long as that makes the platform answer more rows per second (a
+ * distant platform, and every request paying for a new connection, as n8n's request helper opens
+ * one per request); when it does not, it goes back to the last width that did, and tries wider
+ * again after a few rounds (fewer tries the more often it was in vain). A busy answer (429, 503) halves it; then it takes one more after each round answered,
+ * and never again exceeds one less than the width the platform was busy at.
  */
 export type Parallel = number | 'adaptive';
 
 export const ADAPTIVE_START = 2;
-/** Up to here adaptive grows by one per round, without measuring. */
+/** Up to here adaptive grows by one per answer, without measuring. */
 export const ADAPTIVE_STEADY = 4;
 export const ADAPTIVE_CAP = 16;
 export const MAX_PARALLEL = 8;
 
 /** The longest a width that paid is held before a wider one is tried again, in rounds. */
 const MOST_ROUNDS_HELD = 8;
+
+/** The middle value (the upper middle of an even count). */
+function median(values: number[]): number {
+	return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+}
 
 /** A request as it started: under which width, when, with how many rows. */
 export interface Started {
@@ -32,6 +36,8 @@ export class Lanes {
 	private generation = 0;
 	/** Rows per millisecond of each request of the round, as answered. */
 	private round: number[] = [];
+	/** The same, of the first requests, before any width was measured. */
+	private start: number[] = [];
 	/** The width the platform was last busy at, less one: never exceeded again. */
 	private ceiling = ADAPTIVE_CAP;
 	/** The widest width that paid, and its rows per millisecond in its last round. */
@@ -63,22 +69,31 @@ export class Lanes {
 	/** The request was answered (stored or refused, not busy). */
 	answered(request: Started): void {
 		if (this.setting !== 'adaptive') return;
-		// Growing by one needs no measure: any answer counts. A measured round counts only its own.
-		const measuring = this.width >= ADAPTIVE_STEADY && this.ceiling === ADAPTIVE_CAP;
+		const sample = request.rows / Math.max(1, this.now() - request.at);
+		if (this.ceiling === ADAPTIVE_CAP && !this.paid) {
+			// The start: each answer makes room for one more, up to four; the first four answers tell
+			// how long a request takes, which is what four in flight carry (unless four are already too
+			// many: then the wider round shows it, and it comes back).
+			this.start.push(sample);
+			if (this.width < ADAPTIVE_STEADY) return this.resize(this.width + 1);
+			if (this.start.length < ADAPTIVE_STEADY) return;
+			return this.grow(this.width * median(this.start));
+		}
+		// Growing by one after a busy answer needs no measure: any answer counts. A measured round
+		// counts only its own.
+		const measuring = this.ceiling === ADAPTIVE_CAP;
 		if (measuring && request.generation !== this.generation) return;
-		this.round.push(request.rows / Math.max(1, this.now() - request.at));
+		this.round.push(sample);
 		if (this.round.length < this.width) return;
 		// Rows per millisecond with `width` requests in flight; the median, so that one request held
 		// up (a pause of n8n's process, a slow answer) does not decide.
-		const sorted = [...this.round].sort((a, b) => a - b);
-		this.grow(this.width * sorted[Math.floor(sorted.length / 2)]);
+		this.grow(this.width * median(this.round));
 	}
 
 	private grow(rate: number): void {
 		const width = this.width;
-		if (width < ADAPTIVE_STEADY || this.ceiling < ADAPTIVE_CAP) {
-			const limit = this.ceiling < ADAPTIVE_CAP ? this.ceiling : ADAPTIVE_STEADY;
-			this.resize(Math.max(width, Math.min(width + 1, limit)));
+		if (this.ceiling < ADAPTIVE_CAP) {
+			this.resize(Math.max(width, Math.min(width + 1, this.ceiling)));
 			return;
 		}
 		const paid = this.paid;
