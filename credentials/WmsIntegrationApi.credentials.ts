@@ -7,30 +7,12 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
-import {
-	connectionProblemInWords,
-	describeFailure,
-	redact,
-	unreadableAnswer,
-	type FailedCall,
-} from '../nodes/shared/transport/errors';
-import { RETRYABLE_STATUSES, TimedOut, withinTimeout } from '../nodes/shared/transport/retry';
 import { Secrets } from '../nodes/shared/transport/secrets';
-import { readSite, summaryOf, withConnection, type Site } from '../nodes/shared/transport/site';
-import { siteProblem } from '../nodes/shared/transport/siteProblems';
+import { readSite, withConnection } from '../nodes/shared/transport/site';
 import { checkBaseUrl } from '../nodes/shared/transport/url';
 import { connectionProperties, tokenRequestProperties } from './siteProperties';
-import { oauthErrorOf, tokenRefusal, tokenRequestOf } from './tokenRequest';
+import { fetchToken } from './tokenFetch';
 import { sharedToken } from './tokenSharing';
-
-interface TokenResponse {
-	access_token?: unknown;
-	token_type?: string;
-	expires_in?: number;
-	/** OAuth's own error words, which some token endpoints send even with HTTP 200. */
-	error?: unknown;
-	error_description?: unknown;
-}
 
 /** Where a request goes: its URL against its base, else the credential's Base URL. */
 function targetOf(request: IHttpRequestOptions, baseUrl: unknown): string {
@@ -42,114 +24,23 @@ function targetOf(request: IHttpRequestOptions, baseUrl: unknown): string {
 	}
 }
 
-/** The token call ends after this long, however slowly the answer trickles in. */
-const TOKEN_TIMEOUT_MS = 60_000;
+const REDIRECT_WORDS =
+	'The Base URL answers with a redirect, which is not followed so that the token stays with its host: enter the address the platform has now as the Base URL (ending in /v1)';
 
-/** The access token of a token answer, or an error saying what came instead. */
-function tokenOf(
-	response: unknown,
-	baseUrl: string,
-	credentials: ICredentialDataDecryptedObject,
-): string {
-	const answer = (response ?? undefined) as TokenResponse | string | undefined;
-	if (
-		typeof answer === 'object' &&
-		typeof answer.access_token === 'string' &&
-		answer.access_token !== ''
-	)
-		return answer.access_token;
-	const oauth = oauthErrorOf(answer);
-	if (oauth) {
-		const secrets = Secrets.of(credentials);
-		const refusal = tokenRefusal(undefined, oauth, credentials, (text) => secrets.redact(text));
-		const why = secrets.redact(
-			`${oauth.error}${oauth.description ? `: ${oauth.description}` : ''}`,
-		);
-		throw new Error(
-			refusal ??
-				`The platform's token endpoint refused to issue a token (${why}): check the credential's client ID and secret`,
-		);
-	}
-	const what = unreadableAnswer(answer) ?? 'JSON that has no access_token';
-	throw new Error(
-		`The address ${baseUrl}/oauth/token did not answer with an access token but with ${redact(what)}: check the Base URL (it must end in /v1)`,
-	);
-}
-
-/**
- * A token call that failed for a passing reason (busy, unavailable, dropped connection) keeps its
- * status, Retry-After and socket code, so the node's transport retries the whole request with
- * its backoff instead of telling the user to check the base URL. They sit one level down, in the
- * error's cause: n8n's credential tester shows a bare `cause.code` (ECONNREFUSED) or
- * `cause.response` status in place of the message, and the message is what the user needs.
- */
-function transient(
-	message: string,
-	failure: Pick<FailedCall, 'status' | 'code' | 'headers' | 'certificateNames' | 'text'>,
-): Error {
-	return new Error(message, {
-		cause: {
-			response: failure.status
-				? { status: failure.status, headers: failure.headers, data: failure.text }
-				: undefined,
-			code: failure.code,
-			cert: failure.certificateNames ? { subjectaltname: failure.certificateNames } : undefined,
-		},
-	});
-}
-
-/**
- * Asks the platform's token endpoint for a new access token (OAuth 2.0 client credentials), over
- * the same connection settings as every other request of the credential.
- */
-async function fetchToken(
-	helpers: IHttpRequestHelper,
-	credentials: ICredentialDataDecryptedObject,
-	baseUrl: string,
-	site: Site,
-): Promise<string> {
-	let response: unknown;
-	const url = `${baseUrl}/oauth/token`;
-	try {
-		const request: IHttpRequestOptions = {
-			method: 'POST',
-			url,
-			...tokenRequestOf(credentials),
-			timeout: TOKEN_TIMEOUT_MS,
-		};
-		const call = helpers.helpers.httpRequest(withConnection(request, site, url));
-		response = await withinTimeout(call, TOKEN_TIMEOUT_MS);
-	} catch (error) {
-		const failure: FailedCall =
-			error instanceof TimedOut
-				? { code: 'ETIMEDOUT', headers: {}, message: error.message }
-				: describeFailure(error);
-		const { status, code } = failure;
-		const atSite = siteProblem(failure, summaryOf(site, baseUrl), baseUrl);
-		if (atSite) throw transient(atSite, failure);
-		const secrets = Secrets.of(credentials);
-		const refusal = tokenRefusal(status, oauthErrorOf(error), credentials, (text) =>
-			secrets.redact(text),
-		);
-		if (refusal) throw new Error(refusal);
-		if (status && RETRYABLE_STATUSES.has(status)) {
-			throw transient(
-				`The platform's token endpoint is busy or unavailable (HTTP ${status}): try again later`,
-				failure,
-			);
-		}
-		if (status) {
-			throw new Error(
-				`The platform's token endpoint ${baseUrl}/oauth/token answered HTTP ${status}: check the Base URL (it must end in /v1)`,
-			);
-		}
-		throw transient(
-			`Cannot reach the platform at ${baseUrl} (${connectionProblemInWords(code)}): check the Base URL and that the platform is up`,
-			failure,
-		);
-	}
-	return tokenOf(response, baseUrl, credentials);
-}
+/** The credential test's words for the statuses it names; the platform's own text is never shown. */
+const TEST_WORDS: Array<[number, string]> = [
+	[401, 'Client ID or secret rejected by the platform'],
+	[
+		403,
+		"The platform refused this API client the test read (/warehouse/check, HTTP 403): ask the platform's operator to allow it",
+	],
+	[404, 'The Base URL does not point at the platform API: it must end in /v1'],
+	...[429, 502, 503, 504].map((status): [number, string] => [
+		status,
+		`The platform is busy or unavailable (HTTP ${status}): try again later`,
+	]),
+	...[301, 302, 303, 307, 308].map((status): [number, string] => [status, REDIRECT_WORDS]),
+];
 
 /**
  * OAuth 2.0 client credentials (a JSON body by default; a form body or HTTP Basic for gateways
@@ -220,11 +111,12 @@ export class WmsIntegrationApi implements ICredentialType {
 			),
 		};
 		const held = typeof credentials.accessToken === 'string' ? credentials.accessToken : '';
+		const secrets = Secrets.of(credentials);
 		return {
 			accessToken: await sharedToken(
 				client,
 				held,
-				async () => await fetchToken(this, credentials, checked.url, site),
+				async () => await fetchToken(this, { credentials, baseUrl: checked.url, site, secrets }),
 			),
 		};
 	}
@@ -253,7 +145,13 @@ export class WmsIntegrationApi implements ICredentialType {
 		);
 	}
 
-	/** A one-record read: proves the secret (token issued) and the base URL (route answered). */
+	/**
+	 * A one-record read: proves the secret (token issued) and the base URL (route answered). n8n's
+	 * credential tester shows a failed request's own status text, which the platform writes: so
+	 * the statuses below are told in these words, and any other answer that is not a list of
+	 * records in the last rule's. Redirects are not followed (the token stays with the Base URL's
+	 * host).
+	 */
 	test: ICredentialTestRequest = {
 		request: {
 			method: 'POST',
@@ -261,19 +159,23 @@ export class WmsIntegrationApi implements ICredentialType {
 			url: '/warehouse/check',
 			body: { limit: 1 },
 			json: true,
+			disableFollowRedirect: true,
+			ignoreHttpStatusErrors: { ignore: true, except: TEST_WORDS.map(([status]) => status) },
 		},
 		rules: [
+			...TEST_WORDS.map(([value, message]) => ({
+				type: 'responseCode' as const,
+				properties: { value, message },
+			})),
 			{
-				type: 'responseCode',
-				properties: { value: 401, message: 'Client ID or secret rejected by the platform' },
-			},
-			{
-				type: 'responseCode',
+				type: 'responseSuccessBody',
 				properties: {
-					value: 404,
-					message: 'The Base URL does not point at the platform API: it must end in /v1',
+					key: 'items',
+					value: undefined,
+					message:
+						'The platform did not answer the test read (/warehouse/check) with a list of records: check the Base URL (it must end in /v1)',
 				},
 			},
-		],
+		] as ICredentialTestRequest['rules'],
 	};
 }

@@ -6,8 +6,11 @@
  * fetched moments ago serves an execution that still holds an older (rejected or empty) one.
  *
  * Held in memory only, never logged; the secret (with the credential's other settings) is kept
- * beside the token so that a changed secret or connection setting always fetches anew.
+ * beside the token so that a changed secret or connection setting always fetches anew. Every
+ * token fetched is also told to secrets.ts, so that a run whose token n8n replaced midway still
+ * knows the new one is a secret.
  */
+import { rememberFetchedToken } from '../nodes/shared/transport/secrets';
 
 /** How long a token just fetched is handed to executions that hold an older one. */
 const SHARE_FOR_MS = 60_000;
@@ -46,6 +49,7 @@ export async function sharedToken(
 	fetching.set(key, { secret: client.secret, token });
 	try {
 		const value = await token;
+		rememberFetchedToken(client.baseUrl, client.clientId, value);
 		issued.set(key, { secret: client.secret, token: value, at: Date.now() });
 		return value;
 	} finally {

@@ -18,10 +18,12 @@
 //   heap-<MB>   NODE_OPTIONS=--max-old-space-size=<MB> (n8n's main process heap capped)
 //
 //   npm run bench real-n8n [-- --items 100000 --runs 3 --rtt 0,50 --variants default,no-save,fs-storage,heap-1024]
+//   npm run bench real-n8n -- --file [--rows 1000000,2000000 --runs 1 --reconcile 1000000]  (real-n8n-file.mjs)
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { mb, median, rssMb, s, sampledPeak, waitFor } from './n8nMeasure.mjs';
 import {
 	buildPackage,
 	ensureN8n,
@@ -193,42 +195,6 @@ const KINDS = {
 
 // ---------- measuring ----------
 
-/** Resident memory of a process and its descendants (the task runner is a child of n8n's main process), in MB. */
-function rssMb(pid) {
-	const read = (p) => {
-		try {
-			return fs.readFileSync(p, 'utf8');
-		} catch {
-			return '';
-		}
-	};
-	const rss = (p) => Number(/VmRSS:\s+(\d+) kB/.exec(read(`/proc/${p}/status`))?.[1] ?? 0) / 1024;
-	const children = (p) => read(`/proc/${p}/task/${p}/children`).split(/\s+/).filter(Boolean);
-	const descendants = (p) => children(p).flatMap((c) => [c, ...descendants(c)]);
-	return {
-		main: rss(pid),
-		others: descendants(String(pid)).reduce((sum, p) => Math.max(sum, rss(p)), 0),
-	};
-}
-
-async function sampledPeak(pid, work) {
-	let main = 0;
-	let runner = 0;
-	const sample = () => {
-		const now = rssMb(pid);
-		main = Math.max(main, now.main);
-		runner = Math.max(runner, now.others);
-	};
-	sample();
-	const timer = setInterval(sample, 25);
-	try {
-		return { result: await work(), main, runner };
-	} finally {
-		clearInterval(timer);
-		sample();
-	}
-}
-
 function sizeMb(target) {
 	if (!fs.existsSync(target)) return 0;
 	const stat = fs.statSync(target);
@@ -308,16 +274,6 @@ async function callWebhook(ctx, kind, tag) {
 	}
 }
 
-async function waitFor(check, timeoutMs = 120000) {
-	const deadline = Date.now() + timeoutMs;
-	for (;;) {
-		const value = await check();
-		if (value) return value;
-		if (Date.now() > deadline) throw new Error('execution not saved in time');
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
-
 /** Node times and the execution's total, read from the saved run data (after all runs, so reading it weighs on no run). */
 async function addRunData(ctx, run) {
 	if (!run.executionId) return run;
@@ -335,13 +291,6 @@ async function addRunData(ctx, run) {
 		total,
 	};
 }
-
-const median = (values) => {
-	const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
-	return v.length ? v[Math.floor((v.length - 1) / 2)] : NaN;
-};
-const s = (n) => (Number.isFinite(n) ? `${n.toFixed(2)} s` : '—');
-const mb = (n) => (Number.isFinite(n) ? `${Math.round(n)} MB` : '—');
 
 async function variant(name, simulator) {
 	const settings = settingsOf(name);
@@ -483,7 +432,11 @@ async function main() {
 	}
 }
 
-main().catch((error) => {
+// --file: an ERP export as a file instead of items (real-n8n-file.mjs).
+(argv.includes('--file')
+	? import('./real-n8n-file.mjs').then((m) => m.fileBench(argv))
+	: main()
+).catch((error) => {
 	console.error(error);
 	process.exit(1);
 });

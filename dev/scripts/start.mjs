@@ -6,7 +6,11 @@
 //          --sim-port <n> (simulator, default 8787 or next free), --fresh (new n8n user folder),
 //          --user-folder <dir> (instead of .n8n-local/),
 //          --queue (n8n's queue mode: Postgres, Redis, a main and --workers <n> workers, default 2; folder .n8n-local-queue/),
-//          --tls (the simulator over HTTPS with a CA of its own, kept in <user folder>/tls/; the credential trusts it).
+//          --tls (the simulator over HTTPS with a CA of its own, kept in <user folder>/tls/; the credential trusts it),
+//          --erp-port <n> (the ERP database, default 5433 or next free).
+// The ERP database (Postgres, dev/erp/) runs in the user folder's erp/ beside n8n, wired to n8n's
+// Postgres credential "ERP database" with the examples of examples/erp-database/. In queue mode a
+// worker that dies is started again, as a site's supervisor would; the main dying stops everything.
 import fs from 'node:fs';
 import path from 'node:path';
 import {
@@ -23,6 +27,12 @@ import {
 	startSimulator,
 } from './n8n-host.mjs';
 import { DURABLE_POLL_CURSORS, startQueueProfile } from '../n8n-host/lib/queue.mjs';
+import {
+	ERP_CREDENTIAL_NAME,
+	ERP_EXAMPLES_DIR,
+	connectErp,
+	startErpDatabase,
+} from '../n8n-host/lib/erp.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -80,6 +90,7 @@ try {
 	log(`simulator up at ${simulator.baseUrl}`);
 
 	const folder = shown(USER_FOLDER);
+	const erp = await startErp(simPort);
 	let n8n;
 	let profile;
 	if (queue) {
@@ -103,17 +114,15 @@ try {
 		});
 		cleanups.push(() => n8n.stop());
 	}
-	for (const [name, proc] of [
-		['n8n', n8n],
-		...(profile?.workers ?? []).map((w, i) => [`n8n worker-${i + 1}`, w]),
-	]) {
-		proc.exited.then((how) => {
-			if (!stopping) {
-				log(`${name} exited unexpectedly (${JSON.stringify(how)}); last output:\n${proc.tail()}`);
-				stopAll(1);
-			}
-		});
-	}
+	n8n.exited.then((how) => {
+		if (!stopping) {
+			log(
+				`n8n${profile ? ' main' : ''} exited unexpectedly (${JSON.stringify(how)}); it runs the editor, the triggers${profile ? ' and the queue' : ''}: stopping everything. Last output:\n${n8n.tail()}`,
+			);
+			stopAll(1);
+		}
+	});
+	if (profile) profile.workers.forEach((worker, i) => superviseWorker(profile, i, worker));
 
 	const client = new N8nClient(n8n.url);
 	const owner = await client.ensureOwner(n8n.state, n8n.saveState);
@@ -159,6 +168,7 @@ try {
 			}
 		}
 	}
+	const erpWorkflows = await importErpExamples(client, erp, credential, n8n);
 
 	const line = '-'.repeat(72);
 	console.log(`\n${line}
@@ -168,23 +178,100 @@ try {
   credential      "${credential.name}" (${credential.type}) → simulator
   workflows       ${imported.length ? imported.map((w) => w.name).join('\n                  ') : '(no examples/*.json yet)'}
 
-${profile ? queueLines(profile) : ''}  simulator       ${simulator.baseUrl}${certificates ? '   (HTTPS: its certificate is signed by a CA of its own)' : ''}
+${erpLines(erp, erpWorkflows)}${profile ? queueLines(profile) : ''}  simulator       ${simulator.baseUrl}${certificates ? '   (HTTPS: its certificate is signed by a CA of its own)' : ''}
   demo client     id ${simulator.clientId}   secret ${simulator.clientSecret}
 ${certificates ? tlsLines(path.join(tlsFolder, 'ca.pem'), simulator) : ''}  sim control     ${simulator.baseUrl.replace(/\/v1\/?$/, '')}/_sim/stats
   warehouse work  automatic, every 30 s
 
-  ready in ${Math.round((Date.now() - started) / 100) / 10} s — Ctrl-C stops ${profile ? 'all of it' : 'n8n and the simulator'}
+  ready in ${Math.round((Date.now() - started) / 100) / 10} s — Ctrl-C stops ${profile ? 'all of it' : 'n8n, the ERP database and the simulator'}
 ${line}\n`);
 } catch (error) {
 	console.error(`\n[n8n-host] npm start failed: ${error.stack ?? error}`);
 	await stopAll(1);
 }
 
+/** The ERP database in the user folder (kept between starts, demo data on the first). */
+async function startErp(simPort) {
+	const port = await freePort(option('--erp-port', 5433), [simPort]);
+	const erp = await startErpDatabase({ folder: USER_FOLDER, port });
+	cleanups.push(() => erp.stop());
+	log(`ERP database up on 127.0.0.1:${erp.port} (folder ${shown(path.join(USER_FOLDER, 'erp'))}/)`);
+	return erp;
+}
+
+/** The "ERP database" credential, the ERP examples (an edited copy is kept) and the error inbox. */
+async function importErpExamples(client, erp, credential, n8n) {
+	const { workflows } = await connectErp(client, {
+		erp,
+		credential,
+		imported: n8n.state.importedErp,
+	});
+	n8n.state.importedErp = Object.fromEntries(
+		workflows.map((wf) => [
+			wf.name,
+			wf.kept ? n8n.state.importedErp?.[wf.name] : wf.workflow.versionId,
+		]),
+	);
+	n8n.saveState();
+	for (const wf of workflows.filter((w) => w.kept))
+		log(`kept your edited copy of "${wf.name}" (${shown(path.join(ERP_EXAMPLES_DIR, wf.file))})`);
+	return workflows;
+}
+
+/** The ERP's part of the banner: where it is, how to log in, what reads and writes it. */
+function erpLines(erp, workflows) {
+	const { user, password } = erp.integration;
+	return `  ERP database    postgres://${user}:${password}@127.0.0.1:${erp.port}/${erp.database}   (credential "${ERP_CREDENTIAL_NAME}"; log ${shown(erp.logFile)})
+  ERP workflows   ${workflows.map((w) => w.name).join('\n                  ')}
+                  (inactive: activate them, or open one and run it; the error inbox is Overview → Data tables)
+
+`;
+}
+
+/**
+ * A worker that dies is reported by name and started again, as a site's supervisor (systemd,
+ * Kubernetes) would, while the other workers go on; after five deaths within two minutes it is
+ * left down, said so, and the rest keeps running.
+ */
+function superviseWorker(profile, i, worker, deaths = []) {
+	const name = profile.workerName(i);
+	worker.exited.then(async (how) => {
+		if (stopping) return;
+		const now = Date.now();
+		const recent = [...deaths.filter((at) => now - at < 120000), now];
+		const lastLines = worker.tail().trim().split('\n').slice(-5).join('\n    ');
+		log(
+			`${name} died (${how.signal ?? `exit code ${how.code}`}); the other workers go on. Last output:\n    ${lastLines}`,
+		);
+		if (recent.length > 5) {
+			log(
+				`${name} died ${recent.length} times in two minutes: left down (see ${shown(worker.logFile)})`,
+			);
+			return;
+		}
+		const delayMs = Math.min(30000, 1000 * 2 ** (recent.length - 1));
+		log(`starting ${name} again in ${delayMs / 1000} s...`);
+		await new Promise((resolve) => setTimeout(resolve, delayMs));
+		if (stopping) return;
+		try {
+			const again = await profile.startWorker(i);
+			log(
+				`${name} is back: health http://127.0.0.1:${again.port}/healthz   pid ${again.child.pid}`,
+			);
+			superviseWorker(profile, i, again, recent);
+		} catch (error) {
+			log(`${name} did not start again: ${error.message}`);
+			superviseWorker(profile, i, { ...worker, exited: Promise.resolve({ code: 1 }) }, recent);
+		}
+	});
+}
+
 /** The queue profile's part of the banner: who runs what, where, and the logs. */
 function queueLines(p) {
 	const rel = shown;
 	const workers = p.workers.map(
-		(w, i) => `worker-${i + 1} health http://127.0.0.1:${w.port}/healthz   log ${rel(w.logFile)}`,
+		(w, i) =>
+			`worker-${i + 1} health http://127.0.0.1:${w.port}/healthz   pid ${w.child.pid}   log ${rel(w.logFile)}`,
 	);
 	return `  mode            queue: the main (editor, API, triggers, pollers) puts executions on Redis, the workers run them
   main log        ${rel(p.main.logFile)}

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: everything that proves the package, in order — lint, types, unit (incl. the
 // simulator and the contract), integration through real n8n-core against the simulator, the
-// packed package under n8n's verification scanner, and end-to-end in real n8n with a browser.
+// packed package under n8n's verification scanner, end-to-end in real n8n with a browser, the ERP
+// round trip (a real ERP database), and queue mode.
 // Every suite runs even when one before it failed. Each suite prints its tests passed, failed,
 // skipped and todo (dev/scripts/test-counts.cjs: a runner that exits non-zero has failed, whatever it
 // counted); the last line is the sum over all suites: `N passed, N failed, N skipped, N todo`.
@@ -73,6 +74,9 @@ step('package', process.execPath, ['dev/scripts/verify-package.mjs'], (run, stat
 );
 step('e2e', process.execPath, ['dev/scripts/e2e.mjs'], (run, status) =>
 	countSummaryLine('e2e', run.stdout, status),
+);
+step('e2e-erp', process.execPath, ['dev/scripts/e2e-erp.mjs'], (run, status) =>
+	countSummaryLine('e2e-erp', run.stdout, status),
 );
 step('e2e-queue', process.execPath, ['dev/scripts/e2e-queue.mjs'], (run, status) =>
 	countSummaryLine('e2e-queue', run.stdout, status),

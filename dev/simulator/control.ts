@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ApiError } from './errors';
 import { errorPayload, sendJson } from './server';
 import type { RunningSimulator } from './index';
-import { KINDS, type Kind } from './store';
+import { KINDS, type Kind, type Rec } from './store';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Action = (body: any, method: string) => unknown;
@@ -31,6 +31,20 @@ export function createControl(sim: () => RunningSimulator) {
 			return { rateLimit: sim().rateLimit.get() };
 		},
 		'/_sim/load': () => sim().load(),
+		// How many records of a kind have keys with this prefix, and how many of them hold `equals` in `field`.
+		'/_sim/count': (b) => {
+			const kind = required(b, 'kind') as Kind;
+			const key = String(required(b, 'key'));
+			const prefix = String(b.keyPrefix ?? '');
+			let records = 0;
+			let matching = 0;
+			for (const record of sim().store.list(kind)) {
+				if (!String(record[key]).startsWith(prefix)) continue;
+				records++;
+				if (b.field !== undefined && record[b.field] === b.equals) matching++;
+			}
+			return { records, matching };
+		},
 		'/_sim/work/ship': (b) => sim().work.shipSalesOrder(required(b, 'order_number')),
 		'/_sim/work/receive': (b) =>
 			sim().work.receivePurchaseOrder(required(b, 'order_number'), b.lines),
@@ -38,7 +52,12 @@ export function createControl(sim: () => RunningSimulator) {
 		'/_sim/work/transition': (b) =>
 			sim().work.transition(required(b, 'kind') as Kind, required(b, 'key'), required(b, 'to')),
 		'/_sim/work/pending-updates': (b) => ({
-			ids: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1),
+			// `payloads`: the work itself (the receipts of purchase orders the ERP has), else `n` samples.
+			ids: Array.isArray(b.payloads)
+				? b.payloads.map((payload: Rec) =>
+						sim().work.createUpdate(required(b, 'kind') as any, payload),
+					)
+				: sim().work.createPendingUpdates(required(b, 'kind') as any, b.n ?? 1),
 		}),
 		'/_sim/work/tick': () => sim().work.tick(),
 		'/_sim/work/stock': (b) => {

@@ -10,7 +10,7 @@ import { loadContract } from './contract';
 import { createControl } from './control';
 import { Faults, type FaultRule } from './faults';
 import type { TokenGateway, TokenRequestSeen } from './gateway';
-import type { ErpUpdateKind, Sim } from './kit';
+import type { ErpUpdateKind, ErpUpdateListing, Sim } from './kit';
 import { defaultView } from './kit';
 import { allHandlers } from './routes';
 import { createFront, type Stats } from './server';
@@ -24,7 +24,7 @@ import { callRoute } from './server';
 
 export type { FaultRule, FaultKind } from './faults';
 export type { Kind, Rec } from './store';
-export type { ErpUpdateKind } from './kit';
+export type { ErpUpdateKind, ErpUpdateListing } from './kit';
 export type { MoveRequest, ReceiptLine, WorkResult } from './work';
 export type { LatencyModel, Load, RateLimit } from './timing';
 export type { TokenGateway, TokenRequestSeen } from './gateway';
@@ -84,6 +84,8 @@ export interface SimulatorWork {
 	transition(kind: Kind, key: string, to: string): WorkResult;
 	/** Creates n pending ERP updates of a kind with plausible payloads; answers their ids. */
 	createPendingUpdates(kind: ErpUpdateKind, n: number): string[];
+	/** Creates one pending ERP update with this payload (work the test describes); answers its id. */
+	createUpdate(kind: ErpUpdateKind, payload: Rec): string;
 	/** Puts stock on hand without creating an ERP update (test set-up). */
 	seedStock(
 		warehouseCode: string,
@@ -108,6 +110,8 @@ export interface RunningSimulator {
 		list(): (FaultRule & { seen: number; fired: number })[];
 	};
 	revokeTokens(): void;
+	/** How ERP updates are listed and completed, unlike the contract where a test says so (see ErpUpdateListing). */
+	erpUpdateListing: ErpUpdateListing;
 	latency: { get(): LatencyModel; set(model: LatencyModel): void };
 	rateLimit: { get(): RateLimit | null; set(limit: RateLimit | null): void };
 	/** Contract requests being handled now, the most at once and the connections opened since start or resetStats. */
@@ -140,6 +144,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		views: {},
 		view: (kind, row) => (sim.views[kind] ?? defaultView)(row),
 		createErpUpdate: (kind, payload) => work.createUpdate(kind, payload),
+		erpUpdateListing: { order: 'created', withoutId: new Set(), stale: new Set() },
 		nextId: (prefix) => {
 			const n = (idCounters.get(prefix) ?? 0) + 1;
 			idCounters.set(prefix, n);
@@ -223,6 +228,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		},
 		faults: { add: (r) => faults.add(r), clear: () => faults.clear(), list: () => faults.list() },
 		revokeTokens: () => auth.revokeAll(),
+		erpUpdateListing: sim.erpUpdateListing,
 		latency: { get: () => timing.latency(), set: (model) => timing.setLatency(model) },
 		rateLimit: { get: () => timing.rateLimit(), set: (limit) => timing.setRateLimit(limit) },
 		load: () => timing.load(),
@@ -244,6 +250,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 			moveStock: (m) => work.moveStock(m),
 			transition: (kind, key, to) => work.transition(kind, key, to),
 			createPendingUpdates: (kind, n) => work.createPendingUpdates(kind, n),
+			createUpdate: (kind, payload) => work.createUpdate(kind, payload),
 			seedStock: (wh, sku, quantity, batch, bin) => work.seedStock(wh, sku, batch, bin, quantity),
 			tick: () => work.tick(),
 		},

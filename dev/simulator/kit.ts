@@ -18,6 +18,24 @@ export interface Sim {
 	createErpUpdate(kind: ErpUpdateKind, payload: Rec): string;
 	/** Makes a platform-side id such as SHP-000001. */
 	nextId(prefix: string): string;
+	/** How the ERP update routes list and complete updates (a platform unlike the contract; tests). */
+	erpUpdateListing: ErpUpdateListing;
+}
+
+/**
+ * ERP update listing the contract does not promise, for tests of a trigger that assumes nothing:
+ * another order, fewer records per page than asked, updates listed without their id, updates
+ * still listed pending that set_complete refuses (409) because another process completed them.
+ */
+export interface ErpUpdateListing {
+	/** created (the contract's), newest first, or scrambled (a fixed order unrelated to creation). */
+	order: 'created' | 'newest' | 'scrambled';
+	/** Records per page at most, whatever limit was asked. */
+	pageSize?: number;
+	/** Updates listed without an `id`. */
+	withoutId: Set<string>;
+	/** Updates listed pending that set_complete answers 409 for. */
+	stale: Set<string>;
 }
 
 export type ErpUpdateKind = 'outgoing_consignment' | 'incoming_consignment' | 'move_attempt';

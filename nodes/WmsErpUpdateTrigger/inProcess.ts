@@ -15,6 +15,7 @@
  *   while another already waits returns nothing at once, as the waiting poll reads after it.
  *   Two polls therefore never read the same pending updates before either recorded what it emitted.
  * - The pace the platform taught the trigger's requests (after a 429), for its next polls.
+ * - The updates without an id it already reported, so the log says each once.
  * - The last ledger a poll of this process left. A poll whose own copy is older (taken before the
  *   last poll's copy was committed) starts from this one, so nothing this process emitted is
  *   forgotten between a poll's return and n8n's save.
@@ -26,10 +27,15 @@ import { RequestPace } from '../shared/transport/pace';
 import type { StoredLedger } from './ledger';
 import { seqOf } from './ledger';
 
+/** Problems reported for one trigger that are remembered, so each is reported once per process. */
+const REPORTS_KEPT = 1000;
+
 interface TriggerState {
 	running?: Promise<void>;
 	waiting: boolean;
 	last?: StoredLedger;
+	/** Updates without an id already reported, by what they hold. */
+	reported: Set<string>;
 	/** The pace the platform taught this trigger's polls (a 429's rate holds for the next poll too). */
 	pace: RequestPace;
 }
@@ -39,7 +45,11 @@ export class PollsInProcess {
 
 	private state(key: string): TriggerState {
 		let state = this.triggers.get(key);
-		if (!state) this.triggers.set(key, (state = { waiting: false, pace: new RequestPace() }));
+		if (!state)
+			this.triggers.set(
+				key,
+				(state = { waiting: false, pace: new RequestPace(), reported: new Set() }),
+			);
 		return state;
 	}
 
@@ -74,5 +84,14 @@ export class PollsInProcess {
 
 	pace(key: string): RequestPace {
 		return this.state(key).pace;
+	}
+
+	/** Of these problems (as text), those this process has not reported for the trigger yet; they count as reported from now. */
+	firstTime(key: string, problems: string[]): Set<string> {
+		const { reported } = this.state(key);
+		const first = new Set(problems.filter((problem) => !reported.has(problem)));
+		for (const problem of first) reported.add(problem);
+		while (reported.size > REPORTS_KEPT) reported.delete(reported.values().next().value!);
+		return first;
 	}
 }

@@ -6,10 +6,13 @@
  *   then it is emitted again if still pending (the workflow that got it may have failed).
  * - An emit time later than now means the clock went back: it counts as now, so the update is
  *   held for at most one window from here instead of until the clock catches up.
- * - An id leaves the ledger once a poll shows it is no longer pending. A poll only knows that
- *   for a kind when it read that kind's pending list to the end, or far enough to meet an update
- *   the ledger does not hold: the platform lists updates in creation order and the trigger emits
- *   them in that order, so every still-pending held id of the kind lies before that point.
+ * - An id leaves the ledger once a poll shows it is no longer pending: when it read that kind's
+ *   pending list to the end without meeting it. Nothing is assumed of the list's order or page
+ *   size, so a read that stopped early proves nothing about the ids it did not meet.
+ * - Ids are any JSON text or number, compared as the platform sent them (7 and "7" are two).
+ * - An update whose completion the platform refused (Acknowledge on Emit: 409, 404, another 4xx)
+ *   is held like an emitted one, marked `refused`, so it is tried again once per window and
+ *   reported only the first time.
  * - The ledger holds at most its capacity of ids. When full, new updates wait for the ERP to
  *   complete some (backpressure) rather than evicting ids, which would mean early duplicates.
  * - Each change raises `seq`, so of two copies of the ledger the newer one is known.
@@ -21,20 +24,40 @@ import type { IDataObject } from 'n8n-workflow';
 export const LEDGER_CAPACITY = 50_000;
 export const LEDGER_VERSION = 1;
 
+/** An update's id as the platform sent it. */
+export type UpdateId = string | number;
+
 export interface LedgerEntry {
 	kind: string;
 	at: number;
+	/** Held back: the platform refused to mark it complete (it was not emitted). */
+	refused?: true;
+}
+
+interface StoredGroup {
+	kind: string;
+	at: number;
+	ids: UpdateId[];
+	refused?: true;
 }
 
 /** The JSON shape kept in static data. `seq` is absent in ledgers written before it existed. */
 export interface StoredLedger {
 	v: number;
 	seq?: number;
-	emitted: Array<{ kind: string; at: number; ids: string[] }>;
+	emitted: StoredGroup[];
+}
+
+/** An id the platform sent that can be told apart and sent back: text that is not empty, or a finite number. */
+export function isUpdateId(value: unknown): value is UpdateId {
+	return (
+		(typeof value === 'string' && value !== '') ||
+		(typeof value === 'number' && Number.isFinite(value))
+	);
 }
 
 export class Ledger {
-	private readonly entries = new Map<string, LedgerEntry>();
+	private readonly entries = new Map<UpdateId, LedgerEntry>();
 	private changed = false;
 
 	constructor(
@@ -51,24 +74,24 @@ export class Ledger {
 		return Math.max(0, this.capacity - this.entries.size);
 	}
 
-	has(id: string): boolean {
+	has(id: UpdateId): boolean {
 		return this.entries.has(id);
 	}
 
-	get(id: string): LedgerEntry | undefined {
+	get(id: UpdateId): LedgerEntry | undefined {
 		return this.entries.get(id);
 	}
 
-	/** Emitted recently enough that emitting it again would be a duplicate inside the window. */
-	isHeld(id: string, now: number, redeliverAfterMs: number): boolean {
+	/** Emitted (or refused) recently enough that emitting it again would be a duplicate inside the window. */
+	isHeld(id: UpdateId, now: number, redeliverAfterMs: number): boolean {
 		const entry = this.entries.get(id);
 		return entry !== undefined && now - entry.at < redeliverAfterMs;
 	}
 
-	record(kind: string, id: string, at: number): void {
+	record(kind: string, id: UpdateId, at: number, refused?: true): void {
 		const before = this.entries.get(id);
-		if (before?.kind === kind && before.at === at) return;
-		this.entries.set(id, { kind, at });
+		if (before?.kind === kind && before.at === at && before.refused === refused) return;
+		this.entries.set(id, refused ? { kind, at, refused } : { kind, at });
 		this.changed = true;
 	}
 
@@ -77,7 +100,7 @@ export class Ledger {
 		let clamped = 0;
 		for (const [id, entry] of this.entries) {
 			if (entry.at > now) {
-				this.entries.set(id, { kind: entry.kind, at: now });
+				this.entries.set(id, { ...entry, at: now });
 				clamped++;
 			}
 		}
@@ -85,8 +108,8 @@ export class Ledger {
 		return clamped;
 	}
 
-	/** Drops the ids of a kind that a conclusive read did not find pending; answers how many. */
-	dropUnseen(kind: string, seen: ReadonlySet<string>): number {
+	/** Drops the ids of a kind that a read to the end of its list did not find pending; answers how many. */
+	dropUnseen(kind: string, seen: ReadonlySet<UpdateId>): number {
 		return this.dropWhere((id, entry) => entry.kind === kind && !seen.has(id));
 	}
 
@@ -95,7 +118,7 @@ export class Ledger {
 		return this.dropWhere((_, entry) => !kinds.includes(entry.kind));
 	}
 
-	private dropWhere(drop: (id: string, entry: LedgerEntry) => boolean): number {
+	private dropWhere(drop: (id: UpdateId, entry: LedgerEntry) => boolean): number {
 		let dropped = 0;
 		for (const [id, entry] of this.entries) {
 			if (drop(id, entry)) {
@@ -107,18 +130,19 @@ export class Ledger {
 		return dropped;
 	}
 
-	ids(kind?: string): string[] {
+	ids(kind?: string): UpdateId[] {
 		return [...this.entries]
 			.filter(([, entry]) => kind === undefined || entry.kind === kind)
 			.map(([id]) => id);
 	}
 
 	toJSON(): StoredLedger {
-		const groups = new Map<string, { kind: string; at: number; ids: string[] }>();
-		for (const [id, { kind, at }] of this.entries) {
-			const key = `${kind}@${at}`;
+		const groups = new Map<string, StoredGroup>();
+		for (const [id, { kind, at, refused }] of this.entries) {
+			const key = `${kind}@${at}${refused ? '!' : ''}`;
 			let group = groups.get(key);
-			if (!group) groups.set(key, (group = { kind, at, ids: [] }));
+			if (!group)
+				groups.set(key, (group = refused ? { kind, at, ids: [], refused } : { kind, at, ids: [] }));
 			group.ids.push(id);
 		}
 		return {
@@ -143,8 +167,11 @@ export class Ledger {
 				!Array.isArray(group.ids)
 			)
 				continue;
-			for (const id of group.ids)
-				if (typeof id === 'string') ledger.entries.set(id, { kind: group.kind, at: group.at });
+			const entry: LedgerEntry =
+				group.refused === true
+					? { kind: group.kind, at: group.at, refused: true }
+					: { kind: group.kind, at: group.at };
+			for (const id of group.ids) if (isUpdateId(id)) ledger.entries.set(id, entry);
 		}
 		return ledger;
 	}
@@ -189,88 +216,4 @@ export function saveLedger(staticData: IDataObject, ledger: Ledger): StoredLedge
 	if (wanted) staticData[STATIC_KEY] = wanted as unknown as IDataObject;
 	else delete staticData[STATIC_KEY];
 	return next;
-}
-
-/** One pending update as the platform lists it (id, kind, status, created_at, payload...). */
-export interface PendingUpdate {
-	id: string;
-	kind: string;
-	created_at?: string;
-	[field: string]: unknown;
-}
-
-/**
- * What one poll learns about one kind's pending list while reading it page by page: the ids it
- * saw, the updates it may emit (not held, in platform order, at most `want`), and whether the
- * read was conclusive enough to drop unseen ids from the ledger.
- */
-export class KindScan {
-	readonly seen = new Set<string>();
-	readonly candidates: Array<{ update: PendingUpdate; fresh: boolean }> = [];
-	conclusive = false;
-
-	constructor(
-		readonly kind: string,
-		private readonly ledger: Ledger,
-		private readonly redeliverAfterMs: number,
-		private readonly want: number,
-	) {}
-
-	/** An update as listed pending at `now` (when its page came). */
-	offer(update: PendingUpdate, now: number): void {
-		this.seen.add(update.id);
-		const fresh = !this.ledger.has(update.id);
-		// Every still-pending id the ledger holds was listed before the first one it never held.
-		if (fresh) this.conclusive = true;
-		if (this.ledger.isHeld(update.id, now, this.redeliverAfterMs)) return;
-		if (this.candidates.length < this.want) this.candidates.push({ update, fresh });
-	}
-
-	get full(): boolean {
-		return this.candidates.length >= this.want;
-	}
-
-	/** The read reached the last page: every pending update of the kind was seen. */
-	reachedEnd(): void {
-		this.conclusive = true;
-	}
-}
-
-function createdMs(update: PendingUpdate): number {
-	const ms = Date.parse(String(update.created_at ?? ''));
-	return Number.isNaN(ms) ? 0 : ms;
-}
-
-/**
- * Picks at most `max` updates over all kinds, oldest first, keeping each kind's own order (so
- * what is emitted is always a prefix of each kind's candidates). Updates the ledger never held
- * need room in it; once it is full only redeliveries go out.
- */
-export function chooseInOrder(scans: KindScan[], max: number, room: number): PendingUpdate[] {
-	const heads = scans.map(() => 0);
-	const blocked = new Set<number>();
-	const chosen: PendingUpdate[] = [];
-	let roomLeft = room;
-	while (chosen.length < max) {
-		let best = -1;
-		for (let i = 0; i < scans.length; i++) {
-			if (blocked.has(i) || heads[i] >= scans[i].candidates.length) continue;
-			if (
-				best === -1 ||
-				createdMs(scans[i].candidates[heads[i]].update) <
-					createdMs(scans[best].candidates[heads[best]].update)
-			)
-				best = i;
-		}
-		if (best === -1) break;
-		const { update, fresh } = scans[best].candidates[heads[best]];
-		if (fresh && roomLeft === 0) {
-			blocked.add(best);
-			continue;
-		}
-		if (fresh) roomLeft--;
-		chosen.push(update);
-		heads[best]++;
-	}
-	return chosen;
 }

@@ -1,7 +1,9 @@
 /**
- * One poll of the ERP update trigger. Reads each watched kind's pending updates oldest first,
- * leaves out those the ledger holds (emitted less than "Redeliver After" ago), and emits at most
- * "Max Updates per Poll", the rest on the next poll. The ledger is written back only at the end:
+ * One poll of the ERP update trigger. Reads each watched kind's pending updates in the order the
+ * platform lists them, leaves out those the ledger holds (emitted less than "Redeliver After"
+ * ago), and emits at most "Max Updates per Poll", the rest on the next poll. An update listed
+ * without an id, or whose completion the platform refused, is reported in n8n's log (once), never
+ * dropped in silence. The ledger is written back only at the end:
  * a poll that throws (401, outage) leaves static data exactly as it was. n8n saves static data
  * as the poll emits, before the workflow runs, so an emitted update is on record even if the
  * workflow then fails; it goes out again once the window has passed, if still pending.
@@ -11,22 +13,17 @@
 import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { bulkWrite } from '../shared/bulk/write';
 import { kindInfo, type ErpUpdateKindInfo } from '../shared/erpUpdateKinds';
 import { MAX_PAGE_SIZE, readPages } from '../shared/paging';
 import { openSession, type Session } from '../shared/session';
 import type { RequestOptions } from '../shared/transport/request';
 import { DEFAULT_RETRY_POLICY, INTERACTIVE_RETRY } from '../shared/transport/retry';
+import { acknowledge, type Acknowledged } from './acknowledge';
 import type { PollsInProcess } from './inProcess';
-import {
-	chooseInOrder,
-	KindScan,
-	Ledger,
-	saveLedger,
-	storedLedger,
-	type PendingUpdate,
-} from './ledger';
+import { Ledger, saveLedger, storedLedger } from './ledger';
+import { report } from './report';
 import { manualRunUpdates } from './sample';
+import { chooseInOrder, KindScan, type PendingUpdate } from './scan';
 
 /** Share of n8n's poll budget spent reading; the rest is left for acknowledging and emitting. */
 const BUDGET_SHARE = 0.5;
@@ -87,85 +84,40 @@ class Budget {
 	}
 }
 
-/** Reads one kind's pending list until the poll has enough, the list ends, or time runs short. */
+/**
+ * Reads one kind's pending list until the poll has enough and has met every id the ledger holds
+ * for the kind, the list ends, or time runs short.
+ */
 async function scanKind(
 	session: Session<IPollFunctions>,
 	scan: KindScan,
 	info: ErpUpdateKindInfo,
 	budget: Budget,
 ): Promise<void> {
-	let reachedEnd = true;
 	const pages = readPages(session, info.route, PENDING, {
 		pageSize: MAX_PAGE_SIZE,
 		...budget.retry(),
 	});
 	for await (const page of pages) {
 		const now = Date.now();
-		for (const update of page as PendingUpdate[]) {
-			if (typeof update.id === 'string' && update.id !== '')
-				scan.offer({ ...update, kind: update.kind ?? info.value }, now);
-		}
-		if (scan.full || Date.now() >= budget.readUntil) {
-			reachedEnd = false;
-			break;
-		}
+		for (const update of page.records) scan.offer(update, now);
+		if (page.last) scan.reachedEnd();
+		else if (!scan.wantsMore || Date.now() >= budget.readUntil) break;
 	}
-	// readPages stops by itself only after the last page; a break above means there may be more.
-	if (reachedEnd) scan.reachedEnd();
 }
 
-/**
- * Marks the chosen updates complete before emitting them. Emits every update the platform
- * completed or may have completed; those it may not have are also held in the ledger, so they
- * are not emitted again inside the window. Only those it certainly did not complete (refused, or
- * turned away at every try) are left for the next poll.
- */
-async function acknowledge(
-	session: Session<IPollFunctions>,
-	chosen: PendingUpdate[],
-	budget: Budget,
-): Promise<{ emitted: PendingUpdate[]; hold: PendingUpdate[] }> {
-	const { ctx } = session;
-	const outcomes = await bulkWrite(
-		session,
-		'/erp_update/set_complete',
-		chosen.map((update) => ({ id: update.id })),
-		budget.retry(),
+/** Whether the poll fails: nothing went out, and not only because the updates are done elsewhere. */
+function nothingAcknowledged(ctx: IPollFunctions, done: Acknowledged): void {
+	const blocking = [...done.left, ...done.refused.filter((refusal) => !refusal.stale)];
+	if (done.emitted.length > 0 || blocking.length === 0) return;
+	throw new NodeOperationError(
+		ctx.getNode(),
+		`Could not acknowledge the pending updates: ${blocking[0].why}`,
+		{
+			description:
+				'Nothing was marked complete and nothing was emitted; the next poll tries again.',
+		},
 	);
-	const emitted: PendingUpdate[] = [];
-	const hold: PendingUpdate[] = [];
-	const left: string[] = [];
-	chosen.forEach((update, k) => {
-		const outcome = outcomes[k];
-		// "unchanged" counts as completed: a retry after a dropped connection answers it for what
-		// our own first try completed. Delivering one that someone else completed in the same
-		// instant is the lesser harm.
-		if (outcome.kind === 'stored') emitted.push(update);
-		else if (outcome.kind === 'notConfirmed' && outcome.mayBeStored) {
-			// Completed or not, the answer cannot say: emitted (never lost), and held so it is not emitted twice.
-			emitted.push(update);
-			hold.push(update);
-		} else left.push(outcome.error.message);
-	});
-	if (left.length > 0 && emitted.length === 0) {
-		throw new NodeOperationError(
-			ctx.getNode(),
-			`Could not acknowledge the pending updates: ${left[0]}`,
-			{
-				description:
-					'Nothing was marked complete and nothing was emitted; the next poll tries again.',
-			},
-		);
-	}
-	if (left.length > 0)
-		ctx.logger.warn(
-			`WMS ERP Update Trigger: ${left.length} updates not acknowledged, left for the next poll (${left[0]})`,
-		);
-	if (hold.length > 0)
-		ctx.logger.warn(
-			`WMS ERP Update Trigger: ${hold.length} updates may or may not be marked complete (the answer was lost); emitted, and held for "Redeliver After"`,
-		);
-	return { emitted, hold };
 }
 
 interface PollState {
@@ -197,12 +149,31 @@ async function pollInTurn(
 	for (const scan of scans) if (scan.conclusive) ledger.dropUnseen(scan.kind, scan.seen);
 
 	const chosen = chooseInOrder(scans, s.max, ledger.room);
-	const { emitted, hold } = s.acknowledge
-		? await acknowledge(session, chosen, budget)
-		: { emitted: chosen, hold: chosen };
+	const done: Acknowledged = s.acknowledge
+		? await acknowledge(session, chosen, budget.retry())
+		: { emitted: chosen, hold: chosen, refused: [], left: [] };
+	if (s.acknowledge) nothingAcknowledged(ctx, done);
+	const { emitted, hold } = done;
 	// Stamped as the poll returns, when the workflow starts: the window counts from the delivery.
 	const at = Date.now();
+	const refusedBefore = new Set(
+		done.refused
+			.filter(({ update }) => ledger.get(update.id)?.refused)
+			.map(({ update }) => update.id),
+	);
 	for (const update of hold) ledger.record(update.kind, update.id, at);
+	for (const { update } of done.refused) ledger.record(update.kind, update.id, at, true);
+	const withoutId = scans.flatMap((scan) =>
+		scan.withoutId.map((update) => ({ kind: scan.kind, update, text: JSON.stringify(update) })),
+	);
+	const first = inProcess.firstTime(
+		key,
+		withoutId.map((listed) => listed.text),
+	);
+	report(ctx, {
+		withoutId: withoutId.filter((listed) => first.has(listed.text)),
+		refused: done.refused.filter(({ update }) => !refusedBefore.has(update.id)),
+	});
 	if (ledger.room === 0) {
 		ctx.logger.warn(
 			`WMS ERP Update Trigger: the ledger is full (${ledger.size} updates emitted and still pending); new updates wait until the ERP completes some`,

@@ -4,12 +4,14 @@
  * manual run shows the whole loop (booked and refused alike); a sample clearly marked as such
  * when none is pending. Reads only: no ledger change, no acknowledgement.
  */
-import type { IPollFunctions } from 'n8n-workflow';
+import type { IDataObject, IPollFunctions } from 'n8n-workflow';
 
 import type { ErpUpdateKindInfo } from '../shared/erpUpdateKinds';
 import { readAll } from '../shared/paging';
 import type { Session } from '../shared/session';
-import type { PendingUpdate } from './ledger';
+import { Ledger } from './ledger';
+import { report } from './report';
+import { KindScan, type PendingUpdate } from './scan';
 
 const SAMPLE_PAYLOADS: Record<string, Record<string, unknown>> = {
 	outgoing_consignment: {
@@ -47,15 +49,16 @@ export async function manualRunUpdates(
 	max: number,
 ): Promise<PendingUpdate[]> {
 	const pending: PendingUpdate[] = [];
+	const withoutId: Array<{ kind: string; update: IDataObject }> = [];
 	for (const info of kinds) {
 		const updates = await readAll(session, info.route, { status: 'pending' }, { limit: max });
-		pending.push(
-			...updates.map((update) => ({
-				...(update as PendingUpdate),
-				kind: String(update.kind ?? info.value),
-			})),
-		);
+		// Read as a poll reads them (an update without an id is reported, not delivered), with nothing held.
+		const scan = new KindScan(info.value, new Ledger(), 1, max);
+		for (const update of updates) scan.offer(update, Date.now());
+		pending.push(...scan.candidates.map((candidate) => candidate.update));
+		withoutId.push(...scan.withoutId.map((update) => ({ kind: info.value, update })));
 	}
+	report(session.ctx, { withoutId, refused: [] });
 	if (pending.length === 0) return [sampleUpdate(kinds)];
 	// Oldest first across the kinds, as the platform lists each kind.
 	const at = (update: PendingUpdate) => Date.parse(String(update.created_at ?? '')) || 0;

@@ -10,7 +10,12 @@ import { CREDENTIAL_TYPE } from '../shared/constants';
 import { partnerLocators } from '../shared/dropdowns/partners';
 import { courierLocators } from '../shared/dropdowns/couriers';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceOutputs,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsSalesOrder implements INodeType {
@@ -25,7 +30,8 @@ export class WmsSalesOrder implements INodeType {
 		defaults: { name: 'WMS Sales Order' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
-		outputs: [NodeConnectionTypes.Main],
+		// With Output → Failures and a Summary (a file's default): Not Stored and Summary.
+		outputs: resourceOutputs(resources),
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};

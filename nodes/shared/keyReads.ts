@@ -20,7 +20,7 @@ import {
 	type KeyFilter,
 	type RoutePath,
 } from './platform';
-import { recordName } from './recordKey';
+import { foldKey, recordName } from './recordKey';
 import type { ExecuteSession } from './session';
 import type { RetryPolicy } from './transport/retry';
 
@@ -97,7 +97,7 @@ export async function readByKeys(
 				for (const record of records) {
 					const key = String(record[filter.key] ?? '');
 					found.set(key, record);
-					folded.set(key.toLowerCase(), record);
+					folded.set(foldKey(key), record);
 				}
 			} catch (error) {
 				for (const key of chunk) failed.set(key, error);
@@ -110,7 +110,7 @@ export async function readByKeys(
 				continue;
 			}
 			for (const key of read.keys) {
-				const record = found.get(key) ?? folded.get(key.toLowerCase());
+				const record = found.get(key) ?? folded.get(foldKey(key));
 				if (record) output.add(read.itemIndex, { ...record, found: true });
 				else if (options.notFound === 'item')
 					output.add(read.itemIndex, { [filter.key]: key, found: false });

@@ -11,9 +11,9 @@ import type {
 } from 'n8n-workflow';
 
 import { bulkWrite } from './bulk/write';
-import { checkOrRefuse, type Checkable } from './checking';
+import { checkOrRefuse, type Checkable, type UnknownFieldPolicy } from './checking';
 import {
-	batchSizeOption,
+	bulkWriteOptions,
 	bulkOptions,
 	includeInputFields,
 	includeInputFieldsOption,
@@ -28,6 +28,8 @@ import {
 	type ResourceOperation,
 } from './form/properties';
 import { checkedRecord, readRecord, recordSource } from './form/records';
+import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
+import { itemRecord, rowRecords, writeFiles, writeItemsWithSummary } from './file/write';
 import { locatorValue } from './dropdowns/locator';
 import { Output } from './output';
 import { keyFilterOf, notFoundOption, readByKeys, type KeyRead } from './keyReads';
@@ -59,6 +61,8 @@ export interface Operation {
 	): Promise<INodeExecutionData[] | INodeExecutionData[][]>;
 	/** The names of the operation's outputs, when it has more than one (the node declares them). */
 	outputs?: string[];
+	/** A bulk write whose Output option may ask for Not Stored and Summary: execute returns a list per output. */
+	summaryOutputs?: boolean;
 	/** What the operation sends where; a test holds these against contract/openapi.yaml. */
 	contract?: { route: RoutePath; record?: RecordSpec; filters?: FieldSpec[] };
 }
@@ -70,6 +74,8 @@ export interface UpsertConfig extends ResourceOperation {
 	name?: string;
 	action: string;
 	description?: string;
+	/** Whether Input → File is offered (every bulk write of ERP records; not a comparison's own record). */
+	fileInput?: boolean;
 }
 
 /**
@@ -103,9 +109,11 @@ export async function writeRecords(
 	return output.items();
 }
 
-/** Add or Update: records from the form, the input items or JSON, upserted by their natural key. */
+/** Add or Update: records from the form, the input items, JSON or a file, upserted by their natural key. */
 export function upsertOperation(config: UpsertConfig): Operation {
 	const spec = recordSpec(config.route, config.checks);
+	const fileInput = config.fileInput ?? true;
+	const records = recordProperties(spec, config);
 	return {
 		value: config.operation,
 		name: config.name ?? 'Add or Update',
@@ -113,22 +121,44 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		description:
 			config.description ?? `Add ${spec.noun} records, or update those whose key already exists`,
 		contract: { route: config.route, record: spec },
+		summaryOutputs: fileInput,
 		properties: [
-			...recordProperties(spec, config),
+			...(fileInput ? withFileInput(config, spec, records) : records),
 			optionsCollection(
-				[batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption],
+				[
+					...bulkWriteOptions(config.route),
+					includeInputFieldsOption,
+					unknownFieldsOption,
+					...(fileInput ? outputOptions : []),
+				],
 				showFor(config),
 			),
 		],
 		async execute(session) {
 			const { ctx } = session;
+			if (fileInput && bulkInput(ctx) === 'file') {
+				const unknownFields = ctx.getNodeParameter(
+					'options.unknownFields',
+					0,
+					'error',
+				) as UnknownFieldPolicy;
+				return await writeFiles(
+					session,
+					rowRecords(session, config.route, spec, unknownFields),
+					bulkOutput(ctx),
+				);
+			}
 			const source = recordSource(ctx);
-			return await writeRecords(
-				session,
-				config.route,
-				(itemIndex) => checkedRecord(ctx, spec, itemIndex, source),
-				(itemIndex) => readRecord(ctx, spec, itemIndex, source),
-			);
+			const recordOf = (itemIndex: number) => checkedRecord(ctx, spec, itemIndex, source);
+			const rawRecord = (itemIndex: number) => readRecord(ctx, spec, itemIndex, source);
+			if (fileInput && bulkOutput(ctx) === 'summary') {
+				const records = ctx
+					.getInputData()
+					.map((_, itemIndex) => itemRecord(itemIndex, recordOf, rawRecord));
+				return await writeItemsWithSummary(session, config.route, records);
+			}
+			const items = await writeRecords(session, config.route, recordOf, rawRecord);
+			return fileInput ? [items] : items;
 		},
 	};
 }

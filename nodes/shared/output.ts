@@ -2,11 +2,10 @@
  * One way to turn what happened to each input item into the node's output: results and errors
  * come out in input order, each paired to the input items it stands for (an order grouped from
  * several items pairs to all of them). Under continue-on-fail a failure is an error item; otherwise
- * the first failure stops the node, naming its record.
- *
- * A record is named by its key when the route has one and the record gives it ("Sales order
- * SO-1003, line 1: quantity must be more than 0 (got -5)"), else by its item ("Item 2: …",
- * counting from 0 as n8n's editor does).
+ * the first failure stops the node, naming its record: by its key when the route has one and the
+ * record gives it ("Sales order SO-1003, line 1: quantity must be more than 0 (got -5)"), else by
+ * its item ("Item 2: …", counting from 0 as n8n's editor does). The keys handled go to the run's
+ * highlighted data.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
@@ -17,7 +16,6 @@ import { routeInfo, type RoutePath } from './platform';
 import { itemsName, recordKey, recordName } from './recordKey';
 import type { ExecuteSession } from './session';
 import { PlatformError } from './transport/errors';
-import type { Secrets } from './transport/secrets';
 
 /** A checked record and the input items it came from. */
 export interface ItemRecord {
@@ -97,12 +95,12 @@ function codeOf(error: NodeApiError | NodeOperationError): string {
  * `error` (what, where, whether re-running helps) and `message`, nothing else.
  */
 export function errorJson(
-	secrets: Secrets,
 	error: NodeApiError | NodeOperationError,
 	key?: IDataObject,
 	facts: FailureFacts = {},
 ): IDataObject {
-	const message = secrets.redact(error.message);
+	// Already free of secrets: what the platform said was scrubbed as it came in (transport/secrets.ts).
+	const { message } = error;
 	const structured: IDataObject = {
 		message,
 		field: fieldOf(error),
@@ -111,12 +109,14 @@ export function errorJson(
 		retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),
 	};
 	if (key) structured.record = key;
-	if (error.description) structured.details = secrets.redact(error.description);
+	if (error.description) structured.details = error.description;
 	return { error: structured, message };
 }
 
 export class Output {
 	private readonly entries: Array<{ first: number; item: INodeExecutionData }> = [];
+	/** The keys of the records handled, for the run's highlighted data, in input order. */
+	private readonly handled: Array<{ first: number; key: IDataObject }> = [];
 	private readonly keyFields: string[] | undefined;
 	private readonly noun: string;
 
@@ -143,6 +143,7 @@ export class Output {
 	/** A success item: the record's key under its own names, the platform's answer, and (when asked) the input item's fields under both. */
 	private success(itemIndexes: number[], json: IDataObject, record?: IDataObject): IDataObject {
 		const key = recordKey(this.keyFields, record);
+		this.noteHandled(itemIndexes, key ?? recordKey(this.keyFields, json));
 		if (!key && !this.options.includeInputFields) return json;
 		const input = this.options.includeInputFields
 			? this.session.ctx.getInputData()[itemIndexes[0]]?.json
@@ -179,8 +180,12 @@ export class Output {
 		const itemIndexes = list(from);
 		const nodeError = errorFor(this.session, error, itemIndexes);
 		const key = this.keyOf(itemIndexes, nodeError, record);
+		this.noteHandled(itemIndexes, key);
 		nodeError.message = named(nodeError, key ? recordName(this.noun, key) : itemsName(itemIndexes));
-		if (!this.session.ctx.continueOnFail()) throw nodeError;
+		if (!this.session.ctx.continueOnFail()) {
+			this.flushHandled();
+			throw nodeError;
+		}
 		this.entries.push({
 			first: itemIndexes[0],
 			item: this.errorItem(itemIndexes, nodeError, key, facts),
@@ -200,7 +205,7 @@ export class Output {
 		key: IDataObject | undefined,
 		facts: FailureFacts,
 	): INodeExecutionData {
-		const json = errorJson(this.session.secrets, error, key, facts);
+		const json = errorJson(error, key, facts);
 		const routed = this.session.ctx.getNode().onError === 'continueErrorOutput';
 		const input = routed ? undefined : this.session.ctx.getInputData()[itemIndexes[0]]?.json;
 		return { json: { ...input, ...json }, pairedItem: pairs(itemIndexes) };
@@ -252,6 +257,9 @@ export class Output {
 			}
 			const failed = outcomes[first];
 			if (failed && failed.kind !== 'stored') {
+				// Every record of the write was handled, though only the first failure is reported.
+				for (const row of rows)
+					this.noteHandled(row.itemIndexes, recordKey(this.keyFields, row.record));
 				const stored = outcomes.filter((outcome) => outcome.kind === 'stored').length;
 				failed.error.description = `${failed.error.description ?? ''}. ${stored} of ${outcomes.length} records were confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result.`;
 				this.fail(rows[first].itemIndexes, failed.error, rows[first].record);
@@ -273,8 +281,19 @@ export class Output {
 		});
 	}
 
+	private noteHandled(itemIndexes: number[], key: IDataObject | undefined): void {
+		if (key) this.handled.push({ first: itemIndexes[0], key });
+	}
+
+	/** The keys noted so far, into the run's session in input order. */
+	private flushHandled(): void {
+		this.handled.sort((a, b) => a.first - b.first);
+		for (const { key } of this.handled.splice(0)) this.session.handled.add(this.noun, key);
+	}
+
 	/** Everything added, in input order (items of one input item in the order they came). */
 	items(): INodeExecutionData[] {
+		this.flushHandled();
 		// Array.prototype.sort is stable: what one input item gave keeps its order.
 		return this.entries.sort((a, b) => a.first - b.first).map((entry) => entry.item);
 	}

@@ -3,7 +3,9 @@
  * limit or the last page. Only what is returned is kept; each page is dropped once copied.
  *
  * A platform whose paging does not end is stopped with an error naming the route, never
- * followed for ever: a next_cursor it gave before, or page after page bringing no new record.
+ * followed for ever: a next_cursor it gave before, or page after page bringing no new record. One
+ * that says there is more (`has_more: true`) without a cursor to get it is an error too, never a
+ * list silently cut short.
  * A record read a second time is returned once. To know that, the keys of the records read
  * (and the cursors followed) are kept: small beside the records themselves.
  */
@@ -26,15 +28,35 @@ export interface ReadOptions extends RequestOptions {
 	pageSize?: number;
 }
 
-/** What a page must hold, for the transport's check: `{items: [records], next_cursor: text or null}`. */
-function pageProblem(answer: IDataObject): string | undefined {
+/** A cursor as the platform gave it: text or a number (sent back as it came), or none. */
+export type Cursor = string | number;
+
+export function cursorOf(page: IDataObject): Cursor | undefined {
+	const cursor = page.next_cursor;
+	if (typeof cursor === 'string') return cursor === '' ? undefined : cursor;
+	return typeof cursor === 'number' && Number.isFinite(cursor) ? cursor : undefined;
+}
+
+/** Where the next page starts; none when a page says there is no more (`has_more: false`), whatever cursor it also gives. */
+export function nextCursor(page: IDataObject): Cursor | undefined {
+	return page.has_more === false ? undefined : cursorOf(page);
+}
+
+/**
+ * What a page must hold, for the transport's check: `{items: [records], next_cursor}`, the cursor
+ * text, a number or null. A page that says there is more (`has_more: true`) must say how to get it:
+ * a list cut short is never returned as if it were whole.
+ */
+export function pageProblem(answer: IDataObject): string | undefined {
 	const { items, next_cursor: cursor } = answer;
 	if (!Array.isArray(items))
 		return items === undefined ? 'no list of items' : 'items that are not a list';
-	if (cursor !== undefined && cursor !== null && typeof cursor !== 'string')
-		return 'a next_cursor that is not text';
+	if (cursor !== undefined && cursor !== null && cursorOf(answer) === undefined && cursor !== '')
+		return 'a next_cursor that is neither text nor a number';
 	if (items.some((item) => item === null || typeof item !== 'object' || Array.isArray(item)))
 		return 'items that are not records';
+	if (answer.has_more === true && cursorOf(answer) === undefined)
+		return 'has_more: true but no next_cursor to read the rest with; reading stopped rather than return part of the list';
 	return undefined;
 }
 
@@ -47,8 +69,11 @@ function identityOf(route: RoutePath): (record: IDataObject) => string | undefin
 			fields.every((field) => record[field] === undefined || record[field] === null)
 				? undefined
 				: rowKey(fields, record);
+	// An id as the platform sent it: 7 and "7" are two records.
 	return (record) =>
-		typeof record.id === 'string' || typeof record.id === 'number' ? String(record.id) : undefined;
+		typeof record.id === 'string' || typeof record.id === 'number'
+			? JSON.stringify(record.id)
+			: undefined;
 }
 
 export async function readAll(
@@ -58,8 +83,14 @@ export async function readAll(
 	options: ReadOptions = {},
 ): Promise<IDataObject[]> {
 	const out: IDataObject[] = [];
-	for await (const page of readPages(session, route, filter, options)) out.push(...page);
+	for await (const page of readPages(session, route, filter, options)) out.push(...page.records);
 	return out;
+}
+
+/** One page read: its records not read before, and whether it was the last (nothing more to read). */
+export interface Page {
+	records: IDataObject[];
+	last: boolean;
 }
 
 /** Yields pages so a caller (the trigger) can stop early, e.g. when its time budget runs out. */
@@ -68,13 +99,13 @@ export async function* readPages(
 	route: RoutePath,
 	filter: IDataObject,
 	options: ReadOptions = {},
-) {
+): AsyncGenerator<Page> {
 	const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
 	const identity = identityOf(route);
 	const seen = new Set<string>();
-	const cursors = new Set<string>();
+	const cursors = new Set<Cursor>();
 	let remaining = options.limit ?? Infinity;
-	let cursor: string | undefined;
+	let cursor: Cursor | undefined;
 	let read = 0;
 	let repeated = 0;
 	let fruitless = 0;
@@ -86,7 +117,7 @@ export async function* readPages(
 		});
 	do {
 		const body: IDataObject = { filter, limit: Math.min(pageSize, remaining) };
-		if (cursor) body.cursor = cursor;
+		if (cursor !== undefined) body.cursor = cursor;
 		const { status, body: page } = await platformRequest(session, route, body, {
 			...options,
 			expect: pageProblem,
@@ -106,10 +137,7 @@ export async function* readPages(
 		}
 		remaining -= fresh.length;
 		read += fresh.length;
-		const next =
-			typeof page.next_cursor === 'string' && page.next_cursor !== ''
-				? page.next_cursor
-				: undefined;
+		const next = nextCursor(page);
 		if (next !== undefined && remaining > 0) {
 			if (cursors.has(next)) throw broken(status, 'it gave a next_cursor it had given before');
 			fruitless = fresh.length === 0 ? fruitless + 1 : 0;
@@ -126,6 +154,6 @@ export async function* readPages(
 			);
 		}
 		cursor = next;
-		yield fresh;
-	} while (cursor && remaining > 0);
+		yield { records: fresh, last: next === undefined };
+	} while (cursor !== undefined && remaining > 0);
 }

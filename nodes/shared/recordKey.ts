@@ -41,3 +41,11 @@ export function recordName(noun: string, key: IDataObject): string {
 export function itemsName(itemIndexes: number[]): string {
 	return `${itemIndexes.length > 1 ? 'Items' : 'Item'} ${itemIndexes.join(', ')}`;
 }
+
+/**
+ * A key as a platform that folds case compares it: reads by key and the results of writes pair a
+ * record whose key differs only in letter case with the one asked for or sent.
+ */
+export function foldKey(key: string): string {
+	return key.toLowerCase();
+}

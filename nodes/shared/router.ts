@@ -2,9 +2,10 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { SUMMARY_OUTPUTS } from './file/properties';
 import type { Operation } from './operations';
 import { retryPolicy } from './form/options';
-import { openSession } from './session';
+import { openSession, type ExecuteSession } from './session';
 
 export interface Resource {
 	value: string;
@@ -79,28 +80,52 @@ export async function routeExecution(
 		retry: retryPolicy(this),
 		signal: this.getExecutionCancelSignal(),
 	});
-	const result = await operation.execute(session, this.getInputData());
-	return operation.outputs ? (result as INodeExecutionData[][]) : [result as INodeExecutionData[]];
+	try {
+		const result = await operation.execute(session, this.getInputData());
+		return operation.outputs || operation.summaryOutputs
+			? (result as INodeExecutionData[][])
+			: [result as INodeExecutionData[]];
+	} finally {
+		saveHighlighted(session);
+	}
 }
 
 /**
- * The node's outputs as an expression of its parameters: one output, or the named outputs of the
- * operation chosen (n8n adds the error output when On Error asks for it). An operation left at its
- * default is the first of its resource.
+ * The keys the run handled, into the execution's highlighted data (Options → Auto-Save
+ * Highlighted Data): also when the node stopped with an error, so the failed run is found too.
+ */
+function saveHighlighted(session: ExecuteSession): void {
+	const { ctx } = session;
+	if (ctx.getNodeParameter('options.autoSaveHighlightedData', 0, true) === false) return;
+	try {
+		session.handled.save(ctx);
+	} catch (error) {
+		// Never in the way of the node's own result or error: n8n refuses some values in manual runs.
+		ctx.logger.warn(`Highlighted data not saved: ${(error as Error).message}`);
+	}
+}
+
+/**
+ * The node's outputs as an expression of its parameters: one output, the named outputs of the
+ * operation chosen, or — for a bulk write whose Output option asks for the failures and a summary
+ * (the default with Input → File) — Not Stored and Summary. n8n adds the error output when On Error
+ * asks for it. An operation left at its default is the first of its resource.
  */
 export function resourceOutputs(resources: Resource[]): `={{${string}}}` {
 	const named: Record<string, Array<{ type: 'main'; displayName: string }>> = {};
+	const summary: string[] = [];
+	const outputsOf = (names: string[]) =>
+		names.map((displayName) => ({ type: 'main' as const, displayName }));
 	for (const resource of resources) {
 		resource.operations.forEach((operation, index) => {
-			if (!operation.outputs) return;
-			const outputs = operation.outputs.map((displayName) => ({
-				type: 'main' as const,
-				displayName,
-			}));
-			named[`${resource.value}:${operation.value}`] = outputs;
-			if (index === 0) named[`${resource.value}:undefined`] = outputs;
+			const keys = [`${resource.value}:${operation.value}`];
+			if (index === 0) keys.push(`${resource.value}:undefined`);
+			if (operation.summaryOutputs) summary.push(...keys);
+			if (operation.outputs) for (const key of keys) named[key] = outputsOf(operation.outputs);
 		});
 	}
 	const first = resources[0]?.value;
-	return `={{ (${JSON.stringify(named)})[($parameter["resource"] ?? ${JSON.stringify(first)}) + ":" + $parameter["operation"]] || ["main"] }}`;
+	const key = `($parameter["resource"] ?? ${JSON.stringify(first)}) + ":" + $parameter["operation"]`;
+	const output = `(($parameter["options"] || {})["output"] || ($parameter["input"] === "file" ? "summary" : "everyRecord"))`;
+	return `={{ (${JSON.stringify(named)})[${key}] || ((${JSON.stringify(summary)}).includes(${key}) && ${output} === "summary" ? ${JSON.stringify(outputsOf(SUMMARY_OUTPUTS))} : ["main"]) }}`;
 }

@@ -3,12 +3,14 @@
  * poll of the trigger, or per list the editor asks for, and handed to everything that talks to
  * the platform. It holds what lives exactly as long as that run: the platform address, the retry
  * policy and how much of its waiting budget is spent, the pace the platform taught, the request
- * sizes a 413 taught, the cancel signal, and the secrets no output, error or log may show.
+ * sizes a 413 taught, the cancel signal, the secrets no output, error or log may show, and the keys
+ * of the records it handled.
  */
 import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './constants';
+import { HandledKeys } from './highlighted';
 import type { RoutePath } from './platform';
 import { RequestPace } from './transport/pace';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport/retry';
@@ -48,6 +50,8 @@ export interface Session<Ctx extends WmsContext = WmsContext> {
 	readonly secrets: Secrets;
 	/** The credential's connection settings (CA, client certificate, proxy), for messages about a failed connection. */
 	readonly site: SiteSummary;
+	/** The keys of the records the run handled, for the execution's highlighted data. */
+	readonly handled: HandledKeys;
 }
 
 /** A node's execution: the session operations run in. */
@@ -84,5 +88,6 @@ export async function openSession<Ctx extends WmsContext>(
 		signal: options.signal,
 		secrets: Secrets.of(credentials),
 		site: summaryOf(site, checked.url),
+		handled: new HandledKeys(),
 	};
 }

@@ -1,15 +1,15 @@
 // `npm start -- --queue` itself, on the folder the suite used (its database already set up): Postgres,
-// Redis, main and two workers up, a login that works, the credential and the examples; Ctrl-C stops
-// every one of them.
+// Redis, main and two workers up, a login that works, the credential and the examples; a worker
+// killed (SIGKILL) is named and started again while the other goes on; Ctrl-C stops every one of them.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { N8nClient, freePort, portIsFree } from '../../dev/scripts/n8n-host.mjs';
+import { N8nClient, executionError, freePort, portIsFree } from '../../dev/scripts/n8n-host.mjs';
 import { waitUntil } from './support.mjs';
 
 export default [
 	{
-		name: 'npm start -- --queue: main, two workers, Postgres and Redis up, login, credential and examples; Ctrl-C stops all of it',
-		timeoutMs: 240000,
+		name: 'npm start -- --queue: main, two workers, Postgres and Redis up, login, credential and examples; a worker killed is started again while the other goes on; Ctrl-C stops all of it',
+		timeoutMs: 300000,
 		async run(ctx) {
 			await ctx.profile.stop();
 			const port = await freePort(0);
@@ -26,6 +26,8 @@ export default [
 					String(port),
 					'--sim-port',
 					String(simPort),
+					'--erp-port',
+					String(await freePort(0, [port, simPort])),
 				],
 				{
 					cwd: ctx.root,
@@ -54,6 +56,7 @@ export default [
 					assert.equal((await fetch(`${url}/readiness`)).status, 200, `${url}/readiness`);
 				ports.push(...health.map((url) => Number(new URL(url).port)));
 				ports.push(
+					Number(/ERP database\s+postgres:\/\/\S+@127\.0\.0\.1:(\d+)\//.exec(out)[1]),
 					Number(/Postgres\s+127\.0\.0\.1:(\d+)/.exec(out)[1]),
 					Number(/Redis\s+127\.0\.0\.1:(\d+)/.exec(out)[1]),
 				);
@@ -66,9 +69,48 @@ export default [
 					(await client.rest('GET', '/credentials')).some((c) => c.name === 'WMS Simulator'),
 					'no "WMS Simulator" credential',
 				);
-				const names = (await client.rest('GET', '/workflows')).map((w) => w.name);
+				const workflows = await client.rest('GET', '/workflows');
 				for (const example of ctx.workflows)
-					assert.ok(names.includes(example.name), `example "${example.name}" missing`);
+					assert.ok(
+						workflows.some((w) => w.name === example.name),
+						`example "${example.name}" missing`,
+					);
+
+				// SIGKILL to worker-1: it is named, started again, and worker-2 answers all along.
+				const pid = Number(/worker-1 health \S+\s+pid (\d+)/.exec(out)[1]);
+				const [, other] = health;
+				let otherDown = 0;
+				const watching = setInterval(async () => {
+					const res = await fetch(`${other}/readiness`).catch(() => null);
+					if (res?.status !== 200) otherDown++;
+				}, 250);
+				try {
+					process.kill(-pid, 'SIGKILL');
+					const back = await waitUntil(
+						'worker-1 named and started again',
+						() => /worker-1 died \(SIGKILL\)[\s\S]*worker-1 is back: health (\S+)/.exec(out)?.[1],
+						{ timeoutMs: 120000 },
+					);
+					assert.equal((await fetch(`${back}/readiness`)).status, 200, `${back}/readiness`);
+					ports.push(Number(new URL(back).port));
+				} finally {
+					clearInterval(watching);
+				}
+				assert.equal(otherDown, 0, 'worker-2 stopped answering while worker-1 was restarted');
+				assert.doesNotMatch(out, /stopping\.\.\./, 'npm start stopped when a worker died');
+				await client.createApiKey('e2e npm start queue');
+				const masterData = await client.api(
+					'GET',
+					`/workflows/${workflows.find((w) => w.name.startsWith('ERP master data')).id}`,
+				);
+				const execution = await client.waitForExecution(
+					await client.runManually(
+						masterData.id,
+						masterData.nodes.find((n) => /manualTrigger$/.test(n.type)).name,
+					),
+					{ timeoutMs: 120000 },
+				);
+				assert.equal(executionError(execution), null, 'a run after the restart');
 			} finally {
 				child.kill('SIGINT');
 				const code = await Promise.race([

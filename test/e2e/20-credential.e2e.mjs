@@ -1,7 +1,9 @@
 // The credential's "Test" button (POST /rest/credentials/test, as the editor sends it) passes against
-// the simulator and fails with a message that tells the user what to fix.
+// the simulator and fails with a message that tells the user what to fix: never a secret the
+// platform echoed, and never after sending the credential to another host.
 import assert from 'node:assert/strict';
 import { freePort } from '../../dev/scripts/n8n-host.mjs';
+import { startEchoPlatform } from './support/echoPlatform.mjs';
 
 async function testCredential(ctx, data) {
 	const { id, name, type } = ctx.credential;
@@ -13,6 +15,34 @@ const good = (ctx) => ({
 	clientId: ctx.simulator.clientId,
 	clientSecret: ctx.simulator.clientSecret,
 });
+
+const SECRET = 'echo-Secret-8d2f61a0c4';
+const TOKEN = 'opaque-token-5e93b1d7a2f0';
+
+/** The credential test against a platform answering as `answers` say; its words and what reached where. */
+async function testAgainst(ctx, answersOf) {
+	const platform = await startEchoPlatform(answersOf);
+	try {
+		const result = await testCredential(ctx, {
+			baseUrl: platform.baseUrl,
+			clientId: 'echo-client',
+			clientSecret: SECRET,
+		});
+		return { result, platform };
+	} finally {
+		await platform.close();
+	}
+}
+
+const issuing = () => ({ json: { access_token: TOKEN, token_type: 'Bearer', expires_in: 3600 } });
+
+function noSecretIn(result) {
+	for (const secret of [SECRET, TOKEN, encodeURIComponent(SECRET)])
+		assert.ok(
+			!result.message.includes(secret),
+			`the test's words show a secret: ${result.message}`,
+		);
+}
 
 export default [
 	{
@@ -53,6 +83,77 @@ export default [
 				result.message,
 				`Cannot reach the platform at ${baseUrl} (connection refused): check the Base URL and that the platform is up`,
 			);
+		},
+	},
+	{
+		name: 'credential test: a token endpoint echoing the secret in an HTTP 200 OAuth error shows the error, not the secret',
+		async run(ctx) {
+			const { result } = await testAgainst(ctx, () => ({
+				'/oauth/token': () => ({
+					json: {
+						error: 'invalid_client',
+						error_description: `client secret ${SECRET} is disabled`,
+					},
+				}),
+			}));
+			assert.equal(result.status, 'Error');
+			assert.match(
+				result.message,
+				/refused to issue a token \(invalid_client: client secret \[redacted\] is disabled\)/,
+			);
+			noSecretIn(result);
+		},
+	},
+	{
+		name: 'credential test: a token endpoint redirecting to another host gets no client secret posted there',
+		async run(ctx) {
+			const { result, platform } = await testAgainst(ctx, (self) => ({
+				'/oauth/token': () => ({
+					status: 307,
+					headers: { location: `${self.elsewhere}/v1/oauth/token?x=1` },
+				}),
+			}));
+			assert.equal(result.status, 'Error');
+			assert.match(
+				result.message,
+				/answered HTTP 307 with a redirect away from the Base URL's host, to http:\/\/127\.0\.0\.1:\d+: not followed, so the client secret was not sent there/,
+			);
+			assert.deepEqual(platform.elsewhereCalls, []);
+		},
+	},
+	{
+		name: 'credential test: the test read redirecting to another host, with the token in the address, sends no token there',
+		async run(ctx) {
+			const { result, platform } = await testAgainst(ctx, (self) => ({
+				'/oauth/token': issuing,
+				'/warehouse/check': () => ({
+					status: 308,
+					headers: { location: `${self.elsewhere}/v1/warehouse/check?access_token=${TOKEN}` },
+				}),
+			}));
+			assert.equal(result.status, 'Error');
+			assert.match(result.message, /The Base URL answers with a redirect, which is not followed/);
+			assert.deepEqual(platform.elsewhereCalls, []);
+			noSecretIn(result);
+		},
+	},
+	{
+		name: 'credential test: the test read answering with the token in its status line and body shows its own words',
+		async run(ctx) {
+			const { result } = await testAgainst(ctx, () => ({
+				'/oauth/token': issuing,
+				'/warehouse/check': () => ({
+					status: 418,
+					reason: `Token ${TOKEN} not allowed`,
+					json: { error: { code: 'x', message: `token ${TOKEN} secret ${SECRET}` } },
+				}),
+			}));
+			assert.equal(result.status, 'Error');
+			assert.match(
+				result.message,
+				/did not answer the test read \(\/warehouse\/check\) with a list of records/,
+			);
+			noSecretIn(result);
 		},
 	},
 ];

@@ -1,11 +1,14 @@
 // What a warehouse person sees in the editor, in Chromium against real n8n: the credential test's
 // words for an unreachable platform, canvas subtitles in the form's words, the nodes panel's search,
-// the error branch's table and Reconcile's two outputs in the output panel, and the ERP-update example run by
-// hand with both of its ends (Set Complete and Set Error) reached.
+// the error branch's table and Reconcile's two outputs in the output panel, the item master read from a
+// file (its form and its Not Stored and Summary outputs), and the ERP-update example run by hand with
+// both of its ends (Set Complete and Set Error) reached.
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { freePort } from '../../dev/scripts/n8n-host.mjs';
+import { startEchoPlatform } from './support/echoPlatform.mjs';
+import * as itemMasterFile from './examples/nightly-item-master-file.mjs';
 import {
 	closeNode,
 	editorPage,
@@ -14,6 +17,7 @@ import {
 	outputTable,
 	runAndOpenOutput,
 	screenshot,
+	shownParameters,
 } from './support/editor.mjs';
 
 const canvasNode = (name) =>
@@ -117,6 +121,45 @@ export default function (ctx) {
 					await page.keyboard.press('Escape');
 				} finally {
 					await ctx.client.api('DELETE', `/credentials/${credential.id}`);
+				}
+			},
+		},
+		{
+			name: 'credential test with a Base URL that redirects to another host says so, naming only that host, and sends the secret nowhere',
+			async run() {
+				const platform = await startEchoPlatform((self) => ({
+					'/oauth/token': () => ({
+						status: 301,
+						headers: { location: `${self.elsewhere}/v1/oauth/token?session=abc123` },
+					}),
+				}));
+				const credential = await ctx.client.api('POST', '/credentials', {
+					name: 'WMS (moved)',
+					type: ctx.credential.type,
+					data: {
+						baseUrl: platform.baseUrl,
+						clientId: 'moved-client',
+						clientSecret: 'moved-secret-77',
+					},
+				});
+				try {
+					const page = await editorPage(ctx);
+					await page.goto(`${ctx.n8n.url}/home/credentials/${credential.id}`);
+					await page.waitForSelector('[data-test-id="editCredential-modal"]', { timeout: 20000 });
+					await page.getByText('More details', { exact: true }).click({ timeout: 20000 });
+					const words = `The platform's token endpoint answered HTTP 301 with a redirect away from the Base URL's host, to ${platform.elsewhere}: not followed, so the client secret was not sent there. If the platform has moved, enter its new address as the Base URL`;
+					await page.getByText(words, { exact: true }).waitFor({ timeout: 10000 });
+					assert.equal(
+						await page.getByText('session=abc123').count(),
+						0,
+						'the full target is shown',
+					);
+					assert.deepEqual(platform.elsewhereCalls, []);
+					await screenshot(page, ctx, 'credential-redirect');
+					await page.keyboard.press('Escape');
+				} finally {
+					await ctx.client.api('DELETE', `/credentials/${credential.id}`);
+					await platform.close();
 				}
 			},
 		},
@@ -342,6 +385,56 @@ export default function (ctx) {
 					!summary.rows.flat().includes('undefined'),
 					`a Summary cell reads "undefined": ${summary.rows[0].join(' | ')}`,
 				);
+				await closeNode(page);
+			},
+		},
+		{
+			name: 'item master from a file: the form asks for the file (not the fields), and the run shows Not Stored and Summary, each with its own columns',
+			timeoutMs: 120000,
+			async run() {
+				const file = example('nightly-item-master-file.json');
+				await itemMasterFile.before(ctx, file);
+				const page = await editorPage(ctx);
+				await openWorkflow(page, ctx, file.id);
+				await openNode(page, 'WMS Inventory');
+				const shown = await shownParameters(page);
+				for (const name of ['input', 'binaryPropertyName', 'fileFormat', 'columnMapping'])
+					assert.ok(
+						shown.includes(name),
+						`the file form does not show ${name} (it shows ${shown})`,
+					);
+				for (const name of ['fieldsToSend', 'sku', 'description'])
+					assert.ok(!shown.includes(name), `the file form shows ${name}, a field of Input → Items`);
+				await screenshot(page, ctx, 'inventory-file-form');
+				await closeNode(page);
+				const output = await runAndOpenOutput(
+					page,
+					'Refused rows for the ERP team',
+					'WMS Inventory',
+				);
+				const tabs = (
+					await output.locator('[data-test-id="branches"] [role="tab"]').allInnerTexts()
+				).map((t) => t.trim().replace(/\s*(Branch\s*)?\(.*$/, ''));
+				assert.deepEqual(tabs, ['Not Stored', 'Summary'], `output tabs: ${tabs.join(', ')}`);
+				const refused = await outputTable(output, 0, 'reason');
+				columns(
+					'Not Stored',
+					refused.headers,
+					['row', 'line', 'sku', 'field', 'reason'],
+					['rows_read'],
+				);
+				assert.equal(refused.rows.length, 1, 'Not Stored shows one row');
+				assert.equal(refused.rows[0][refused.headers.indexOf('sku')], 'FILE-BAD-1');
+				await screenshot(page, ctx, 'file-not-stored-table');
+				const summary = await outputTable(output, 1, 'rows_read');
+				columns(
+					'Summary',
+					summary.headers,
+					['rows_read', 'stored', 'refused', 'requests'],
+					['reason'],
+				);
+				assert.equal(summary.rows[0][summary.headers.indexOf('rows_read')], '6');
+				assert.ok(!summary.rows.flat().includes('undefined'), `a Summary cell reads "undefined"`);
 				await closeNode(page);
 			},
 		},

@@ -1,20 +1,28 @@
-// `npm start` itself: brings up the simulator and n8n with the package, prints a login that works and
-// the simulator's address; Ctrl-C (SIGINT) stops everything it started.
+// `npm start` itself: brings up the simulator, the ERP database and n8n with the package, prints a
+// login that works, the simulator's and the ERP's addresses; the ERP examples run against that ERP;
+// Ctrl-C (SIGINT) stops everything it started.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { N8nClient, freePort, portIsFree } from '../../dev/scripts/n8n-host.mjs';
+import { createRequire } from 'node:module';
+import { N8nClient, executionError, freePort, portIsFree } from '../../dev/scripts/n8n-host.mjs';
+
+const pg = createRequire(import.meta.url)('pg');
+const ERP_EXAMPLES = fs
+	.readdirSync(new URL('../../examples/erp-database/', import.meta.url))
+	.filter((f) => f.endsWith('.json')).length;
 
 export default [
 	{
-		name: 'npm start: up with a working login, the credential and the examples; Ctrl-C stops it all',
+		name: 'npm start: up with a working login, the credentials and the examples, the ERP examples sending from its ERP database; Ctrl-C stops it all',
 		timeoutMs: 180000,
 		async run(ctx) {
 			const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-'));
 			const port = await freePort(0);
 			const simPort = await freePort(0, [port]);
+			const erpPort = await freePort(0, [port, simPort]);
 			const child = spawn(
 				process.execPath,
 				[
@@ -26,6 +34,8 @@ export default [
 					String(port),
 					'--sim-port',
 					String(simPort),
+					'--erp-port',
+					String(erpPort),
 				],
 				{
 					cwd: ctx.root,
@@ -54,8 +64,38 @@ export default [
 					credentials.some((c) => c.name === 'WMS Simulator'),
 					'no "WMS Simulator" credential',
 				);
+				assert.ok(
+					credentials.some((c) => c.name === 'ERP database' && c.type === 'postgres'),
+					'no "ERP database" credential',
+				);
 				const workflows = await client.rest('GET', '/workflows');
-				assert.equal(workflows.length, ctx.workflows.length, 'not every example was imported');
+				assert.equal(
+					workflows.length,
+					ctx.workflows.length + ERP_EXAMPLES,
+					'not every example was imported',
+				);
+				const erpUrl = /ERP database\s+(postgres:\/\/\S+)/.exec(out)[1];
+				assert.equal(new URL(erpUrl).port, String(erpPort));
+				// The orders example, run from the editor, sends the ERP's released orders.
+				await client.createApiKey('e2e npm start');
+				const orders = workflows.find((w) => w.name === 'ERP released sales orders → WMS');
+				const execution = await client.waitForExecution(
+					await client.runManually(orders.id, 'Every 5 minutes'),
+				);
+				assert.equal(executionError(execution), null);
+				const erp = new pg.Client({ connectionString: erpUrl });
+				await erp.connect();
+				try {
+					const { rows } = await erp.query(
+						`select order_number from erp.sales_orders where status = 'sent' order by 1`,
+					);
+					assert.deepEqual(
+						rows.map((r) => r.order_number),
+						['SO-1001', 'SO-1002', 'SO-1003'],
+					);
+				} finally {
+					await erp.end();
+				}
 			} finally {
 				child.kill('SIGINT');
 				const code = await Promise.race([
@@ -74,6 +114,7 @@ export default [
 				await portIsFree(simPort),
 				`the simulator still listens on ${simPort} after Ctrl-C`,
 			);
+			assert.ok(await portIsFree(erpPort), `the ERP database still listens on ${erpPort}`);
 		},
 	},
 ];

@@ -8,7 +8,9 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
+import { testCredential } from '../support/credentialTester';
 import { Harness } from '../support/harness';
+import { QuirkyPlatform } from '../support/quirkyPlatform';
 
 const getMany = {
 	type: 'wmsSupplier',
@@ -166,6 +168,73 @@ describe('WMS Integration API credential', () => {
 			await harnessWith().run(getMany, [{}]);
 			const { error } = await harnessWith({ clientSecret: 'changed-secret' }).run(getMany, [{}]);
 			expect(error?.message).toMatch(/client ID or secret rejected by the platform/i);
+		});
+	});
+
+	describe("the credential test, as n8n's tester runs it and words it", () => {
+		it('passes against the platform, and says what to fix when the Base URL is not the API', async () => {
+			expect(await testCredential(harnessWith())).toEqual({
+				status: 'OK',
+				message: 'Connection successful!',
+			});
+			expect(
+				await testCredential(harnessWith({ baseUrl: sim.baseUrl.replace(/\/v1$/, '/v9') })),
+			).toEqual({
+				status: 'Error',
+				message: expect.stringMatching(/answered HTTP 404: check the Base URL/),
+			});
+			expect(await testCredential(harnessWith({ clientSecret: 'wrong-secret-1' }))).toEqual({
+				status: 'Error',
+				message: expect.stringMatching(/Client ID or secret rejected by the platform \(HTTP 401\)/),
+			});
+		});
+
+		describe('against a platform that answers its own way', () => {
+			let platform: QuirkyPlatform;
+			beforeEach(async () => (platform = await QuirkyPlatform.start()));
+			afterEach(async () => await platform.close());
+			const test = async () =>
+				await testCredential(
+					new Harness({
+						baseUrl: platform.baseUrl,
+						clientId: platform.clientId,
+						clientSecret: platform.clientSecret,
+					}),
+				);
+
+			it.each([
+				[403, /refused this API client the test read \(\/warehouse\/check, HTTP 403\)/],
+				[404, /The Base URL does not point at the platform API: it must end in \/v1/],
+				[503, /The platform is busy or unavailable \(HTTP 503\): try again later/],
+				[308, /The Base URL answers with a redirect, which is not followed/],
+				[418, /did not answer the test read \(\/warehouse\/check\) with a list of records/],
+				[200, /did not answer the test read \(\/warehouse\/check\) with a list of records/],
+			])(
+				'HTTP %i on the test read: its own words, never the status text',
+				async (status, words) => {
+					platform.on('/warehouse/check', () => ({
+						status,
+						reason: 'Secret quirky-secret-5b8e1d here',
+						headers: { location: `${platform.elsewhere.origin}/v1/warehouse/check` },
+						json: { error: { code: 'x', message: 'no' } },
+					}));
+					const result = await test();
+					expect(result).toEqual({ status: 'Error', message: expect.stringMatching(words) });
+					expect(result.message).not.toContain('Secret');
+					expect(platform.elsewhere.calls).toEqual([]);
+				},
+			);
+
+			it('a token endpoint redirecting to another host: the secret is not posted there', async () => {
+				platform.on('/oauth/token', () => ({
+					status: 307,
+					headers: { location: `${platform.elsewhere.origin}/v1/oauth/token` },
+				}));
+				expect((await test()).message).toMatch(
+					/token endpoint answered HTTP 307 with a redirect away from the Base URL's host, to http:\/\/127\.0\.0\.1:\d+: not followed, so the client secret was not sent there/,
+				);
+				expect(platform.elsewhere.calls).toEqual([]);
+			});
 		});
 	});
 });

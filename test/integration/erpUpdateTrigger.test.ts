@@ -9,6 +9,7 @@ import { loadLedger } from '../../nodes/WmsErpUpdateTrigger/ledger';
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 import { harnessFor } from '../support/platform';
+import { capturedLogs } from '../support/leaks';
 import { moveClock, onlyDateFaked } from '../support/triggerHost';
 
 const MINUTE = 60_000;
@@ -213,6 +214,44 @@ describe('WMS ERP Update Trigger through real n8n-core', () => {
 		expect(ledgerOf(workflow).size).toBe(0);
 		moveClock(60 * MINUTE);
 		expect(await poll()).toBeNull();
+	});
+
+	it('"Acknowledge on Emit": an update another process completed (Set Complete answers 409) is held back and named in the log once; the others are emitted', async () => {
+		const all = sim.work.createPendingUpdates('outgoing_consignment', 3);
+		sim.erpUpdateListing.stale.add(all[1]);
+		const { workflow, poll } = setup({ options: { acknowledgeOnEmit: true } });
+		const logsFrom = capturedLogs.length;
+		expect(ids(await poll())).toEqual([all[0], all[2]]);
+		expect(pendingIds()).toEqual([all[1]]);
+		expect(ledgerOf(workflow).get(all[1])).toMatchObject({ refused: true });
+		moveClock(31 * MINUTE);
+		expect(await poll()).toBeNull();
+		const named = capturedLogs.slice(logsFrom).filter((line) => line.includes('refused to mark'));
+		expect(named).toEqual([
+			expect.stringMatching(
+				new RegExp(
+					`refused to mark 1 pending updates complete, so they were not emitted \\(another process may have completed them while the list still shows them\\); each is tried again after Redeliver After, and the others keep flowing: ${all[1]}: .*already complete`,
+				),
+			),
+		]);
+	});
+
+	it('an update listed without an id is not emitted and is named in the log once', async () => {
+		const all = sim.work.createPendingUpdates('outgoing_consignment', 2);
+		sim.erpUpdateListing.withoutId.add(all[0]);
+		const { poll } = setup();
+		const logsFrom = capturedLogs.length;
+		expect(ids(await poll())).toEqual([all[1]]);
+		moveClock(31 * MINUTE);
+		await poll();
+		const named = capturedLogs
+			.slice(logsFrom)
+			.filter((line) => line.includes('listed without an id'));
+		expect(named).toEqual([
+			expect.stringMatching(
+				/1 pending updates listed without an id were not emitted: .*outgoing consignment \(created_at 2026-11-21T08:00:00\.000Z, shipment_id SHP-000001, order_number SO-SAMPLE-1\)/,
+			),
+		]);
 	});
 
 	it('a rejected token or an outage fails the poll and keeps the ledger as it was; the next poll carries on', async () => {

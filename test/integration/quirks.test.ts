@@ -66,9 +66,15 @@ describe('a platform that answers otherwise (quirks table, real n8n-core)', () =
 				expect(ascending(main.flatMap(itemsOf))).toEqual(quirk.stored);
 				// Nothing counted as stored that the platform did not confirm, for that very row.
 				for (const output of main) {
-					expect(output.json.key).toBe(node.keyOf(items[itemsOf(output)[0]]));
+					const sent = node.keyOf(items[itemsOf(output)[0]]);
+					// A platform that folds case confirms the row in its own spelling, which the output keeps.
+					expect(String(output.json.key)).toBe(quirk.foldsCase ? sent.toUpperCase() : sent);
 					expect(KNOWN_STATUSES).toContain(output.json.status);
-					expect(platform.confirmed.has(`${node.route} ${String(output.json.key)}`)).toBe(true);
+					if (quirk.confirmedByReadBack && output.json.confirmed_by === 'read_back')
+						// Its answer was lost: the platform holds exactly what was sent, read back by key.
+						expect(platform.stored(node.route, String(output.json.key))).toHaveLength(1);
+					else
+						expect(platform.confirmed.has(`${node.route} ${String(output.json.key)}`)).toBe(true);
 				}
 				for (const output of failed) {
 					const first = itemsOf(output)[0];
@@ -80,6 +86,8 @@ describe('a platform that answers otherwise (quirks table, real n8n-core)', () =
 					expect(String((output.json.error as { details?: string }).details)).toContain(
 						`Route ${node.route}`,
 					);
+					if (quirk.rerunSafe !== undefined)
+						expect((output.json.error as { retryable?: boolean }).retryable).toBe(quirk.rerunSafe);
 				}
 			} else if (quirk.error) {
 				expect(error?.message).toMatch(quirk.error);
@@ -89,6 +97,7 @@ describe('a platform that answers otherwise (quirks table, real n8n-core)', () =
 			}
 			if (quirk.requests !== undefined) expect(platform.count(node.route)).toBe(quirk.requests);
 			if (quirk.log) expect(capturedLogs.slice(logsFrom).join('\n')).toMatch(quirk.log);
+			quirk.holds?.(platform);
 		},
 	);
 
@@ -101,5 +110,50 @@ describe('a platform that answers otherwise (quirks table, real n8n-core)', () =
 				key: route === '/comparison/add' ? undefined : naturalKey,
 			});
 		}
+	});
+
+	describe('a picker (Warehouse: From List) on such a platform', () => {
+		const picker = async () =>
+			new Harness({
+				baseUrl: platform.baseUrl,
+				clientId: platform.clientId,
+				clientSecret: platform.clientSecret,
+			});
+		const spec = {
+			type: 'wmsInventory',
+			parameters: { resource: 'stockingFactor', operation: 'set' },
+		};
+
+		it('follows a next_cursor that is a number, sent back as a number', async () => {
+			platform.on('/warehouse/check', (call) => ({
+				json: {
+					items: [{ code: `WH${String(call.body.cursor ?? 0)}` }],
+					next_cursor: call.body.cursor === undefined ? 7 : null,
+				},
+			}));
+			const entries = await (await picker()).listAll(spec, 'getWarehouses');
+			expect(entries.map((entry) => entry.value)).toEqual(['WH0', 'WH7']);
+			expect(
+				platform.calls
+					.filter((call) => call.route === '/warehouse/check')
+					.map((call) => call.body.cursor),
+			).toEqual([undefined, 7]);
+		});
+
+		it('says so, naming the route, when the answer is not a page of records', async () => {
+			platform.on('/warehouse/check', () => ({ json: { warehouses: [{ code: 'WH1' }] } }));
+			await expect((await picker()).listSearch(spec, 'getWarehouses')).rejects.toThrow(
+				/The platform answered HTTP 200 on \/warehouse\/check with no list of items/,
+			);
+		});
+
+		it('says so when it claims more but gives no cursor', async () => {
+			platform.on('/warehouse/check', () => ({
+				json: { items: [{ code: 'WH1' }], has_more: true },
+			}));
+			await expect((await picker()).listSearch(spec, 'getWarehouses')).rejects.toThrow(
+				/has_more: true but no next_cursor/,
+			);
+		});
 	});
 });

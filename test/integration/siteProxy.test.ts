@@ -16,6 +16,7 @@ import {
 } from '../../dev/simulator/certificates';
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { startForwardProxy, type ForwardProxy } from '../support/forwardProxy';
+import { testCredential } from '../support/credentialTester';
 import { harnessFor } from '../support/harness';
 import { waitFor } from '../support/simulatorClient';
 
@@ -72,7 +73,7 @@ describe('an outbound proxy at the site (real n8n-core, a real forward proxy, HT
 		const harness = harnessFor(sim, through(proxy.url));
 		expect((await harness.run(add('VIA-PROXY'), [{}])).error).toBeUndefined();
 		expect((await harness.run(getMany, [{}])).outputs[0]).toHaveLength(1);
-		expect((await harness.testCredential()).status).toBe('OK');
+		expect((await testCredential(harness)).status).toBe('OK');
 		// Two token requests (the node's, the credential test's), two node requests, one test request.
 		expect(requestsSent()).toBe(5);
 		await waitFor(() => proxy!.log().length === 5);
@@ -113,7 +114,7 @@ describe('an outbound proxy at the site (real n8n-core, a real forward proxy, HT
 		const { error } = await wrong.run(add('WRONG-USER'), [{}]);
 		const words = `The proxy ${proxy.url} refused the connection (407 Proxy Authentication Required): check Proxy User and Proxy Password in the credential`;
 		expect(error?.message).toContain(words);
-		expect(await wrong.testCredential()).toEqual({ status: 'Error', message: words });
+		expect(await testCredential(wrong)).toEqual({ status: 'Error', message: words });
 		// The harness fails the run above if the proxy password shows in its output, errors or log.
 		expect(wrong.secrets()).toContain('Forklift-Route-78');
 	});
@@ -150,7 +151,7 @@ describe('an outbound proxy at the site (real n8n-core, a real forward proxy, HT
 			through(proxy.url, { proxyBypass: 'wms.example.com, 127.0.0.1' }),
 		);
 		expect((await direct.run(add('DIRECT'), [{}])).error).toBeUndefined();
-		expect(await direct.testCredential()).toMatchObject({ status: 'OK' });
+		expect(await testCredential(direct)).toMatchObject({ status: 'OK' });
 		expect(requestsSent()).toBe(4);
 
 		const viaProxy = harnessFor(sim, through(proxy.url, { proxyBypass: '.example.com' }));
@@ -168,7 +169,7 @@ describe('an outbound proxy at the site (real n8n-core, a real forward proxy, HT
 		const { error } = await harness.run(add('PROXY-DOWN'), [{}]);
 		const words = `Could not reach the proxy at ${url} (connection refused): check Proxy URL in the credential, and that the proxy is up`;
 		expect(error?.message).toContain(words);
-		expect(await harness.testCredential()).toEqual({ status: 'Error', message: words });
+		expect(await testCredential(harness)).toEqual({ status: 'Error', message: words });
 	});
 
 	it.each([

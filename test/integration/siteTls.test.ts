@@ -15,6 +15,7 @@ import {
 	type Issued,
 } from '../../dev/simulator/certificates';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../dev/simulator';
+import { testCredential } from '../support/credentialTester';
 import { harnessFor, type Harness } from '../support/harness';
 
 const add = (code: string) => ({
@@ -69,7 +70,7 @@ describe('the platform behind TLS at a real site (real n8n-core, HTTPS simulator
 	/** A supplier added through the node, or the node's error message; and the credential test's answer. */
 	async function tryBoth(harness: Harness, code: string) {
 		const { error, outputs } = await harness.run(add(code), [{}]);
-		const test = await harness.testCredential();
+		const test = await testCredential(harness);
 		return { error: error?.message, status: outputs[0]?.[0]?.json.status, test };
 	}
 

@@ -9,6 +9,7 @@
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from '../../dev/simulator';
+import { testCredential } from '../support/credentialTester';
 import { Harness } from '../support/harness';
 
 const add = (code: string) => ({
@@ -34,7 +35,7 @@ describe('token request variants (real n8n-core, an OAuth gateway in front of th
 	const attempt = async (harness: Harness) => {
 		const { error } = await harness.run(getMany, [{}]);
 		if (error) expect(error.message).toMatch(/^Item 0: /);
-		return { error: error?.message.replace(/^Item 0: /, ''), test: await harness.testCredential() };
+		return { error: error?.message.replace(/^Item 0: /, ''), test: await testCredential(harness) };
 	};
 
 	it('a credential saved before these fields sends the JSON body it always did', async () => {

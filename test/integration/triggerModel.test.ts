@@ -3,7 +3,9 @@
  * A model-based test of the WMS ERP Update Trigger (fast-check): random sequences of polls, some
  * overlapping (start one, hold it after it read, start others, let them go in any order), ERP
  * completions and errors, workflow runs that fail, restarts with and without the last save, clock
- * jumps both ways and platform outages. The real trigger runs in real n8n-core's poll executor
+ * jumps both ways and platform outages — on platforms that list updates in any order (oldest or
+ * newest first, scrambled) and page size, give ids as numbers, list some updates without an id,
+ * or keep listing updates another process completed (set_complete answers 409). The real trigger runs in real n8n-core's poll executor
  * (triggerHost.ts, both ways n8n keeps static data) against the real simulator over HTTP. After
  * every step the record of what happened is checked against what the trigger promises:
  * - nothing lost: a poll that read a pending update emits it, unless it was emitted less than one
@@ -13,7 +15,9 @@
  *   turned away set_complete;
  * - nothing doubled: two deliveries of an update (executions that ran) are a window apart, less
  *   however far the clock jumped forward between them;
- * - acknowledging, nothing marked complete that was not emitted;
+ * - acknowledging, nothing marked complete that was not emitted, nothing emitted that the
+ *   platform refused to mark complete (a stale update), and no poll fails for a stale update;
+ * - an update listed without an id is never emitted, and n8n's log says so; a stale one too;
  * - the ledger never holds more than its capacity.
  * A restart "without the last save" loses the last save and the execution that went with it (so an
  * emit whose execution was lost is not a delivery): with durable cursors n8n commits both in one
@@ -29,10 +33,12 @@ import * as workflowModule from 'n8n-workflow';
 
 import { storedLedger } from '../../nodes/WmsErpUpdateTrigger/ledger';
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
+import { capturedLogs } from '../support/leaks';
 import {
 	moveClock,
 	onlyDateFaked,
 	PollHost,
+	type Request,
 	type SaveMode,
 	type Tick,
 } from '../support/triggerHost';
@@ -64,6 +70,8 @@ class Model {
 	/** Updates the ERP marked (complete or error), by hand or in a workflow run. */
 	readonly erpMarked = new Set<string>();
 	readonly emissions: Emission[] = [];
+	/** Updates a poll held back because set_complete refused them: the ledger holds them as it holds emitted ones. */
+	readonly heldBack: Emission[] = [];
 	/** The clock (Date) the system sees: real time plus every jump. */
 	clock = 0;
 	/** Real time and clock of each host event seen (request answers, poll ends). */
@@ -78,10 +86,17 @@ class Model {
 	held = 0;
 	pending = 0;
 	outages = 0;
+	/** Updates the platform lists without an id, now. */
+	readonly withoutId = new Set<string>();
+	/** Updates another process completed while the list still shows them pending: host event from which on. */
+	readonly stale = new Map<string, number>();
+	/** Where this run's log lines begin. */
+	readonly logsFrom = capturedLogs.length;
 
 	constructor(
 		readonly mode: SaveMode,
 		readonly acknowledge: boolean,
+		readonly dialect: Dialect,
 	) {}
 
 	/** How far the clock jumped (forward or back) between two host events. */
@@ -98,6 +113,14 @@ class Model {
 interface Real {
 	sim: RunningSimulator;
 	host: PollHost;
+}
+
+/** How the platform lists updates, where the contract does not bind it. */
+interface Dialect {
+	order: 'created' | 'newest' | 'scrambled';
+	pageSize?: number;
+	numericIds: boolean;
+	maxPerPoll: number;
 }
 
 type Command = fc.AsyncCommand<Model, Real>;
@@ -122,14 +145,12 @@ function observeAndCheck(model: Model, { sim, host }: Real): void {
 			model.clockOf.set(seq, model.clock);
 		}
 		if (tick.endSeq !== undefined && !model.checked.has(tick.id)) {
-			for (const id of tick.emitted ?? [])
-				model.emissions.push({
-					id,
-					tick: tick.id,
-					seq: tick.endSeq,
-					real: model.real,
-					clock: model.clock,
-				});
+			const at = { tick: tick.id, seq: tick.endSeq, real: model.real, clock: model.clock };
+			for (const id of tick.emitted ?? []) model.emissions.push({ id, ...at });
+			// Refused by set_complete (a 4xx): held back like an emitted update, for the window.
+			if (!tick.error)
+				for (const id of refusedIn(tick))
+					if (!tick.emitted?.includes(id)) model.heldBack.push({ id, ...at });
 		}
 	}
 	for (const tick of host.ticks)
@@ -153,50 +174,113 @@ function checkPoll(model: Model, host: PollHost, tick: Tick): void {
 		tick: tick.id,
 		doubled: false,
 	});
-	const read = tick.requests.find((request) => request.route === READ && request.status === 200);
-	if (tick.error || !read) {
+	const reads = tick.requests.filter((request) => request.route === READ && request.status === 200);
+	checkStale(model, tick);
+	if (tick.error || reads.length === 0) {
 		expect({ tick: tick.id, emittedWithoutReading: emitted }).toEqual({
 			tick: tick.id,
 			emittedWithoutReading: [],
 		});
 		return;
 	}
+	// Each id as the page it was read on, judged when the poll went on with that page.
+	const pageOf = new Map<string, (typeof reads)[number]>();
+	for (const read of reads) for (const id of read.ids) if (!pageOf.has(id)) pageOf.set(id, read);
 	expect({
 		tick: tick.id,
-		notPendingWhenRead: emitted.filter((id) => !read.ids.includes(id)),
+		notPendingWhenRead: emitted.filter((id) => !pageOf.has(id)),
 	}).toEqual({ tick: tick.id, notPendingWhenRead: [] });
-	if (read.ids.length > CAPACITY) return;
-	// The poll judges the page when it goes on with it (the clock may have moved while it was held).
-	const judgedSeq = read.continuedSeq!;
-	const judgedAt = model.realOf.get(judgedSeq)!;
+	checkReported(model, tick, reads);
+	// Chosen this poll: what it emitted, or acknowledging, what it asked set_complete for first.
+	const chosen = tick.requests.find((request) => request.route === ACK)?.ids.length ?? 0;
+	if (pageOf.size > CAPACITY || Math.max(emitted.length, chosen) >= model.dialect.maxPerPoll)
+		return;
+	// The ledger could take no new update: it is full once the poll ended.
+	const ledgerFull =
+		Math.max(ledgerSize(host.nodeData), ledgerSize(host.savedNodeData)) >= CAPACITY;
 	// Acknowledging: updates whose last set_complete attempt the platform refused (4xx) or turned away (503).
-	const lastAck = new Map<string, number | undefined>();
-	for (const request of tick.requests)
-		if (request.route === ACK) for (const id of request.ids) lastAck.set(id, request.status);
-	const refused = new Set(
-		[...lastAck]
-			.filter(
-				([, status]) => status !== undefined && ((status >= 400 && status < 500) || status === 503),
-			)
-			.map(([id]) => id),
-	);
-	const lost = read.ids.filter((id) => {
-		if (emitted.includes(id) || refused.has(id)) return false;
-		const before = model.emissions.filter(
-			(emission) => emission.id === id && emission.seq < judgedSeq,
-		);
+	const refused = refusedIn(tick, true);
+	const lost = [...pageOf].flatMap(([id, read]) => {
+		if (emitted.includes(id) || refused.has(id)) return [];
+		const judgedSeq = read.continuedSeq!;
+		const before = [...model.emissions, ...model.heldBack]
+			.filter((emission) => emission.id === id && emission.seq < judgedSeq)
+			.sort((a, b) => a.seq - b.seq);
 		const last = before[before.length - 1];
-		if (last && mayStillHold(model, host, last, judgedSeq, judgedAt)) return false;
+		if (last && mayStillHold(model, host, last, judgedSeq, model.realOf.get(judgedSeq)!)) return [];
+		if (!last && ledgerFull) return [];
 		// Emitted by another poll while this one was between its read and its end.
-		return !model.emissions.some(
+		const byOther = model.emissions.some(
 			(emission) =>
 				emission.id === id &&
 				emission.tick !== tick.id &&
-				emission.seq > read.seq &&
+				emission.seq > reads[0].seq &&
 				emission.seq < tick.endSeq!,
 		);
+		return byOther ? [] : [id];
 	});
 	expect({ tick: tick.id, lost }).toEqual({ tick: tick.id, lost: [] });
+}
+
+/** Updates whose last set_complete attempt in this poll the platform refused (4xx), or also turned away (503). */
+function refusedIn(tick: Tick, orTurnedAway = false): Set<string> {
+	const lastAck = new Map<string, number | undefined>();
+	for (const request of tick.requests)
+		if (request.route === ACK) for (const id of request.ids) lastAck.set(id, request.status);
+	return new Set(
+		[...lastAck]
+			.filter(
+				([, status]) =>
+					status !== undefined &&
+					((status >= 400 && status < 500) || (orTurnedAway && status === 503)),
+			)
+			.map(([id]) => id),
+	);
+}
+
+/**
+ * Acknowledging: an update another process completed (set_complete answers 409 while the list
+ * still shows it) is never emitted once it is, and it never makes a poll fail.
+ */
+function checkStale(model: Model, tick: Tick): void {
+	if (!model.acknowledge) return;
+	const staleAtStart = [...model.stale].filter(([, seq]) => seq < (tick.requests[0]?.seq ?? 0));
+	expect({
+		tick: tick.id,
+		emittedThoughStale: (tick.emitted ?? []).filter((id) =>
+			staleAtStart.some(([stale]) => stale === id),
+		),
+	}).toEqual({ tick: tick.id, emittedThoughStale: [] });
+	const onlyStaleRefused =
+		tick.requests.some((request) => request.route === ACK && request.status === 409) &&
+		tick.requests.every(
+			(request) =>
+				request.status === 200 ||
+				(request.route === ACK &&
+					request.status === 409 &&
+					request.ids.some((id) => model.stale.has(id))),
+		);
+	expect({ tick: tick.id, failedForStale: Boolean(tick.error) && onlyStaleRefused }).toEqual({
+		tick: tick.id,
+		failedForStale: false,
+	});
+}
+
+/** An update read without an id, or refused as stale, is named in n8n's log (once per process). */
+function checkReported(model: Model, tick: Tick, reads: Request[]): void {
+	const logs = capturedLogs.slice(model.logsFrom).join('\n');
+	if (reads.some((read) => (read.withoutId ?? 0) > 0))
+		expect({ tick: tick.id, reported: /listed without an id were not emitted/.test(logs) }).toEqual(
+			{
+				tick: tick.id,
+				reported: true,
+			},
+		);
+	for (const request of tick.requests) {
+		if (request.route !== ACK || request.status !== 409) continue;
+		const named = /refused to mark \d+ pending updates complete/.test(logs);
+		expect({ tick: tick.id, staleReported: named }).toEqual({ tick: tick.id, staleReported: true });
+	}
 }
 
 /**
@@ -388,6 +472,33 @@ const commandList = [
 				},
 			),
 		),
+	fc.tuple(fc.nat(11), fc.boolean()).map(([i, without]) =>
+		command(
+			without ? `platform lists pending #${i} without its id` : `platform gives #${i} its id back`,
+			(m) => (without ? m.pending > 0 : m.withoutId.size > 0),
+			(m, { sim }) => {
+				const ids = without ? pendingIds(sim) : [...m.withoutId];
+				const id = ids[i % ids.length];
+				if (without) sim.erpUpdateListing.withoutId.add(id);
+				else sim.erpUpdateListing.withoutId.delete(id);
+				if (without) m.withoutId.add(id);
+				else m.withoutId.delete(id);
+			},
+		),
+	),
+	fc.nat(11).map((i) =>
+		command(
+			`another process completes pending #${i}, the list still shows it`,
+			(m) => m.pending > 0 && m.stale.size < 3,
+			(m, { sim, host }) => {
+				const pending = pendingIds(sim).filter((id) => !m.stale.has(id));
+				if (pending.length === 0) return;
+				const id = pending[i % pending.length];
+				sim.erpUpdateListing.stale.add(id);
+				m.stale.set(id, host.lastSeq);
+			},
+		),
+	),
 	fc.constant(
 		command(
 			'platform heals',
@@ -411,8 +522,21 @@ const commandList = [
 	),
 ];
 /** Polls and their steps come up more often than the rest. */
-const [create, start, startAndRun, step, pass, jump, erp, workflowRun, outage, heal, restart] =
-	commandList;
+const [
+	create,
+	start,
+	startAndRun,
+	step,
+	pass,
+	jump,
+	erp,
+	workflowRun,
+	outage,
+	withoutId,
+	stale,
+	heal,
+	restart,
+] = commandList;
 const commands = [
 	create,
 	create,
@@ -431,9 +555,27 @@ const commands = [
 	workflowRun,
 	workflowRun,
 	outage,
+	withoutId,
+	stale,
 	heal,
 	restart,
 ];
+
+/** Half the runs keep the contract's listing; the others list as a platform may where it is silent. */
+const dialects: fc.Arbitrary<Dialect> = fc.oneof(
+	fc.record({
+		order: fc.constant<Dialect['order']>('created'),
+		pageSize: fc.constant(undefined),
+		numericIds: fc.constant(false),
+		maxPerPoll: fc.constant(500),
+	}),
+	fc.record({
+		order: fc.constantFrom<Dialect['order']>('created', 'newest', 'newest', 'scrambled'),
+		pageSize: fc.constantFrom(undefined, 1, 2, 5),
+		numericIds: fc.boolean(),
+		maxPerPoll: fc.constantFrom(500, 3, 2),
+	}),
+);
 
 /** What the runs went through, so the property is known not to hold vacuously. */
 const seen = {
@@ -445,9 +587,37 @@ const seen = {
 	lostExecutions: 0,
 	redeliveries: 0,
 	emittedThoughMaybeNotAcknowledged: 0,
+	readsOfSeveralPages: 0,
+	pollsThatStoppedReadingEarly: 0,
+	updatesListedWithoutId: 0,
+	staleUpdatesRefused: 0,
+	runsWithNumericIds: 0,
+	runsNewestFirst: 0,
+	runsScrambled: 0,
 };
 
-function tally(host: PollHost): void {
+function tally(host: PollHost, dialect: Dialect): void {
+	const reads = (tick: Tick) =>
+		tick.requests.filter((request) => request.route === READ && request.status === 200);
+	seen.readsOfSeveralPages += host.ticks.filter((tick) => reads(tick).length > 1).length;
+	seen.pollsThatStoppedReadingEarly += host.ticks.filter(
+		(tick) =>
+			tick.state === 'done' &&
+			!tick.error &&
+			reads(tick).some((read) => read.more) &&
+			!reads(tick).some((read) => !read.more),
+	).length;
+	seen.updatesListedWithoutId += host.ticks
+		.flatMap(reads)
+		.reduce((sum, read) => sum + (read.withoutId ?? 0), 0);
+	seen.staleUpdatesRefused += host.ticks
+		.flatMap((tick) => tick.requests)
+		.filter((request) => request.route === ACK && request.status === 409).length;
+	if (host.ticks.length > 0) {
+		seen.runsWithNumericIds += dialect.numericIds ? 1 : 0;
+		seen.runsNewestFirst += dialect.order === 'newest' ? 1 : 0;
+		seen.runsScrambled += dialect.order === 'scrambled' ? 1 : 0;
+	}
 	seen.polls += host.ticks.length;
 	seen.failedPolls += host.ticks.filter((tick) => tick.error).length;
 	seen.pollsThatReturnedAtOnce += host.ticks.filter(
@@ -493,26 +663,30 @@ describe('WMS ERP Update Trigger against a model (fast-check)', () => {
 			fc.asyncProperty(
 				fc.constantFrom<SaveMode>('shared', 'copies'),
 				fc.boolean(),
+				dialects,
 				fc.commands(commands, { maxCommands: 60, size: 'max' }),
-				async (mode, acknowledge, steps) => {
+				async (mode, acknowledge, dialect, steps) => {
 					const sim = await startSimulator();
+					sim.erpUpdateListing.order = dialect.order;
+					sim.erpUpdateListing.pageSize = dialect.pageSize;
 					const host = new PollHost(sim, {
 						mode,
 						parameters: {
 							updateKinds: ['outgoing_consignment'],
 							redeliverAfterMinutes: WINDOW / MINUTE,
-							maxUpdatesPerPoll: 500,
+							maxUpdatesPerPoll: dialect.maxPerPoll,
 							options: { acknowledgeOnEmit: acknowledge },
 						},
 						trigger: { ledgerCapacity: CAPACITY },
 						hold: true,
+						numericIds: dialect.numericIds,
 					});
 					try {
-						const model = new Model(mode, acknowledge);
+						const model = new Model(mode, acknowledge, dialect);
 						model.clock = Date.now();
 						await fc.asyncModelRun(() => ({ model, real: { sim, host } }), steps);
 					} finally {
-						tally(host);
+						tally(host, dialect);
 						await host.stop();
 						await sim.close();
 					}

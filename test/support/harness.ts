@@ -1,17 +1,20 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test helper, run by Node: the community-node rules are for code n8n runs */
 /**
  * Runs this package's nodes through real n8n-core — WorkflowExecute, the real request helpers
  * (httpRequestWithAuthentication with its one 401 retry), real pairedItem, continue-on-fail and
  * error-output routing — with a credentials helper that does what the n8n app does.
  */
+import { Container } from '@n8n/di';
+import { createReadStream } from 'node:fs';
 import {
-	ExecuteContext,
+	BinaryDataService,
 	ExecutionLifecycleHooks,
 	LoadOptionsContext,
 	PollContext,
-	RoutingNode,
 	WorkflowExecute,
 } from 'n8n-core';
 import type {
+	IBinaryData,
 	ICredentialDataDecryptedObject,
 	ICredentialType,
 	IDataObject,
@@ -32,19 +35,14 @@ import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } fro
 
 import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
 import type { RunningSimulator } from '../../dev/simulator';
+import { secretLike } from '../../nodes/shared/transport/secrets';
 import { capturedLogs, findLeaks } from './leaks';
 import { ALL_NODE_TYPES } from './nodeTypes';
 
 export const CREDENTIAL_REF = { id: 'cred-1', name: 'WMS test' };
 
 /** The node type n8n's credential tester runs a credential's test request on. */
-const TESTER_NODE_TYPE = 'n8n-nodes-base.noOp';
-
-/** What n8n's credential test answers the editor. */
-export interface CredentialTestResult {
-	status: 'OK' | 'Error';
-	message: string;
-}
+export const TESTER_NODE_TYPE = 'n8n-nodes-base.noOp';
 
 /** The data of a credential as saved: the three fields every credential has, and any of the others. */
 export type CredentialData = ICredentialDataDecryptedObject & {
@@ -95,13 +93,80 @@ class SourceNode implements INodeType {
 	}
 }
 
+/** A file for FileSourceNode: read from disk as a stream, or given as text. */
+export interface TestFile {
+	fileName: string;
+	path?: string;
+	text?: string;
+	mimeType?: string;
+	/** The binary field to put it in (default "data"). */
+	property?: string;
+	/** The item's json beside the file. */
+	json?: IDataObject;
+}
+
+class FileSourceNode implements INodeType {
+	description = {
+		displayName: 'File Source',
+		name: 'testFileSource',
+		group: ['input'],
+		version: 1,
+		description:
+			'Outputs one item per file a test gives it, the file as binary data (as Read Files From Disk does)',
+		defaults: { name: 'Files' },
+		inputs: [],
+		outputs: ['main'],
+		properties: [{ displayName: 'Files', name: 'files', type: 'json', default: '[]' }],
+	} as unknown as INodeType['description'];
+
+	async execute(this: import('n8n-workflow').IExecuteFunctions): Promise<INodeExecutionData[][]> {
+		const files = JSON.parse(this.getNodeParameter('files', 0) as string) as TestFile[];
+		const items: INodeExecutionData[] = [];
+		for (const file of files) {
+			const data = file.path ? createReadStream(file.path) : Buffer.from(file.text ?? '', 'utf8');
+			// A MIME type given: n8n-core would otherwise sniff the bytes with an ES module jest cannot load.
+			const binary = await this.helpers.prepareBinaryData(
+				data,
+				file.fileName,
+				file.mimeType ?? 'text/plain',
+			);
+			items.push({
+				json: file.json ?? { fileName: file.fileName },
+				binary: { [file.property ?? 'data']: binary },
+			});
+		}
+		return [items];
+	}
+}
+
+let binaryStorageReady: Promise<void> | undefined;
+
+/**
+ * How n8n keeps binary data in this process: in files (n8n 2.x's default, read back as a stream) or
+ * in memory, inside the item (n8n 1.x's default).
+ */
+export async function useBinaryData(mode: 'filesystem' | 'memory'): Promise<void> {
+	const service = Container.get(BinaryDataService);
+	binaryStorageReady ??= service.init();
+	await binaryStorageReady;
+	(service as unknown as { mode: string }).mode =
+		mode === 'filesystem' ? 'filesystem-v2' : 'default';
+}
+
+/** The text of a binary field of an output item, wherever n8n keeps it. */
+export async function binaryText(binary: IBinaryData): Promise<string> {
+	if (binary.id)
+		return (await Container.get(BinaryDataService).getAsBuffer(binary)).toString('utf8');
+	return Buffer.from(binary.data, 'base64').toString('utf8');
+}
+
 class TestNodeTypes implements INodeTypes {
 	private readonly types = new Map<string, INodeType | IVersionedNodeType>();
 	/** The promise of the last node execute() n8n started: a test can wait for the node itself to end. */
 	lastExecute?: Promise<unknown>;
 
 	constructor(list: Array<INodeType | IVersionedNodeType>) {
-		for (const type of [new SourceNode(), ...list])
+		for (const type of [new SourceNode(), new FileSourceNode(), ...list])
 			this.types.set(type.description.name, this.observed(type));
 	}
 
@@ -259,7 +324,12 @@ export interface RunResult {
 	/** Items of the node's outputs: [0] main, [1] error output when onError is continueErrorOutput. */
 	outputs: INodeExecutionData[][];
 	/** The node's error when it failed the execution. */
-	error?: Error & { description?: string; itemIndex?: number; context?: IDataObject };
+	error?: Error & {
+		description?: string;
+		itemIndex?: number;
+		context?: IDataObject;
+		cause?: unknown;
+	};
 	run: IRun;
 }
 
@@ -289,6 +359,7 @@ export class Harness {
 			mcpBaseUrl: 'http://127.0.0.1/mcp',
 			mcpTestBaseUrl: 'http://127.0.0.1/mcp-test',
 			currentNodeExecutionIndex: 0,
+			executionId: 'exec-1',
 			variables: {},
 			userId: 'user-1',
 			logAiEvent: () => {},
@@ -341,6 +412,41 @@ export class Harness {
 		mode: WorkflowExecuteMode = 'manual',
 		whileRunning?: (cancel: () => void) => Promise<void>,
 	): Promise<RunResult> {
+		const node = this.node(spec);
+		return this.resultOf(node, await this.runFromSource([node], items, mode, whileRunning));
+	}
+
+	/**
+	 * Runs Source (with these items) → the first node → the next…, each node's main output into
+	 * the next, as one execution; answers the run (every node's data under its name).
+	 */
+	async runChain(
+		specs: NodeUnderTest[],
+		items: IDataObject[],
+		mode: WorkflowExecuteMode = 'manual',
+	): Promise<IRun> {
+		const nodes = specs.map((spec, i) => ({
+			...this.node(spec),
+			id: `node-${i}`,
+			position: [200 * (i + 1), 0] as [number, number],
+		}));
+		const run = await this.runFromSource(nodes, items, mode);
+		for (const node of nodes) {
+			const taskData = run.data.resultData.runData[node.name]?.[0];
+			this.assertNoLeak({
+				outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
+				error: taskData?.error as RunResult['error'],
+			});
+		}
+		return run;
+	}
+
+	private async runFromSource(
+		nodes: INode[],
+		items: IDataObject[],
+		mode: WorkflowExecuteMode,
+		whileRunning?: (cancel: () => void) => Promise<void>,
+	): Promise<IRun> {
 		const source: INode = {
 			id: 'source',
 			name: 'Source',
@@ -349,10 +455,58 @@ export class Harness {
 			position: [0, 0],
 			parameters: { items: JSON.stringify(items) },
 		};
+		return await this.runAfter(source, nodes, mode, whileRunning);
+	}
+
+	/** Runs Files (one item per file, the file as binary data) → the node, as `run` does. */
+	async runFiles(
+		spec: NodeUnderTest,
+		files: TestFile[],
+		whileRunning?: (cancel: () => void) => Promise<void>,
+	): Promise<RunResult> {
 		const node = this.node(spec);
-		const workflow = this.workflow([source, node], {
-			Source: { main: [[{ node: node.name, type: 'main', index: 0 }]] },
-		});
+		const source: INode = {
+			id: 'source',
+			name: 'Source',
+			type: 'testFileSource',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: { files: JSON.stringify(files) },
+		};
+		return this.resultOf(node, await this.runAfter(source, [node], 'manual', whileRunning));
+	}
+
+	/** The node's outputs and error in a run, checked for leaks. */
+	private resultOf(node: INode, run: IRun): RunResult {
+		const taskData = run.data.resultData.runData[node.name]?.[0];
+		const result: RunResult = {
+			outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
+			error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
+			run,
+		};
+		this.assertNoLeak(result);
+		return result;
+	}
+
+	/** Runs `source` → the nodes, each node's main output into the next, as one execution. */
+	private async runAfter(
+		source: INode,
+		nodes: INode[],
+		mode: WorkflowExecuteMode,
+		whileRunning?: (cancel: () => void) => Promise<void>,
+	): Promise<IRun> {
+		const chain = [source, ...nodes];
+		const workflow = this.workflow(
+			chain,
+			Object.fromEntries(
+				chain
+					.slice(0, -1)
+					.map((from, i) => [
+						from.name,
+						{ main: [[{ node: chain[i + 1].name, type: 'main' as const, index: 0 }]] },
+					]),
+			),
+		);
 		const additionalData = this.additionalData();
 		const hooks = new ExecutionLifecycleHooks(mode, 'exec-1', {
 			id: 'wf-1',
@@ -369,33 +523,35 @@ export class Harness {
 		const running = execution.run({ workflow, startNode: source });
 		running.catch(() => {}); // a cancelled run rejects; its end still reaches workflowExecuteAfter
 		if (whileRunning) await whileRunning(() => running.cancel());
-		const run = await done;
-		const taskData = run.data.resultData.runData[node.name]?.[0];
-		const result: RunResult = {
-			outputs: (taskData?.data?.main ?? []).map((output) => output ?? []),
-			error: (taskData?.error ?? run.data.resultData.error) as RunResult['error'],
-			run,
-		};
-		this.assertNoLeak(result);
-		return result;
+		return await done;
 	}
 
-	/** Fails loudly if the client secret or any token shows in the run's output, errors or n8n's log. */
-	assertNoLeak(result: Pick<RunResult, 'outputs' | 'error'>, logsFrom = 0) {
+	/** Fails loudly if the client secret, a secret-like client ID or any token shows in the run's output, errors, hints or n8n's log. */
+	assertNoLeak(result: Pick<RunResult, 'outputs' | 'error'> & { run?: IRun }, logsFrom = 0) {
+		const hints = Object.values(result.run?.data.resultData.runData ?? {}).flatMap((tasks) =>
+			tasks.flatMap((task) => (task.hints ?? []).map((hint) => JSON.stringify(hint))),
+		);
 		const texts = [
 			...result.outputs.flat().map((item) => JSON.stringify(item.json)),
 			result.error?.message ?? '',
 			result.error?.description ?? '',
 			JSON.stringify(result.error?.context ?? {}),
+			String((result.error?.cause as { message?: unknown } | undefined)?.message ?? ''),
+			...hints,
 			...capturedLogs.slice(logsFrom),
 		];
+		this.assertNoLeakIn(texts);
+	}
+
+	/** Fails loudly if any secret the credential holds or held shows in one of `texts`. */
+	assertNoLeakIn(texts: string[]) {
 		const leaks = findLeaks(this.secrets(), texts);
 		if (leaks.length) throw new Error(`secret leaked: ${leaks.join('; ')}`);
 	}
 
 	/**
-	 * Every secret the credential holds or held: the client secret, every token, the client key
-	 * (and each line of it), its passphrase and the proxy password.
+	 * Every secret the credential holds or held: the client secret, a secret-like client ID, every
+	 * token, the client key (and each line of it), its passphrase and the proxy password.
 	 */
 	secrets(): string[] {
 		const { data } = this.store;
@@ -405,98 +561,13 @@ export class Harness {
 			.filter((line) => line.length >= 40);
 		return [
 			text(data.clientSecret),
+			...(secretLike(text(data.clientId)) ? [text(data.clientId)] : []),
 			text(data.clientKey),
 			...keyLines,
 			text(data.clientKeyPassphrase),
 			text(data.proxyPassword),
 			...this.store.tokens,
 		];
-	}
-
-	/**
-	 * The credential's Test button, as n8n 2.41's CredentialsTester runs it (packages/cli
-	 * credentials-tester.service.ts): the credential's test request on a copy of the NoOp node,
-	 * through RoutingNode and the request helpers with preAuthentication and authenticate, and
-	 * the tester's own choice of words (a matching rule, else a cause's code, else the message).
-	 */
-	async testCredential(): Promise<CredentialTestResult> {
-		const { credentialType } = this.credentialsHelper;
-		const test = credentialType.test!;
-		const nodeType = {
-			description: {
-				displayName: 'No Operation, do nothing',
-				name: TESTER_NODE_TYPE,
-				group: ['organization'],
-				version: 1,
-				description: '',
-				defaults: { name: 'No Operation, do nothing' },
-				inputs: ['main'],
-				outputs: ['main'],
-				credentials: [{ name: credentialType.name, required: true }],
-				properties: [
-					{
-						displayName: 'Temp',
-						name: 'temp',
-						type: 'string',
-						routing: { request: test.request },
-						default: '',
-					},
-				],
-			},
-		} as unknown as INodeType;
-		this.nodeTypes.add(TESTER_NODE_TYPE, nodeType);
-		const node: INode = {
-			id: 'temp',
-			parameters: {},
-			name: 'Temp-Node',
-			type: TESTER_NODE_TYPE,
-			typeVersion: 1,
-			position: [0, 0],
-			credentials: { [credentialType.name]: CREDENTIAL_REF },
-		};
-		const workflow = this.workflow([node]);
-		const context = new ExecuteContext(
-			workflow,
-			workflow.getNode(node.name)!,
-			this.additionalData(),
-			'internal',
-			createRunExecutionData(),
-			0,
-			[],
-			{ main: [[{ json: {} }]] },
-			{ node: workflow.getNode(node.name)!, data: {}, source: null },
-			[],
-		);
-		const decrypted = await this.credentialsHelper.getDecrypted();
-		const routing = new RoutingNode(context, nodeType, {
-			...CREDENTIAL_REF,
-			type: credentialType.name,
-			data: decrypted,
-		});
-		let result: CredentialTestResult = { status: 'OK', message: 'Connection successful!' };
-		try {
-			await routing.runNode();
-		} catch (error) {
-			const cause = (
-				error as {
-					cause?: { response?: { status: number; statusText?: string }; code?: string };
-				}
-			).cause;
-			const rule = test.rules?.find(
-				(r) => r.type === 'responseCode' && r.properties.value === cause?.response?.status,
-			);
-			result = {
-				status: 'Error',
-				message: rule
-					? (rule.properties as { message: string }).message
-					: cause?.response
-						? cause.response.statusText || `Received HTTP status code: ${cause.response.status}`
-						: (cause?.code ?? String((error as Error).message)),
-			};
-		}
-		const leaks = findLeaks(this.secrets(), [result.message, ...capturedLogs]);
-		if (leaks.length) throw new Error(`secret leaked: ${leaks.join('; ')}`);
-		return result;
 	}
 
 	/** Calls a resource locator's "From List" method the way the editor does: one page, with the typed text and the page token. */

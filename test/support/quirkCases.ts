@@ -132,6 +132,14 @@ export interface Quirk {
 	requests?: number;
 	/** A line the node wrote to n8n's log. */
 	log?: RegExp;
+	/** Stored rows were confirmed by reading them back (status unchanged, confirmed_by read_back). */
+	confirmedByReadBack?: true;
+	/** Whether the error items say a re-run is safe (their error.retryable). */
+	rerunSafe?: boolean;
+	/** The platform confirms rows with their keys in upper case (it folds case). */
+	foldsCase?: true;
+	/** What else must hold of the platform afterwards (e.g. nothing reached another host). */
+	holds?: (platform: QuirkyPlatform) => void;
 }
 
 const bulkError = (message: unknown, status = 200): Reply => ({
@@ -152,6 +160,29 @@ const results = (route: string, edit: (rows: Array<Record<string, unknown>>) => 
 const pages = (route: string, page: (n: number) => Reply) => every(route, (_, n) => page(n));
 const token = (reply: Reply) => (platform: QuirkyPlatform) =>
 	void platform.on('/oauth/token', () => reply);
+/** A redirect to `to` (a path on the platform, or 'elsewhere': the same path on another host). */
+const redirect = (
+	status: number,
+	to: string,
+	call: { route: string },
+	platform: QuirkyPlatform,
+) => ({
+	status,
+	headers: {
+		location: to === 'elsewhere' ? `${platform.elsewhere.origin}/v1${call.route}` : to,
+	},
+	json: { moved: true },
+});
+/** Routes redirected by `status` on their first `times` calls; `to` as for redirect(). */
+const redirected =
+	(route: string, status: number, to: string, times = 1) =>
+	(platform: QuirkyPlatform) =>
+		void platform.on(route, (call) =>
+			call.n <= times ? redirect(status, to, call, platform) : undefined,
+		);
+/** Nothing, neither a request nor the credential, reached the other host. */
+const nothingElsewhere = (platform: QuirkyPlatform) => expect(platform.elsewhere.calls).toEqual([]);
+const AWAY = String.raw`a redirect away from the Base URL's host, to http://127\.0\.0\.1:\d+`;
 const tooLarge: Reply = {
 	status: 413,
 	json: { error: { code: 'too_many_items', message: 'request too large' } },
@@ -434,6 +465,163 @@ export const QUIRKS: Quirk[] = [
 		requests: 2,
 	},
 
+	// --- Case, types and encodings the interface does not fix ---
+	{
+		answer: 'results keyed in upper case, the SKUs sent in lower case (a platform that folds case)',
+		node: 'inventoryAdd',
+		items: [0, 1, 2].map((i) => ({ sku: `q-${i}`, description: `Item ${i}` })),
+		program: results(INV, (rows) =>
+			rows.map((row) => ({ ...row, key: String(row.key).toUpperCase() })),
+		),
+		foldsCase: true,
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'results keyed in upper case, out of order, without indexes',
+		node: 'inventoryAdd',
+		items: [0, 1, 2].map((i) => ({ sku: `q-${i}`, description: `Item ${i}` })),
+		program: results(INV, (rows) =>
+			[...rows].reverse().map(({ key, status }) => ({ key: String(key).toUpperCase(), status })),
+		),
+		foldsCase: true,
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'statuses in another letter case ("Created", "UPDATED")',
+		node: 'inventoryAdd',
+		program: results(INV, (rows) =>
+			rows.map((row, k) => ({ ...row, status: ['Created', 'UPDATED', 'unchanged'][k] })),
+		),
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'update ids that are numbers, results keyed by numbers',
+		node: 'setComplete',
+		items: [101, 102, 103].map((id) => ({ id })),
+		program: results(UPD, (rows) => rows.map((row) => ({ ...row, key: Number(row.key) }))),
+		stored: [0, 1, 2],
+		holds: (platform) =>
+			expect(platform.calls.find((call) => call.route === UPD)?.items).toEqual([
+				{ id: 101 },
+				{ id: 102 },
+				{ id: 103 },
+			]),
+	},
+	{
+		answer: 'JSON after a byte order mark, as text/plain',
+		node: 'inventoryAdd',
+		program: every(INV, (items) => ({
+			headers: { 'content-type': 'text/plain; charset=utf-8' },
+			json: contractResults(INV, items),
+			prefix: '\uFEFF',
+		})),
+		stored: [0, 1, 2],
+	},
+	{
+		answer: 'has_more: true without a next_cursor',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({
+			json: { items: [{ sku: 'R-0' }, { sku: 'R-1' }], has_more: true },
+		})),
+		error:
+			/^Item 0: The platform answered HTTP 200 on \/inventory\/check with has_more: true but no next_cursor to read the rest with; reading stopped rather than return part of the list/,
+		requests: 1,
+	},
+	{
+		answer: 'has_more: false beside a next_cursor (the last page)',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({
+			json: { items: [{ sku: 'R-0' }], next_cursor: 'more?', has_more: false },
+		})),
+		records: ['R-0'],
+		requests: 1,
+	},
+	{
+		answer: 'next_cursor as a number, sent back as a number',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, (n) => ({
+			json: { items: [{ sku: `R-${n}` }], next_cursor: n < 3 ? n * 10 : null },
+		})),
+		records: ['R-1', 'R-2', 'R-3'],
+		holds: (platform) =>
+			expect(
+				platform.calls.filter((call) => call.route === INV_READ).map((call) => call.body.cursor),
+			).toEqual([undefined, 10, 20]),
+	},
+
+	// --- Redirects: the credential goes to the Base URL's origin only ---
+	{
+		answer: 'HTTP 308 to another host (the token and the rows would go there)',
+		node: 'inventoryAdd',
+		program: redirected(INV, 308, 'elsewhere', 99),
+		stored: [],
+		failed: new RegExp(
+			`^Inventory item Q-\\d+: not confirmed as stored — The platform answered HTTP 308 on /inventory/add with ${AWAY}: not followed, so the credential and the request stay with the Base URL's host.*Running the node again is safe`,
+		),
+		requests: 1,
+		holds: nothingElsewhere,
+	},
+	{
+		answer: 'HTTP 307 within the same host, then the contract answer',
+		node: 'inventoryAdd',
+		program: redirected(INV, 307, '/v1/inventory/add?moved=1'),
+		stored: [0, 1, 2],
+		requests: 2,
+		holds: (platform) =>
+			expect(
+				platform.calls.map((call) => [call.route, call.query, Boolean(call.authorization)]),
+			).toContainEqual(['/inventory/add', 'moved=1', true]),
+	},
+	{
+		answer: 'HTTP 301 within the same host, for ever',
+		node: 'inventoryAdd',
+		program: redirected(INV, 301, '/v1/inventory/add', 99),
+		stored: [],
+		failed:
+			/not confirmed as stored — The platform answered HTTP 301 on \/inventory\/add with more than 5 redirects in a row/,
+		requests: 6,
+	},
+	{
+		answer: 'HTTP 303 See Other after a write',
+		node: 'inventoryAdd',
+		program: redirected(INV, 303, '/v1/jobs/17'),
+		stored: [],
+		failed:
+			/not confirmed as stored — The platform answered HTTP 303 on \/inventory\/add with a redirect \(HTTP 303\) that does not ask for the same request elsewhere.*Running the node again is safe: records are matched/,
+		requests: 1,
+	},
+	{
+		answer: 'HTTP 302 without a Location',
+		node: 'inventoryGetAll',
+		program: pages(INV_READ, () => ({ status: 302, json: {} })),
+		error:
+			/^Item 0: The platform answered HTTP 302 on \/inventory\/check with a redirect without a Location to follow/,
+	},
+	{
+		answer: 'HTTP 301 on a read, to another host',
+		node: 'inventoryGetAll',
+		program: redirected(INV_READ, 301, 'elsewhere', 99),
+		error: new RegExp(`^Item 0: The platform answered HTTP 301 on /inventory/check with ${AWAY}`),
+		holds: nothingElsewhere,
+	},
+	{
+		answer:
+			'the token endpoint answering 307 to another host (the client secret would be posted there)',
+		node: 'inventoryGetAll',
+		program: redirected('/oauth/token', 307, 'elsewhere', 99),
+		error: new RegExp(
+			`The platform's token endpoint answered HTTP 307 with ${AWAY}: not followed, so the client secret was not sent there`,
+		),
+		holds: nothingElsewhere,
+	},
+	{
+		answer: 'the token endpoint answering 308 within the same host',
+		node: 'inventoryGetAll',
+		program: redirected('/oauth/token', 308, '/v1/oauth/token?moved=1'),
+		records: ['R-0', 'R-1', 'R-2', 'R-3', 'R-4'],
+		holds: (platform) => expect(platform.count('/oauth/token')).toBe(2),
+	},
+
 	// --- Sales Order: Add, lines grouped into orders ---
 	{
 		answer: 'results keyed, out of order',
@@ -457,6 +645,98 @@ export const QUIRKS: Quirk[] = [
 		program: results(SO, (rows) => rows.filter((row) => row.key === 'SO-2')),
 		stored: [1],
 		failed: notConfirmed('no result for this record \\(key "SO-1"\\)'),
+	},
+
+	// --- A lost answer where re-sending may duplicate (a platform that adds a record each time) ---
+	{
+		answer:
+			'the answer to /sales_order/add lost after storing, on a platform that does not deduplicate: Check First reads both orders back',
+		node: 'salesOrderAdd',
+		options: { resend: 'checkFirst' },
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) => (call.n === 1 ? (p.store(call), { hangUp: true }) : undefined)),
+		stored: [0, 1, 2],
+		requests: 1,
+		confirmedByReadBack: true,
+		holds: (platform) => {
+			expect(platform.stored(SO, 'SO-1')).toHaveLength(1);
+			expect(platform.stored(SO, 'SO-2')).toHaveLength(1);
+			expect(platform.count(SO_READ)).toBe(1);
+		},
+	},
+	{
+		answer:
+			'the answer lost after storing only SO-1: Check First sends SO-2 alone again, SO-1 is not doubled',
+		node: 'salesOrderAdd',
+		options: { resend: 'checkFirst' },
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) =>
+					call.n === 1 ? (p.store(call, call.items.slice(0, 1)), { hangUp: true }) : undefined,
+				),
+		stored: [0, 1, 2],
+		requests: 2,
+		confirmedByReadBack: true,
+		holds: (platform) => {
+			expect(platform.stored(SO, 'SO-1')).toHaveLength(1);
+			expect(platform.stored(SO, 'SO-2')).toHaveLength(1);
+			expect(
+				platform.calls.filter((call) => call.route === SO)[1].items.map((i) => i.order_number),
+			).toEqual(['SO-2']);
+		},
+	},
+	{
+		answer:
+			'the answer lost after storing, Check First, the platform holding SO-1 with another customer',
+		node: 'salesOrderAdd',
+		options: { resend: 'checkFirst' },
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) =>
+					call.n === 1
+						? (p.store(call, [{ ...call.items[0], customer_code: 'CUST-2' }]), { hangUp: true })
+						: undefined,
+				),
+		stored: [1],
+		failed:
+			/^Sales order SO-1: not confirmed as stored — .*read back with \/sales_order\/check, the platform has this record but its customer_code is not what was sent, so it was not sent again \(a second one could be a duplicate\)\. The platform may have stored it .*check the platform before running the node again/,
+		requests: 2,
+		holds: (platform) => expect(platform.stored(SO, 'SO-1')).toHaveLength(1),
+	},
+	{
+		answer: 'the answer lost after storing, Check First, and the read back failing too',
+		node: 'salesOrderAdd',
+		options: { resend: 'checkFirst', maxAttempts: 2 },
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) => (call.n === 1 ? (p.store(call), { hangUp: true }) : undefined))
+				.on(SO_READ, () => ({
+					status: 500,
+					json: { error: { code: 'unavailable', message: 'down' } },
+				})),
+		stored: [],
+		failed:
+			/^Sales order SO-\d: not confirmed as stored — The connection to the platform at .* was lost \(connection closed by the other side\)\. The platform may have stored it before the connection dropped, and a second run would add another: check the platform before running the node again\.$/,
+		requests: 1,
+		rerunSafe: false,
+		holds: (platform) => expect(platform.stored(SO, 'SO-1')).toHaveLength(1),
+	},
+	{
+		answer:
+			"the answer lost after storing, Re-Send (the contract's word) on a platform that does not deduplicate: the order is there twice, the condition README states",
+		node: 'salesOrderAdd',
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO, (call, p) => (call.n === 1 ? (p.store(call), { hangUp: true }) : undefined)),
+		stored: [0, 1, 2],
+		requests: 2,
+		holds: (platform) => expect(platform.stored(SO, 'SO-1')).toHaveLength(2),
 	},
 
 	// --- ERP Update: Set Complete ---
@@ -547,10 +827,12 @@ export const QUIRKS: Quirk[] = [
 		error: /HTTP 200 on \/inventory\/check with an empty body/,
 	},
 	{
-		answer: 'a next_cursor that is a number',
+		answer: 'a next_cursor that is an object',
 		node: 'inventoryGetAll',
-		program: pages(INV_READ, () => ({ json: { items: [{ sku: 'R-0' }], next_cursor: 2 } })),
-		error: /with a next_cursor that is not text/,
+		program: pages(INV_READ, () => ({
+			json: { items: [{ sku: 'R-0' }], next_cursor: { page: 2 } },
+		})),
+		error: /with a next_cursor that is neither text nor a number/,
 	},
 	{
 		answer: 'items that are not records',

@@ -13,7 +13,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { IDataObject } from 'n8n-workflow';
 
 import { rowKey } from '../../nodes/shared/bulk/outcomes';
-import { isRoute, routeInfo, type RouteInfo } from '../../nodes/shared/platform';
+import { checkRouteOf, isRoute, routeInfo, type RouteInfo } from '../../nodes/shared/platform';
 
 /** What the package knows of a route a call came in on (nothing, for a route it does not call). */
 const infoOf = (route: string): Partial<RouteInfo> => (isRoute(route) ? routeInfo(route) : {});
@@ -30,10 +30,18 @@ export interface Reply {
 	trickle?: true;
 	/** Close the connection without an answer. */
 	hangUp?: true;
+	/** Text sent before the JSON (a byte order mark). */
+	prefix?: string;
+	/** The status line's text (a platform may put anything there). */
+	reason?: string;
 }
 
 export interface Call {
 	route: string;
+	/** The query string of the address called, without "?" ('' when none). */
+	query: string;
+	/** The Authorization header the call carried. */
+	authorization?: string;
 	body: Record<string, unknown>;
 	/** The how-many-th request on this route (1 = first). */
 	n: number;
@@ -85,11 +93,18 @@ export class QuirkyPlatform {
 	/** Records per page at most, whatever limit the request asks for (the contract allows fewer): paging shows on few records. */
 	pageSize = 2;
 	private readonly responders = new Map<string, Responder[]>();
+	/** Rows bulk writes stored, per route kept (see keep). */
+	private readonly kept = new Map<
+		string,
+		{ dedupe: boolean; rows: Array<Record<string, unknown>> }
+	>();
 	private readonly validTokens = new Set<string>();
 	private readonly sockets = new Set<Socket>();
 	private readonly trickles = new Set<NodeJS.Timeout>();
 	private server!: Server;
 	baseUrl = '';
+	/** Another host (another origin): where a redirect may point. It records what reached it and answers like the contract. */
+	elsewhere!: Elsewhere;
 	readonly clientId = CLIENT_ID;
 	readonly clientSecret = CLIENT_SECRET;
 
@@ -102,13 +117,51 @@ export class QuirkyPlatform {
 		});
 		await new Promise<void>((resolve) => platform.server.listen(0, '127.0.0.1', resolve));
 		platform.baseUrl = `http://127.0.0.1:${(platform.server.address() as AddressInfo).port}/v1`;
+		platform.elsewhere = await Elsewhere.start();
 		return platform;
 	}
 
-	/** Adds a responder for a route; responders answer in the order added, the first that returns a reply wins. */
+	/** Tokens the platform accepts besides those it issues itself (a test's own token endpoint). */
+	acceptToken(token: string): void {
+		this.validTokens.add(token);
+	}
+
+	/** Adds a responder for a route ('*': every route without a reply of its own); responders answer in the order added, the first that returns a reply wins. */
 	on(route: string, responder: Responder): this {
 		this.responders.set(route, [...(this.responders.get(route) ?? []), responder]);
 		return this;
+	}
+
+	/**
+	 * Stores what writes of a bulk route send, and answers its read-by-key route from that: a
+	 * platform that updates a record by its key (dedupe), or one that adds a record each time.
+	 */
+	keep(route: string, { dedupe }: { dedupe: boolean }): this {
+		this.kept.set(route, { dedupe, rows: [] });
+		return this;
+	}
+
+	/** Stores rows of a call on a kept route, as the platform does before answering (a responder may store, then hang up). */
+	store(call: Call, rows = call.items): void {
+		const kept = this.kept.get(call.route)!;
+		const fields = infoOf(call.route).naturalKey ?? [];
+		for (const row of rows) {
+			const at = kept.dedupe
+				? kept.rows.findIndex(
+						(held) => rowKey(fields, held as IDataObject) === rowKey(fields, row as IDataObject),
+					)
+				: -1;
+			if (at >= 0) kept.rows[at] = row;
+			else kept.rows.push(row);
+		}
+	}
+
+	/** The rows a kept route holds with this key (more than one: a duplicate). */
+	stored(route: string, key: string): Array<Record<string, unknown>> {
+		const fields = infoOf(route).naturalKey ?? [];
+		return (this.kept.get(route)?.rows ?? []).filter(
+			(row) => rowKey(fields, row as IDataObject) === key,
+		);
 	}
 
 	/** Every token issued so far stops being accepted. */
@@ -124,19 +177,22 @@ export class QuirkyPlatform {
 		for (const timer of this.trickles) clearInterval(timer);
 		for (const socket of this.sockets) socket.destroy();
 		await new Promise((resolve) => this.server.close(resolve));
+		await this.elsewhere.close();
 	}
 
 	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
 		const chunks: Buffer[] = [];
 		for await (const chunk of req) chunks.push(chunk as Buffer);
-		const route = (req.url ?? '').replace(/^\/v1/, '');
+		const [path, query = ''] = (req.url ?? '').split('?');
+		const route = path.replace(/^\/v1/, '');
+		const authorization = req.headers.authorization;
 		let body: Record<string, unknown> = {};
 		try {
 			body = JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}');
 		} catch {
 			return this.send(
 				res,
-				{ route, body: {}, n: 0, items: [] },
+				{ route, query, authorization, body: {}, n: 0, items: [] },
 				{
 					status: 400,
 					json: { error: { code: 'malformed_json', message: 'the body is not valid JSON' } },
@@ -144,9 +200,12 @@ export class QuirkyPlatform {
 			);
 		}
 		const items = Array.isArray(body.items) ? (body.items as Array<Record<string, unknown>>) : [];
-		const call: Call = { route, body, n: this.count(route) + 1, items };
+		const call: Call = { route, query, authorization, body, n: this.count(route) + 1, items };
 		this.calls.push(call);
-		for (const responder of this.responders.get(route) ?? []) {
+		for (const responder of [
+			...(this.responders.get(route) ?? []),
+			...(this.responders.get('*') ?? []),
+		]) {
 			const reply = responder(call, this);
 			if (reply) return this.send(res, call, reply);
 		}
@@ -175,12 +234,27 @@ export class QuirkyPlatform {
 			};
 		}
 		const info = infoOf(call.route);
-		if (info.kind === 'bulk') return { json: contractResults(call.route, call.items) };
-		const all = this.records.get(call.route) ?? [];
+		if (info.kind === 'bulk') {
+			if (this.kept.has(call.route)) this.store(call);
+			return { json: contractResults(call.route, call.items) };
+		}
+		const all = this.keptRecords(call) ?? this.records.get(call.route) ?? [];
 		const from = Number(call.body.cursor ?? 0);
 		const limit = Math.min(Number(call.body.limit ?? 100), this.pageSize);
 		const next = from + limit < all.length ? String(from + limit) : null;
 		return { json: { items: all.slice(from, from + limit), next_cursor: next } };
+	}
+
+	/** A read by key of a kept route's records: those whose key is in the filter's list. */
+	private keptRecords(call: Call): Array<Record<string, unknown>> | undefined {
+		const write = [...this.kept.keys()].find(
+			(route) => isRoute(route) && checkRouteOf(route) === call.route,
+		);
+		const filter = isRoute(call.route) ? routeInfo(call.route).keyFilter : undefined;
+		if (!write || !filter) return undefined;
+		const wanted = ((call.body.filter as Record<string, unknown>)?.[filter.list] ??
+			[]) as unknown[];
+		return this.kept.get(write)!.rows.filter((row) => wanted.includes(row[filter.key]));
 	}
 
 	private send(res: ServerResponse, call: Call, reply: Reply): void {
@@ -189,7 +263,9 @@ export class QuirkyPlatform {
 			return;
 		}
 		if ((reply.status ?? 200) < 300) this.noteConfirmations(call, reply.json);
-		res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
+		const headers = { 'content-type': 'application/json', ...reply.headers };
+		if (reply.reason !== undefined) res.writeHead(reply.status ?? 200, reply.reason, headers);
+		else res.writeHead(reply.status ?? 200, headers);
 		if (reply.trickle) {
 			res.write('{"results":[');
 			const timer = setInterval(() => res.write(' '), 50);
@@ -200,7 +276,10 @@ export class QuirkyPlatform {
 			});
 			return;
 		}
-		res.end(reply.raw ?? (reply.json === undefined ? '' : JSON.stringify(reply.json)));
+		res.end(
+			reply.raw ??
+				`${reply.prefix ?? ''}${reply.json === undefined ? '' : JSON.stringify(reply.json)}`,
+		);
 	}
 
 	/**
@@ -213,7 +292,11 @@ export class QuirkyPlatform {
 		const fields = infoOf(call.route).resultKey ?? ['id'];
 		results.forEach(
 			(result: { key?: unknown; index?: unknown; status?: unknown } | null, position) => {
-				if (!result || !['created', 'updated', 'unchanged'].includes(String(result.status))) return;
+				if (
+					!result ||
+					!['created', 'updated', 'unchanged'].includes(String(result.status).toLowerCase())
+				)
+					return;
 				const row =
 					typeof result.index === 'number'
 						? call.items[result.index]
@@ -224,5 +307,42 @@ export class QuirkyPlatform {
 				if (key !== undefined && key !== null) this.confirmed.add(`${call.route} ${String(key)}`);
 			},
 		);
+	}
+}
+
+/** A host of its own that answers every call as if it were the platform, and keeps what reached it. */
+export class Elsewhere {
+	readonly calls: Array<{ url: string; authorization?: string; body: string }> = [];
+	origin = '';
+	private server!: Server;
+
+	static async start(): Promise<Elsewhere> {
+		const host = new Elsewhere();
+		host.server = createServer((req, res) => {
+			const chunks: Buffer[] = [];
+			req.on('data', (chunk: Buffer) => chunks.push(chunk));
+			req.on('end', () => {
+				const body = Buffer.concat(chunks).toString('utf8');
+				host.calls.push({ url: req.url ?? '', authorization: req.headers.authorization, body });
+				const items = (JSON.parse(body || '{}') as { items?: unknown[] }).items ?? [];
+				const route = (req.url ?? '').split('?')[0].replace(/^\/v1/, '');
+				res.writeHead(200, { 'content-type': 'application/json' });
+				res.end(
+					JSON.stringify(
+						route === '/oauth/token'
+							? { access_token: 'elsewhere-token-0001', token_type: 'Bearer', expires_in: 60 }
+							: { ...contractResults(route, items as Array<Record<string, unknown>>), items: [] },
+					),
+				);
+			});
+		});
+		await new Promise<void>((resolve) => host.server.listen(0, '127.0.0.1', resolve));
+		host.origin = `http://127.0.0.1:${(host.server.address() as AddressInfo).port}`;
+		return host;
+	}
+
+	async close(): Promise<void> {
+		this.server.closeAllConnections();
+		await new Promise((resolve) => this.server.close(resolve));
 	}
 }

@@ -30,7 +30,7 @@ import {
 	WmsErpUpdateTrigger,
 	type ErpUpdateTriggerOptions,
 } from '../../nodes/WmsErpUpdateTrigger/WmsErpUpdateTrigger.node';
-import { describeFailure } from '../../nodes/shared/transport/errors';
+import { describeFailure } from '../../nodes/shared/transport/failure';
 import type { RunningSimulator } from '../../dev/simulator';
 import { Harness, type NodeUnderTest } from './harness';
 
@@ -68,8 +68,12 @@ export interface Request {
 	seq: number;
 	continuedSeq?: number;
 	route: string;
-	/** Ids a read answered, or ids a set_complete sent. */
+	/** Ids a read answered, or ids a set_complete sent (in the simulator's ids). */
 	ids: string[];
+	/** Updates a read answered without an id. */
+	withoutId?: number;
+	/** A read's answer gave a next_cursor (there was more to read). */
+	more?: boolean;
 	status?: number;
 }
 
@@ -106,7 +110,18 @@ export interface HostOptions {
 	/** Hold every poll after each answer until `step` (else polls run straight through). */
 	hold?: boolean;
 	pollBudgetMs?: number;
+	/**
+	 * The platform gives update ids as numbers (an auto-increment platform): the simulator's
+	 * UPD-000007 is 7 to the trigger, in reads and in set_complete's results, and 7 becomes
+	 * UPD-000007 again on its way in. What the host records stays in the simulator's ids.
+	 */
+	numericIds?: boolean;
 }
+
+const toNumber = (id: unknown) =>
+	typeof id === 'string' && /^UPD-\d+$/.test(id) ? Number(id.slice(4)) : id;
+const toSimulator = (id: unknown) =>
+	typeof id === 'number' ? `UPD-${String(id).padStart(6, '0')}` : id;
 
 export const TRIGGER_NAME = 'ERP Update Trigger';
 
@@ -305,7 +320,7 @@ export class PollHost {
 			const tick = this.tickScope.getStore()!;
 			const execution: Execution = {
 				tick: tick.id,
-				ids: data[0].map((item) => String(item.json.id)),
+				ids: data[0].map((item) => String(toSimulator(item.json.id))),
 				at: Date.now(),
 				lost: false,
 			};
@@ -350,8 +365,32 @@ export class PollHost {
 		) => Promise<unknown>;
 		const helpers = context.helpers as { httpRequestWithAuthentication: HttpRequest };
 		const request = helpers.httpRequestWithAuthentication;
+		const numeric = this.options.numericIds === true;
 		const observed = async (self: unknown, type: string, options: IHttpRequestOptions) =>
-			await this.observed(async () => await request.call(self, type, options), options);
+			await this.observed(async () => {
+				if (!numeric) return await request.call(self, type, options);
+				const body = options.body as IDataObject | undefined;
+				const items = body?.items as IDataObject[] | undefined;
+				const sent = items
+					? {
+							...options,
+							body: { ...body, items: items.map((row) => ({ ...row, id: toSimulator(row.id) })) },
+						}
+					: options;
+				const answer = (await request.call(self, type, sent)) as { body?: IDataObject };
+				const page = answer?.body;
+				if (page && Array.isArray(page.items))
+					page.items = (page.items as IDataObject[]).map((update) => ({
+						...update,
+						id: toNumber(update.id),
+					}));
+				if (page && Array.isArray(page.results))
+					page.results = (page.results as IDataObject[]).map((result) => ({
+						...result,
+						key: toNumber(result.key),
+					}));
+				return answer;
+			}, options);
 		helpers.httpRequestWithAuthentication = async function (
 			this: unknown,
 			type: string,
@@ -370,7 +409,7 @@ export class PollHost {
 		const route = String(options.url).replace(/^.*\/v1/, '');
 		const sent =
 			((options.body as IDataObject | undefined)?.items as IDataObject[] | undefined) ?? [];
-		const seen: Request = { seq: 0, route, ids: sent.map((row) => String(row.id)) };
+		const seen: Request = { seq: 0, route, ids: sent.map((row) => String(toSimulator(row.id))) };
 		tick.inRequest = true;
 		try {
 			const answer = await send();
@@ -380,8 +419,14 @@ export class PollHost {
 				| { items?: IDataObject[] }
 				| undefined;
 			seen.status = options.returnFullResponse ? full.statusCode : 200;
-			if (!route.endsWith('/set_complete'))
-				seen.ids = (body?.items ?? []).map((item) => String(item.id));
+			if (!route.endsWith('/set_complete')) {
+				const listed = body?.items ?? [];
+				seen.ids = listed
+					.filter((item) => item.id !== undefined)
+					.map((item) => String(toSimulator(item.id)));
+				seen.withoutId = listed.length - seen.ids.length;
+				seen.more = Boolean((body as { next_cursor?: unknown } | undefined)?.next_cursor);
+			}
 			return answer;
 		} catch (error) {
 			seen.status = describeFailure(error).status;

@@ -51,7 +51,9 @@ const adaptive = (now: () => number) => new Lanes('adaptive', now);
 /** How many answers each stretch at `width` lasted, in order. */
 const runsOf = (widths: number[], width: number) =>
 	widths.reduce<number[]>((runs, w, i) => {
-		if (w === width) widths[i - 1] === width ? runs[runs.length - 1]++ : runs.push(1);
+		if (w !== width) return runs;
+		if (widths[i - 1] === width) runs[runs.length - 1]++;
+		else runs.push(1);
 		return runs;
 	}, []);
 /** The widths one after the other, each once for as long as it lasted. */

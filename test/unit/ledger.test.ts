@@ -1,12 +1,10 @@
 import {
-	chooseInOrder,
-	KindScan,
 	Ledger,
 	loadLedger,
 	saveLedger,
 	storedLedger,
-	type PendingUpdate,
 } from '../../nodes/WmsErpUpdateTrigger/ledger';
+import { chooseInOrder, KindScan, type PendingUpdate } from '../../nodes/WmsErpUpdateTrigger/scan';
 
 const MIN = 60_000;
 const update = (
@@ -97,6 +95,18 @@ describe('ledger', () => {
 		}
 	});
 
+	it('keeps numeric ids as numbers and refused ones marked, through static data', () => {
+		const ledger = new Ledger();
+		ledger.record('k', 7, 1000);
+		ledger.record('k', '7', 1000);
+		ledger.record('k', 8, 1000, true);
+		const copy = loadLedger(JSON.parse(JSON.stringify({ ledger: ledger.toJSON() })));
+		expect(copy.ids().sort()).toEqual([7, 8, '7'].sort());
+		expect(copy.get(7)).toEqual({ kind: 'k', at: 1000 });
+		expect(copy.get('7')).toEqual({ kind: 'k', at: 1000 });
+		expect(copy.get(8)).toEqual({ kind: 'k', at: 1000, refused: true });
+	});
+
 	it('removes its key from static data when empty', () => {
 		const staticData: Record<string, unknown> = {
 			ledger: { v: 1, seq: 4, emitted: [{ kind: 'k', at: 1, ids: ['a'] }] },
@@ -130,7 +140,7 @@ describe('KindScan', () => {
 			{ want: 2 },
 		);
 		expect(s.candidates.map((c) => c.update.id)).toEqual(['UPD-000001', 'UPD-000003']);
-		expect(s.full).toBe(true);
+		expect(s.wantsMore).toBe(false);
 		expect([...s.seen]).toHaveLength(4);
 	});
 
@@ -141,14 +151,70 @@ describe('KindScan', () => {
 		expect(s.candidates).toEqual([{ update: update('k', 1), fresh: false }]);
 	});
 
-	it('is conclusive at the last page, or once it meets an id the ledger never held', () => {
+	it('lets a redelivery due displace an update never delivered when the poll has enough (a list newest first)', () => {
 		const ledger = new Ledger();
 		ledger.record('k', 'UPD-000001', 0);
-		expect(scan(ledger, 'k', [update('k', 1)], { end: false }).conclusive).toBe(false);
-		expect(scan(ledger, 'k', [update('k', 1), update('k', 2)], { end: false }).conclusive).toBe(
-			true,
-		);
+		const s = scan(ledger, 'k', [update('k', 3), update('k', 2), update('k', 1)], {
+			at: 30 * MIN,
+			want: 2,
+		});
+		expect(s.candidates.map((c) => [c.update.id, c.fresh])).toEqual([
+			['UPD-000003', true],
+			['UPD-000001', false],
+		]);
+	});
+
+	it('is conclusive only at the last page: the list may come in any order', () => {
+		const ledger = new Ledger();
+		ledger.record('k', 'UPD-000001', 0);
+		// Newest first: meeting an id the ledger never held says nothing of the held one.
+		expect(scan(ledger, 'k', [update('k', 2)], { end: false }).conclusive).toBe(false);
 		expect(scan(ledger, 'k', [], { end: true }).conclusive).toBe(true);
+	});
+
+	it('wants to read on while an id the ledger holds for the kind has not been met, even with enough updates', () => {
+		const ledger = new Ledger();
+		ledger.record('k', 'UPD-000009', 0);
+		ledger.record('other', 'UPD-000008', 0);
+		const s = scan(ledger, 'k', [update('k', 1), update('k', 2)], { want: 1, end: false });
+		expect(s.wantsMore).toBe(true);
+		s.offer(update('k', 9), 0);
+		expect(s.wantsMore).toBe(false);
+	});
+
+	it('takes ids that are numbers as they came (7 and "7" are two), and sets aside updates without one', () => {
+		const s = scan(new Ledger(), 'k', [
+			{ id: 7, kind: 'k' },
+			{ id: '7', kind: 'k' },
+			{ kind: 'k', created_at: 'x' } as unknown as PendingUpdate,
+			{ id: '', kind: 'k' },
+			{ id: null, kind: 'k' } as unknown as PendingUpdate,
+			{ id: { n: 1 }, kind: 'k' } as unknown as PendingUpdate,
+		]);
+		expect(s.candidates.map((c) => c.update.id)).toEqual([7, '7']);
+		expect(s.withoutId).toHaveLength(4);
+	});
+
+	it('passes over an update whose status is not pending (a platform that ignores the filter), in any case', () => {
+		const s = scan(new Ledger(), 'k', [
+			{ id: 'A', kind: 'k', status: 'complete' },
+			{ id: 'B', kind: 'k', status: 'PENDING' },
+			{ id: 'C', kind: 'k' },
+			{ id: 'D', kind: 'k', status: 'error' },
+		]);
+		expect(s.candidates.map((c) => c.update.id)).toEqual(['B', 'C']);
+		expect([...s.seen]).toEqual(['B', 'C']);
+	});
+
+	it("gives each update the watched kind, keeping a platform's other word for it", () => {
+		const s = scan(new Ledger(), 'outgoing_consignment', [
+			{ id: 'A', kind: 'OUTGOING_CONSIGNMENT' },
+			{ id: 'B', kind: 'outgoing_consignment' },
+		]);
+		expect(s.candidates.map((c) => c.update)).toEqual([
+			{ id: 'A', kind: 'outgoing_consignment', platform_kind: 'OUTGOING_CONSIGNMENT' },
+			{ id: 'B', kind: 'outgoing_consignment' },
+		]);
 	});
 });
 

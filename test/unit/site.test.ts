@@ -9,6 +9,7 @@ import { CERTIFICATES, PRIVATE_KEY, readPem } from '../../nodes/shared/transport
 import {
 	connectionOptions,
 	readSite,
+	siteSecrets,
 	summaryOf,
 	withConnection,
 	type Site,
@@ -108,7 +109,7 @@ describe('the site settings of a credential', () => {
 
 	it('CA, client certificate with its passphrase, and certificate checks off become agent options', () => {
 		const key = encryptKey(leaf.key, 'pallet-Pass-1');
-		const site = siteOf({
+		const fields = {
 			trustPrivateCa: true,
 			caCertificate: ca.cert,
 			useClientCertificate: true,
@@ -116,7 +117,8 @@ describe('the site settings of a credential', () => {
 			clientKey: key,
 			clientKeyPassphrase: 'pallet-Pass-1',
 			ignoreCertificateErrors: true,
-		});
+		};
+		const site = siteOf(fields);
 		expect(connectionOptions(site, 'https://wms.example.com/v1')).toEqual({
 			agentOptions: {
 				ca: ca.cert,
@@ -127,7 +129,31 @@ describe('the site settings of a credential', () => {
 			},
 			skipSslCertificateValidation: true,
 		});
-		expect(site.secrets).toEqual(expect.arrayContaining([key, 'pallet-Pass-1']));
+		expect(siteSecrets(fields)).toEqual(
+			expect.arrayContaining([key, 'pallet-Pass-1', key.split('\n')[3]]),
+		);
+		expect(siteSecrets(fields)).not.toContain(ca.cert);
+	});
+
+	it('the key, its passphrase and the proxy password are secrets with their switch off, or the rest unreadable', () => {
+		const key = encryptKey(leaf.key, 'pallet-Pass-1');
+		const fields = {
+			useClientCertificate: false,
+			clientKey: key.replace(/\n/g, ' '),
+			clientKeyPassphrase: 'pallet-Pass-1',
+			useProxy: true,
+			proxyUrl: 'socks5://proxy:1080',
+			proxyPassword: 'Dock-Door-3',
+		};
+		expect(readSite(fields)).toHaveProperty('problem');
+		expect(siteSecrets(fields)).toEqual(
+			expect.arrayContaining([
+				fields.clientKey,
+				key.split('\n')[2],
+				'pallet-Pass-1',
+				'Dock-Door-3',
+			]),
+		);
 	});
 
 	it('a client certificate needs its key, and an encrypted key its passphrase', () => {
@@ -174,8 +200,10 @@ describe('the site settings of a credential', () => {
 	});
 
 	it('the password written into a Proxy URL is one of the secrets', () => {
-		const site = siteOf({ useProxy: true, proxyUrl: 'http://n8n:Dock-Door-3@proxy:3128' });
-		expect(site.secrets).toEqual(['Dock-Door-3']);
+		expect(siteSecrets({ useProxy: true, proxyUrl: 'http://n8n:Dock-Door-3@proxy:3128' })).toEqual([
+			'Dock-Door-3',
+		]);
+		expect(siteSecrets({ proxyUrl: 'n8n:Dock%40Door@proxy:3128' })).toEqual(['Dock@Door']);
 	});
 
 	it.each([

@@ -117,14 +117,21 @@ export class N8nClient {
 
 	/**
 	 * Creates (or, on a reused instance, updates) the "WMS Simulator" credential pointing at the
-	 * simulator. Returns {id, name, type}.
+	 * simulator; `fields`: the credential's other fields (a CA…). Returns {id, name, type}.
 	 */
-	/** The credential for a simulator, by name: made, or updated when it exists; `fields`: the credential's other fields (a CA…). */
 	async importCredential(
 		{ baseUrl, clientId, clientSecret },
 		{ name = CREDENTIAL_NAME, type = CREDENTIAL_TYPE, fields = {} } = {},
 	) {
-		const data = { baseUrl, clientId, clientSecret, ...fields };
+		return this.saveCredential({
+			name,
+			type,
+			data: { baseUrl, clientId, clientSecret, ...fields },
+		});
+	}
+
+	/** Creates the credential `name` of `type`, or updates the one there. Returns {id, name, type}. */
+	async saveCredential({ name, type, data }) {
 		const existing = (await this.listCredentials()).find((c) => c.name === name && c.type === type);
 		if (existing) {
 			await this.rest('PATCH', `/credentials/${existing.id}`, { name, type, data });
@@ -155,9 +162,10 @@ export class N8nClient {
 	 * credential. A workflow of the same name is replaced, so repeated starts don't pile up copies —
 	 * unless `imported` (name → versionId saved by the previous import) shows it was changed since in
 	 * the editor: then the user's copy is kept.
+	 * `credentials`: more credentials to bind, by type (e.g. the ERP's `postgres`).
 	 * Returns [{file, id, name, active (as exported), kept, source, workflow (as saved)}].
 	 */
-	async importWorkflows(dir, credential, { imported } = {}) {
+	async importWorkflows(dir, credential, { imported, credentials = {} } = {}) {
 		if (!fs.existsSync(dir)) return [];
 		const existing = await this.listWorkflows();
 		const results = [];
@@ -166,7 +174,11 @@ export class N8nClient {
 			.filter((f) => f.endsWith('.json'))
 			.sort()) {
 			const source = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
-			const body = workflowForImport({ name: path.basename(file, '.json'), ...source }, credential);
+			const body = workflowForImport(
+				{ name: path.basename(file, '.json'), ...source },
+				credential,
+				credentials,
+			);
 			const same = existing.find((w) => w.name === body.name);
 			let saved;
 			let kept = false;
@@ -263,15 +275,17 @@ const WORKFLOW_SETTINGS_KEYS = [
 	'callerPolicy',
 ];
 
-/** Keeps only what the public API accepts and binds credential references to the imported one. */
-export function workflowForImport(source, credential) {
+/**
+ * Keeps only what the public API accepts and binds credential references to the imported ones:
+ * the WMS credential, and `others` by type.
+ */
+export function workflowForImport(source, credential, others = {}) {
+	const bind = { ...others, ...(credential ? { [CREDENTIAL_TYPE]: credential } : {}) };
 	const nodes = (source.nodes ?? []).map((node) => {
 		const copy = { ...node };
-		if (copy.credentials?.[CREDENTIAL_TYPE] && credential) {
-			copy.credentials = {
-				...copy.credentials,
-				[CREDENTIAL_TYPE]: { id: credential.id, name: credential.name },
-			};
+		for (const [type, { id, name }] of Object.entries(bind)) {
+			if (copy.credentials?.[type])
+				copy.credentials = { ...copy.credentials, [type]: { id, name } };
 		}
 		return copy;
 	});

@@ -52,6 +52,14 @@ function postgresBinDir() {
 	return found ?? null;
 }
 
+/** Makes sure Postgres is on the machine (an ERP database needs no Redis); returns its binaries' folder. */
+export async function ensurePostgres() {
+	if (!postgresBinDir()) await aptInstall(['postgresql']);
+	const pgBin = postgresBinDir();
+	if (!pgBin) throw new Error('Postgres binaries (initdb) not found after installing postgresql');
+	return pgBin;
+}
+
 /** Makes sure Postgres and Redis are on the machine; returns where their binaries are. */
 export async function ensureServices() {
 	const missing = [];
@@ -150,11 +158,18 @@ async function waitFor(what, check, { timeoutMs = 60000, service }) {
 }
 
 /**
- * Postgres in `dir` (initialised on first use: superuser `n8n`, password kept in `dir/../postgres.json`),
- * listening on 127.0.0.1:`port` only, database `n8n`. `fast`: no fsync (tests: the data need not
- * survive a power cut). Returns {host, port, user, password, database, stop(), psql(sql)}.
+ * Postgres in `dir` (initialised on first use: superuser `user`, password kept in `dir/../postgres.json`),
+ * listening on 127.0.0.1:`port` only, database `database`. `fast`: no fsync (tests: the data need not
+ * survive a power cut). Returns {host, port, user, password, database, fresh, stop(), psql(sql)}.
  */
-export async function startPostgres({ dir, port, pgBin, fast = false }) {
+export async function startPostgres({
+	dir,
+	port,
+	pgBin,
+	fast = false,
+	user = 'n8n',
+	database = 'n8n',
+}) {
 	const secretsFile = path.join(path.dirname(dir), 'postgres.json');
 	const dataDir = path.join(dir, 'data');
 	if (isRoot) await ensurePostgresUser();
@@ -163,11 +178,9 @@ export async function startPostgres({ dir, port, pgBin, fast = false }) {
 		fs.rmSync(dir, { recursive: true, force: true });
 		fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
 		const password = randomBytes(12).toString('hex');
-		fs.writeFileSync(
-			secretsFile,
-			JSON.stringify({ user: 'n8n', password, database: 'n8n' }, null, 2) + '\n',
-			{ mode: 0o600 },
-		);
+		fs.writeFileSync(secretsFile, JSON.stringify({ user, password, database }, null, 2) + '\n', {
+			mode: 0o600,
+		});
 		const pwFile = path.join(dir, 'pwfile');
 		fs.writeFileSync(pwFile, password + '\n', { mode: 0o600 });
 		if (isRoot)
@@ -176,7 +189,7 @@ export async function startPostgres({ dir, port, pgBin, fast = false }) {
 			'-D',
 			dataDir,
 			'-U',
-			'n8n',
+			user,
 			`--pwfile=${pwFile}`,
 			'--auth=scram-sha-256',
 			'-E',
@@ -232,6 +245,7 @@ export async function startPostgres({ dir, port, pgBin, fast = false }) {
 		host: '127.0.0.1',
 		port,
 		...secrets,
+		fresh,
 		logFile,
 		psql: (sql) => psql(sql, secrets.database),
 		// SIGINT: Postgres' "fast" shutdown (SIGTERM would wait for n8n's pooled connections to close).

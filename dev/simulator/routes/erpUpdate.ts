@@ -1,8 +1,14 @@
-/** ERP updates: retrieval of pending work (oldest first), set_complete and set_error. */
+/**
+ * ERP updates: retrieval of pending work (oldest first, or as sim.erpUpdateListing says),
+ * set_complete and set_error.
+ */
+import { createHash } from 'node:crypto';
+
+import { ApiError } from '../errors';
 import type { ErpUpdateKind, Handler, Sim } from '../kit';
 import { bulkUpsert, keyMatch, readPage } from '../kit';
 import { stateMessage } from '../machines';
-import type { Rec, Row } from '../store';
+import type { Rec, Row, Table } from '../store';
 
 export function erpUpdateRoutes(sim: Sim): Record<string, Handler> {
 	const table = sim.store.tables.erp_update;
@@ -21,6 +27,18 @@ export function erpUpdateRoutes(sim: Sim): Record<string, Handler> {
 		return v;
 	};
 	sim.views.erp_update = view;
+	/** As the retrieval routes list it: without its id when the listing says so. */
+	const listed = (row: Row): Rec => {
+		const v = view(row);
+		if (sim.erpUpdateListing.withoutId.has(row.key)) delete v.id;
+		return v;
+	};
+	const listPage = (
+		body: Rec,
+		table: Table,
+		match: (row: Row, filter: Rec) => boolean,
+		rowView: (row: Row) => Rec,
+	) => listPageIn(sim, body, table, match, rowView);
 
 	const retrieve =
 		(kind: ErpUpdateKind): Handler =>
@@ -28,7 +46,10 @@ export function erpUpdateRoutes(sim: Sim): Record<string, Handler> {
 			const f = body.filter ?? {};
 			const statuses: string[] = f.statuses ?? [f.status ?? 'pending'];
 			const since = f.created_since === undefined ? undefined : Date.parse(f.created_since);
-			return readPage(
+			const listing = sim.erpUpdateListing;
+			const read =
+				listing.order === 'created' && listing.pageSize === undefined ? readPage : listPage;
+			return read(
 				body,
 				table,
 				(row) =>
@@ -38,7 +59,7 @@ export function erpUpdateRoutes(sim: Sim): Record<string, Handler> {
 					keyMatch(row.data.payload.order_number, f.order_number, undefined) &&
 					keyMatch(row.data.payload.warehouse_code, f.warehouse_code, undefined) &&
 					(since === undefined || Date.parse(row.createdAt) >= since),
-				view,
+				listed,
 			);
 		};
 
@@ -61,7 +82,10 @@ export function erpUpdateRoutes(sim: Sim): Record<string, Handler> {
 			bulkUpsert(body.items, {
 				table,
 				keyOf: (i) => i.id,
-				check: (i, at, p, existing) => void exists(i, at, p, existing),
+				check: (i, at, p, existing) => {
+					if (exists(i, at, p, existing) && sim.erpUpdateListing.stale.has(existing.key))
+						p.conflict(`${at}/id`, `erp update ${i.id} is already complete`);
+				},
 				apply: (i, key) => {
 					const row = table.get(key)!;
 					if (row.state.status === 'complete') return 'unchanged';
@@ -97,5 +121,51 @@ export function erpUpdateRoutes(sim: Sim): Record<string, Handler> {
 					return 'updated';
 				},
 			}),
+	};
+}
+
+/** Where a row stands in the listing's order: a text that sorts as the listing lists. */
+function place(sim: Sim, row: Row): string {
+	const seq = String(row.seq).padStart(12, '0');
+	if (sim.erpUpdateListing.order === 'newest') return String(1e12 - row.seq).padStart(12, '0');
+	if (sim.erpUpdateListing.order === 'scrambled')
+		return `${createHash('sha1').update(row.key).digest('hex').slice(0, 8)}${seq}`;
+	return seq;
+}
+
+/** One page in the listing's order and page size; the cursor names the last place read. */
+function listPageIn(
+	sim: Sim,
+	body: Rec,
+	table: Table,
+	match: (row: Row, filter: Rec) => boolean,
+	view: (row: Row) => Rec,
+): Rec {
+	const filter: Rec = body.filter ?? {};
+	let after = '';
+	if (body.cursor !== undefined) {
+		const decoded = /^u1:(.+)$/.exec(
+			Buffer.from(String(body.cursor), 'base64url').toString('utf8'),
+		);
+		if (!decoded)
+			throw new ApiError(
+				422,
+				'validation_failed',
+				'cursor is not a next_cursor this platform issued',
+				[{ path: '/cursor', message: 'unknown cursor' }],
+			);
+		after = decoded[1];
+	}
+	const limit = Math.min(Number(body.limit ?? 100), sim.erpUpdateListing.pageSize ?? Infinity);
+	const rows = table.order
+		.filter((row) => match(row, filter))
+		.map((row) => ({ row, at: place(sim, row) }))
+		.filter(({ at }) => at > after)
+		.sort((a, b) => (a.at < b.at ? -1 : 1));
+	const page = rows.slice(0, limit);
+	const more = rows.length > limit;
+	return {
+		items: page.map(({ row }) => view(row)),
+		next_cursor: more ? Buffer.from(`u1:${page[page.length - 1].at}`).toString('base64url') : null,
 	};
 }

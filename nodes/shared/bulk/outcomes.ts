@@ -7,24 +7,30 @@
  * `{index, key, status}`; a platform (or a proxy) may answer otherwise, and then the rows it does
  * not clearly confirm stay "not confirmed", never "stored". A result names its row:
  * - by `key` when the platform gives one and the route's key is made of row fields (a key that
- *   names no row of the request confirms nothing, whatever its index says);
+ *   names no row of the request confirms nothing, whatever its index says); a key in another
+ *   letter case names the row all the same, as reads by key pair them (a platform that folds
+ *   case answers in its own spelling, which the output keeps);
  * - else by `index`;
  * - else by position, only when there are exactly as many results as rows.
  * A row named by two results, or whose result has a status the contract does not know, is not
- * confirmed either.
+ * confirmed either. Statuses are read in any letter case ("Created" is created).
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { isObject } from '../objects';
 import { routeInfo, type RoutePath } from '../platform';
+import { foldKey } from '../recordKey';
 import { PlatformError } from '../transport/errors';
 import type { Answer } from '../transport/request';
 
 export type RowOutcome =
 	/** The platform confirmed it: its result for the row. */
 	| { kind: 'stored'; key?: string; result: IDataObject }
-	/** The platform refused the row (named it, or refused its whole request, with a 4xx): nothing of it is stored. */
-	| { kind: 'refused'; key?: string; error: PlatformError }
+	/**
+	 * The platform refused the row (named it, or refused its whole request, with a 4xx): nothing
+	 * of it is stored. `withOthers`: refused with other rows of its request, none of them named.
+	 */
+	| { kind: 'refused'; key?: string; error: PlatformError; withOthers?: true }
 	/** Neither: the platform may or may not hold it. */
 	| {
 			kind: 'notConfirmed';
@@ -64,10 +70,13 @@ export function naturalKeys(route: RoutePath, records: IDataObject[]): Array<str
 }
 
 /** What to tell the user about running the node again for a row the platform may or may not hold. */
-function rerunAdvice(route: RoutePath, mayBeStored: boolean, status: number | undefined): string {
+function rerunAdvice(
+	idempotent: boolean,
+	mayBeStored: boolean,
+	status: number | undefined,
+): string {
 	// Only a route that matches records by their key makes a re-run harmless; elsewhere (a new comparison per call) a second run may add another.
-	if (routeInfo(route).idempotent)
-		return 'Running the node again is safe: records are matched by their key.';
+	if (idempotent) return 'Running the node again is safe: records are matched by their key.';
 	if (!mayBeStored) return 'The platform did not take it: running the node again is safe.';
 	return status !== undefined && status < 300
 		? 'The platform may have stored it without confirming it, and a second run would add another: check the platform before running the node again.'
@@ -81,20 +90,26 @@ export function notConfirmed(
 	mayBeStored: boolean,
 	key?: string,
 ): FailedRow {
-	const advice = rerunAdvice(cause.route, mayBeStored, cause.status);
+	const advice = rerunAdvice(cause.idempotent, mayBeStored, cause.status);
 	return {
 		kind: 'notConfirmed',
 		key,
 		error: cause.forRow(`not confirmed as stored — ${why}. ${advice}`, mayBeStored),
 		mayBeStored,
-		rerunSafe: routeInfo(cause.route).idempotent || !mayBeStored,
+		rerunSafe: cause.idempotent || !mayBeStored,
 	};
 }
 
 /** A row the platform refused; when an earlier try of its request may have been stored, it is only not confirmed. */
-export function refused(cause: PlatformError, message: string, key?: string): FailedRow {
+export function refused(
+	cause: PlatformError,
+	message: string,
+	key?: string,
+	withOthers?: true,
+): FailedRow {
 	if (cause.mayBeStored) return notConfirmed(cause, `${cause.message}: ${message}`, true, key);
-	return { kind: 'refused', key, error: cause.forRow(message) };
+	const row: FailedRow = { kind: 'refused', key, error: cause.forRow(message) };
+	return withOthers ? { ...row, withOthers } : row;
 }
 
 const keyText = (value: unknown): string | undefined =>
@@ -117,6 +132,7 @@ export function confirmRows(
 	route: RoutePath,
 	records: IDataObject[],
 	answer: Answer,
+	idempotent?: boolean,
 ): RowOutcome[] {
 	const results = answer.body.results as unknown[];
 	const fields = routeInfo(route).resultKey;
@@ -126,21 +142,27 @@ export function confirmRows(
 	const times = new Uint32Array(records.length);
 	const strays: string[] = [];
 	let rowsByKey: Map<string, number[]> | undefined;
+	let rowsByFoldedKey: Map<string, number[]> | undefined;
+	const sameKey = (row: number, key: string) =>
+		keys![row] === key || foldKey(keys![row]) === foldKey(key);
+	const byKey = (fold: (key: string) => string) => {
+		const rows = new Map<string, number[]>();
+		keys!.forEach((rowKey, row) =>
+			rows.set(fold(rowKey), [...(rows.get(fold(rowKey)) ?? []), row]),
+		);
+		return rows;
+	};
 
 	const rowOf = (result: IDataObject, position: number): number | undefined => {
 		const key = keyText(result.key);
 		const index = indexOf(result.index, records.length);
 		if (keys && key !== undefined) {
-			if (typeof index === 'number' && keys[index] === key) return index;
-			if (position < records.length && keys[position] === key && times[position] === 0)
+			if (typeof index === 'number' && sameKey(index, key)) return index;
+			if (position < records.length && sameKey(position, key) && times[position] === 0)
 				return position;
-			if (!rowsByKey) {
-				rowsByKey = new Map();
-				keys.forEach((rowKey, row) =>
-					rowsByKey!.set(rowKey, [...(rowsByKey!.get(rowKey) ?? []), row]),
-				);
-			}
-			const candidates = rowsByKey.get(key);
+			rowsByKey ??= byKey((rowKey) => rowKey);
+			const candidates =
+				rowsByKey.get(key) ?? (rowsByFoldedKey ??= byKey(foldKey)).get(foldKey(key));
 			return candidates?.find((row) => times[row] === 0) ?? candidates?.[0];
 		}
 		if (index !== undefined) return index === 'invalid' ? undefined : index;
@@ -172,6 +194,7 @@ export function confirmRows(
 				message: '',
 				attempts: 1,
 				mayBeStored: true,
+				idempotent,
 			});
 			return notConfirmed(
 				answered,
@@ -195,7 +218,8 @@ export function confirmRows(
 				`its answer names no result for this record${said} (${results.length} results for ${records.length} records${others})`,
 			);
 		}
-		if (typeof result.status !== 'string' || !CONFIRMING_STATUSES.has(result.status)) {
+		const confirming = typeof result.status === 'string' ? result.status.toLowerCase() : undefined;
+		if (confirming === undefined || !CONFIRMING_STATUSES.has(confirming)) {
 			const words =
 				keyText(result.message) ?? keyText((result.error as IDataObject | undefined)?.message);
 			const status = typeof result.status === 'string' ? `status "${result.status}"` : 'no status';
@@ -206,6 +230,7 @@ export function confirmRows(
 		// Copied without `index` (a position in one request, meaningless to the user); not `delete`, which slows every later read of the object.
 		const rest: IDataObject = {};
 		for (const field of Object.keys(result)) if (field !== 'index') rest[field] = result[field];
+		rest.status = confirming;
 		// A result matched by index or position still tells the user which record it was.
 		if (keys && (rest.key === undefined || rest.key === null)) rest.key = keys[k];
 		return { kind: 'stored', key, result: rest };

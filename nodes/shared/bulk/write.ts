@@ -1,37 +1,36 @@
 /**
- * Bulk writes: split records into requests of at most the route's limit, send them through the
- * transport, up to Requests in Parallel at once (lanes.ts), and give every record its own outcome
- * (outcomes.ts), in the order the records came.
+ * Bulk writes: rows taken as they come (all input items at once, or a file's rows chunk by chunk),
+ * put into requests of at most the route's limit, sent through the transport up to Requests in
+ * Parallel at once (lanes.ts), and each row's outcome (outcomes.ts) told as its request settles.
+ * Only the rows of requests in flight are held: the next rows are taken when a lane is free.
  *
- * Requests are made in the records' order. A record whose key is in a request still in flight
- * waits (and the records after it with it) until that request is answered, so the platform stores
- * a key's records in the input's order and keeps the last, as with one request at a time.
+ * Requests are made in the rows' order. A row whose key is in a request still in flight waits
+ * (and the rows after it with it) until that request is answered, so the platform stores a key's
+ * records in the input's order and keeps the last, as with one request at a time.
  *
- * The platform rejects a whole request when any row is bad (422/409, or 404 for an unknown id) and
- * names the rows in error.details[].path as /items/<n>/...; those rows are refused and the rest
- * are sent again without them, so one bad row never sinks its neighbours. A 413 (a platform whose
- * limit is below the contract's) halves the request and keeps the smaller size for the rest of the
- * run. When the transport gives up (retry budget spent, platform down, an answer that cannot be
- * read), no request is started any more: the rows of that request and of every request not sent
- * are not confirmed. When the execution is cancelled, nothing more is sent and the run ends with
- * the cancel.
+ * Refused rows are taken out and the rest sent again (request.ts). A 413 (a platform whose limit
+ * is below the contract's) halves the request and keeps the smaller size for the rest of the run.
+ * When the transport gives up (retry budget spent, platform down, an answer that cannot be read),
+ * no request is started any more and no row taken: the rows of that request and the rows taken but
+ * not sent are not confirmed. When the execution is cancelled, nothing more is sent or taken and
+ * the write ends with the cancel. A failure of the rows' source (a file that is not what it says)
+ * ends the write the same way once the requests in flight have settled.
+ *
+ * A write not known to be safe to send twice (the contract's word for the route, or Options →
+ * Re-Send After a Lost Answer) is not repeated after a lost answer: its keys are read back
+ * (readBack.ts) and only the rows the platform does not have are sent again.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { routeInfo, type RoutePath } from '../platform';
-import { PlatformError } from '../transport/errors';
+import type { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
-import { platformRequest, type RequestOptions } from '../transport/request';
+import type { RequestOptions } from '../transport/request';
 import { Lanes, type Parallel } from './lanes';
-import {
-	confirmRows,
-	naturalKeys,
-	notConfirmed,
-	refused,
-	RESULTS_LIST,
-	type RowOutcome,
-} from './outcomes';
+import { notConfirmed, rowKey, type RowOutcome } from './outcomes';
+import { readBack, type ReadBack } from './readBack';
+import { sendRequest } from './request';
 
 export type { FailedRow, RowOutcome } from './outcomes';
 
@@ -44,134 +43,141 @@ export interface BulkOptions extends RequestOptions {
 	parallel?: Parallel;
 }
 
-const ROW_PATH = /^\/items\/(\d+)(?:\/|$)/;
+/** A bulk write's rows, batch by batch as they become known. */
+export type RowBatches<T> = AsyncIterable<T[]> | Iterable<T[]>;
 
-/** Rows of a request named by the platform's error details, with the messages that name them. */
-function rowsNamed(error: PlatformError, rowCount: number): Map<number, string[]> {
-	const named = new Map<number, string[]>();
-	for (const detail of error.body?.details ?? []) {
-		const match = ROW_PATH.exec(detail.path ?? '');
-		if (!match || Number(match[1]) >= rowCount) continue;
-		const field = (detail.path ?? '').replace(ROW_PATH, '').replace(/\//g, '.');
-		const text = `${field ? `field "${field}" ` : ''}${detail.message ?? 'rejected'}`;
-		named.set(Number(match[1]), [...(named.get(Number(match[1])) ?? []), text]);
-	}
-	return named;
+export interface RowsWritten<T> {
+	/** The record a row sends. */
+	recordOf(row: T): IDataObject;
+	/** Told each row's outcome as its request settles (requests settle in any order). */
+	settle(row: T, outcome: RowOutcome): void;
 }
 
-/** What one request came to: outcomes of some of its rows and the rows to send again, or too large, or given up. */
-type Sent =
-	| { outcomes: Map<number, RowOutcome>; again: number[] }
-	| { tooLarge: true }
-	| { gaveUp: PlatformError };
+/** How a streamed write ended. */
+export interface WriteEnd {
+	/** Requests sent (a request sent again without its refused rows counts again). */
+	requests: number;
+	/** Set when the transport gave up: no row was taken after it. */
+	gaveUp?: PlatformError;
+}
 
-/** Sends `rows` (indexes into `records`) in one request and maps the answer, or the refusal, to outcomes. */
-async function send(
-	session: Session,
-	route: RoutePath,
-	records: IDataObject[],
-	rows: number[],
+/** A write whose answer was lost and that is not known to be safe to send twice: read back before sending again. */
+const checkBefore = (lost: PlatformError) =>
+	!lost.idempotent && lost.mayBeStored && lost.status !== 413;
+
+/**
+ * The outcomes of rows read back after a lost answer (`settle` by position): stored as the
+ * platform holds them, or not confirmed and not sent again when it holds them otherwise. Answers
+ * the positions to send again.
+ */
+function settleReadBack(
+	back: ReadBack,
+	lost: PlatformError,
 	keys: Array<string | undefined>,
-	options: BulkOptions,
-): Promise<Sent> {
-	try {
-		const body = { ...options.envelope, items: rows.map((row) => records[row]) };
-		const answer = await platformRequest(session, route, body, {
-			...options,
-			itemIndex: undefined,
-			expect: RESULTS_LIST,
-		});
-		const confirmed = confirmRows(session.ctx.getNode(), route, body.items, answer);
-		return { outcomes: new Map(rows.map((row, k) => [row, confirmed[k]])), again: [] };
-	} catch (error) {
-		if (!(error instanceof PlatformError))
-			throw error instanceof NodeOperationError
-				? error
-				: new NodeOperationError(session.ctx.getNode(), error as Error);
-		const status = error.status ?? 0;
-		const named = rowsNamed(error, rows.length);
-		const outcomes = new Map<number, RowOutcome>();
-		if (status === 413 && rows.length > 1) return { tooLarge: true };
-		if (status === 413) {
-			const why =
-				"the platform refuses this record as too large (HTTP 413) even on its own: shorten it (fewer lines, shorter texts) or ask the platform's operator about its size limit";
-			outcomes.set(rows[0], refused(error, why, keys[rows[0]]));
-			return { outcomes, again: [] };
-		}
-		if ((status === 422 || status === 409 || status === 404) && named.size > 0) {
-			for (const [index, messages] of named)
-				outcomes.set(rows[index], refused(error, messages.join('; '), keys[rows[index]]));
-			return { outcomes, again: rows.filter((_, index) => !named.has(index)) };
-		}
-		if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
-			// The request as a whole was refused: these rows fail, later requests may still pass.
-			for (const row of rows) outcomes.set(row, refused(error, error.platformMessage, keys[row]));
-			return { outcomes, again: [] };
-		}
-		return { gaveUp: error };
-	}
+	settle: (position: number, outcome: RowOutcome) => void,
+): number[] {
+	for (const [position, result] of back.confirmed)
+		settle(position, { kind: 'stored', key: keys[position], result });
+	for (const [position, field] of back.differing)
+		settle(
+			position,
+			notConfirmed(
+				lost,
+				`${lost.message}; read back with ${back.check}, the platform has this record but its ${field} is not what was sent, so it was not sent again (a second one could be a duplicate)`,
+				true,
+				keys[position],
+			),
+		);
+	return back.missing;
 }
 
-/** One outcome per record, in the records' order. */
-export async function bulkWrite(
+/** The batches' iterator, asynchronous whatever they are. */
+function batchesOf<T>(batches: RowBatches<T>): AsyncIterator<T[]> {
+	if (Symbol.asyncIterator in batches) return batches[Symbol.asyncIterator]();
+	const sync = batches[Symbol.iterator]();
+	return {
+		next: async () => sync.next(),
+		return: async () => sync.return?.() ?? { done: true, value: undefined },
+	};
+}
+
+/** Writes rows as they come; each row's outcome is told to `rows.settle` once its request settles. */
+export async function bulkWriteRows<T>(
 	session: Session,
 	route: RoutePath,
-	records: IDataObject[],
+	batches: RowBatches<T>,
+	rows: RowsWritten<T>,
 	options: BulkOptions = {},
-): Promise<RowOutcome[]> {
-	const learned = session.chunkLimits.get(route);
+): Promise<WriteEnd> {
 	let size = Math.max(
 		1,
-		Math.min(options.batchSize ?? Infinity, routeInfo(route).maxItems ?? 1000, learned ?? Infinity),
+		Math.min(
+			options.batchSize ?? Infinity,
+			routeInfo(route).maxItems ?? 1000,
+			session.chunkLimits.get(route) ?? Infinity,
+		),
 	);
-	const keys = naturalKeys(route, records);
-	const outcomes: RowOutcome[] = new Array(records.length);
+	const keyFields = routeInfo(route).naturalKey;
+	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
 	const lanes = new Lanes(options.parallel);
-	const sendOptions: BulkOptions = { ...options, onBusy: () => lanes.busy() };
+	const sendOptions = { ...options, onBusy: () => lanes.busy() };
 	const { signal } = session;
-	/** The last request each key was sent in (numbered in order), and the requests in flight. */
-	const lastRequestOf = new Map<string, number>();
-	const requestsInFlight = new Set<number>();
+	/** How many requests in flight hold each key. */
+	const keysInFlight = new Map<string, number>();
 	const inFlight = new Set<Promise<void>>();
+	let requests = 0;
 	let stopped: PlatformError | undefined;
 	let failure: { error: unknown } | undefined;
 	const sending = () => stopped === undefined && failure === undefined && signal?.aborted !== true;
-	const inFlightKey = (row: number) => {
-		const key = keys[row];
-		if (key === undefined) return false;
-		const request = lastRequestOf.get(key);
-		return request !== undefined && requestsInFlight.has(request);
-	};
 
 	/** One lane's request: sent again without refused rows, split on a 413, until each of its rows has its outcome. */
-	const sendRows = async (rows: number[]): Promise<void> => {
+	const sendRows = async (taken: T[], keys: Array<string | undefined>): Promise<void> => {
 		// Parts still to send, in order: a request refused as too large comes back as its two halves.
-		const parts = [rows];
+		const parts: number[][] = [taken.map((_, k) => k)];
+		const records = taken.map((row) => rows.recordOf(row));
+		// Reads back after a lost answer, as many as the request's further tries would have been.
+		let checksLeft = (options.retry?.maxAttempts ?? session.retry.maxAttempts) - 1;
 		for (let pending = parts.shift(); pending !== undefined; pending = parts.shift()) {
 			while (pending.length > 0) {
 				if (!sending()) {
 					// Rows of a request given up on may be stored; rows never sent are not.
 					if (stopped)
-						for (const row of pending)
-							outcomes[row] = notConfirmed(stopped, stopped.message, false, keys[row]);
+						for (const k of pending)
+							rows.settle(taken[k], notConfirmed(stopped, stopped.message, false, keys[k]));
 					break;
 				}
-				const started = lanes.started(pending.length);
-				const sent = await send(session, route, records, pending, keys, sendOptions);
+				requests++;
+				const part: number[] = pending;
+				const started = lanes.started(part.length);
+				const sent = await sendRequest(
+					session,
+					route,
+					part.map((k) => records[k]),
+					part.map((k) => keys[k]),
+					sendOptions,
+				);
+				if ('gaveUp' in sent && checkBefore(sent.gaveUp) && checksLeft-- > 0) {
+					const back = await readBack(session, route, records, part, sendOptions);
+					if (back) {
+						pending = settleReadBack(back, sent.gaveUp, keys, (k, outcome) =>
+							rows.settle(taken[k], outcome),
+						);
+						continue;
+					}
+				}
 				if ('gaveUp' in sent) {
 					stopped ??= sent.gaveUp;
-					for (const row of pending)
-						outcomes[row] = notConfirmed(
-							sent.gaveUp,
-							sent.gaveUp.message,
-							sent.gaveUp.mayBeStored,
-							keys[row],
+					const { gaveUp } = sent;
+					for (const k of part)
+						rows.settle(
+							taken[k],
+							notConfirmed(gaveUp, gaveUp.message, gaveUp.mayBeStored, keys[k]),
 						);
 					pending = [];
 				} else if ('tooLarge' in sent) {
-					const half = Math.ceil(pending.length / 2);
-					parts.unshift(pending.slice(half));
-					pending = pending.slice(0, half);
+					const half = Math.ceil(part.length / 2);
+					parts.unshift(part.slice(half));
+					pending = part.slice(0, half);
 					if (half < size) {
 						size = half;
 						session.chunkLimits.set(route, size);
@@ -181,42 +187,107 @@ export async function bulkWrite(
 					}
 				} else {
 					lanes.answered(started);
-					for (const [row, outcome] of sent.outcomes) outcomes[row] = outcome;
-					pending = sent.again;
+					for (const [position, outcome] of sent.outcomes)
+						rows.settle(taken[part[position]], outcome);
+					pending = sent.again.map((position) => part[position]);
 				}
 			}
 		}
 	};
 
-	let next = 0;
-	let requestNumber = 0;
-	while (next < records.length && sending()) {
-		const rows: number[] = [];
-		if (inFlight.size < lanes.open) {
-			while (rows.length < size && next < records.length && !inFlightKey(next)) rows.push(next++);
+	const source = batchesOf(batches);
+	let queue: T[] = [];
+	let head = 0;
+	let exhausted = false;
+	/** The next row to send, taken from the source when the batch at hand is used up. */
+	const peek = async (): Promise<T | undefined> => {
+		while (head >= queue.length && !exhausted) {
+			const next = await source.next();
+			if (next.done) exhausted = true;
+			else [queue, head] = [next.value, 0];
 		}
-		if (rows.length === 0) {
-			// Every lane busy, or the next record's key is in flight: wait for a request to end.
-			await Promise.race(inFlight);
-			continue;
+		return head < queue.length ? queue[head] : undefined;
+	};
+
+	try {
+		while (sending()) {
+			if (inFlight.size >= lanes.open) {
+				await Promise.race(inFlight);
+				continue;
+			}
+			const taken: T[] = [];
+			const keys: Array<string | undefined> = [];
+			while (taken.length < size && sending()) {
+				const row = await peek();
+				if (row === undefined) break;
+				const key = keyOf(row);
+				if (key !== undefined && keysInFlight.has(key)) break;
+				taken.push(row);
+				keys.push(key);
+				head++;
+			}
+			if (!sending()) {
+				if (stopped)
+					taken.forEach((row, k) =>
+						rows.settle(row, notConfirmed(stopped!, stopped!.message, false, keys[k])),
+					);
+				break;
+			}
+			if (taken.length === 0) {
+				// The source is done, or the next row's key is in flight: wait for a request to end.
+				if (inFlight.size === 0) break;
+				await Promise.race(inFlight);
+				continue;
+			}
+			for (const key of keys)
+				if (key !== undefined) keysInFlight.set(key, (keysInFlight.get(key) ?? 0) + 1);
+			const request: Promise<void> = sendRows(taken, keys)
+				.catch((error: unknown) => void (failure ??= { error }))
+				.finally(() => {
+					for (const key of keys) {
+						if (key === undefined) continue;
+						const left = keysInFlight.get(key)! - 1;
+						if (left === 0) keysInFlight.delete(key);
+						else keysInFlight.set(key, left);
+					}
+					inFlight.delete(request);
+				});
+			inFlight.add(request);
 		}
-		const number = requestNumber++;
-		for (const row of rows) if (keys[row] !== undefined) lastRequestOf.set(keys[row]!, number);
-		requestsInFlight.add(number);
-		const request: Promise<void> = sendRows(rows)
-			.catch((error: unknown) => void (failure ??= { error }))
-			.finally(() => {
-				requestsInFlight.delete(number);
-				inFlight.delete(request);
-			});
-		inFlight.add(request);
+	} catch (error) {
+		// The source failed: what is in flight settles before the failure ends the write.
+		failure ??= { error };
+	} finally {
+		// Stop ends the requests in flight (n8n aborts them); a give-up lets them finish, as the platform may be storing them.
+		await Promise.all(inFlight);
+		await source.return?.();
 	}
-	// Stop ends the requests in flight (n8n aborts them); a give-up lets them finish, as the platform may be storing them.
-	await Promise.all(inFlight);
 	if (failure) throw failure.error;
 	if (signal?.aborted)
 		throw new NodeOperationError(session.ctx.getNode(), `Execution cancelled during ${route}`);
-	for (; next < records.length; next++)
-		outcomes[next] = notConfirmed(stopped!, stopped!.message, false, keys[next]);
+	if (stopped)
+		for (; head < queue.length; head++)
+			rows.settle(queue[head], notConfirmed(stopped, stopped.message, false, keyOf(queue[head])));
+	return { requests, gaveUp: stopped };
+}
+
+/** One outcome per record, in the records' order. */
+export async function bulkWrite(
+	session: Session,
+	route: RoutePath,
+	records: IDataObject[],
+	options: BulkOptions = {},
+): Promise<RowOutcome[]> {
+	const outcomes: RowOutcome[] = new Array(records.length);
+	await bulkWriteRows(
+		session,
+		route,
+		[records.map((_, index) => index)],
+		{
+			recordOf: (index) => records[index],
+			settle: (index, outcome) => (outcomes[index] = outcome),
+		},
+		options,
+	);
 	return outcomes;
 }

@@ -14,6 +14,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
+import { nextCursor, pageProblem } from '../paging';
 import type { RoutePath } from '../platform';
 import { openSession, type Session } from '../session';
 import { platformRequest } from '../transport/request';
@@ -43,23 +44,31 @@ export interface PlatformList {
 	entry: (record: IDataObject, filter: IDataObject) => INodeListSearchItems | undefined;
 }
 
+function cursorFrom(token: string): string | number {
+	try {
+		const cursor: unknown = JSON.parse(token);
+		return typeof cursor === 'number' ? cursor : String(cursor);
+	} catch {
+		return token;
+	}
+}
+
 /** A "From List" method that asks the platform for one page: the typed text as its `search` filter, the cursor as n8n's paginationToken. */
 export function platformList({ route, filter, entry }: PlatformList): ListSearchMethod {
 	return async function (this: ILoadOptionsFunctions, search?: string, paginationToken?: string) {
 		const wanted: IDataObject = { ...(filter?.(this) ?? {}) };
 		if (search?.trim()) wanted.search = search.trim();
 		const body: IDataObject = { filter: wanted, limit: PAGE_SIZE };
-		if (paginationToken) body.cursor = paginationToken;
-		const { body: page } = await platformRequest(await listSession(this), route, body);
-		const records = Array.isArray(page.items) ? (page.items as IDataObject[]) : [];
-		const results = records
+		// The platform's cursor, text or a number, goes to the editor and back as JSON text.
+		if (paginationToken) body.cursor = cursorFrom(paginationToken);
+		const { body: page } = await platformRequest(await listSession(this), route, body, {
+			expect: pageProblem,
+		});
+		const results = (page.items as IDataObject[])
 			.flatMap((record) => entry(record, wanted) ?? [])
 			.filter((item) => item.value !== '');
-		const next =
-			typeof page.next_cursor === 'string' && page.next_cursor !== ''
-				? page.next_cursor
-				: undefined;
-		return { results, paginationToken: next };
+		const next = nextCursor(page);
+		return { results, paginationToken: next === undefined ? undefined : JSON.stringify(next) };
 	};
 }
 

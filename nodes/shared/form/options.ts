@@ -1,4 +1,4 @@
-/** The node Options every area node shares: retry budgets, batch size, unknown-field policy. */
+/** The node Options every area node shares: retry budgets, batch size, re-sending, unknown-field policy. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import {
@@ -9,7 +9,8 @@ import {
 	type Parallel,
 } from '../bulk/lanes';
 import type { BulkOptions } from '../bulk/write';
-import { routeInfo, type RoutePath } from '../platform';
+import { autoSaveHighlightedDataOption } from '../highlighted';
+import { checkRouteOf, routeInfo, type RoutePath } from '../platform';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
 
 const retryOptions: INodeProperties[] = [
@@ -54,6 +55,49 @@ export const batchSizeOption = (route: RoutePath): INodeProperties => ({
 	default: maxRecordsOf(route),
 	description: `Records per request (at most ${maxRecordsOf(route)}, the platform's limit); input items are split automatically`,
 });
+
+/** Re-Send where the contract says the route matches records by their key, else Check First. */
+const resendDefault = (route: RoutePath): string =>
+	routeInfo(route).idempotent ? 'resend' : 'checkFirst';
+
+/**
+ * Whether a request whose answer was lost is sent again. The contract's word for the route is
+ * the default (an upsert by key is safe to repeat); a user whose platform adds a second record
+ * for the same key says otherwise here.
+ */
+export function resendOption(route: RoutePath): INodeProperties {
+	const check = checkRouteOf(route);
+	const contractSays = resendDefault(route);
+	return {
+		displayName: 'Re-Send After a Lost Answer',
+		name: 'resend',
+		type: 'options',
+		options: [
+			{
+				name: 'Re-Send',
+				value: 'resend',
+				description:
+					'Send the records again: safe when the platform updates a record whose key it already has, as the contract says of this route',
+			},
+			{
+				name: check ? 'Check First' : 'Do Not Re-Send',
+				value: 'checkFirst',
+				description: check
+					? `Read the keys back (${check}) and send again only the records the platform does not have, for a platform that may add a second record with the same key`
+					: 'Report the records as not confirmed, for a platform that may add a second record with the same key (this route has no read by key to check with)',
+			},
+		],
+		default: contractSays,
+		description:
+			"What to do when the platform's answer to a request is lost (a dropped connection, a timeout, a gateway error), so it may or may not have stored the records",
+	};
+}
+
+/** The Options of a bulk write: Batch Size, Re-Send After a Lost Answer (Requests in Parallel comes with Batch Size). */
+export const bulkWriteOptions = (route: RoutePath): INodeProperties[] => [
+	batchSizeOption(route),
+	resendOption(route),
+];
 
 /** Shown wherever Batch Size is: every bulk write. */
 const requestsInParallelOption: INodeProperties = {
@@ -120,6 +164,7 @@ export function optionsCollection(
 			...(options.some((option) => option.name === 'batchSize') ? [requestsInParallelOption] : []),
 			...retryOptions,
 			timeoutOption,
+			autoSaveHighlightedDataOption,
 		].sort((a, b) => a.displayName.localeCompare(b.displayName)),
 	};
 }
@@ -153,9 +198,11 @@ export function requestsInParallel(ctx: IExecuteFunctions): Parallel {
 
 /** How this run sends a bulk write to `route`: Options → Batch Size, Requests in Parallel and the retry budgets. */
 export function bulkOptions(ctx: IExecuteFunctions, route: RoutePath): BulkOptions {
+	const resend = ctx.getNodeParameter('options.resend', 0, resendDefault(route));
 	return {
 		batchSize: ctx.getNodeParameter('options.batchSize', 0, maxRecordsOf(route)) as number,
 		parallel: requestsInParallel(ctx),
 		retry: retryPolicy(ctx),
+		idempotent: resend === 'resend',
 	};
 }

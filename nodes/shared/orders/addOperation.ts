@@ -3,12 +3,20 @@
  * input item read and every order checked before anything is sent, sent in chunks; each order's
  * result or error pairs to all the input items it came from.
  */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 import { bulkWrite } from '../bulk/write';
-import { camelName } from '../checking';
+import { camelName, type UnknownFieldPolicy } from '../checking';
 import {
-	batchSizeOption,
+	bulkInput,
+	bulkOutput,
+	fileInputProperties,
+	onlyForItems,
+	outputOptions,
+} from '../file/properties';
+import { writeFiles, writeItemsWithSummary, type ItemsRecord } from '../file/write';
+import {
+	bulkWriteOptions,
 	bulkOptions,
 	includeInputFields,
 	includeInputFieldsOption,
@@ -16,12 +24,19 @@ import {
 	unknownFieldsOption,
 } from '../form/options';
 import { recordProperties, showFor, type ResourceOperation } from '../form/properties';
-import { readRecord, recordSource } from '../form/records';
+import { readRecord, recordSource, type RecordSource } from '../form/records';
 import type { Operation } from '../operations';
 import { Output, type ItemRecord } from '../output';
 import { recordSpec, type RecordCheck, type RoutePath } from '../platform';
 import { groupByOrderNumber } from './grouping';
-import { checkedOrder, linesField, readOrderInput, type OrderShape } from './order';
+import { orderMappableFields, orderRecords } from './fromFile';
+import {
+	checkedOrder,
+	linesField,
+	readOrderInput,
+	type OrderInput,
+	type OrderShape,
+} from './order';
 
 export interface OrderAddConfig extends ResourceOperation {
 	route: RoutePath;
@@ -104,23 +119,48 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 		action: config.action,
 		description: `Add ${shape.spec.noun}s with their ${linesField(shape).label.toLowerCase()}, or update those not yet started`,
 		contract: { route: config.route, record: shape.spec },
+		summaryOutputs: true,
 		properties: [
-			...properties,
+			...fileInputProperties(config, orderMappableFields(shape)),
+			...onlyForItems(properties),
 			optionsCollection(
-				[batchSizeOption(config.route), includeInputFieldsOption, unknownFieldsOption],
+				[
+					...bulkWriteOptions(config.route),
+					includeInputFieldsOption,
+					unknownFieldsOption,
+					...outputOptions,
+				],
 				showFor(config),
 			),
 		],
 		async execute(session, items) {
 			const { ctx } = session;
+			const unknownFields = ctx.getNodeParameter(
+				'options.unknownFields',
+				0,
+				'error',
+			) as UnknownFieldPolicy;
+			if (bulkInput(ctx) === 'file')
+				return await writeFiles(
+					session,
+					orderRecords(session, config.route, shape, unknownFields),
+					bulkOutput(ctx),
+				);
 			const source = recordSource(ctx);
 			const rawRecord = (itemIndex: number) => readRecord(ctx, shape.spec, itemIndex, source);
+			const grouped = ctx.getNodeParameter('groupLines', 0, false) as boolean;
+			if (bulkOutput(ctx) === 'summary')
+				return await writeItemsWithSummary(
+					session,
+					config.route,
+					ordersOfItems(ctx, shape, items.length, grouped, source),
+					'orders',
+				);
 			const output = new Output(session, {
 				route: config.route,
 				rawRecord,
 				includeInputFields: includeInputFields(ctx),
 			});
-			const grouped = ctx.getNodeParameter('groupLines', 0, false) as boolean;
 			const inputs = output.readEach(items.length, (itemIndex) =>
 				readOrderInput(ctx, shape, itemIndex, grouped, source),
 			);
@@ -140,7 +180,39 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 				bulkOptions(ctx, config.route),
 			);
 			output.addOutcomes(rows, outcomes);
-			return output.items();
+			return [output.items()];
 		},
 	};
+}
+
+/** The orders of the input items (grouped by order number when asked), each made or why not: for a summary. */
+function ordersOfItems(
+	ctx: IExecuteFunctions,
+	shape: OrderShape,
+	count: number,
+	grouped: boolean,
+	source: RecordSource,
+): ItemsRecord[] {
+	const made: ItemsRecord[] = [];
+	const inputs: OrderInput[] = [];
+	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
+		try {
+			inputs.push(readOrderInput(ctx, shape, itemIndex, grouped, source));
+		} catch (error) {
+			made.push({ itemIndexes: [itemIndex], error });
+		}
+	}
+	for (const order of grouped ? groupByOrderNumber(inputs) : inputs.map((input) => [input])) {
+		const itemIndexes = order.map((input) => input.itemIndex);
+		try {
+			made.push({
+				itemIndexes,
+				values: order[0].header,
+				record: checkedOrder(ctx, shape, order, source),
+			});
+		} catch (error) {
+			made.push({ itemIndexes, values: order[0].header, error });
+		}
+	}
+	return made;
 }

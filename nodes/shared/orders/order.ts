@@ -72,7 +72,7 @@ function takeLines(record: IDataObject, names: string[]): { found: boolean; valu
  * An item that is one line: its line fields go to the line, the rest to the order. A name both
  * have (notes, expected_date) belongs to the order unless written with a "line_" prefix.
  */
-function splitLineItem(
+export function splitLineItem(
 	json: IDataObject,
 	lineFields: FieldSpec[],
 	headerFields: FieldSpec[],
@@ -98,7 +98,7 @@ function splitLineItem(
 
 /** The order header alone: what the form shows when the lines come from elsewhere. */
 const headers = new WeakMap<OrderShape, RecordSpec>();
-function headerSpec(shape: OrderShape): RecordSpec {
+export function headerSpec(shape: OrderShape): RecordSpec {
 	let spec = headers.get(shape);
 	if (!spec)
 		headers.set(
@@ -228,7 +228,9 @@ export function checkedOrder(
 	ctx: IExecuteFunctions,
 	shape: OrderShape,
 	order: OrderInput[],
-	source: RecordSource,
+	source: Pick<RecordSource, 'unknownFields'>,
+	/** What an OrderInput's itemIndex counts: input items, or rows of a file. */
+	unit: 'item' | 'row' = 'item',
 ): IDataObject {
 	const header: IDataObject = {};
 	const givenBy = new Map<string, number>();
@@ -249,7 +251,7 @@ export function checkedOrder(
 				(known || key.startsWith('x_')) &&
 				JSON.stringify(header[name]) !== JSON.stringify(value)
 			) {
-				const problem = `is ${JSON.stringify(value)}, but item ${givenBy.get(name)} of the same order has ${JSON.stringify(header[name])}`;
+				const problem = `is ${JSON.stringify(value)}, but ${unit} ${givenBy.get(name)} of the same order has ${JSON.stringify(header[name])}`;
 				problems.push({ itemIndex: input.itemIndex, field: key, problem });
 			}
 		}
@@ -271,12 +273,12 @@ export function checkedOrder(
 	}
 	const [first, ...rest] = problems;
 	const more = rest.length
-		? ` (and ${rest.length} more: ${rest.map((p) => `item ${p.itemIndex} ${p.field} ${p.problem}`).join('; ')})`
+		? ` (and ${rest.length} more: ${rest.map((p) => `${unit} ${p.itemIndex} ${p.field} ${p.problem}`).join('; ')})`
 		: '';
 	const number = String(header.order_number ?? '');
 	const together =
 		order.length > 1
-			? `; order ${number} (items ${order.map((input) => input.itemIndex).join(', ')}) was not sent`
+			? `; order ${number} (${unit}s ${order.map((input) => input.itemIndex).join(', ')}) was not sent`
 			: '';
 	throw itemError(
 		ctx.getNode(),

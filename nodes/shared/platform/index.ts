@@ -33,6 +33,13 @@ export function recordsRoute(route: RoutePath): RoutePath | undefined {
 	return records !== undefined && isRoute(records) ? records : undefined;
 }
 
+/** The read route that finds a bulk route's records by a list of their keys, when the contract has one. */
+export function checkRouteOf(route: RoutePath): RoutePath | undefined {
+	return (Object.keys(ROUTES) as RoutePath[]).find(
+		(read) => recordsRoute(read) === route && routeInfo(read).keyFilter !== undefined,
+	);
+}
+
 function missing(route: string, what: string): Error {
 	return new Error(
 		`contract/openapi.yaml has no ${what} on ${route}, which this node needs: restore it, or change the node`,

@@ -5,15 +5,17 @@ import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../constants';
+import { asObject } from '../objects';
 import { routeInfo, type RoutePath } from '../platform';
 import type { Session, WaitBudget } from '../session';
+import { PlatformError } from './errors';
 import {
 	describeFailure,
 	envelopeOf,
-	PlatformError,
+	scrubbed,
 	unreadableAnswer,
 	type FailedCall,
-} from './errors';
+} from './failure';
 import {
 	backoffDelayMs,
 	connectionNeverReachedPlatform,
@@ -24,6 +26,7 @@ import {
 	withinTimeout,
 	type RetryPolicy,
 } from './retry';
+import { MAX_REDIRECTS, redirectOf } from './url';
 
 export interface RequestOptions {
 	itemIndex?: number;
@@ -37,6 +40,17 @@ export interface RequestOptions {
 	expect?: (answer: IDataObject) => string | undefined;
 	/** Told when the platform answers busy (429, 503), before the wait for the next try. */
 	onBusy?: () => void;
+	/**
+	 * Whether sending this request twice is harmless: the contract's word for the route unless
+	 * the user said otherwise (Options → Re-Send After a Lost Answer). A request that is not is
+	 * repeated only after an answer that says it was not taken (429, 503, no connection made).
+	 */
+	idempotent?: boolean;
+	/**
+	 * An answer too large to hold at once, read as it streams in, anew on each try: what the reader
+	 * answers stands for the answer's body.
+	 */
+	readAnswer?: (chunks: AsyncIterable<Uint8Array>) => Promise<IDataObject>;
 }
 
 /** A success answer: its HTTP status and its JSON object. */
@@ -45,22 +59,64 @@ export interface Answer {
 	body: IDataObject;
 }
 
-/** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503) or a connection never made say it did not. */
+/** Redirects that say the request was not taken here (it is asked for elsewhere). */
+const NOT_TAKEN_REDIRECTS = new Set([301, 302, 307, 308]);
+
+/** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503), a redirect elsewhere or a connection never made say it did not. */
 function mayHaveStored(failure: FailedCall): boolean {
 	if (failure.status !== undefined)
-		return !(failure.status >= 400 && failure.status < 500) && failure.status !== 503;
+		return (
+			!(failure.status >= 400 && failure.status < 500) &&
+			failure.status !== 503 &&
+			!NOT_TAKEN_REDIRECTS.has(failure.status)
+		);
 	return !connectionNeverReachedPlatform(failure.code);
 }
 
 function retryReason(failure: FailedCall, idempotent: boolean): string | undefined {
 	if (failure.status !== undefined) {
-		return RETRYABLE_STATUSES.has(failure.status) ? `HTTP ${failure.status}` : undefined;
+		if (!RETRYABLE_STATUSES.has(failure.status)) return undefined;
+		// A gateway error may come after the platform stored the body: as a reset, below.
+		return idempotent || !mayHaveStored(failure) ? `HTTP ${failure.status}` : undefined;
 	}
 	if (!isConnectionErrorCode(failure.code, failure.message)) return undefined;
 	// A reset may come after the platform stored the body: only repeat calls that are safe to repeat.
 	if (idempotent || connectionNeverReachedPlatform(failure.code))
 		return failure.code ?? 'connection error';
 	return undefined;
+}
+
+/**
+ * A JSON answer n8n's helper left as text: a byte order mark before it, or a content type that
+ * is not JSON's. Anything else stays as it came, for unreadableAnswer to name.
+ */
+function jsonOf(body: unknown): unknown {
+	if (typeof body !== 'string') return body;
+	const text = body.replace(/^\uFEFF/, '').trim();
+	if (!text.startsWith('{')) return body;
+	try {
+		return JSON.parse(text) as unknown;
+	} catch {
+		return body;
+	}
+}
+
+/**
+ * What a failed try was, scrubbed of the run's secrets as it comes in. The credential is read
+ * again first: n8n may have replaced its token during this run, in this process or another.
+ */
+async function knownFailure(
+	session: Session,
+	failed: Exclude<Try, { response: FullResponse }>,
+	route: RoutePath,
+): Promise<FailedCall> {
+	const { baseUrl, secrets, site } = session;
+	await secrets.relearn(async () => await session.ctx.getCredentials(CREDENTIAL_TYPE));
+	if ('redirect' in failed)
+		return scrubbed({ ...failed.failure, redirect: failed.redirect, baseUrl, route }, secrets);
+	if (failed.error instanceof TimedOut)
+		return { headers: {}, code: 'ECONNABORTED', message: failed.error.message, baseUrl, route };
+	return scrubbed({ ...describeFailure(failed.error), baseUrl, route, site }, secrets);
 }
 
 /** What a wait of `waitMs` starting now adds to the run's budget: only the part past the waits already going on. */
@@ -72,6 +128,81 @@ interface FullResponse {
 	body: unknown;
 	headers?: Record<string, unknown>;
 	statusCode?: number;
+}
+
+const isStream = (value: unknown): value is AsyncIterable<Uint8Array> =>
+	typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
+
+/** A success answer read as it streams, when the call asked for that. */
+async function readStreamed(
+	response: FullResponse,
+	read: RequestOptions['readAnswer'],
+): Promise<FullResponse> {
+	if (!read || !isStream(response.body)) return response;
+	return { ...response, body: await read(response.body) };
+}
+
+/** The error answer of a streamed call, read (it is small) so that its envelope can be told. */
+async function readErrorBodies(error: unknown): Promise<void> {
+	for (
+		let layer = asObject(error), depth = 0;
+		layer && depth < 3;
+		layer = asObject(layer.cause), depth++
+	) {
+		const response = asObject(layer.response);
+		if (!response || !isStream(response.data)) continue;
+		let text = '';
+		const decoder = new TextDecoder();
+		for await (const chunk of response.data) {
+			text += decoder.decode(chunk, { stream: true });
+			if (text.length > 65536) break;
+		}
+		try {
+			response.data = JSON.parse(text) as IDataObject;
+		} catch {
+			response.data = text;
+		}
+	}
+}
+
+/** What one try came to: an answer, a failure as n8n's helper threw it, or a redirect not followed. */
+type Try =
+	| { response: FullResponse }
+	| { error: unknown }
+	| { redirect: string; failure: FailedCall };
+
+/**
+ * One try: n8n's helper with the credential, redirects not followed by it (it would put the
+ * token back on a redirect to another host, and re-post the body there). A redirect within the
+ * Base URL's origin is followed here, with the same request; any other ends the try.
+ */
+async function send(
+	session: Session,
+	request: IHttpRequestOptions,
+	readAnswer: RequestOptions['readAnswer'],
+): Promise<Try> {
+	const { ctx, baseUrl } = session;
+	let url = request.url;
+	for (let hop = 0; ; hop++) {
+		let error: unknown;
+		try {
+			const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
+				...request,
+				url,
+			})) as FullResponse;
+			return { response: await readStreamed(response, readAnswer) };
+		} catch (thrown) {
+			error = thrown;
+		}
+		if (readAnswer) await readErrorBodies(error).catch(() => undefined);
+		const failure = describeFailure(error);
+		const redirect = redirectOf(failure.status, failure.headers.location, url, baseUrl);
+		if (redirect === undefined) return { error };
+		if ('stop' in redirect) return { redirect: redirect.stop, failure };
+		if (hop >= MAX_REDIRECTS)
+			return { redirect: `more than ${MAX_REDIRECTS} redirects in a row`, failure };
+		url = redirect.follow;
+	}
 }
 
 /**
@@ -90,7 +221,7 @@ export async function platformRequest(
 ): Promise<Answer> {
 	const { ctx, baseUrl, signal, waited, pace } = session;
 	const policy: RetryPolicy = { ...session.retry, ...options.retry };
-	const { idempotent } = routeInfo(route);
+	const idempotent = options.idempotent ?? routeInfo(route).idempotent;
 	const request: IHttpRequestOptions = {
 		method: 'POST',
 		url: `${baseUrl}${route}`,
@@ -99,12 +230,20 @@ export async function platformRequest(
 		headers: { Accept: 'application/json' },
 		timeout: policy.requestTimeoutMs,
 		returnFullResponse: true,
+		disableFollowRedirect: true,
+		...(options.readAnswer ? { encoding: 'stream' as const } : {}),
 	};
 	let mayBeStored = false;
 	const fail = (failure: FailedCall, attempts: number): never => {
 		throw new PlatformError(
 			ctx.getNode(),
-			{ ...failure, route, attempts, mayBeStored: mayBeStored || mayHaveStored(failure) },
+			{
+				...failure,
+				route,
+				attempts,
+				mayBeStored: mayBeStored || mayHaveStored(failure),
+				idempotent,
+			},
 			{ itemIndex: options.itemIndex },
 		);
 	};
@@ -116,23 +255,23 @@ export async function platformRequest(
 			throw new NodeOperationError(ctx.getNode(), `Execution cancelled before ${route}`, {
 				itemIndex: options.itemIndex,
 			});
+		let sent: Try;
 		try {
-			const call = ctx.helpers.httpRequestWithAuthentication.call(
-				ctx,
-				CREDENTIAL_TYPE,
-				request,
-			) as Promise<FullResponse>;
-			response = await withinTimeout(call, policy.requestTimeoutMs);
+			sent = await withinTimeout(
+				send(session, request, options.readAnswer),
+				policy.requestTimeoutMs,
+			);
 		} catch (error) {
+			sent = { error };
+		}
+		if ('response' in sent) response = sent.response;
+		else {
 			if (signal?.aborted) {
 				throw new NodeOperationError(ctx.getNode(), `Execution cancelled during ${route}`, {
 					itemIndex: options.itemIndex,
 				});
 			}
-			const failure: FailedCall =
-				error instanceof TimedOut
-					? { headers: {}, code: 'ECONNABORTED', message: error.message, baseUrl, route }
-					: { ...describeFailure(error), baseUrl, route, site: session.site };
+			const failure = await knownFailure(session, sent, route);
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
 			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);
@@ -173,22 +312,25 @@ export async function platformRequest(
 		}
 		const headers = response.headers ?? {};
 		const status = response.statusCode ?? 200;
-		const problem =
-			unreadableAnswer(response.body, headers) ?? options.expect?.(response.body as IDataObject);
+		const answer = session.secrets.scrub(jsonOf(response.body));
+		const problem = unreadableAnswer(answer, headers) ?? options.expect?.(answer as IDataObject);
 		if (problem)
 			fail(
-				{
-					status,
-					headers,
-					body: envelopeOf(response.body),
-					message: problem,
-					answer: problem,
-					baseUrl,
-					route,
-					site: session.site,
-				},
+				scrubbed(
+					{
+						status,
+						headers,
+						body: envelopeOf(answer),
+						message: problem,
+						answer: problem,
+						baseUrl,
+						route,
+						site: session.site,
+					},
+					session.secrets,
+				),
 				attempt,
 			);
-		return { status, body: response.body as IDataObject };
+		return { status, body: answer as IDataObject };
 	}
 }

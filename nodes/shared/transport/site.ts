@@ -53,8 +53,6 @@ export interface Site {
 	agentOptions: NonNullable<IHttpRequestOptions['agentOptions']>;
 	ignoreCertificateErrors: boolean;
 	proxy?: Proxy;
-	/** Values no output, error or log may show: the key, its passphrase, the proxy password. */
-	secrets: string[];
 }
 
 const on = (value: unknown) => value === true || value === 'true';
@@ -68,13 +66,16 @@ function bypassList(raw: unknown): string[] {
 		.filter(Boolean);
 }
 
+/** A proxy address as people write it, with http:// when they leave it out. */
+const withScheme = (raw: string) => (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`);
+
 function readProxy(credentials: ICredentialDataDecryptedObject): Proxy | { problem: string } {
 	const raw = text(credentials[SITE_FIELD.proxyUrl]);
 	const example = 'e.g. http://proxy.example.com:3128';
 	if (raw === '') return { problem: `Proxy URL is empty: enter the proxy's address, ${example}` };
 	let url: URL;
 	try {
-		url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(raw) ? raw : `http://${raw}`);
+		url = new URL(withScheme(raw));
 	} catch {
 		return { problem: `Proxy URL is not a valid address: enter it as ${example}` };
 	}
@@ -110,7 +111,6 @@ export function readSite(credentials: ICredentialDataDecryptedObject): Site | { 
 	const site: Site = {
 		agentOptions: {},
 		ignoreCertificateErrors: on(credentials[SITE_FIELD.ignoreCertificateErrors]),
-		secrets: [],
 	};
 	if (on(credentials[SITE_FIELD.trustPrivateCa])) {
 		const ca = readPem(credentials[SITE_FIELD.caCertificate], {
@@ -140,11 +140,7 @@ export function readSite(credentials: ICredentialDataDecryptedObject): Site | { 
 			};
 		site.agentOptions.cert = cert.pem;
 		site.agentOptions.key = key.pem;
-		site.secrets.push(key.pem, String(credentials[SITE_FIELD.clientKey]));
-		if (hasPassphrase) {
-			site.agentOptions.passphrase = passphrase;
-			site.secrets.push(passphrase);
-		}
+		if (hasPassphrase) site.agentOptions.passphrase = passphrase;
 	}
 	// Also for requests n8n makes the older way (the HTTP Request node), which read only this.
 	if (site.ignoreCertificateErrors) site.agentOptions.rejectUnauthorized = false;
@@ -152,9 +148,38 @@ export function readSite(credentials: ICredentialDataDecryptedObject): Site | { 
 		const proxy = readProxy(credentials);
 		if ('problem' in proxy) return proxy;
 		site.proxy = proxy;
-		if (proxy.config.auth?.password) site.secrets.push(proxy.config.auth.password);
 	}
 	return site;
+}
+
+/**
+ * The values of the site's settings no output, error or log may show, whether or not their
+ * switch is on or the rest of the settings can be read: the client key (as pasted, as sent, and
+ * each line of it, should a part of it come back), its passphrase, the proxy password (also one
+ * written into the Proxy URL).
+ */
+export function siteSecrets(credentials: ICredentialDataDecryptedObject): string[] {
+	const values = [
+		SITE_FIELD.clientKey,
+		SITE_FIELD.clientKeyPassphrase,
+		SITE_FIELD.proxyPassword,
+	].flatMap((field) => {
+		const value = credentials[field];
+		return typeof value === 'string' ? [value] : [];
+	});
+	const key = readPem(credentials[SITE_FIELD.clientKey], { field: 'Client Key', ...PRIVATE_KEY });
+	if ('pem' in key)
+		values.push(
+			key.pem,
+			...key.pem.split('\n').filter((line) => /^[A-Za-z0-9+/=]{16,}$/.test(line)),
+		);
+	try {
+		const password = new URL(withScheme(text(credentials[SITE_FIELD.proxyUrl]))).password;
+		if (password) values.push(decodeURIComponent(password));
+	} catch {
+		// No proxy address, or none that can be read: no password in it.
+	}
+	return values;
 }
 
 /** Whether a host (and port) is on the proxy's bypass list, read as curl and most tools read NO_PROXY. */

@@ -39,3 +39,36 @@ export function checkBaseUrl(raw: unknown): { url: string } | { problem: string 
 	}
 	return { url: `${parsed.origin}${parsed.pathname.replace(/\/+$/, '')}` };
 }
+
+/** Redirects of one request followed at most, each within the Base URL's origin. */
+export const MAX_REDIRECTS = 5;
+
+/** Redirects that ask for the same request elsewhere (a POST stays a POST with its body). */
+const FOLLOWED_REDIRECTS = new Set([301, 302, 307, 308]);
+
+/**
+ * What a redirect answer means for a request to `from`: follow it (the same origin as the Base
+ * URL, where the credential may go), or stop, with words that name only where it pointed (its
+ * origin: a full address may carry a token). Undefined when the status is not a redirect.
+ */
+export function redirectOf(
+	status: number | undefined,
+	location: unknown,
+	from: string,
+	baseUrl: string,
+): { follow: string } | { stop: string } | undefined {
+	if (status === undefined || status < 300 || status > 399) return undefined;
+	if (typeof location !== 'string' || location.trim() === '')
+		return { stop: 'a redirect without a Location to follow' };
+	let target: URL;
+	try {
+		target = new URL(location.trim(), from);
+	} catch {
+		return { stop: 'a redirect to an address that cannot be read' };
+	}
+	if (target.origin !== new URL(baseUrl).origin)
+		return { stop: `a redirect away from the Base URL's host, to ${target.origin}` };
+	if (!FOLLOWED_REDIRECTS.has(status))
+		return { stop: `a redirect (HTTP ${status}) that does not ask for the same request elsewhere` };
+	return { follow: target.href };
+}

@@ -13,6 +13,9 @@ function links(workflow, type) {
 	);
 }
 
+/** Operations that only read; every other changes something on the platform, and asks a person first. */
+const READS = ['get', 'getMany', 'getStatus', 'checkStatus'];
+
 /** Nodes that give another node its language model: running the workflow needs that model's credential. */
 export function chatModelNodes(workflow) {
 	const names = new Set(links(workflow, 'ai_languageModel').map(([from]) => from));
@@ -137,8 +140,17 @@ export function agentExampleCheck(ctx, example) {
 				`"${agent}" is not started by a chat trigger`,
 			);
 			assert.ok(tools.length > 0, `no ${ctx.packageName} tool is wired into "${agent}"`);
+			const served = new Map(links(saved, 'ai_tool'));
 			for (const { node, serves } of tools) {
-				assert.equal(serves, agent, `"${node.name}" serves "${serves}", not the agent`);
+				// A tool that writes reaches the agent only through n8n's human review (a …HitlTool node).
+				const review = saved.nodes.find((n) => n.name === serves && /HitlTool$/.test(n.type));
+				if (!READS.includes(node.parameters.operation)) {
+					assert.ok(review, `"${node.name}" writes, and runs without a person's review`);
+					assert.equal(served.get(review.name), agent, `"${review.name}" does not serve the agent`);
+					assert.ok(ctx.nodeTypes.has(review.type), `n8n has no human review node ${review.type}`);
+				} else {
+					assert.equal(serves, agent, `"${node.name}" serves "${serves}", not the agent`);
+				}
 				assert.match(node.type, /Tool$/, `"${node.name}" is not the tool variant of its node`);
 				assert.equal(
 					node.credentials?.[ctx.credential.type]?.id,
@@ -160,7 +172,25 @@ export function agentExampleCheck(ctx, example) {
 				true,
 				'the example is active: it would wait for chat messages',
 			);
-			ctx.log(`${tools.length} WMS tools: ${tools.map(({ node }) => node.name).join(', ')}`);
+			const reviews = saved.nodes.filter((n) => /chatHitlTool$/.test(n.type));
+			if (reviews.length) {
+				const trigger = fed.find((n) => /chatTrigger$/.test(n.type));
+				assert.equal(
+					trigger.parameters.options?.responseMode,
+					'responseNodes',
+					'review in the chat needs the chat trigger to answer "Using Response Nodes"',
+				);
+				assert.ok(
+					links(saved, 'main').some(
+						([from, to]) =>
+							from === agent && saved.nodes.find((n) => n.name === to)?.type.endsWith('.chat'),
+					),
+					"the agent's answer is not sent to the chat",
+				);
+			}
+			ctx.log(
+				`${tools.length} WMS tools: ${tools.map(({ node, serves }) => (serves === agent ? node.name : `${node.name} (through "${serves}")`)).join(', ')}`,
+			);
 		},
 	};
 }

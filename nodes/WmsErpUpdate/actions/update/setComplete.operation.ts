@@ -1,11 +1,11 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { checkOrRefuse } from '../../../shared/checking';
-import { batchSizeOption, optionsCollection } from '../../../shared/form/options';
+import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
-import { sourceOf, sourceProperty, TriggerLineage } from './source';
+import { sourceOf, sourceProperty, TriggerLineage, withUpdateId } from './source';
 
 const op = { resource: 'update', operation: 'setComplete' };
 const route = '/erp_update/set_complete';
@@ -26,18 +26,19 @@ export const setComplete: Operation = {
 		),
 		{ ...fieldProperty(idField), displayOptions: showFor(op, { source: ['define'] }) },
 		{ ...fieldProperty(erpReferenceField), required: false, displayOptions: showFor(op) },
-		optionsCollection([batchSizeOption(route)], showFor(op)),
+		optionsCollection(bulkWriteOptions(route), showFor(op)),
 	],
 	async execute(session, items) {
 		const { ctx } = session;
 		const lineage = new TriggerLineage(ctx);
 		return await writeRecords(session, route, (itemIndex) => {
-			const record: IDataObject = { id: lineage.requireUpdateId(itemIndex) };
+			const id = lineage.requireUpdateId(itemIndex);
+			const record: IDataObject = { id: String(id) };
 			const reference = String(ctx.getNodeParameter('erpReference', itemIndex, '') ?? '').trim();
 			const fromItem =
 				sourceOf(ctx, itemIndex) === 'inputItem' ? items[itemIndex].json.erp_reference : undefined;
 			if (reference || fromItem) record.erp_reference = reference || fromItem;
-			return checkOrRefuse(ctx, itemIndex, spec, record);
+			return withUpdateId(checkOrRefuse(ctx, itemIndex, spec, record), id);
 		});
 	},
 };

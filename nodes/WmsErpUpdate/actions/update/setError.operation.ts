@@ -1,9 +1,9 @@
 import { checkOrRefuse, itemError } from '../../../shared/checking';
-import { batchSizeOption, optionsCollection } from '../../../shared/form/options';
+import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
-import { errorOf, sourceOf, sourceProperty, TriggerLineage } from './source';
+import { errorOf, sourceOf, sourceProperty, TriggerLineage, withUpdateId } from './source';
 
 const op = { resource: 'update', operation: 'setError' };
 const route = '/erp_update/set_error';
@@ -25,7 +25,7 @@ export const setError: Operation = {
 			...fieldProperty(field),
 			displayOptions: showFor(op, { source: ['define'] }),
 		})),
-		optionsCollection([batchSizeOption(route)], showFor(op)),
+		optionsCollection(bulkWriteOptions(route), showFor(op)),
 	],
 	async execute(session, items) {
 		const { ctx } = session;
@@ -34,11 +34,11 @@ export const setError: Operation = {
 			const id = lineage.requireUpdateId(itemIndex);
 			if (sourceOf(ctx, itemIndex) === 'define') {
 				const record = {
-					id,
+					id: String(id),
 					message: ctx.getNodeParameter('message', itemIndex, '') as string,
 					code: ctx.getNodeParameter('code', itemIndex, '') as string,
 				};
-				return checkOrRefuse(ctx, itemIndex, spec, record);
+				return withUpdateId(checkOrRefuse(ctx, itemIndex, spec, record), id);
 			}
 			const { message, code } = errorOf(items[itemIndex].json);
 			if (!message) {
@@ -46,7 +46,10 @@ export const setError: Operation = {
 					'was not found: the input item has no "error" or "message". Wire an error output here, or set Fields to Send to Define Below';
 				throw itemError(ctx.getNode(), itemIndex, 'Error Message', problem);
 			}
-			return checkOrRefuse(ctx, itemIndex, spec, { id, message, code });
+			return withUpdateId(
+				checkOrRefuse(ctx, itemIndex, spec, { id: String(id), message, code }),
+				id,
+			);
 		});
 	},
 };

@@ -49,6 +49,18 @@ function text(value: unknown): string | undefined {
 	return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 
+/** An update ID is any JSON text or number: a platform with numeric IDs gets its numbers back. */
+export type UpdateId = string | number;
+
+function updateId(value: unknown): UpdateId | undefined {
+	return typeof value === 'number' && Number.isFinite(value) ? value : text(value);
+}
+
+/** The checked record with its ID as the platform gave it (the check reads a number as its digits). */
+export function withUpdateId<T extends IDataObject>(record: T, id: UpdateId): T {
+	return typeof id === 'number' ? { ...record, id } : record;
+}
+
 /**
  * Where each input item of one execution stems from: the WMS ERP Update Trigger nodes this node
  * descends from, nearest first, and n8n's data proxy to follow an item back to them (made once:
@@ -88,26 +100,26 @@ export class TriggerLineage {
 	 * trigger item it stems from, because an ERP step's answer may well have an `id` of its own (the
 	 * ERP's document); else a field named like an update ID.
 	 */
-	private updateIdOfItem(itemIndex: number): string | undefined {
+	private updateIdOfItem(itemIndex: number): UpdateId | undefined {
 		const json = this.ctx.getInputData()[itemIndex]?.json ?? {};
-		if (isErpUpdate(json)) return text(json.id);
+		if (isErpUpdate(json)) return updateId(json.id);
 		const fromTrigger = this.triggerItem(itemIndex);
-		if (fromTrigger) return text(fromTrigger.id);
+		if (fromTrigger) return updateId(fromTrigger.id);
 		for (const key of ID_KEYS) {
-			const id = text(json[key]);
-			if (id) return id;
+			const id = updateId(json[key]);
+			if (id !== undefined) return id;
 		}
 		return undefined;
 	}
 
 	/** The update ID of one item, from the form or from the item; an item error naming what to do when there is none. */
-	requireUpdateId(itemIndex: number): string {
+	requireUpdateId(itemIndex: number): UpdateId {
 		const source = sourceOf(this.ctx, itemIndex);
 		const id =
 			source === 'define'
-				? String(this.ctx.getNodeParameter('id', itemIndex, '') ?? '').trim()
+				? updateId(this.ctx.getNodeParameter('id', itemIndex, ''))
 				: this.updateIdOfItem(itemIndex);
-		if (!id) {
+		if (id === undefined) {
 			const problem =
 				source === 'define'
 					? 'is empty'

@@ -8,7 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { bulkWrite, type RowOutcome } from '../../../shared/bulk/write';
 import { checkOrRefuse } from '../../../shared/checking';
 import {
-	batchSizeOption,
+	bulkWriteOptions,
 	bulkOptions,
 	optionsCollection,
 	retryPolicy,
@@ -167,7 +167,7 @@ export function comparisonLines(config: LinesConfig): Operation {
 		properties: [
 			comparisonIdProperty(config.operation),
 			...recordProperties(spec, op),
-			optionsCollection([batchSizeOption(config.route), unknownFieldsOption], showFor(op)),
+			optionsCollection([...bulkWriteOptions(config.route), unknownFieldsOption], showFor(op)),
 		],
 		async execute(session, items) {
 			const { ctx } = session;

@@ -8,4 +8,5 @@ export const create = upsertOperation({
 	name: 'Create Comparison',
 	action: 'Create a stock comparison for a warehouse (needs warehouse code)',
 	description: 'Open an inventory comparison for a warehouse (state open)',
+	fileInput: false,
 });

@@ -12,19 +12,91 @@
  * reported but adjusted only when the user turned that on: a missing export row must not write
  * stock off.
  */
-import type { INodeExecutionData, IPairedItemData } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
+import { bulkInput } from '../../../shared/file/properties';
 import type { Operation } from '../../../shared/operations';
 import { errorJson, Output } from '../../../shared/output';
+import type { ExecuteSession } from '../../../shared/session';
 import { PlatformError } from '../../../shared/transport/errors';
-import { aggregateErpLines, type ErpOnHand } from './reconcile/variance';
+import { readErpFiles, refusedFileRow } from './reconcile/fileInput';
 import { readErpLines } from './reconcile/input';
-import { OPERATION, reconcileProperties, readSettings } from './reconcile/properties';
+import {
+	OPERATION,
+	reconcileProperties,
+	readSettings,
+	type ReconcileSettings,
+} from './reconcile/properties';
 import { discrepancyItems, Pairing, summaryItem } from './reconcile/report';
 import { Run, stepError } from './reconcile/run';
 import { StepFailed } from './reconcile/stepFailed';
+import { ItemStock, type LineSource, type WarehouseStock } from './reconcile/stock';
+import { aggregateErpLines, type ErpOnHand } from './reconcile/variance';
+
+/** What one Reconcile run starts from: the stock per warehouse, and how its input is reported. */
+interface ReconcileInput {
+	stocks: Map<string, WarehouseStock>;
+	/** Input items (or file rows) not accepted before anything was sent. */
+	inputErrors: number;
+	/** Items that come first on Discrepancies: the input's own problems. */
+	problems: () => INodeExecutionData[];
+	/** The input items a discrepancy pairs to. */
+	pairing: (line: { warehouse_code: string; sku: string; batch?: string }) => IPairedItemData[];
+	/** How a file's line the platform refused is reported (files only). */
+	fileRows?: (source: LineSource, step: Parameters<Run['refuse']>[0], error: Error) => void;
+	/** Figures of a file input for the summary. */
+	figures?: () => IDataObject;
+}
+
+/** The input items as stock lines, summed per warehouse, SKU and batch. */
+function fromItems(
+	session: ExecuteSession,
+	output: Output,
+	settings: ReconcileSettings,
+): ReconcileInput {
+	const items = session.ctx.getInputData();
+	const lines = readErpLines(session.ctx, output, items, settings.defaultWarehouse);
+	const onHand = aggregateErpLines(lines);
+	const byWarehouse = new Map<string, ErpOnHand[]>();
+	for (const line of onHand) {
+		const group = byWarehouse.get(line.warehouse_code);
+		if (group) group.push(line);
+		else byWarehouse.set(line.warehouse_code, [line]);
+	}
+	const pairing = new Pairing(onHand);
+	return {
+		stocks: new Map(
+			[...byWarehouse].map(([warehouse, group]) => [warehouse, new ItemStock(warehouse, group)]),
+		),
+		inputErrors: items.length - lines.length,
+		problems: () => output.items(),
+		pairing: (line) => pairing.of(line),
+	};
+}
+
+/** Every input item's file as stock lines, read as they stream. */
+async function fromFiles(
+	session: ExecuteSession,
+	settings: ReconcileSettings,
+): Promise<ReconcileInput> {
+	const read = await readErpFiles(session, settings.defaultWarehouse);
+	const everyInput = session.ctx.getInputData().map((_, item) => ({ item }));
+	const rowsRefusedReading = read.rowsRefused;
+	return {
+		stocks: read.stocks,
+		inputErrors: rowsRefusedReading,
+		problems: () => [...read.reports.values()].flatMap((report) => report.notStoredItems()),
+		pairing: () => everyInput,
+		fileRows: refusedFileRow(read),
+		figures: () => ({
+			files: read.files,
+			rows_read: read.rowsRead,
+			rows_not_accepted: read.rowsRefused,
+		}),
+	};
+}
 
 export const reconcile: Operation = {
 	value: OPERATION,
@@ -47,26 +119,24 @@ export const reconcile: Operation = {
 				`must be at most 100 characters long (got ${settings.reference.length})`,
 			);
 		const output = new Output(session);
-		const lines = readErpLines(ctx, output, items, settings.defaultWarehouse);
-		const onHand = aggregateErpLines(lines);
-		const byWarehouse = new Map<string, ErpOnHand[]>();
-		for (const line of onHand) {
-			const group = byWarehouse.get(line.warehouse_code);
-			if (group) group.push(line);
-			else byWarehouse.set(line.warehouse_code, [line]);
-		}
+		const input =
+			bulkInput(ctx) === 'file'
+				? await fromFiles(session, settings)
+				: fromItems(session, output, settings);
 		const run = new Run(
 			session,
 			output,
 			settings,
-			[...byWarehouse.keys()].map((warehouse_code) => ({ warehouse_code, steps_done: [] })),
+			[...input.stocks.keys()].map((warehouse_code) => ({ warehouse_code, steps_done: [] })),
+			input.fileRows,
 		);
-		run.inputErrors = items.length - lines.length;
+		run.inputErrors = input.inputErrors;
+		const linesRead = [...input.stocks.values()].reduce((sum, stock) => sum + stock.size, 0);
 
 		let failure: StepFailed | undefined;
 		try {
-			if (onHand.length) {
-				await run.report(byWarehouse);
+			if (linesRead) {
+				await run.report(input.stocks);
 				if (!settings.dryRun && run.inputErrors === 0) await run.adjust();
 				else if (settings.closeAfterDryRun && run.inputErrors === 0) await run.close();
 			}
@@ -77,11 +147,11 @@ export const reconcile: Operation = {
 			if (!ctx.continueOnFail()) throw stepError(session, failure, settings.dryRun, run.runs);
 		}
 
-		// Discrepancies: the input items' errors first, then one item per discrepancy (and a step's failure).
+		// Discrepancies: the input's problems first, then one item per discrepancy (and a step's failure).
 		// Summary: one item, the report as a CSV file on it.
 		const everyInput: IPairedItemData[] = items.map((_, item) => ({ item }));
-		const discrepancies: INodeExecutionData[] = output.items();
-		discrepancies.push(...discrepancyItems(run.entries, new Pairing(onHand)));
+		const discrepancies: INodeExecutionData[] = input.problems();
+		discrepancies.push(...discrepancyItems(run.entries, input.pairing));
 		if (failure) {
 			const error = stepError(session, failure, settings.dryRun, run.runs);
 			const { cause } = failure;
@@ -91,13 +161,13 @@ export const reconcile: Operation = {
 				retryable: cause instanceof PlatformError && cause.retryable,
 			};
 			discrepancies.push({
-				json: errorJson(session.secrets, error, undefined, facts),
+				json: errorJson(error, undefined, facts),
 				pairedItem: everyInput,
 			});
 		}
 		const summary = await summaryItem(
 			ctx,
-			run.summary(items.length, onHand.length, failure),
+			{ ...run.summary(items.length, linesRead, failure), ...input.figures?.() },
 			run.entries,
 			everyInput,
 			settings.csv,

@@ -9,7 +9,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { bulkWrite } from '../../../shared/bulk/write';
 import { checkOrRefuse, itemError } from '../../../shared/checking';
 import {
-	batchSizeOption,
+	bulkWriteOptions,
 	bulkOptions,
 	optionsCollection,
 	unknownFieldsOption,
@@ -130,7 +130,7 @@ export const addRange: Operation = {
 					description:
 						"Most bins one input item's range may make; a guard against a typo like 1-1000",
 				},
-				batchSizeOption(route),
+				...bulkWriteOptions(route),
 				unknownFieldsOption,
 			],
 			showFor(op),

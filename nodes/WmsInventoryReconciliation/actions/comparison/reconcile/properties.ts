@@ -9,6 +9,9 @@ import {
 	retryPolicy,
 } from '../../../../shared/form/options';
 import { showFor } from '../../../../shared/form/properties';
+import { mappableFields } from '../../../../shared/file/fields';
+import { fileInputProperties } from '../../../../shared/file/properties';
+import { recordSpec } from '../../../../shared/platform';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
 import { comparisonOperation } from '../common';
 import type { Threshold } from './variance';
@@ -28,13 +31,22 @@ const fieldName = (name: string, displayName: string, usual: string): INodePrope
 });
 
 export const reconcileProperties: INodeProperties[] = [
+	...fileInputProperties(reconcile, mappableFields(recordSpec(ERP_LINES_ROUTE).fields)),
+	{
+		displayName:
+			'Each row of the file is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch, in columns named as below (Options) or mapped in Column Mapping. Rows of one SKU and batch are added up. Discrepancies: the rows not accepted, then one item per differing line. Summary: one item with the run’s figures.',
+		name: 'reconcileFileNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: showFor(reconcile, { input: ['file'] }),
+	},
 	{
 		displayName:
 			'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. Discrepancies: one item per differing line, paired to the input items of its SKU (all of its warehouse when the ERP has none). Summary: one item with the run’s figures (and the CSV), paired to every input item.',
 		name: 'reconcileNotice',
 		type: 'notice',
 		default: '',
-		displayOptions: showFor(reconcile),
+		displayOptions: showFor(reconcile, { input: ['items'] }),
 	},
 	{
 		...locatorProperty(

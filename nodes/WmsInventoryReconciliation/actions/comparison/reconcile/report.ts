@@ -81,7 +81,10 @@ export class Pairing {
 	}
 }
 
-export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INodeExecutionData[] {
+export function discrepancyItems(
+	entries: ReportEntry[],
+	pairing: (line: ReportEntry) => IPairedItemData[],
+): INodeExecutionData[] {
 	return entries.map((entry) => ({
 		json: {
 			comparison_id: entry.comparison_id,
@@ -98,7 +101,7 @@ export function discrepancyItems(entries: ReportEntry[], pairing: Pairing): INod
 			in_erp_input: entry.in_erp_input,
 			adjusted: entry.adjusted,
 		},
-		pairedItem: pairing.of(entry),
+		pairedItem: pairing(entry),
 	}));
 }
 

@@ -25,12 +25,11 @@ import {
 	discrepancyOf,
 	findDiscrepancies,
 	roundQuantity,
-	stockKey,
 	summarizeVariance,
 	type ComparedLine,
 	type Discrepancy,
-	type ErpOnHand,
 } from './variance';
+import type { LineSource, WarehouseStock } from './stock';
 
 const REPORT_STEPS: StepName[] = [
 	'create comparison',
@@ -63,11 +62,23 @@ export class Run {
 		readonly output: Output,
 		readonly settings: ReconcileSettings,
 		readonly runs: ComparisonRun[],
+		/** Where lines of a file the platform refused are reported. */
+		readonly fileRows?: (source: LineSource, step: StepName, error: Error) => void,
 	) {}
 
-	/** A line or warehouse the platform refused: each of its input items fails on its own (continue-on-fail), or the run stops. */
-	refuse(step: StepName, run: ComparisonRun, error: Error, itemIndexes: number[]) {
+	/**
+	 * A line or warehouse the platform refused: each of its input items fails on its own
+	 * (continue-on-fail), or the run stops. Lines of a file are reported by `fileRows` instead,
+	 * and never stop the run.
+	 */
+	refuse(step: StepName, run: ComparisonRun, error: Error, sources: LineSource[]) {
 		const { ctx } = this.session;
+		if (this.fileRows) {
+			for (const source of sources) this.fileRows(source, step, error);
+			this.inputErrors += sources.length;
+			return;
+		}
+		const itemIndexes = sources.map((source) => source.item);
 		if (!ctx.continueOnFail()) {
 			const cause = new NodeOperationError(ctx.getNode(), forItem(error.message, itemIndexes[0]), {
 				itemIndex: itemIndexes[0],
@@ -85,54 +96,52 @@ export class Run {
 	}
 
 	/** Every step up to the report; compared lines of every comparison, classified. */
-	async report(byWarehouse: Map<string, ErpOnHand[]>) {
+	async report(byWarehouse: Map<string, WarehouseStock>) {
 		const { session, settings } = this;
 		const options = { retry: settings.retry, batchSize: settings.batchSize };
 		const fields: IDataObject = settings.reference ? { reference: settings.reference } : {};
 		const refused = await steps.createComparisons(session, this.runs, fields, options);
 		for (const [run, outcome] of refused) {
-			this.refuse(
-				'create comparison',
-				run,
-				outcome.error,
-				byWarehouse.get(run.warehouse_code)!.flatMap((line) => line.itemIndexes),
-			);
+			const stock = byWarehouse.get(run.warehouse_code)!;
+			const sources: LineSource[] = [];
+			for (let line = 0; line < stock.size; line++) sources.push(...stock.sourcesOf(line));
+			this.refuse('create comparison', run, outcome.error, sources);
 		}
 		const active = this.runs.filter((run) => run.comparison_id);
 		for (const run of active) {
-			const lines = byWarehouse.get(run.warehouse_code)!;
-			const refusedLines = await steps.loadErpOnHand(session, run, lines, options);
+			const stock = byWarehouse.get(run.warehouse_code)!;
+			const refusedLines = await steps.loadErpOnHand(session, run, stock, options);
 			// Every line refused (e.g. the comparison is past loading): comparing would call all stock a discrepancy.
-			if (refusedLines.size === lines.length)
+			if (refusedLines.size === stock.size)
 				throw stepFailed(session, 'load ERP on-hand', run, refusedLines.get(0)!.error);
 			for (const [line, outcome] of refusedLines)
-				this.refuse('load ERP on-hand', run, outcome.error, lines[line].itemIndexes);
+				this.refuse('load ERP on-hand', run, outcome.error, stock.sourcesOf(line));
 		}
 		// Only differing lines are kept: memory grows with the discrepancies, not the stock.
 		const differing: Array<ComparedLine & Discrepancy & { comparison_id: string }> = [];
 		let linesCompared = 0;
 		for (const run of active) {
 			await steps.setPlatformOnHand(session, run, options);
-			const lines = byWarehouse.get(run.warehouse_code)!;
-			const skus =
-				settings.platformOnly === 'ignore' ? new Set(lines.map((line) => line.sku)) : undefined;
-			// Built on the first differing line: most lines are equal and need no lookup.
-			let inInput: Set<string> | undefined;
-			for (const item of await steps.readComparison(session, run, options)) {
-				if (skus && !skus.has(item.sku)) continue;
-				linesCompared++;
-				if (item.platform_quantity === item.erp_quantity) continue;
-				const line = { warehouse_code: run.warehouse_code, sku: item.sku, batch: item.batch ?? '' };
-				inInput ??= new Set(lines.map(stockKey));
-				const found = discrepancyOf({
-					comparison_id: run.comparison_id!,
-					...line,
-					erp_quantity: item.erp_quantity,
-					platform_quantity: item.platform_quantity,
-					in_erp_input: inInput.has(stockKey(line)),
-				});
-				if (found) differing.push(found);
-			}
+			const stock = byWarehouse.get(run.warehouse_code)!;
+			const ignoreOthers = settings.platformOnly === 'ignore';
+			const read = await steps.readComparison(session, run, options, (item) => {
+				if (ignoreOthers && !stock.hasSku(item.sku)) return undefined;
+				if (item.platform_quantity === item.erp_quantity) return null;
+				const batch = item.batch ?? '';
+				return (
+					discrepancyOf({
+						comparison_id: run.comparison_id!,
+						warehouse_code: run.warehouse_code,
+						sku: item.sku,
+						batch,
+						erp_quantity: item.erp_quantity,
+						platform_quantity: item.platform_quantity,
+						in_erp_input: stock.has(item.sku, batch),
+					}) ?? null
+				);
+			});
+			linesCompared += read.compared;
+			for (const line of read.kept) differing.push(line);
 		}
 		this.linesCompared = linesCompared;
 		this.entries = classify(findDiscrepancies(differing), settings.threshold).map((line) => ({
@@ -225,7 +234,7 @@ export class Run {
 		if (failure) {
 			summary.failed_step = failure.step;
 			summary.failed_warehouse = failure.run.warehouse_code;
-			summary.error = this.session.secrets.redact(failure.cause.message);
+			summary.error = failure.cause.message;
 		}
 		return summary;
 	}
@@ -242,7 +251,7 @@ export class Run {
 		if (this.settings.dryRun)
 			return `Dry run: ${found}; nothing was adjusted. The comparisons stay in state compared.`;
 		if (this.inputErrors)
-			return `${found}; nothing was adjusted because ${this.inputErrors} input items were not accepted: fix them and run again.`;
+			return `${found}; nothing was adjusted because ${this.inputErrors} ${this.fileRows ? 'rows of the file' : 'input items'} were not accepted: fix them and run again.`;
 		const adjusted = this.entries.filter((entry) => entry.adjusted).length;
 		const review = this.entries.filter((entry) => entry.action === 'needs_review');
 		const leftAlone = review.filter((entry) => !entry.in_erp_input).length;

@@ -7,14 +7,15 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { bulkWrite, type FailedRow } from '../../../../shared/bulk/write';
+import { bulkWrite, bulkWriteRows, type FailedRow } from '../../../../shared/bulk/write';
 import { requestsInParallel } from '../../../../shared/form/options';
 import type { RoutePath } from '../../../../shared/platform';
 import type { ExecuteSession } from '../../../../shared/session';
+import { readJsonList } from '../../../../shared/file/jsonList';
 import { platformRequest } from '../../../../shared/transport/request';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
 import { stepFailed, type ComparisonRun, type StepName } from './stepFailed';
-import type { ErpOnHand } from './variance';
+import type { WarehouseStock } from './stock';
 
 export interface StepOptions {
 	retry: Partial<RetryPolicy>;
@@ -69,37 +70,55 @@ export async function createComparisons(
 	return refused;
 }
 
+/** Batches of up to `size` of what `all` yields, made as they are taken. */
+function* batches<T>(all: Iterable<T>, size: number): Generator<T[]> {
+	let batch: T[] = [];
+	for (const one of all) {
+		batch.push(one);
+		if (batch.length === size) {
+			yield batch;
+			batch = [];
+		}
+	}
+	if (batch.length) yield batch;
+}
+
 /**
- * Loads the ERP lines of one comparison in chunks. Lines the platform refuses (e.g. an unknown
- * sku) come back for the caller, by their index in `lines`; a line it did not confirm stops the run here.
+ * Loads the ERP lines of one comparison in chunks, each line made into its record as it is sent.
+ * Lines the platform refuses (e.g. an unknown sku) come back for the caller, by their index in
+ * `stock`; a line it did not confirm stops the run here.
  */
 export async function loadErpOnHand(
 	session: ExecuteSession,
 	run: ComparisonRun,
-	lines: ErpOnHand[],
+	stock: WarehouseStock,
 	options: StepOptions,
 ): Promise<Map<number, FailedRow>> {
 	return await step(session, 'load ERP on-hand', run, async () => {
-		const records = lines.map((line) => {
-			const record: IDataObject = {
-				sku: line.sku,
-				warehouse_code: line.warehouse_code,
-				quantity: line.quantity,
-			};
-			if (line.batch) record.batch = line.batch;
-			return record;
-		});
-		const outcomes = await bulkWrite(session, '/comparison_erp_on_hand/add', records, {
-			retry: options.retry,
-			batchSize: options.batchSize,
-			parallel: requestsInParallel(session.ctx),
-			envelope: { comparison_id: run.comparison_id },
-		});
-		const unconfirmed = outcomes.find((outcome) => outcome.kind === 'notConfirmed');
-		if (unconfirmed) throw unconfirmed.error;
-		if (outcomes.some((outcome) => outcome.kind === 'stored')) run.status = 'loading';
 		const refused = new Map<number, FailedRow>();
-		outcomes.forEach((outcome, index) => outcome.kind === 'refused' && refused.set(index, outcome));
+		let unconfirmed: FailedRow | undefined;
+		let stored = false;
+		await bulkWriteRows(
+			session,
+			'/comparison_erp_on_hand/add',
+			batches(stock.records(), 1000),
+			{
+				recordOf: (line) => line.record,
+				settle: (line, outcome) => {
+					if (outcome.kind === 'stored') stored = true;
+					else if (outcome.kind === 'refused') refused.set(line.index, outcome);
+					else unconfirmed ??= outcome;
+				},
+			},
+			{
+				retry: options.retry,
+				batchSize: options.batchSize,
+				parallel: requestsInParallel(session.ctx),
+				envelope: { comparison_id: run.comparison_id },
+			},
+		);
+		if (unconfirmed) throw unconfirmed.error;
+		if (stored) run.status = 'loading';
 		return refused;
 	});
 }
@@ -142,36 +161,61 @@ export interface ComparisonItem {
 	processed?: boolean;
 }
 
+const malformedItem = (item: ComparisonItem) =>
+	typeof item?.sku !== 'string' ||
+	!Number.isFinite(item.erp_quantity) ||
+	!Number.isFinite(item.platform_quantity) ||
+	(item.batch != null && typeof item.batch !== 'string');
+
 /**
- * The comparison's items. An item without a SKU or without numeric quantities stops the run:
- * read as 0, a missing quantity would be "adjusted" like a real one.
+ * The comparison's items, read as the answer streams in (a warehouse's whole stock is more than
+ * should be held): each handed to `keep`, which says whether it counts as compared (undefined: no)
+ * and what of it to keep (null: nothing). An item without a SKU or without numeric quantities stops
+ * the run: read as 0, a missing quantity would be "adjusted" like a real one.
  */
-export async function readComparison(
+export async function readComparison<T>(
 	session: ExecuteSession,
 	run: ComparisonRun,
 	options: StepOptions,
-): Promise<ComparisonItem[]> {
+	keep: (item: ComparisonItem) => T | null | undefined,
+): Promise<{ compared: number; kept: T[] }> {
 	return await step(session, 'read comparison', run, async () => {
-		const comparison = await call(session, '/comparison/check_status', run, options);
-		const items = (comparison.items ?? []) as unknown as ComparisonItem[];
-		const malformed = items.find(
-			(item) =>
-				typeof item?.sku !== 'string' ||
-				!Number.isFinite(item.erp_quantity) ||
-				!Number.isFinite(item.platform_quantity) ||
-				(item.batch != null && typeof item.batch !== 'string'),
+		// Each try of the request reads anew; the last, complete read is the one kept.
+		let read: { compared: number; kept: T[]; malformed?: unknown } = { compared: 0, kept: [] };
+		const { body } = await platformRequest(
+			session,
+			'/comparison/check_status',
+			{ comparison_id: run.comparison_id },
+			{
+				retry: options.retry,
+				readAnswer: async (chunks) => {
+					const reading: typeof read = { compared: 0, kept: [] };
+					const fields = await readJsonList(chunks, 'items', (element) => {
+						const item = element as ComparisonItem;
+						if (reading.malformed !== undefined) return;
+						if (malformedItem(item)) reading.malformed = element;
+						const kept = reading.malformed === undefined ? keep(item) : undefined;
+						if (kept === undefined) return;
+						reading.compared++;
+						if (kept !== null) reading.kept.push(kept);
+					});
+					read = reading;
+					return fields;
+				},
+			},
 		);
-		if (malformed !== undefined) {
+		if (typeof body.status === 'string') run.status = body.status;
+		if (read.malformed !== undefined) {
 			throw new NodeOperationError(
 				session.ctx.getNode(),
-				`The platform answered comparison ${run.comparison_id} with an item that has no SKU or no numeric quantities: ${JSON.stringify(malformed).slice(0, 200)}`,
+				`The platform answered comparison ${run.comparison_id} with an item that has no SKU or no numeric quantities: ${JSON.stringify(read.malformed).slice(0, 200)}`,
 				{
 					description:
 						"Nothing was adjusted. Check the comparison with Check Status, or ask the platform's operator.",
 				},
 			);
 		}
-		return items;
+		return { compared: read.compared, kept: read.kept };
 	});
 }
 

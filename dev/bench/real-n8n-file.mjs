@@ -1,0 +1,326 @@
+// An ERP export as a file inside real n8n 2.41.1 (`npm run bench real-n8n -- --file`), n8n's
+// defaults (SQLite, every execution saved with its data, binary data in files), each run a
+// production execution started by a webhook:
+//   Webhook → Read Files From Disk (the item master CSV) → WMS Inventory: Item Add or Update, Input → File
+// beside the bare client streaming the same file to the same simulator (csv-parse, 1,000 records
+// per request, 4 in flight: fileSupport.ts, in a process of its own, as n8n is). Every run is checked in the simulator's store: every
+// SKU there once with the file's values, each row accepted once. The file is stored once before the
+// measured runs, so that both ways meet the same platform (every record there already).
+// Printed: the execution (startedAt → stoppedAt), the WMS node's own time, the webhook's wall time,
+// n8n's main process peak RSS above its idle RSS (sampled every 25 ms), the bare client's time and
+// the ratio. Targets (issue 25): 1,000,000 rows, main ≤ 600 MB above idle, execution ≤ 1.5 × the
+// bare client; 2,000,000 rows within the same memory.
+// --reconcile N: then Reconcile (dry run) with the ERP's stock of N lines as a file, its main peak
+// (target ≤ 600 MB above idle).
+//
+//   npm run bench real-n8n -- --file [--rows 1000000,2000000 --runs 1 --reconcile 1000000]
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { mb, median, rssMb, s, sampledPeak, waitFor } from './n8nMeasure.mjs';
+import { executionError } from '../n8n-host/lib/client.mjs';
+import {
+	buildPackage,
+	ensureN8n,
+	freePort,
+	N8nClient,
+	startN8n,
+	startSimulator,
+} from '../scripts/n8n-host.mjs';
+
+const require = createRequire(import.meta.url);
+const FILE_SUPPORT = require.resolve('../../.tools/dev/bench/fileSupport.js');
+const { CATEGORY, itemMasterFile, SKU_PREFIX } = require(FILE_SUPPORT);
+
+/** The bare client in a process of its own (the simulator runs in this one); its seconds. */
+function bareClientProcess(file, simulator) {
+	return new Promise((resolve, reject) => {
+		const child = spawn(
+			process.execPath,
+			[FILE_SUPPORT, file, simulator.baseUrl, simulator.clientId, simulator.clientSecret, '4'],
+			{ stdio: ['ignore', 'pipe', 'inherit'] },
+		);
+		let out = '';
+		child.stdout.on('data', (chunk) => (out += chunk));
+		child.once('exit', (code) => {
+			const line = out.split('\n').find((l) => l.startsWith('RESULT '));
+			if (code !== 0 || !line) reject(new Error(`bare client failed (exit ${code})`));
+			else resolve(JSON.parse(line.slice(7)).seconds);
+		});
+	});
+}
+
+const FILES = path.join(os.tmpdir(), 'wms-bench-files');
+
+function workflow(name, webhookPath, filePath, wms, credential) {
+	const node = (name, type, typeVersion, parameters, x, extra = {}) => ({
+		id: randomUUID(),
+		name,
+		type,
+		typeVersion,
+		position: [x, 0],
+		parameters,
+		...extra,
+	});
+	const nodes = [
+		node(
+			'Webhook',
+			'n8n-nodes-base.webhook',
+			2,
+			{
+				httpMethod: 'POST',
+				path: webhookPath,
+				responseMode: 'lastNode',
+				responseData: 'noData',
+				options: {},
+			},
+			0,
+			{ webhookId: randomUUID() },
+		),
+		node(
+			'Read ERP export',
+			'n8n-nodes-base.readWriteFile',
+			1,
+			{ operation: 'read', fileSelector: filePath, options: {} },
+			220,
+		),
+		node('WMS', wms.type, 1, wms.parameters, 440, {
+			credentials: { wmsIntegrationApi: { id: credential.id, name: credential.name } },
+		}),
+	];
+	const to = (next) => ({ main: [[{ node: next, type: 'main', index: 0 }]] });
+	return {
+		name,
+		nodes,
+		connections: { Webhook: to('Read ERP export'), 'Read ERP export': to('WMS') },
+		settings: { executionOrder: 'v1' },
+	};
+}
+
+const inventoryFromFile = {
+	type: 'n8n-nodes-wms-integration.wmsInventory',
+	parameters: {
+		resource: 'item',
+		operation: 'upsert',
+		input: 'file',
+		options: { requestsInParallel: 4 },
+	},
+};
+
+/** Every SKU of the file in the store once, with the file's values, and each row accepted once in this run. */
+function checkStored(simulator, rows) {
+	const accepted = simulator.stats().items['/inventory/add'] ?? 0;
+	let records = 0;
+	let matching = 0;
+	for (const item of simulator.store.list('inventory_item')) {
+		if (!String(item.sku).startsWith(SKU_PREFIX)) continue;
+		records++;
+		if (item.category === CATEGORY) matching++;
+	}
+	if (accepted !== rows || records < rows || matching < rows)
+		throw new Error(
+			`${rows} rows: ${accepted} accepted, ${records} in the store, ${matching} with the file's values`,
+		);
+}
+
+/** One production execution through the webhook; n8n's main peak while it runs and until it is saved. */
+async function execute(ctx, webhookPath, workflowId) {
+	let wall;
+	const { result: saved, main } = await sampledPeak(ctx.n8n.child.pid, async () => {
+		const t0 = performance.now();
+		const deadline = Date.now() + 30000;
+		let response;
+		for (;;) {
+			response = await fetch(`${ctx.n8n.url}/webhook/${webhookPath}`, {
+				method: 'POST',
+				headers: { 'content-type': 'application/json' },
+				body: '{}',
+			});
+			if (response.status !== 404 || Date.now() > deadline) break;
+			await response.text();
+			await new Promise((r) => setTimeout(r, 500));
+		}
+		await response.text();
+		wall = (performance.now() - t0) / 1000;
+		return await waitFor(async () => {
+			const [latest] = (await ctx.client.api('GET', `/executions?workflowId=${workflowId}&limit=1`))
+				.data;
+			return latest &&
+				latest.id !== ctx.last[workflowId] &&
+				!['running', 'new'].includes(latest.status)
+				? latest
+				: null;
+		}, 600000);
+	});
+	ctx.last[workflowId] = saved.id;
+	const execution = await ctx.client.api('GET', `/executions/${saved.id}?includeData=true`);
+	if (execution.status !== 'success')
+		throw new Error(
+			`execution ${saved.id} ended ${execution.status}: ${executionError(execution)}`,
+		);
+	const runData = execution.data?.resultData?.runData ?? {};
+	return {
+		wall,
+		main,
+		total: (Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt)) / 1000,
+		node: (runData.WMS?.[0]?.executionTime ?? NaN) / 1000,
+		summary: runData.WMS?.[0]?.data?.main?.at(-1)?.[0]?.json,
+	};
+}
+
+/** The ERP's stock of the item master's first `lines` SKUs in one warehouse: 1 % of lines off, every 500th not listed. */
+function erpStockFile(lines) {
+	const file = path.join(FILES, `reconcile-real-${lines}.csv`);
+	let planted = 0;
+	const out = ['sku;warehouse_code;quantity'];
+	for (let i = 0; i < lines; i++) {
+		if (i % 500 === 250) {
+			planted++;
+			continue;
+		}
+		let quantity = 100 + (i % 50);
+		if (i % 100 === 7) {
+			quantity += 1 + (i % 20);
+			planted++;
+		}
+		out.push(`${SKU_PREFIX}${String(i).padStart(7, '0')};WH-BENCH;${quantity}`);
+	}
+	fs.writeFileSync(file, `${out.join('\r\n')}\r\n`);
+	return { file, planted };
+}
+
+export async function fileBench(argv) {
+	const flag = (name, fallback) => {
+		const i = argv.indexOf(`--${name}`);
+		return i >= 0 ? argv[i + 1] : fallback;
+	};
+	const sizes = flag('rows', '1000000,2000000').split(',').map(Number);
+	const runs = Number(flag('runs', '1'));
+	const reconcileLines = Number(flag('reconcile', '1000000'));
+	await buildPackage({ ifChanged: true });
+	await ensureN8n();
+	const files = {};
+	for (const rows of [10000, ...sizes]) files[rows] = (await itemMasterFile(rows)).path;
+	const simulator = await startSimulator({ port: 0, host: '127.0.0.1' });
+	const userFolder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-bench-n8n-file-'));
+	let n8n;
+	try {
+		n8n = await startN8n({
+			userFolder,
+			port: await freePort(0),
+			env: { N8N_LOG_LEVEL: 'warn', N8N_RESTRICT_FILE_ACCESS_TO: FILES },
+		});
+		const client = new N8nClient(n8n.url);
+		await client.ensureOwner(n8n.state, n8n.saveState);
+		await client.createApiKey('bench');
+		const credential = await client.importCredential(simulator);
+		const ctx = { n8n, client, last: {} };
+		const ids = {};
+		for (const rows of Object.keys(files)) {
+			const body = workflow(
+				`bench: item master file ${rows}`,
+				`bench-file-${rows}`,
+				files[rows],
+				inventoryFromFile,
+				credential,
+			);
+			ids[rows] = (await client.api('POST', '/workflows', body)).id;
+			await client.api('POST', `/workflows/${ids[rows]}/activate`);
+		}
+		const idle = rssMb(n8n.child.pid).main;
+		await execute(ctx, 'bench-file-10000', ids[10000]); // JIT and n8n's first-run work, not counted
+		console.log(`n8n main ${mb(idle)} idle`);
+		const results = [];
+		for (const rows of sizes) {
+			// Every SKU on the platform first (not timed), so the node and the bare client both meet a
+			// platform that holds every record: neither pays alone for the first stores.
+			await bareClientProcess(files[rows], simulator);
+			for (let run = 0; run < runs; run++) {
+				simulator.resetStats();
+				const node = await execute(ctx, `bench-file-${rows}`, ids[rows]);
+				checkStored(simulator, rows);
+				simulator.resetStats();
+				const bare = await bareClientProcess(files[rows], simulator);
+				checkStored(simulator, rows);
+				results.push({ rows, ...node, bare });
+				console.log(
+					`  ${rows.toLocaleString('en-US')} rows: execution ${s(node.total)} (WMS node ${s(node.node)}, webhook ${s(node.wall)}), n8n main ${mb(node.main)} (${mb(node.main - idle)} above idle); bare client ${s(bare)}; execution / bare ${(node.total / bare).toFixed(2)}`,
+				);
+			}
+		}
+		console.log(`\nin real n8n 2.41.1, n8n's defaults; medians of ${runs} run(s)`);
+		console.log(
+			'rows | execution | WMS node | bare client (4 in flight) | execution / bare | n8n main above idle',
+		);
+		for (const rows of sizes) {
+			const mine = results.filter((r) => r.rows === rows);
+			const total = median(mine.map((r) => r.total));
+			const bare = median(mine.map((r) => r.bare));
+			console.log(
+				`${rows.toLocaleString('en-US')} | ${s(total)} | ${s(median(mine.map((r) => r.node)))} | ${s(bare)} | ${(total / bare).toFixed(2)} | ${mb(median(mine.map((r) => r.main)) - idle)}`,
+			);
+		}
+		const last = results.at(-1)?.summary;
+		if (last) console.log(`the node's summary: ${last.message}`);
+		console.log(
+			"every run: every SKU in the simulator's store once with the file's values, each row accepted once",
+		);
+
+		if (reconcileLines > 0) {
+			// The item master's SKUs are on the platform now: give the first of them stock in one warehouse.
+			const { file, planted } = erpStockFile(reconcileLines);
+			const token = await (
+				await fetch(`${simulator.baseUrl}/oauth/token`, {
+					method: 'POST',
+					headers: { 'content-type': 'application/json' },
+					body: JSON.stringify({
+						client_id: simulator.clientId,
+						client_secret: simulator.clientSecret,
+						grant_type: 'client_credentials',
+					}),
+				})
+			).json();
+			await fetch(`${simulator.baseUrl}/warehouse/add`, {
+				method: 'POST',
+				headers: {
+					'content-type': 'application/json',
+					authorization: `Bearer ${token.access_token}`,
+				},
+				body: JSON.stringify({ items: [{ code: 'WH-BENCH', name: 'Benchmark warehouse' }] }),
+			});
+			for (let i = 0; i < reconcileLines; i++)
+				simulator.work.seedStock(
+					'WH-BENCH',
+					`${SKU_PREFIX}${String(i).padStart(7, '0')}`,
+					100 + (i % 50),
+				);
+			const reconcile = {
+				type: 'n8n-nodes-wms-integration.wmsInventoryReconciliation',
+				parameters: { resource: 'comparison', operation: 'reconcile', input: 'file', options: {} },
+			};
+			const id = (
+				await client.api(
+					'POST',
+					'/workflows',
+					workflow('bench: reconcile file', 'bench-reconcile', file, reconcile, credential),
+				)
+			).id;
+			await client.api('POST', `/workflows/${id}/activate`);
+			const before = rssMb(n8n.child.pid).main;
+			const run = await execute(ctx, 'bench-reconcile', id);
+			const summary = run.summary ?? {};
+			if (summary.lines_differing !== planted)
+				throw new Error(`reconcile: ${summary.lines_differing} differing, ${planted} planted`);
+			console.log(
+				`\nReconcile (dry run), ERP stock of ${reconcileLines.toLocaleString('en-US')} lines as a file: execution ${s(run.total)} (node ${s(run.node)}), n8n main ${mb(run.main)} (${mb(run.main - idle)} above idle at start, ${mb(before)} before this run); ${summary.lines_compared} compared, ${summary.lines_differing} differing (planted ${planted})`,
+			);
+		}
+	} finally {
+		await n8n?.stop();
+		await simulator.close();
+		fs.rmSync(userFolder, { recursive: true, force: true });
+	}
+}

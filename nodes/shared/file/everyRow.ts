@@ -1,0 +1,90 @@
+/**
+ * Output → Every Record for a file: each row's result, or its error naming the record and the
+ * line, in the file's order (requests settle in any order); without continue-on-fail the first row
+ * not stored stops the node once the whole file is done, as it does for input items.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+
+import type { RowOutcome } from '../bulk/outcomes';
+import type { Problem } from '../checking';
+import { includeInputFields } from '../form/options';
+import { errorJson } from '../output';
+import { routeInfo, type RoutePath } from '../platform';
+import { recordKey, recordName } from '../recordKey';
+import type { ExecuteSession } from '../session';
+import type { ReportedRow } from './report';
+
+export class EveryRow {
+	readonly items: INodeExecutionData[] = [];
+	private first?: { error: NodeOperationError; row: number };
+	stored = 0;
+
+	constructor(
+		private readonly session: ExecuteSession,
+		private readonly route: RoutePath,
+		private readonly itemIndex: number,
+	) {}
+
+	private key(row: ReportedRow) {
+		return recordKey(routeInfo(this.route).naturalKey, row.values);
+	}
+
+	settled(row: ReportedRow, outcome: RowOutcome) {
+		const key = this.key(row);
+		if (outcome.kind === 'stored') {
+			this.stored++;
+			const input = includeInputFields(this.session.ctx) ? row.values : undefined;
+			this.items.push({
+				json: { ...input, row: row.row, line: row.line, ...key, ...outcome.result },
+				pairedItem: { item: this.itemIndex },
+			});
+			return;
+		}
+		const facts =
+			outcome.kind === 'notConfirmed'
+				? { code: 'not_confirmed', retryable: outcome.rerunSafe }
+				: { code: outcome.error.body?.code ?? 'refused', retryable: false };
+		this.fail(row, outcome.error.message, key, facts);
+	}
+
+	unreadable(row: ReportedRow, problems: Problem[]) {
+		const [first] = problems;
+		this.fail(row, `${first.field ? `${first.field} ` : ''}${first.problem}`, this.key(row), {
+			code: 'invalid_input',
+			retryable: false,
+		});
+	}
+
+	private fail(row: ReportedRow, reason: string, key: IDataObject | undefined, facts: IDataObject) {
+		const noun = routeInfo(this.route).noun ?? 'record';
+		const name = key
+			? `${recordName(noun, key)} (row ${row.row}, line ${row.line})`
+			: `Row ${row.row} (line ${row.line})`;
+		const error = new NodeOperationError(this.session.ctx.getNode(), `${name}: ${reason}`, {
+			itemIndex: this.itemIndex,
+		});
+		if (!this.first || row.row < this.first.row) this.first = { error, row: row.row };
+		const json = errorJson(error, key, facts);
+		this.items.push({
+			json: { ...json, error: { ...(json.error as IDataObject), row: row.row, line: row.line } },
+			pairedItem: { item: this.itemIndex },
+		});
+	}
+
+	/** The items in the file's order (requests settle in any order). */
+	inFileOrder(): INodeExecutionData[] {
+		return this.items.sort((a, b) => this.rowOf(a) - this.rowOf(b));
+	}
+
+	private rowOf(item: INodeExecutionData): number {
+		return Number(item.json.row ?? (item.json.error as IDataObject).row);
+	}
+
+	/** Without continue-on-fail, the first row not stored (in file order) stops the node once the file is done. */
+	check(rowsRead: number) {
+		if (!this.first || this.session.ctx.continueOnFail()) return;
+		this.first.error.description = `${this.stored} of ${rowsRead} rows were confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result, or use Options → Output → Failures and a Summary.`;
+		throw this.first.error;
+	}
+}
