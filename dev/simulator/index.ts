@@ -62,6 +62,12 @@ export interface SimulatorOptions {
 	tls?: TlsOptions;
 	/** An OAuth gateway in front of the token route (changeable with tokenGateway.set). */
 	tokenGateway?: TokenGateway;
+	/**
+	 * An old address of the platform on its own host, e.g. '/old' (Base URL …/old/v1): every
+	 * request under it is redirected (307) to the same path without it, as a platform that moved
+	 * within its host.
+	 */
+	moved?: string;
 }
 
 /** Read access to stored records, in the shape the /check routes answer. Compound keys joined with '|'. */
@@ -179,6 +185,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		control: createControl(() => running),
 		gateway: () => gateway,
 		tokenRequests,
+		moved: opts.moved,
 	});
 	const server: Server = createServer((req, res) => void front(req, res));
 	server.keepAliveTimeout = 30_000;

@@ -32,6 +32,8 @@ export interface FrontDeps {
 	gateway: () => TokenGateway | undefined;
 	/** Every token request the gateway saw, in order. */
 	tokenRequests: TokenRequestSeen[];
+	/** An old address on this host whose requests are redirected to the path without it (SimulatorOptions.moved). */
+	moved?: string;
 }
 
 let requestCounter = 0;
@@ -161,6 +163,13 @@ export function createFront(d: FrontDeps) {
 				return;
 			}
 			d.control(req, res, path.replace(/^\/v1/, ''), body);
+			return;
+		}
+		if (d.moved && path.startsWith(`${d.moved}/`)) {
+			await readBody(req).catch(() => undefined);
+			bump(d.stats.statuses, '307');
+			res.writeHead(307, { Location: path.slice(d.moved.length), 'Content-Length': 0 });
+			res.end();
 			return;
 		}
 		const routePath = path.startsWith('/v1/') ? path.slice(3) : undefined;

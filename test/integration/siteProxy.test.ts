@@ -82,6 +82,31 @@ describe('an outbound proxy at the site (real n8n-core, a real forward proxy, HT
 		);
 	});
 
+	it('a platform that moved within its host: each hop of a redirect goes through the proxy, with its user', async () => {
+		const moved = await startSimulator({ tls: server, moved: '/old' });
+		try {
+			proxy = await startForwardProxy({ user: PROXY_USER, password: PROXY_PASSWORD });
+			const harness = harnessFor(moved, {
+				...through(proxy.url, { proxyUser: PROXY_USER, proxyPassword: PROXY_PASSWORD }),
+				baseUrl: moved.baseUrl.replace(/\/v1$/, '/old/v1'),
+			});
+			expect((await harness.run(add('MOVED'), [{}])).error).toBeUndefined();
+			expect(moved.stats().statuses['307']).toBe(2);
+			// The token request and the write, each asked at the old address and then at /v1.
+			await waitFor(() => proxy!.log().length === 4);
+			expect(proxy.log()).toEqual(
+				Array(4).fill({
+					method: 'CONNECT',
+					target: new URL(moved.baseUrl).host,
+					user: PROXY_USER,
+					allowed: true,
+				}),
+			);
+		} finally {
+			await moved.close();
+		}
+	});
+
 	it('a plain-http platform (the simulator on localhost) is reached through the proxy as well', async () => {
 		const plain = await startSimulator();
 		try {

@@ -197,6 +197,25 @@ describe('the platform behind TLS at a real site (real n8n-core, HTTPS simulator
 			expect(sim!.tlsClients().length).toBe(sim!.load().connections);
 		});
 
+		it('a platform that moved within its host: every hop of a redirect carries the CA and the client certificate', async () => {
+			sim = await startSimulator({ tls: { ...server, clientCa: ca.cert }, moved: '/old' });
+			const harness = harnessFor(sim, {
+				...trusting(),
+				...withClientCertificate(),
+				baseUrl: sim.baseUrl.replace(/\/v1$/, '/old/v1'),
+			});
+			const { error, outputs } = await harness.run(add('MOVED'), [{}]);
+			expect({ error: error?.message, status: outputs[0]?.[0]?.json.status }).toEqual({
+				error: undefined,
+				status: 'created',
+			});
+			// The token request and the write were each redirected once, and asked again at /v1.
+			expect(sim.stats().statuses['307']).toBe(2);
+			expect(sim.stats().requests).toMatchObject({ '/oauth/token': 1, '/supplier/add': 1 });
+			// n8n's helper opens a connection per request: each of the four presented the certificate.
+			expect(sim.tlsClients()).toEqual(Array(4).fill('n8n at the site'));
+		});
+
 		it('with a wrong passphrase: says to check it, and never shows the key or the passphrase', async () => {
 			await mutual();
 			const harness = harnessFor(sim!, {
