@@ -11,6 +11,7 @@ import type {
 } from 'n8n-workflow';
 
 import { asObject } from '../nodes/shared/objects';
+import { basicCredentials, formEncoded } from '../nodes/shared/transport/basic';
 
 export const TOKEN_REQUEST_FIELD = 'tokenRequest';
 
@@ -28,9 +29,6 @@ export function formatOf(credentials: ICredentialDataDecryptedObject): TokenRequ
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '');
-
-/** A value as application/x-www-form-urlencoded writes it (what RFC 6749 asks of Basic's user and password too). */
-const formEncoded = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
 
 /** Method, headers and body of the token request the credential asks for. */
 export function tokenRequestOf(
@@ -54,7 +52,7 @@ export function tokenRequestOf(
 		'Content-Type': 'application/x-www-form-urlencoded',
 	};
 	if (format === 'basic')
-		headers.Authorization = `Basic ${btoa(`${formEncoded(id)}:${formEncoded(secret)}`)}`;
+		headers.Authorization = `Basic ${basicCredentials(formEncoded(id), formEncoded(secret))}`;
 	else {
 		fields.set('client_id', id);
 		fields.set('client_secret', secret);

@@ -551,7 +551,8 @@ export class Harness {
 
 	/**
 	 * Every secret the credential holds or held: the client secret, a secret-like client ID, every
-	 * token, the client key (and each line of it), its passphrase and the proxy password.
+	 * token, the client key (and each line of it), its passphrase, the proxy password (also one in
+	 * the Proxy URL), and the HTTP Basic forms of the client's and the proxy user's credentials.
 	 */
 	secrets(): string[] {
 		const { data } = this.store;
@@ -559,13 +560,24 @@ export class Harness {
 		const keyLines = text(data.clientKey)
 			.split(/\s+|\\n/)
 			.filter((line) => line.length >= 40);
+		const basic = (user: string, password: string) =>
+			password ? [Buffer.from(`${user}:${password}`).toString('base64')] : [];
+		let inUrl = { username: '', password: '' };
+		try {
+			inUrl = new URL(text(data.proxyUrl));
+		} catch {
+			// No Proxy URL, or no password in it.
+		}
+		const proxyPassword = text(data.proxyPassword) || decodeURIComponent(inUrl.password);
 		return [
 			text(data.clientSecret),
 			...(secretLike(text(data.clientId)) ? [text(data.clientId)] : []),
+			...basic(text(data.clientId), text(data.clientSecret)),
 			text(data.clientKey),
 			...keyLines,
 			text(data.clientKeyPassphrase),
-			text(data.proxyPassword),
+			proxyPassword,
+			...basic(text(data.proxyUser) || decodeURIComponent(inUrl.username), proxyPassword),
 			...this.store.tokens,
 		];
 	}

@@ -33,6 +33,15 @@ describe('Secrets', () => {
 		expect(out).toContain(`token ${REDACTED} refused`);
 	});
 
+	it("redacts the client's HTTP Basic credentials without their scheme, as a gateway may echo them", () => {
+		const secrets = Secrets.of({ ...credentials, clientSecret: 'sec ret+1' });
+		const basic = btoa('erp-client:sec ret+1');
+		const formBasic = btoa('erp-client:sec+ret%2B1');
+		expect(secrets.redact(`bad client ${basic} / ${formBasic}`)).toBe(
+			`bad client ${REDACTED} / ${REDACTED}`,
+		);
+	});
+
 	it('keeps a plain client ID, redacts one that looks like a secret', () => {
 		expect(Secrets.of(credentials).redact('unknown client erp-client')).toBe(
 			'unknown client erp-client',

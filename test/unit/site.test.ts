@@ -199,11 +199,19 @@ describe('the site settings of a credential', () => {
 		);
 	});
 
-	it('the password written into a Proxy URL is one of the secrets', () => {
+	it('the password written into a Proxy URL is one of the secrets, and the header that carries it', () => {
 		expect(siteSecrets({ useProxy: true, proxyUrl: 'http://n8n:Dock-Door-3@proxy:3128' })).toEqual([
 			'Dock-Door-3',
+			btoa('n8n:Dock-Door-3'),
 		]);
-		expect(siteSecrets({ proxyUrl: 'n8n:Dock%40Door@proxy:3128' })).toEqual(['Dock@Door']);
+		expect(siteSecrets({ proxyUrl: 'n8n:Dock%40Door@proxy:3128' })).toEqual([
+			'Dock@Door',
+			btoa('n8n:Dock@Door'),
+		]);
+		expect(siteSecrets({ proxyUser: 'lager', proxyPassword: 'Dock-Door-3' })).toEqual([
+			'Dock-Door-3',
+			btoa('lager:Dock-Door-3'),
+		]);
 	});
 
 	it.each([

@@ -5,7 +5,8 @@
  * 403, a header it reflects. So redaction is by value — the client secret, a client ID that looks
  * like a secret, every access token the credential held in this run or that this n8n process
  * fetched for the same client (n8n replaces the token mid-run after a 401), the client key (as
- * pasted, as sent and line by line), its passphrase and the proxy password — and, in words built
+ * pasted, as sent and line by line), its passphrase and the proxy password, and the HTTP Basic
+ * forms of the client's and the proxy user's credentials — and, in words built
  * from a failure, anything shaped like a bearer token, a JWT or a `secret=…` pair.
  *
  * Where it is applied: the transport scrubs what the platform says as it comes in (answers and
@@ -13,6 +14,7 @@
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { basicCredentials, formEncoded } from './basic';
 import { siteSecrets } from './site';
 import { checkBaseUrl } from './url';
 
@@ -96,10 +98,15 @@ export class Secrets {
 
 	/** Takes in the secret values a (re-read) credential holds, its connection settings' too. */
 	learn(credentials: ICredentialDataDecryptedObject): void {
-		this.add(credentials.clientSecret);
+		const { clientId, clientSecret } = credentials;
+		this.add(clientSecret);
 		this.add(credentials.accessToken);
-		if (typeof credentials.clientId === 'string' && secretLike(credentials.clientId))
-			this.add(credentials.clientId);
+		if (typeof clientId === 'string' && secretLike(clientId)) this.add(clientId);
+		if (typeof clientId === 'string' && typeof clientSecret === 'string' && clientSecret !== '') {
+			// The token request's HTTP Basic client authentication, however a gateway echoes it.
+			this.add(basicCredentials(clientId, clientSecret));
+			this.add(basicCredentials(formEncoded(clientId), formEncoded(clientSecret)));
+		}
 		for (const value of siteSecrets(credentials)) this.add(value);
 	}
 

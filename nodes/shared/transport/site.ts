@@ -8,6 +8,7 @@
  */
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
+import { basicCredentials } from './basic';
 import { CERTIFICATES, isEncryptedKey, PRIVATE_KEY, readPem } from './pem';
 
 /** The credential's field names (saved credentials use them: never rename one). */
@@ -156,7 +157,7 @@ export function readSite(credentials: ICredentialDataDecryptedObject): Site | { 
  * The values of the site's settings no output, error or log may show, whether or not their
  * switch is on or the rest of the settings can be read: the client key (as pasted, as sent, and
  * each line of it, should a part of it come back), its passphrase, the proxy password (also one
- * written into the Proxy URL).
+ * written into the Proxy URL) and the proxy user's HTTP Basic credentials.
  */
 export function siteSecrets(credentials: ICredentialDataDecryptedObject): string[] {
 	const values = [
@@ -173,12 +174,19 @@ export function siteSecrets(credentials: ICredentialDataDecryptedObject): string
 			key.pem,
 			...key.pem.split('\n').filter((line) => /^[A-Za-z0-9+/=]{16,}$/.test(line)),
 		);
+	let inUrl = { user: '', password: '' };
 	try {
-		const password = new URL(withScheme(text(credentials[SITE_FIELD.proxyUrl]))).password;
-		if (password) values.push(decodeURIComponent(password));
+		const url = new URL(withScheme(text(credentials[SITE_FIELD.proxyUrl])));
+		inUrl = { user: decodeURIComponent(url.username), password: decodeURIComponent(url.password) };
 	} catch {
 		// No proxy address, or none that can be read: no password in it.
 	}
+	if (inUrl.password) values.push(inUrl.password);
+	// The Proxy-Authorization header n8n's proxy agent sends, should the proxy echo it.
+	const user = text(credentials[SITE_FIELD.proxyUser]) || inUrl.user;
+	const field = credentials[SITE_FIELD.proxyPassword];
+	const password = typeof field === 'string' && field !== '' ? field : inUrl.password;
+	if (password) values.push(basicCredentials(user, password));
 	return values;
 }
 
