@@ -42,6 +42,25 @@ describe('Secrets', () => {
 		);
 	});
 
+	it('redacts the client key, its passphrase and the proxy password, whatever switch is off', () => {
+		const key =
+			'-----BEGIN PRIVATE KEY-----\n' +
+			'QUJD'.repeat(16) +
+			'\n' +
+			'REVG'.repeat(8) +
+			'\n-----END PRIVATE KEY-----\n';
+		const secrets = Secrets.of({
+			...credentials,
+			clientKey: key,
+			clientKeyPassphrase: 'pallet-Pass-1',
+			proxyUser: 'lager',
+			proxyPassword: 'Dock-Door-3',
+		});
+		expect(
+			secrets.redact(`${'QUJD'.repeat(16)} pallet-Pass-1 Dock-Door-3 ${btoa('lager:Dock-Door-3')}`),
+		).toBe([REDACTED, REDACTED, REDACTED, REDACTED].join(' '));
+	});
+
 	it('keeps a plain client ID, redacts one that looks like a secret', () => {
 		expect(Secrets.of(credentials).redact('unknown client erp-client')).toBe(
 			'unknown client erp-client',
