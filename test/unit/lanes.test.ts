@@ -39,7 +39,7 @@ function drive(
 		inFlight.sort((a, b) => a.end - b.end);
 		const next = inFlight.shift()!;
 		now = next.end;
-		if (busy(answered++)) lanes.busy();
+		if (busy(answered++)) lanes.busy(next.started);
 		else lanes.answered(next.started);
 		out.widths.push(lanes.open);
 	}
@@ -112,6 +112,28 @@ describe('Lanes', () => {
 		expect(widths[at]).toBe(8);
 		expect(Math.max(...widths.slice(at))).toBe(15);
 		expect(widths.at(-1)).toBe(15);
+	});
+
+	it('a burst of busy answers from requests in flight together halves it once, not down to one', () => {
+		const { widths } = drive(adaptive, 300, far, (n) => n >= 40 && n < 48);
+		expect(widths[39]).toBe(16);
+		expect(widths[40]).toBe(8);
+		expect(Math.min(...widths.slice(40))).toBe(8);
+		expect(Math.max(...widths.slice(40))).toBe(15);
+		expect(widths.at(-1)).toBe(15);
+	});
+
+	it('a busy answer of a request started after the halving halves it again', () => {
+		const lanes = new Lanes('adaptive', () => 0);
+		for (let i = 0; i < 20; i++) lanes.answered(lanes.started(10));
+		const width = lanes.open;
+		expect(width).toBeGreaterThanOrEqual(8);
+		const inFlight = Array.from({ length: width }, () => lanes.started(10));
+		lanes.busy(inFlight[0]);
+		lanes.busy(inFlight[1]);
+		expect(lanes.open).toBe(width / 2);
+		lanes.busy(lanes.started(10));
+		expect(lanes.open).toBe(width / 4);
 	});
 
 	it('busy at one stays at one', () => {

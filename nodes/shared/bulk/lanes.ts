@@ -4,8 +4,10 @@
  * four. Past four it doubles as long as that makes the platform answer more rows per second (a
  * distant platform, and every request paying for a new connection, as n8n's request helper opens
  * one per request); when it does not, it goes back to the last width that did, and tries wider
- * again after a few rounds (fewer tries the more often it was in vain). A busy answer (429, 503) halves it; then it takes one more after each round answered,
- * and never again exceeds one less than the width the platform was busy at.
+ * again after a few rounds (fewer tries the more often it was in vain). A busy answer (429, 503)
+ * halves it; then it takes one more after each round answered, and never again exceeds one less
+ * than the width the platform was busy at. Busy answers of requests that were in flight together
+ * (a burst of 429s) halve it once: each was sent before the platform's first one said so.
  */
 export type Parallel = number | 'adaptive';
 
@@ -40,6 +42,8 @@ export class Lanes {
 	private start: number[] = [];
 	/** The width the platform was last busy at, less one: never exceeded again. */
 	private ceiling = ADAPTIVE_CAP;
+	/** The generation of the last halving: requests started before it have had their say. */
+	private calmed = 0;
 	/** The widest width that paid, and its rows per millisecond in its last round. */
 	private paid: { width: number; rate: number } | undefined;
 	/** Rounds to stay at the width that paid before trying a wider one again, and how many are left. */
@@ -82,7 +86,8 @@ export class Lanes {
 		// Growing by one after a busy answer needs no measure: any answer counts. A measured round
 		// counts only its own.
 		const measuring = this.ceiling === ADAPTIVE_CAP;
-		if (measuring && request.generation !== this.generation) return;
+		if (measuring ? request.generation !== this.generation : request.generation < this.calmed)
+			return;
 		this.round.push(sample);
 		if (this.round.length < this.width) return;
 		// Rows per millisecond with `width` requests in flight; the median, so that one request held
@@ -119,11 +124,13 @@ export class Lanes {
 		this.round = [];
 	}
 
-	/** The platform said it is busy. */
-	busy(): void {
+	/** The platform said it is busy, answering `request` (any request, when not told). */
+	busy(request?: Started): void {
 		if (this.setting !== 'adaptive') return;
+		if (request && request.generation < this.calmed) return;
 		this.ceiling = Math.max(1, Math.min(this.ceiling, this.width - 1));
 		this.generation++;
 		this.resize(Math.max(1, Math.floor(this.width / 2)));
+		this.calmed = this.generation;
 	}
 }
