@@ -5,9 +5,10 @@
  * their own. Here they share: a fetch already under way is joined, and a token this process
  * fetched moments ago serves an execution that still holds an older (rejected or empty) one.
  *
- * Held in memory only, never logged; the secret is kept beside the token so that a changed
- * secret always fetches anew. Every token fetched is also told to secrets.ts, so that a run whose
- * token n8n replaced midway still knows the new one is a secret.
+ * Held in memory only, never logged; the secret (with the credential's other settings) is kept
+ * beside the token so that a changed secret or connection setting always fetches anew. Every
+ * token fetched is also told to secrets.ts, so that a run whose token n8n replaced midway still
+ * knows the new one is a secret.
  */
 import { rememberFetchedToken } from '../nodes/shared/transport/secrets';
 

@@ -2,7 +2,9 @@
 /** What the benchmarks share: command-line numbers, peak-memory timing, ERP item rows, a simulator in its own process. */
 import axios from 'axios';
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
+import { Agent as TlsAgent } from 'node:https';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -88,6 +90,8 @@ export interface Platform {
 	baseUrl: string;
 	clientId: string;
 	clientSecret: string;
+	/** The CA that signed its certificate, when it serves HTTPS (`--tls <dir>`). */
+	ca?: string;
 	stats(): Promise<Stats>;
 	/** `/_sim/<path>`: GET without a body, POST with one (DELETE when asked). */
 	control<T = unknown>(
@@ -97,7 +101,10 @@ export interface Platform {
 	): Promise<T>;
 }
 
-/** A fresh simulator (`dev/simulator/cli.ts`, extra command-line `args`) in a child process, for the length of `work`. */
+/**
+ * A fresh simulator (`dev/simulator/cli.ts`, extra command-line `args`) in a child process, for the
+ * length of `work`; over HTTPS with `--tls <dir>` among the args (its CA in `<dir>/ca.pem`).
+ */
 export async function withSimulator<T>(
 	args: string[],
 	work: (platform: Platform) => Promise<T>,
@@ -107,7 +114,9 @@ export async function withSimulator<T>(
 		[join(__dirname, '../simulator/cli.js'), '--port', '0', ...args],
 		{ stdio: ['ignore', 'pipe', 'inherit'] },
 	);
-	const agent = new Agent({ keepAlive: true });
+	const tls = args.indexOf('--tls');
+	const ca = tls >= 0 ? () => readFileSync(join(args[tls + 1], 'ca.pem'), 'utf8') : undefined;
+	let agent: Agent | undefined;
 	try {
 		const baseUrl = await new Promise<string>((resolve, reject) => {
 			let text = '';
@@ -121,6 +130,10 @@ export async function withSimulator<T>(
 			);
 		});
 		const root = baseUrl.replace(/\/v1$/, '/_sim');
+		const trusted = ca?.();
+		agent = trusted
+			? new TlsAgent({ keepAlive: true, ca: trusted })
+			: new Agent({ keepAlive: true });
 		const control = async <R>(path: string, body?: unknown, method?: 'GET' | 'POST' | 'DELETE') =>
 			(
 				await axios.request<R>({
@@ -128,17 +141,19 @@ export async function withSimulator<T>(
 					method: method ?? (body === undefined ? 'GET' : 'POST'),
 					data: body,
 					httpAgent: agent,
+					httpsAgent: agent,
 				})
 			).data;
 		return await work({
 			baseUrl,
+			ca: trusted,
 			clientId: 'demo-client',
 			clientSecret: 'demo-secret',
 			control,
 			stats: () => control<Stats>('/stats'),
 		});
 	} finally {
-		agent.destroy();
+		agent?.destroy();
 		child.kill();
 	}
 }

@@ -364,6 +364,12 @@ export async function buildPackage({ tools = true, ifChanged = false } = {}) {
 
 export const SIMULATOR_JS = path.join(ROOT, '.tools', 'dev', 'simulator', 'index.js');
 
+/** A CA and a certificate for the simulator over HTTPS, kept in `dir` (dev/simulator/certificates.ts). */
+export async function simulatorCertificates(dir) {
+	const mod = await import(path.join(ROOT, '.tools', 'dev', 'simulator', 'certificates.js'));
+	return (mod.siteCertificates ?? mod.default?.siteCertificates)(dir);
+}
+
 /** Starts the package's simulator in this process. */
 export async function startSimulator(options = {}) {
 	if (!fs.existsSync(SIMULATOR_JS)) {

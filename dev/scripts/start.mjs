@@ -6,6 +6,7 @@
 //          --sim-port <n> (simulator, default 8787 or next free), --fresh (new n8n user folder),
 //          --user-folder <dir> (instead of .n8n-local/),
 //          --queue (n8n's queue mode: Postgres, Redis, a main and --workers <n> workers, default 2; folder .n8n-local-queue/),
+//          --tls (the simulator over HTTPS with a CA of its own, kept in <user folder>/tls/; the credential trusts it),
 //          --erp-port <n> (the ERP database, default 5433 or next free).
 // The ERP database (Postgres, dev/erp/) runs in the user folder's erp/ beside n8n, wired to n8n's
 // Postgres credential "ERP database" with the examples of examples/erp-database/. In queue mode a
@@ -16,10 +17,12 @@ import {
 	ROOT,
 	buildPackage,
 	checkPackageLoaded,
+	CREDENTIAL_NAME,
 	ensureN8n,
 	freePort,
 	log,
 	N8nClient,
+	simulatorCertificates,
 	startN8n,
 	startSimulator,
 } from './n8n-host.mjs';
@@ -39,6 +42,7 @@ const option = (name, fallback) => {
 };
 
 const queue = flag('--queue');
+const tls = flag('--tls');
 const folderArg = args.indexOf('--user-folder');
 const USER_FOLDER =
 	folderArg >= 0
@@ -69,18 +73,22 @@ try {
 	if (!flag('--no-build')) await buildPackage({ ifChanged: !flag('--build') });
 	await ensureN8n();
 
+	// A fresh folder first: the simulator's CA is kept in it.
+	if (flag('--fresh')) fs.rmSync(USER_FOLDER, { recursive: true, force: true });
+	fs.mkdirSync(USER_FOLDER, { recursive: true });
 	const simPort = await freePort(option('--sim-port', 8787));
+	const tlsFolder = path.join(USER_FOLDER, 'tls');
+	const certificates = tls ? await simulatorCertificates(tlsFolder) : undefined;
 	const simulator = await startSimulator({
 		port: simPort,
 		host: '127.0.0.1',
 		demoData: true,
 		autoWork: { intervalMs: 30000 },
+		tls: certificates?.server,
 	});
 	cleanups.push(() => simulator.close());
 	log(`simulator up at ${simulator.baseUrl}`);
 
-	if (flag('--fresh')) fs.rmSync(USER_FOLDER, { recursive: true, force: true });
-	fs.mkdirSync(USER_FOLDER, { recursive: true });
 	const folder = shown(USER_FOLDER);
 	const erp = await startErp(simPort);
 	let n8n;
@@ -133,7 +141,11 @@ try {
 		n8n.state.apiKey = await client.createApiKey('npm start');
 		n8n.saveState();
 	}
-	const credential = await client.importCredential(simulator);
+	const credential = await client.importCredential(simulator, {
+		fields: certificates
+			? { trustPrivateCa: true, caCertificate: certificates.ca.cert }
+			: { trustPrivateCa: false, caCertificate: '' },
+	});
 	const imported = await client.importWorkflows(path.join(ROOT, 'examples'), credential, {
 		imported: n8n.state.imported,
 	});
@@ -166,9 +178,9 @@ try {
   credential      "${credential.name}" (${credential.type}) → simulator
   workflows       ${imported.length ? imported.map((w) => w.name).join('\n                  ') : '(no examples/*.json yet)'}
 
-${erpLines(erp, erpWorkflows)}${profile ? queueLines(profile) : ''}  simulator       ${simulator.baseUrl}
+${erpLines(erp, erpWorkflows)}${profile ? queueLines(profile) : ''}  simulator       ${simulator.baseUrl}${certificates ? '   (HTTPS: its certificate is signed by a CA of its own)' : ''}
   demo client     id ${simulator.clientId}   secret ${simulator.clientSecret}
-  sim control     ${simulator.baseUrl.replace(/\/v1\/?$/, '')}/_sim/stats
+${certificates ? tlsLines(path.join(tlsFolder, 'ca.pem'), simulator) : ''}  sim control     ${simulator.baseUrl.replace(/\/v1\/?$/, '')}/_sim/stats
   warehouse work  automatic, every 30 s
 
   ready in ${Math.round((Date.now() - started) / 100) / 10} s — Ctrl-C stops ${profile ? 'all of it' : 'n8n, the ERP database and the simulator'}
@@ -268,6 +280,14 @@ function queueLines(p) {
   Redis           127.0.0.1:${p.redis.port}
   poll cursors    durable (${Object.keys(DURABLE_POLL_CURSORS).join(', ')} = true)
 
+`;
+}
+
+/** What to paste into a credential of your own for the simulator over HTTPS. */
+function tlsLines(caFile, simulator) {
+	return `  to connect      a credential of your own: Base URL ${simulator.baseUrl}, the client above, and
+                  Trust a Private CA → CA Certificate: the contents of ${shown(caFile)}
+                  ("${CREDENTIAL_NAME}" has it already; without it the credential test says the CA is missing)
 `;
 }
 

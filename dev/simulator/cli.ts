@@ -1,5 +1,9 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
-/** `node .tools/simulator/cli.js --port 8787 --demo --auto-work-ms 30000` */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
+/** `node .tools/simulator/cli.js --port 8787 --demo --auto-work-ms 30000 [--tls <dir>]` */
+import path from 'node:path';
+
+import { siteCertificates } from './certificates';
+import type { TokenRequestFormat } from './gateway';
 import { startSimulator, type FaultRule, type LatencyModel } from './index';
 
 export interface Args {
@@ -11,6 +15,12 @@ export interface Args {
 	faults: FaultRule[];
 	latency: LatencyModel;
 	rateLimit?: number;
+	/** Serve HTTPS with a CA and certificate kept in this folder (made there when missing). */
+	tls?: string;
+	/** An OAuth gateway in front of the token route that takes only this format. */
+	gateway?: TokenRequestFormat;
+	scope?: string;
+	audience?: string;
 }
 
 const LATENCY_FLAGS: Record<string, keyof LatencyModel> = {
@@ -18,6 +28,7 @@ const LATENCY_FLAGS: Record<string, keyof LatencyModel> = {
 	'--per-row-ms': 'perRowMs',
 	'--per-record-ms': 'perRecordMs',
 	'--connect-ms': 'connectMs',
+	'--servers': 'servers',
 };
 
 export function parseArgs(argv: string[]): Args {
@@ -33,10 +44,15 @@ export function parseArgs(argv: string[]): Args {
 		else if (flag === '--fault') out.faults.push(JSON.parse(value()) as FaultRule);
 		else if (Object.hasOwn(LATENCY_FLAGS, flag)) out.latency[LATENCY_FLAGS[flag]] = Number(value());
 		else if (flag === '--rate-limit') out.rateLimit = Number(value());
+		else if (flag === '--tls') out.tls = path.resolve(value());
+		else if (flag === '--gateway') out.gateway = value() as TokenRequestFormat;
+		else if (flag === '--scope') out.scope = value();
+		else if (flag === '--audience') out.audience = value();
 		else if (flag === '--help' || flag === '-h') {
 			process.stdout.write(
 				`usage: simulator [--port 8787] [--host 127.0.0.1] [--demo] [--auto-work-ms 30000] [--fault-seed N] [--fault '{"route":"*","kind":"429","probability":0.1}']...\n` +
-					`                 [--latency-ms 50] [--per-row-ms 0.01] [--per-record-ms 0.01] [--connect-ms 100] [--rate-limit 5]\n`,
+					`                 [--latency-ms 50] [--per-row-ms 0.01] [--per-record-ms 0.01] [--connect-ms 100] [--servers 2] [--rate-limit 5]\n` +
+					`                 [--tls <dir>] [--gateway json|form|basic] [--scope <scope>] [--audience <audience>]\n`,
 			);
 			process.exit(0);
 		} else throw new Error(`unknown argument ${argv[i]} (try --help)`);
@@ -44,6 +60,8 @@ export function parseArgs(argv: string[]): Args {
 	if (!Number.isInteger(out.port) || out.port < 0) throw new Error('--port must be a port number');
 	if (out.autoWorkMs !== undefined && !(out.autoWorkMs > 0))
 		throw new Error('--auto-work-ms must be a positive number');
+	if (out.gateway !== undefined && !['json', 'form', 'basic'].includes(out.gateway))
+		throw new Error('--gateway takes json, form or basic');
 	return out;
 }
 
@@ -57,6 +75,11 @@ function describeTiming({ latency, rateLimit }: Args): string {
 
 async function main(): Promise<void> {
 	const args = parseArgs(process.argv.slice(2));
+	const certificates = args.tls ? siteCertificates(args.tls) : undefined;
+	const gateway =
+		args.gateway || args.scope || args.audience
+			? { accepts: args.gateway ?? 'json', scope: args.scope, audience: args.audience }
+			: undefined;
 	const sim = await startSimulator({
 		port: args.port,
 		host: args.host,
@@ -66,6 +89,8 @@ async function main(): Promise<void> {
 		faults: args.faults,
 		latency: args.latency,
 		rateLimit: args.rateLimit === undefined ? undefined : { requestsPerSecond: args.rateLimit },
+		tls: certificates?.server,
+		tokenGateway: gateway,
 	});
 	process.stdout.write(
 		[
@@ -75,6 +100,17 @@ async function main(): Promise<void> {
 			`  Client Secret: ${sim.clientSecret}`,
 			`  Demo data:     ${args.demo ? 'yes' : 'no'}; automatic work: ${args.autoWorkMs ? `every ${args.autoWorkMs} ms` : 'off'}`,
 			`  Timing:        ${describeTiming(args)}`,
+			...(certificates
+				? [
+						`  HTTPS:         certificate signed by the CA in ${path.join(args.tls!, 'ca.pem')}:`,
+						'                 paste that file into the credential under Trust a Private CA → CA Certificate',
+					]
+				: []),
+			...(gateway
+				? [
+						`  Token route:   behind an OAuth gateway taking ${gateway.accepts}${gateway.scope ? `, scope ${gateway.scope}` : ''}${gateway.audience ? `, audience ${gateway.audience}` : ''}`,
+					]
+				: []),
 			`  Control API:   ${sim.baseUrl.replace(/\/v1$/, '')}/_sim/stats (work, faults, latency, rate limit, store)`,
 			'',
 		].join('\n'),

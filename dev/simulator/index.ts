@@ -9,6 +9,7 @@ import { TokenAuthority } from './auth';
 import { loadContract } from './contract';
 import { createControl } from './control';
 import { Faults, type FaultRule } from './faults';
+import type { TokenGateway, TokenRequestSeen } from './gateway';
 import type { ErpUpdateKind, ErpUpdateListing, Sim } from './kit';
 import { defaultView } from './kit';
 import { allHandlers } from './routes';
@@ -16,6 +17,7 @@ import { createFront, type Stats } from './server';
 import { Stock } from './stock';
 import { Store, type Kind, type Rec } from './store';
 import { Timing, type LatencyModel, type Load, type RateLimit } from './timing';
+import { startTlsFront, type TlsOptions } from './tlsFront';
 import { Work, type MoveRequest, type ReceiptLine, type WorkResult } from './work';
 import { loadDemoData } from './demo';
 import { callRoute } from './server';
@@ -25,6 +27,7 @@ export type { Kind, Rec } from './store';
 export type { ErpUpdateKind, ErpUpdateListing } from './kit';
 export type { MoveRequest, ReceiptLine, WorkResult } from './work';
 export type { LatencyModel, Load, RateLimit } from './timing';
+export type { TokenGateway, TokenRequestSeen } from './gateway';
 export { KINDS } from './store';
 
 export interface SimulatorOptions {
@@ -50,6 +53,21 @@ export interface SimulatorOptions {
 	rateLimit?: RateLimit;
 	/** Another contract file to serve and validate against (default contract/openapi.yaml). */
 	contract?: string;
+	/**
+	 * Serve HTTPS with this certificate and key (PEM); with `clientCa`, only to clients presenting
+	 * a certificate that CA signed (mutual TLS). A client without one is refused in the handshake
+	 * (`refuseClients: 'tls'`, Node's and most gateways' way) or with nginx's HTTP 400 page once TLS
+	 * is up (`'http'`).
+	 */
+	tls?: TlsOptions;
+	/** An OAuth gateway in front of the token route (changeable with tokenGateway.set). */
+	tokenGateway?: TokenGateway;
+	/**
+	 * An old address of the platform on its own host, e.g. '/old' (Base URL …/old/v1): every
+	 * request under it is redirected (307) to the same path without it, as a platform that moved
+	 * within its host.
+	 */
+	moved?: string;
 }
 
 /** Read access to stored records, in the shape the /check routes answer. Compound keys joined with '|'. */
@@ -104,6 +122,11 @@ export interface RunningSimulator {
 	rateLimit: { get(): RateLimit | null; set(limit: RateLimit | null): void };
 	/** Contract requests being handled now, the most at once and the connections opened since start or resetStats. */
 	load(): Load;
+	tokenGateway: { get(): TokenGateway | undefined; set(gateway: TokenGateway | undefined): void };
+	/** The token requests the gateway saw, in order. */
+	tokenRequests(): TokenRequestSeen[];
+	/** The common names of the client certificates presented on TLS connections, in order. */
+	tlsClients(): string[];
 	store: StoreView;
 	work: SimulatorWork;
 	close(): Promise<void>;
@@ -148,6 +171,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	if (opts.demoData)
 		loadDemoData((route, body) => callRoute(contract, handlers, sim, route, body), work);
 
+	let gateway = opts.tokenGateway;
+	const tokenRequests: TokenRequestSeen[] = [];
 	// The control API answers with the running simulator, made below (called only once it is).
 	const front = createFront({
 		contract,
@@ -158,6 +183,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		stats,
 		timing,
 		control: createControl(() => running),
+		gateway: () => gateway,
+		tokenRequests,
+		moved: opts.moved,
 	});
 	const server: Server = createServer((req, res) => void front(req, res));
 	server.keepAliveTimeout = 30_000;
@@ -167,11 +195,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		timing.connected();
 		s.on('close', () => sockets.delete(s));
 	});
+	const port = opts.port ?? 0;
+	const listenHost = opts.host ?? '127.0.0.1';
 	await new Promise<void>((resolve, reject) => {
 		server.once('error', reject);
-		server.listen(opts.port ?? 0, opts.host ?? '127.0.0.1', () => resolve());
+		// Behind a TLS gateway the platform's own port is an internal one.
+		server.listen(opts.tls ? 0 : port, opts.tls ? '127.0.0.1' : listenHost, () => resolve());
 	});
-	const addr = server.address() as AddressInfo;
+	const tls = opts.tls
+		? await startTlsFront(opts.tls, server.address() as AddressInfo, port, listenHost)
+		: undefined;
+	const addr = (tls?.server ?? server).address() as AddressInfo;
 	const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
 
 	const timer = opts.autoWork
@@ -180,7 +214,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	timer?.unref();
 
 	const running: RunningSimulator = {
-		baseUrl: `http://${host}:${addr.port}/v1`,
+		baseUrl: `${opts.tls ? 'https' : 'http'}://${host}:${addr.port}/v1`,
 		clientId,
 		clientSecret,
 		stats: () => ({
@@ -205,6 +239,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		latency: { get: () => timing.latency(), set: (model) => timing.setLatency(model) },
 		rateLimit: { get: () => timing.rateLimit(), set: (limit) => timing.setRateLimit(limit) },
 		load: () => timing.load(),
+		tokenGateway: { get: () => gateway, set: (next) => (gateway = next) },
+		tokenRequests: () => tokenRequests.map((seen) => ({ ...seen })),
+		tlsClients: () => [...(tls?.clients ?? [])],
 		store: {
 			get: (kind, key) => {
 				const row = store.table(kind).get(key);
@@ -226,6 +263,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		},
 		close: async () => {
 			if (timer) clearInterval(timer);
+			await tls?.close();
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve());
 				for (const s of sockets) s.destroy();

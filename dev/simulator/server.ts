@@ -6,6 +6,7 @@ import type { Contract, ContractRoute } from './contract';
 import { ajvDetails } from './contract';
 import { ApiError } from './errors';
 import type { Faults } from './faults';
+import { gatewayToken, type TokenGateway, type TokenRequestSeen } from './gateway';
 import type { Handler, Sim } from './kit';
 import type { Timing } from './timing';
 
@@ -27,6 +28,12 @@ export interface FrontDeps {
 	stats: Stats;
 	timing: Timing;
 	control: (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => void;
+	/** The OAuth gateway in front of the token route, if the site has one. */
+	gateway: () => TokenGateway | undefined;
+	/** Every token request the gateway saw, in order. */
+	tokenRequests: TokenRequestSeen[];
+	/** An old address on this host whose requests are redirected to the path without it (SimulatorOptions.moved). */
+	moved?: string;
 }
 
 let requestCounter = 0;
@@ -158,6 +165,13 @@ export function createFront(d: FrontDeps) {
 			d.control(req, res, path.replace(/^\/v1/, ''), body);
 			return;
 		}
+		if (d.moved && path.startsWith(`${d.moved}/`)) {
+			await readBody(req).catch(() => undefined);
+			bump(d.stats.statuses, '307');
+			res.writeHead(307, { Location: path.slice(d.moved.length), 'Content-Length': 0 });
+			res.end();
+			return;
+		}
 		const routePath = path.startsWith('/v1/') ? path.slice(3) : undefined;
 		const route = routePath === undefined ? undefined : d.contract.routes.get(routePath);
 		const trip = d.timing.trip(!usedSockets.has(req.socket));
@@ -211,6 +225,12 @@ export function createFront(d: FrontDeps) {
 					undefined,
 					{ Allow: 'POST' },
 				);
+			}
+			const gateway = d.gateway();
+			if (gateway && route.path === '/oauth/token') {
+				const token = gatewayToken(gateway, req.headers, raw, d.auth, d.tokenRequests);
+				await answer(token.status, token.payload);
+				return;
 			}
 			const client = route.needsToken ? d.auth.verify(req.headers.authorization) : undefined;
 			if (client !== undefined) d.timing.admit(client);

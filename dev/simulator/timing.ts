@@ -14,6 +14,8 @@ export interface LatencyModel {
 	perRecordMs?: number;
 	/** What a new connection costs before its first request gets there (TCP and TLS handshakes: one to three round trips), in ms. */
 	connectMs?: number;
+	/** How many requests the platform works on at once (their time per row); more wait for a turn. Unlimited when absent. */
+	servers?: number;
 }
 
 export interface RateLimit {
@@ -21,7 +23,7 @@ export interface RateLimit {
 	requestsPerSecond: number;
 }
 
-const LATENCY_FIELDS = ['roundTripMs', 'perRowMs', 'perRecordMs', 'connectMs'] as const;
+const LATENCY_FIELDS = ['roundTripMs', 'perRowMs', 'perRecordMs', 'connectMs', 'servers'] as const;
 const WINDOW_MS = 1000;
 
 /** Waits `ms` on a timer (the event loop stays free for other requests). */
@@ -35,6 +37,8 @@ export function checkLatency(model: unknown): LatencyModel {
 	for (const [field, value] of Object.entries(model)) {
 		if (!(LATENCY_FIELDS as readonly string[]).includes(field))
 			throw new Error(`unknown latency field ${field}; use ${LATENCY_FIELDS.join(', ')}`);
+		if (field === 'servers' && !(Number.isInteger(value) && (value as number) >= 1))
+			throw new Error(`latency servers must be a whole number ≥ 1 (got ${JSON.stringify(value)})`);
 		if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
 			throw new Error(`latency ${field} must be a number of ms ≥ 0 (got ${JSON.stringify(value)})`);
 		out[field as (typeof LATENCY_FIELDS)[number]] = value;
@@ -81,6 +85,9 @@ export class Timing {
 	private inFlight = 0;
 	private peak = 0;
 	private connections = 0;
+	/** Servers working on a request's rows now, and the requests waiting for one. */
+	private working = 0;
+	private readonly waiting: Array<() => void> = [];
 
 	constructor(private readonly now: () => number) {}
 
@@ -105,10 +112,24 @@ export class Timing {
 		const half = roundTripMs / 2;
 		return {
 			there: () => wait(half + (newConnection ? connectMs : 0)),
-			rows: (n) => wait(n * perRowMs),
+			rows: (n) => (this.model.servers ? this.served(n * perRowMs) : wait(n * perRowMs)),
 			records: (n) => wait(n * perRecordMs),
 			back: () => wait(half),
 		};
+	}
+
+	/** `ms` of work on one of the platform's servers, after waiting for one to be free. */
+	private async served(ms: number): Promise<void> {
+		if (this.working >= (this.model.servers ?? Infinity))
+			await new Promise<void>((turn) => this.waiting.push(turn));
+		else this.working++;
+		try {
+			await wait(ms);
+		} finally {
+			const next = this.waiting.shift();
+			if (next) next();
+			else this.working--;
+		}
 	}
 
 	/**

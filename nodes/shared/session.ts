@@ -15,6 +15,7 @@ import type { RoutePath } from './platform';
 import { RequestPace } from './transport/pace';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport/retry';
 import { Secrets } from './transport/secrets';
+import { readSite, summaryOf, type SiteSummary } from './transport/site';
 import { checkBaseUrl } from './transport/url';
 
 /** n8n's functions for the kinds of run this package has. */
@@ -49,6 +50,8 @@ export interface Session<Ctx extends WmsContext = WmsContext> {
 	readonly secrets: Secrets;
 	/** Input columns the platform has no field for, left out of what was sent (by how many items had them): said once when the run ends. */
 	readonly leftOut: Map<string, number>;
+	/** The credential's connection settings (CA, client certificate, proxy), for messages about a failed connection. */
+	readonly site: SiteSummary;
 	/** The keys of the records the run handled, for the execution's highlighted data. */
 	readonly handled: HandledKeys;
 }
@@ -65,8 +68,8 @@ export interface SessionOptions {
 }
 
 /**
- * Reads the credential once for the run (n8n decrypts it at every call): its base URL, checked,
- * and the secrets to keep out of every output, error and log.
+ * Reads the credential once for the run (n8n decrypts it at every call): its base URL and
+ * connection settings, checked, and the secrets to keep out of every output, error and log.
  */
 export async function openSession<Ctx extends WmsContext>(
 	ctx: Ctx,
@@ -75,6 +78,8 @@ export async function openSession<Ctx extends WmsContext>(
 	const credentials = await ctx.getCredentials(CREDENTIAL_TYPE);
 	const checked = checkBaseUrl(credentials.baseUrl);
 	if ('problem' in checked) throw new NodeOperationError(ctx.getNode(), checked.problem);
+	const site = readSite(credentials);
+	if ('problem' in site) throw new NodeOperationError(ctx.getNode(), site.problem);
 	return {
 		ctx,
 		baseUrl: checked.url,
@@ -85,6 +90,7 @@ export async function openSession<Ctx extends WmsContext>(
 		signal: options.signal,
 		secrets: Secrets.of(credentials),
 		leftOut: new Map(),
+		site: summaryOf(site, checked.url),
 		handled: new HandledKeys(),
 	};
 }

@@ -1,6 +1,7 @@
 // `npm start` itself: brings up the simulator, the ERP database and n8n with the package, prints a
 // login that works, the simulator's and the ERP's addresses; the ERP examples run against that ERP;
-// Ctrl-C (SIGINT) stops everything it started.
+// Ctrl-C (SIGINT) stops everything it started. With --tls the simulator is HTTPS, with a CA of its
+// own that the banner says to paste.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -115,6 +116,92 @@ export default [
 				`the simulator still listens on ${simPort} after Ctrl-C`,
 			);
 			assert.ok(await portIsFree(erpPort), `the ERP database still listens on ${erpPort}`);
+		},
+	},
+	{
+		name: 'npm start -- --tls: the simulator over HTTPS with a CA of its own kept in the user folder; the banner says what to paste, the "WMS Simulator" credential trusts it, and a credential without it is told to add it',
+		timeoutMs: 180000,
+		async run(ctx) {
+			const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-tls-'));
+			const port = await freePort(0);
+			const simPort = await freePort(0, [port]);
+			const erpPort = await freePort(0, [port, simPort]);
+			const child = spawn(
+				process.execPath,
+				[
+					'dev/scripts/start.mjs',
+					'--no-build',
+					'--tls',
+					'--user-folder',
+					folder,
+					'--port',
+					String(port),
+					'--sim-port',
+					String(simPort),
+					'--erp-port',
+					String(erpPort),
+				],
+				{ cwd: ctx.root, stdio: ['ignore', 'pipe', 'pipe'] },
+			);
+			let out = '';
+			child.stdout.on('data', (d) => (out += d));
+			child.stderr.on('data', (d) => (out += d));
+			const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+			try {
+				const deadline = Date.now() + 120000;
+				while (!/ready in [\d.]+ s/.test(out)) {
+					assert.ok(child.exitCode === null, `npm start --tls ended early:\n${out}`);
+					assert.ok(Date.now() < deadline, `npm start --tls not ready after 120 s:\n${out}`);
+					await new Promise((r) => setTimeout(r, 250));
+				}
+				const baseUrl = `https://127.0.0.1:${simPort}/v1`;
+				assert.match(out, new RegExp(`simulator\\s+${baseUrl.replace(/\./g, '\\.')}\\s+\\(HTTPS`));
+				const caFile = path.join(folder, 'tls', 'ca.pem');
+				assert.ok(
+					out.includes(`Trust a Private CA → CA Certificate: the contents of ${caFile}`),
+					`the banner does not say to paste ${caFile}:\n${out}`,
+				);
+				const ca = fs.readFileSync(caFile, 'utf8');
+				assert.match(ca, /^-----BEGIN CERTIFICATE-----/);
+				const [, clientId, clientSecret] = /demo client\s+id (\S+)\s+secret (\S+)/.exec(out);
+
+				const editor = /n8n editor\s+(\S+)/.exec(out)[1].replace(/\/$/, '');
+				const email = /log in as\s+(\S+)/.exec(out)[1];
+				const password = /password\s+(\S+)/.exec(out)[1];
+				const client = await new N8nClient(editor).login(email, password);
+				const stored = (await client.rest('GET', '/credentials')).find(
+					(c) => c.name === 'WMS Simulator',
+				);
+				// The editor's Test on the saved credential: n8n fills in its stored secrets.
+				const saved = await client.rest('GET', `/credentials/${stored.id}?includeData=true`);
+				assert.equal(saved.data.baseUrl, baseUrl);
+				const test = (data) =>
+					client.rest('POST', '/credentials/test', {
+						credentials: { id: stored.id, name: stored.name, type: stored.type, data },
+					});
+				const asSaved = await test(saved.data);
+				assert.equal(asSaved.status, 'OK', `the saved credential's test said: ${asSaved.message}`);
+				// A credential of one's own, as the banner says: without the CA, then with ca.pem pasted.
+				const own = { baseUrl, clientId, clientSecret };
+				assert.deepEqual(await test(own), {
+					status: 'Error',
+					message: `The platform's certificate at https://127.0.0.1:${simPort} is not signed by a CA this credential trusts: add the CA under Trust a Private CA → CA Certificate in the credential (ask the platform's operator for it)`,
+				});
+				const pasted = await test({ ...own, trustPrivateCa: true, caCertificate: ca });
+				assert.equal(pasted.status, 'OK', `with ca.pem pasted the test said: ${pasted.message}`);
+			} finally {
+				child.kill('SIGINT');
+				const code = await Promise.race([
+					exited,
+					new Promise((r) => setTimeout(() => r('timeout'), 30000)),
+				]);
+				fs.rmSync(folder, { recursive: true, force: true });
+				assert.equal(
+					code,
+					0,
+					`npm start --tls did not stop cleanly (${code}):\n${out.slice(-1500)}`,
+				);
+			}
 		},
 	},
 ];

@@ -1,22 +1,29 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The leak suite: every secret the package knows — a random client secret, a client ID that looks
- * like a secret, an opaque or a JWT access token — made to appear wherever a platform (or a proxy
- * before it) can echo it: token errors with HTTP 200, 400 and 401, data errors, web pages, headers
- * and status lines, redirect targets, even successful answers; at a random place in a random body.
- * Through every kind of node (a bulk write, a read, a read by keys, the trigger's poll, the
- * credential test, a picker in the editor), through real n8n-core; the secret never appears in an
- * output item, an error (message, description, cause, context), a hint, a log line or the
- * credential test's words.
+ * like a secret, an opaque or a JWT access token, the client key of a client certificate (a line
+ * of it), its passphrase, the proxy password (in its field or in the Proxy URL), and the HTTP Basic
+ * forms of the client's and the proxy user's credentials — made to appear wherever a platform, or
+ * the proxy before it, can echo it: token errors with HTTP 200, 400 and 401, data errors, web
+ * pages, headers and status lines, redirect targets, even successful answers, a proxy's 407 and
+ * 502 pages; at a random place in a random body. Every run goes through a proxy with a user, with
+ * a client certificate and its encrypted key in the credential. Through every kind of node (a bulk
+ * write, a read, a read by keys, the trigger's poll, the credential test, a picker in the editor),
+ * through real n8n-core; the secret never appears in an output item, an error (message,
+ * description, cause, context), a hint, a log line or the credential test's words.
  *
- * To add a kind of secret (a passphrase, a proxy password): a line in SECRET_KINDS, with where the
- * credential holds it, and where the platform could echo it in ECHOES if it reaches the platform.
+ * To add a kind of secret: a line in SECRET_KINDS, with where the credential holds it (harnessOf),
+ * what must never show of it (mustNotShow), and where the platform could echo it in ECHOES.
  */
+import { generateKeyPairSync } from 'node:crypto';
+
 import fc from 'fast-check';
 import type { IDataObject, INodeType, IRun } from 'n8n-workflow';
 
+import { encryptKey, issue } from '../../dev/simulator/certificates';
 import { secretLike } from '../../nodes/shared/transport/secrets';
 import { testCredential } from '../support/credentialTester';
+import { EchoProxy } from '../support/echoProxy';
 import { Harness } from '../support/harness';
 import { capturedLogs } from '../support/leaks';
 import { QuirkyPlatform, type Call, type Reply } from '../support/quirkyPlatform';
@@ -32,9 +39,32 @@ interface Held {
 	clientSecret: string;
 	clientId: string;
 	token: string;
+	/** The client certificate's key as the credential holds it: PEM, encrypted with the passphrase. */
+	clientKey: string;
+	keyPassphrase: string;
+	proxyPassword: string;
 }
 
-/** Every kind of secret the package holds, and how a random one looks. */
+const PROXY_USER = 'n8n-at-site';
+/** Keys made once (a key per run would cost seconds); each run encrypts one with its passphrase. */
+const KEYS = [1, 2, 3].map(
+	() =>
+		generateKeyPairSync('rsa', {
+			modulusLength: 2048,
+			privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+			publicKeyEncoding: { type: 'spki', format: 'pem' },
+		}).privateKey,
+);
+/** Any certificate will do: over plain http the key is never used, only held. */
+const CERTIFICATE = issue(undefined, { commonName: 'n8n at the site', client: true }).cert;
+
+const base64 = (text: string) => Buffer.from(text).toString('base64');
+/** The lines of a PEM's body, any of which may come back alone. */
+const pemLines = (pem: string) =>
+	pem.split('\n').filter((line) => /^[A-Za-z0-9+/=]{16,}$/.test(line));
+const passwordLike = fc.stringMatching(/^[A-Za-z0-9._~!*+=@-]{8,30}$/);
+
+/** Every kind of secret the package holds, and how a random one looks (the key: before it is encrypted). */
 const SECRET_KINDS = {
 	clientSecret: fc.stringMatching(/^[A-Za-z0-9+/=._~-]{8,40}$/),
 	clientId: fc.oneof(
@@ -47,16 +77,73 @@ const SECRET_KINDS = {
 			.tuple(b64url(8, 30), b64url(8, 60), b64url(16, 43))
 			.map(([header, payload, signature]) => `eyJ${header}.eyJ${payload}.${signature}`),
 	),
+	clientKey: fc.constantFrom(...KEYS),
+	keyPassphrase: passwordLike,
+	proxyPassword: passwordLike,
 } satisfies { [kind in keyof Held]: fc.Arbitrary<string> };
 
-/** What must never show: each secret held (a client ID only when it looks like one), as is and URL-encoded. */
+/** The secrets of one run: the key as the credential holds it, encrypted with its passphrase. */
+const HELD = fc
+	.record(SECRET_KINDS)
+	.map((raw): Held => ({ ...raw, clientKey: encryptKey(raw.clientKey, raw.keyPassphrase) }));
+
+/**
+ * What must never show: each secret held (a client ID only when it looks like one), the key whole
+ * and line by line, the Basic forms the credential sends (client, proxy user); as is and
+ * URL-encoded.
+ */
 function mustNotShow(held: Held): string[] {
 	const values = [
 		held.clientSecret,
 		held.token,
 		...(secretLike(held.clientId) ? [held.clientId] : []),
+		held.clientKey,
+		...pemLines(held.clientKey),
+		held.keyPassphrase,
+		held.proxyPassword,
+		base64(`${PROXY_USER}:${held.proxyPassword}`),
+		base64(`${held.clientId}:${held.clientSecret}`),
 	];
 	return [...new Set(values.flatMap((value) => [value, encodeURIComponent(value)]))];
+}
+
+/** How a secret comes back: as is, or as a platform or proxy would have it (a line of the key, a Basic header's value). */
+function echoOf(kind: keyof Held, held: Held, pick: number): string {
+	if (kind === 'clientKey') {
+		const lines = pemLines(held.clientKey);
+		return lines[pick % lines.length];
+	}
+	if (kind === 'proxyPassword' && pick % 2 === 1)
+		return base64(`${PROXY_USER}:${held.proxyPassword}`);
+	if (kind === 'clientSecret' && pick % 2 === 1)
+		return base64(`${held.clientId}:${held.clientSecret}`);
+	return held[kind];
+}
+
+/** A harness whose credential holds every secret of the run, reaching the platform through `proxy`. */
+function harnessOf(
+	platform: QuirkyPlatform,
+	proxy: EchoProxy,
+	held: Held,
+	inUrl: boolean,
+): Harness {
+	const address = new URL(proxy.url);
+	if (inUrl) {
+		address.username = PROXY_USER;
+		address.password = encodeURIComponent(held.proxyPassword);
+	}
+	return new Harness({
+		baseUrl: platform.baseUrl,
+		clientId: held.clientId,
+		clientSecret: held.clientSecret,
+		useClientCertificate: true,
+		clientCertificate: CERTIFICATE,
+		clientKey: held.clientKey,
+		clientKeyPassphrase: held.keyPassphrase,
+		useProxy: true,
+		proxyUrl: address.href,
+		...(inUrl ? {} : { proxyUser: PROXY_USER, proxyPassword: held.proxyPassword }),
+	});
 }
 
 /** A random body around the echoed text. */
@@ -75,7 +162,13 @@ const BODIES: Array<(text: string) => unknown> = [
 	(text) => ({ error: 'invalid_client', error_description: text }),
 ];
 
-type Echo = (platform: QuirkyPlatform, text: string, body: unknown, held: Held) => void;
+type Echo = (
+	platform: QuirkyPlatform,
+	text: string,
+	body: unknown,
+	held: Held,
+	proxy: EchoProxy,
+) => void;
 
 const DATA = '*';
 const onData = (platform: QuirkyPlatform, reply: (call: Call) => Reply | undefined) =>
@@ -137,6 +230,19 @@ const ECHOES: Record<string, Echo> = {
 				? { status: 429, headers: { 'retry-after': '0', 'x-echo': text }, json: body }
 				: undefined,
 		),
+	'proxy, HTTP 407 with a page and a header echoing it': (_, text, __, ___, proxy) =>
+		void (proxy.answer = {
+			status: 407,
+			headers: { 'proxy-authenticate': `Basic realm="${text}"`, 'content-type': 'text/html' },
+			body: `<html><body>${text}</body></html>`,
+		}),
+	'proxy, HTTP 502 page echoing it': (_, text, __, ___, proxy) =>
+		void (proxy.answer = {
+			status: 502,
+			headers: { 'content-type': 'text/html', 'x-squid-error': text },
+			body: `<html><pre>${text}</pre></html>`,
+		}),
+	'proxy, cutting every connection': (_, __, ___, ____, proxy) => void (proxy.cut = true),
 	'data route, success answers echoing it': (p, text) => {
 		for (const route of ['/inventory/check', '/sales_order/check', '/warehouse/check'])
 			p.records.set(route, [
@@ -253,6 +359,7 @@ const NODE_KINDS: Record<string, NodeKind> = {
 						operation: 'getStatus',
 						returnAll: true,
 						filters: { orderNumbers: 'SO-1, SO-2' },
+						options: { maxAttempts: 2 },
 					},
 					onError: 'continueRegularOutput',
 				},
@@ -298,35 +405,37 @@ describe('leak suite: no secret shows, whatever the platform echoes (fast-check,
 		const tried = new Set<string>();
 		await fc.assert(
 			fc.asyncProperty(
-				fc.record(SECRET_KINDS),
+				HELD,
 				fc.constantFrom(...Object.keys(ECHOES)),
 				fc.constantFrom(...Object.keys(NODE_KINDS)),
 				fc.constantFrom<Array<keyof Held>>(
 					['clientSecret'],
 					['token'],
 					['clientId'],
-					['clientSecret', 'token', 'clientId'],
+					['clientKey'],
+					['keyPassphrase'],
+					['proxyPassword'],
+					['clientSecret', 'token', 'clientId', 'clientKey', 'keyPassphrase', 'proxyPassword'],
 				),
 				fc.string({ maxLength: 12 }),
 				fc.string({ maxLength: 12 }),
 				fc.nat(BODIES.length - 1),
-				async (held, echo, nodeKind, echoed, before, after, body) => {
+				fc.nat(),
+				fc.boolean(),
+				async (held, echo, nodeKind, echoed, before, after, body, pick, inUrl) => {
 					const platform = await QuirkyPlatform.start();
+					const proxy = await EchoProxy.start(PROXY_USER, held.proxyPassword);
 					try {
 						const clean = (text: string) => text.replace(/[\\"\r\n]/g, '');
-						const text = `${clean(before)}${echoed.map((kind) => held[kind]).join(' ')}${clean(after)}`;
+						const text = `${clean(before)}${echoed.map((kind) => echoOf(kind, held, pick)).join(' ')}${clean(after)}`;
 						platform.on('/oauth/token', (call) =>
 							call.body.client_secret === held.clientSecret
 								? (platform.acceptToken(held.token),
 									{ json: { access_token: held.token, token_type: 'Bearer', expires_in: 3600 } })
 								: { status: 401, json: { error: { code: 'invalid_client', message: text } } },
 						);
-						ECHOES[echo](platform, text, BODIES[body](text), held);
-						const harness = new Harness({
-							baseUrl: platform.baseUrl,
-							clientId: held.clientId,
-							clientSecret: held.clientSecret,
-						});
+						ECHOES[echo](platform, text, BODIES[body](text), held, proxy);
+						const harness = harnessOf(platform, proxy, held, inUrl);
 						const logsFrom = capturedLogs.length;
 						const texts = [
 							...(await NODE_KINDS[nodeKind](harness)),
@@ -337,8 +446,13 @@ describe('leak suite: no secret shows, whatever the platform echoes (fast-check,
 						);
 						expect({ echo, nodeKind, shown }).toEqual({ echo, nodeKind, shown: [] });
 						expect(platform.elsewhere.calls).toEqual([]);
+						// Everything that went out went through the proxy, to the platform.
+						const origin = new URL(platform.baseUrl).origin;
+						expect(proxy.seen.filter((seen) => !seen.startsWith(`POST ${origin}/`))).toEqual([]);
+						if (!proxy.answer && !proxy.cut) expect(proxy.seen.length).toBeGreaterThan(0);
 						tried.add(`${nodeKind} × ${echo}`);
 					} finally {
+						await proxy.close();
 						await platform.close();
 					}
 				},
@@ -354,6 +468,9 @@ describe('leak suite: no secret shows, whatever the platform echoes (fast-check,
 			clientSecret: 'sec+ret/1234',
 			clientId: 'abc123def456ghi789',
 			token: 'tok-123456789',
+			clientKey: encryptKey(KEYS[0], 'pass-Phrase-1'),
+			keyPassphrase: 'pass-Phrase-1',
+			proxyPassword: 'proxy@Pass-2',
 		};
 		expect(mustNotShow(held)).toEqual(
 			expect.arrayContaining([
@@ -361,8 +478,15 @@ describe('leak suite: no secret shows, whatever the platform echoes (fast-check,
 				'sec%2Bret%2F1234',
 				'abc123def456ghi789',
 				'tok-123456789',
+				pemLines(held.clientKey)[5],
+				'pass-Phrase-1',
+				'proxy@Pass-2',
+				'proxy%40Pass-2',
+				base64('n8n-at-site:proxy@Pass-2'),
+				base64('abc123def456ghi789:sec+ret/1234'),
 			]),
 		);
+		expect(echoOf('clientKey', held, 5)).toBe(pemLines(held.clientKey)[5]);
 		expect(mustNotShow({ ...held, clientId: 'erp-client' })).not.toContain('erp-client');
 	});
 });

@@ -84,13 +84,24 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		expect(stored(`FIX${setting}`)).toHaveLength(60);
 	});
 
-	it('adaptive (the default) starts at two and never goes past four', async () => {
-		await control('/latency', { roundTripMs: 20 });
-		const { error } = await harness.run(upsert({ batchSize: 2 }), items(80, 'ADA'));
+	it('adaptive (the default) grows past four on a distant platform, never past sixteen', async () => {
+		await control('/latency', { roundTripMs: 80 });
+		const { error } = await harness.run(upsert({ batchSize: 2 }), items(100, 'FAR'));
 		expect(error).toBeUndefined();
-		expect(sim.load().peakInFlight).toBeGreaterThanOrEqual(2);
-		expect(sim.load().peakInFlight).toBeLessThanOrEqual(4);
-		expect(stored('ADA')).toHaveLength(80);
+		expect(sim.load().peakInFlight).toBeGreaterThan(4);
+		expect(sim.load().peakInFlight).toBeLessThanOrEqual(16);
+		expect(stored('FAR')).toHaveLength(100);
+	});
+
+	it('adaptive does not grow on when more requests in flight bring no more (a platform working on one at a time)', async () => {
+		await control('/latency', { roundTripMs: 5, perRowMs: 10, servers: 1 });
+		const { error } = await harness.run(upsert({ batchSize: 2 }), items(160, 'BUSY'));
+		expect(error).toBeUndefined();
+		// It tries eight, finds no gain and goes back to four (test/unit/lanes.test.ts shows each step on a
+		// model clock), never the sixteen of a distant platform.
+		expect(sim.load().peakInFlight).toBeGreaterThanOrEqual(4);
+		expect(sim.load().peakInFlight).toBeLessThanOrEqual(8);
+		expect(stored('BUSY')).toHaveLength(160);
 	});
 
 	it('under a rate limit backs off on 429 and stores every item once', async () => {

@@ -42,6 +42,19 @@ describe('simulator latency', () => {
 		expect(read.ms).toBeGreaterThanOrEqual(195);
 	});
 
+	it('a platform with servers works on that many requests at once: the others wait for a turn', async () => {
+		c.sim.latency.set({ perRowMs: 100, servers: 2 });
+		const four = await timed(() =>
+			Promise.all(
+				['A', 'B', 'C', 'D'].map((code) => c.post('/supplier/add', { items: [supplier(code)] })),
+			),
+		);
+		expect(four.result.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+		// Two turns of 100 ms on two servers, not one turn for all four.
+		expect(four.ms).toBeGreaterThanOrEqual(195);
+		expect(() => c.sim.latency.set({ servers: 0 })).toThrow(/servers must be a whole number ≥ 1/);
+	});
+
 	it('an error answer travels back too: a refused token takes the round trip', async () => {
 		c.sim.latency.set({ roundTripMs: 120 });
 		const refused = await timed(() => c.post('/supplier/check', {}, { token: 'nonsense' }));

@@ -4,14 +4,24 @@
  * preAuthentication on the way), and the words the tester then shows, chosen as
  * packages/cli/src/services/credentials-tester.service.ts (n8n 2.41) chooses them: a rule's
  * message for the status, else the answer's own status text; a cause's code; else the message.
- * The real editor is checked in test/e2e/20-credential.e2e.mjs.
+ * The test request runs on n8n's mock NoOp node, so the credential's preAuthentication fetches a
+ * new token as it does in n8n. No secret may show in the words or in n8n's log. The real editor
+ * is checked in test/e2e/20-credential.e2e.mjs.
  */
 import { ExecuteContext, RoutingNode } from 'n8n-core';
-import type { ICredentialsDecrypted, INode, INodeType, INodeTypes, JsonObject } from 'n8n-workflow';
+import type {
+	ICredentialsDecrypted,
+	ICredentialTestRequest,
+	INode,
+	INodeType,
+	INodeTypes,
+	JsonObject,
+} from 'n8n-workflow';
 import { createEmptyRunExecutionData, NodeHelpers, Workflow } from 'n8n-workflow';
 
 import { WmsIntegrationApi } from '../../credentials/WmsIntegrationApi.credentials';
-import { CREDENTIAL_REF, type Harness } from './harness';
+import { CREDENTIAL_REF, TESTER_NODE_TYPE, type Harness } from './harness';
+import { capturedLogs } from './leaks';
 
 export interface TestResult {
 	status: 'OK' | 'Error';
@@ -38,12 +48,12 @@ export async function testCredential(harness: Harness): Promise<TestResult> {
 	const test = credential.test!;
 	const nodeType = {
 		description: {
-			displayName: 'Temp',
-			name: 'credentialTest',
-			group: ['transform'],
+			displayName: 'No Operation, do nothing',
+			name: TESTER_NODE_TYPE,
+			group: ['organization'],
 			version: 1,
 			description: '',
-			defaults: {},
+			defaults: { name: 'No Operation, do nothing' },
 			inputs: ['main'],
 			outputs: ['main'],
 			credentials: [{ name: credential.name, required: true }],
@@ -63,16 +73,24 @@ export async function testCredential(harness: Harness): Promise<TestResult> {
 		getByNameAndVersion: () => NodeHelpers.getVersionedNodeType(nodeType),
 		getKnownTypes: () => ({}),
 	};
-	const node: INode = {
-		id: 'temp',
-		name: 'Temp-Node',
-		type: 'credentialTest',
-		typeVersion: 1,
-		position: [0, 0],
-		parameters: {},
-		credentials: { [credential.name]: CREDENTIAL_REF },
-	};
-	const workflow = new Workflow({ nodes: [node], connections: {}, active: false, nodeTypes });
+	const workflow = new Workflow({
+		nodes: [
+			{
+				id: 'temp',
+				name: 'Temp-Node',
+				type: TESTER_NODE_TYPE,
+				typeVersion: 1,
+				position: [0, 0],
+				parameters: {},
+				credentials: { [credential.name]: CREDENTIAL_REF },
+			},
+		],
+		connections: {},
+		active: false,
+		nodeTypes,
+	});
+	// The node with its parameters' defaults ({ temp: '' }), which is how n8n's helper tells a test.
+	const node: INode = workflow.getNode('Temp-Node')!;
 	const credentialsDecrypted: ICredentialsDecrypted = {
 		...CREDENTIAL_REF,
 		type: credential.name,
@@ -90,9 +108,22 @@ export async function testCredential(harness: Harness): Promise<TestResult> {
 		{ node, data: {}, source: null },
 		[],
 	);
+	const logsFrom = capturedLogs.length;
+	const result = await answer(test, () =>
+		new RoutingNode(context, nodeType, credentialsDecrypted).runNode(),
+	);
+	harness.assertNoLeakIn([result.message, ...capturedLogs.slice(logsFrom)]);
+	return result;
+}
+
+/** What the tester answers for the test request's run. */
+async function answer(
+	test: ICredentialTestRequest,
+	run: () => Promise<Array<Array<{ json: unknown }>> | null | undefined>,
+): Promise<TestResult> {
 	let response;
 	try {
-		response = await new RoutingNode(context, nodeType, credentialsDecrypted).runNode();
+		response = await run();
 	} catch (thrown) {
 		const error = thrown as TesterError;
 		const answer = error.cause?.response;

@@ -41,6 +41,16 @@ import { ALL_NODE_TYPES } from './nodeTypes';
 
 export const CREDENTIAL_REF = { id: 'cred-1', name: 'WMS test' };
 
+/** The node type n8n's credential tester runs a credential's test request on. */
+export const TESTER_NODE_TYPE = 'n8n-nodes-base.noOp';
+
+/** The data of a credential as saved: the three fields every credential has, and any of the others. */
+export type CredentialData = ICredentialDataDecryptedObject & {
+	baseUrl: string;
+	clientId: string;
+	clientSecret: string;
+};
+
 /**
  * A harness is one n8n process: the package's node types are loaded anew for it, so what a node keeps
  * in its process (the trigger's turns and last ledger) starts empty. Other instances are taken as given.
@@ -181,6 +191,11 @@ class TestNodeTypes implements INodeTypes {
 		return (this.types.get(plain) ?? this.types.get(plain.replace(/Tool$/, '')))!;
 	}
 
+	/** A node type only for one call (the credential tester's copy of NoOp), as n8n's mock node types hold it. */
+	add(name: string, type: INodeType) {
+		this.types.set(name, type);
+	}
+
 	getByNameAndVersion(name: string, version?: number) {
 		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
 	}
@@ -214,7 +229,8 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		node?: INode,
 	): Promise<IHttpRequestOptions> {
 		const auth = this.credentialType.authenticate;
-		if (!auth || typeof auth === 'function' || auth.type !== 'generic') return requestOptions;
+		if (typeof auth === 'function') return await auth(credentials, requestOptions);
+		if (!auth || auth.type !== 'generic') return requestOptions;
 		for (const [outerKey, inner] of Object.entries(auth.properties)) {
 			const target = ((requestOptions as unknown as Record<string, IDataObject>)[outerKey] ??= {});
 			for (const [key, value] of Object.entries(inner as IDataObject)) {
@@ -235,14 +251,16 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		helpers: IHttpRequestHelper,
 		credentials: ICredentialDataDecryptedObject,
 		_typeName: string,
-		_node: INode,
+		node: INode,
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const expirable = this.credentialType.properties.find(
 			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
 		);
 		if (!expirable || !this.credentialType.preAuthentication) return undefined;
-		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
+		// n8n's credential test always asks for a new token (its request runs on a NoOp node).
+		const testing = node?.parameters?.temp === '' && node?.type === TESTER_NODE_TYPE;
+		if (credentials[expirable.name] !== '' && !credentialsExpired && !testing) return undefined;
 		const output = await this.credentialType.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
 		await this.updateCredentials(
@@ -324,10 +342,7 @@ export class Harness {
 	readonly nodeTypes: TestNodeTypes;
 	readonly credentialsHelper: TestCredentialsHelper;
 
-	constructor(
-		credentials: { baseUrl: string; clientId: string; clientSecret: string },
-		types = ALL_NODE_TYPES,
-	) {
+	constructor(credentials: CredentialData, types = ALL_NODE_TYPES) {
 		this.store = { data: { ...credentials }, saves: 0, tokens: new Set() };
 		this.nodeTypes = new TestNodeTypes(loadedAnew(types));
 		this.credentialsHelper = new TestCredentialsHelper(this.store);
@@ -529,16 +544,46 @@ export class Harness {
 			...hints,
 			...capturedLogs.slice(logsFrom),
 		];
-		const clientId = String(this.store.data.clientId ?? '');
-		const leaks = findLeaks(
-			[
-				String(this.store.data.clientSecret ?? ''),
-				...(secretLike(clientId) ? [clientId] : []),
-				...this.store.tokens,
-			],
-			texts,
-		);
+		this.assertNoLeakIn(texts);
+	}
+
+	/** Fails loudly if any secret the credential holds or held shows in one of `texts`. */
+	assertNoLeakIn(texts: string[]) {
+		const leaks = findLeaks(this.secrets(), texts);
 		if (leaks.length) throw new Error(`secret leaked: ${leaks.join('; ')}`);
+	}
+
+	/**
+	 * Every secret the credential holds or held: the client secret, a secret-like client ID, every
+	 * token, the client key (and each line of it), its passphrase, the proxy password (also one in
+	 * the Proxy URL), and the HTTP Basic forms of the client's and the proxy user's credentials.
+	 */
+	secrets(): string[] {
+		const { data } = this.store;
+		const text = (value: unknown) => (typeof value === 'string' ? value : '');
+		const keyLines = text(data.clientKey)
+			.split(/\s+|\\n/)
+			.filter((line) => line.length >= 40);
+		const basic = (user: string, password: string) =>
+			password ? [Buffer.from(`${user}:${password}`).toString('base64')] : [];
+		let inUrl = { username: '', password: '' };
+		try {
+			inUrl = new URL(text(data.proxyUrl));
+		} catch {
+			// No Proxy URL, or no password in it.
+		}
+		const proxyPassword = text(data.proxyPassword) || decodeURIComponent(inUrl.password);
+		return [
+			text(data.clientSecret),
+			...(secretLike(text(data.clientId)) ? [text(data.clientId)] : []),
+			...basic(text(data.clientId), text(data.clientSecret)),
+			text(data.clientKey),
+			...keyLines,
+			text(data.clientKeyPassphrase),
+			proxyPassword,
+			...basic(text(data.proxyUser) || decodeURIComponent(inUrl.username), proxyPassword),
+			...this.store.tokens,
+		];
 	}
 
 	/** Calls a resource locator's "From List" method the way the editor does: one page, with the typed text and the page token. */
@@ -602,13 +647,15 @@ export class Harness {
 	}
 }
 
-/** A harness whose credential points at this simulator with its own client. */
+/** A harness whose credential points at this simulator with its own client (and any other fields of the credential). */
 export function harnessFor(
 	sim: Pick<RunningSimulator, 'baseUrl' | 'clientId' | 'clientSecret'>,
+	fields: ICredentialDataDecryptedObject = {},
 ): Harness {
 	return new Harness({
 		baseUrl: sim.baseUrl,
 		clientId: sim.clientId,
 		clientSecret: sim.clientSecret,
+		...fields,
 	});
 }

@@ -30,7 +30,7 @@ import {
 	WmsErpUpdateTrigger,
 	type ErpUpdateTriggerOptions,
 } from '../../nodes/WmsErpUpdateTrigger/WmsErpUpdateTrigger.node';
-import { describeFailure } from '../../nodes/shared/transport/errors';
+import { describeFailure } from '../../nodes/shared/transport/failure';
 import type { RunningSimulator } from '../../dev/simulator';
 import { Harness, type NodeUnderTest } from './harness';
 

@@ -1,7 +1,6 @@
-/** The pace of a run's requests and the lanes of a bulk write, on a clock the test moves (no time passes). */
+/** The pace of a run's requests, on a clock the test moves (no time passes). */
 import * as workflowModule from 'n8n-workflow';
 
-import { Lanes } from '../../nodes/shared/bulk/lanes';
 import { RequestPace } from '../../nodes/shared/transport/pace';
 
 describe('RequestPace', () => {
@@ -54,32 +53,5 @@ describe('RequestPace', () => {
 		pace.refused(refused, 0);
 		for (let i = 0; i < 10; i++) expect(await pace.admit(undefined)).toBe(now);
 		expect(waits).toEqual([]);
-	});
-});
-
-describe('Lanes', () => {
-	it('keeps a number the user set, busy or not', () => {
-		const lanes = new Lanes(6);
-		lanes.busy();
-		expect(lanes.open).toBe(6);
-		expect(new Lanes(20).open).toBe(8);
-		expect(new Lanes(0).open).toBe(1);
-	});
-
-	it('adaptive starts at two, grows one per round answered up to four, halves when busy', () => {
-		const lanes = new Lanes();
-		const widths = [lanes.open];
-		for (let i = 0; i < 12; i++) {
-			lanes.answeredOne();
-			widths.push(lanes.open);
-		}
-		expect(widths).toEqual([2, 2, 3, 3, 3, 4, 4, 4, 4, 4, 4, 4, 4]);
-		lanes.busy();
-		expect(lanes.open).toBe(2);
-		lanes.busy();
-		lanes.busy();
-		expect(lanes.open).toBe(1);
-		lanes.answeredOne();
-		expect(lanes.open).toBe(2);
 	});
 });

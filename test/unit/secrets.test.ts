@@ -33,6 +33,34 @@ describe('Secrets', () => {
 		expect(out).toContain(`token ${REDACTED} refused`);
 	});
 
+	it("redacts the client's HTTP Basic credentials without their scheme, as a gateway may echo them", () => {
+		const secrets = Secrets.of({ ...credentials, clientSecret: 'sec ret+1' });
+		const basic = btoa('erp-client:sec ret+1');
+		const formBasic = btoa('erp-client:sec+ret%2B1');
+		expect(secrets.redact(`bad client ${basic} / ${formBasic}`)).toBe(
+			`bad client ${REDACTED} / ${REDACTED}`,
+		);
+	});
+
+	it('redacts the client key, its passphrase and the proxy password, whatever switch is off', () => {
+		const key =
+			'-----BEGIN PRIVATE KEY-----\n' +
+			'QUJD'.repeat(16) +
+			'\n' +
+			'REVG'.repeat(8) +
+			'\n-----END PRIVATE KEY-----\n';
+		const secrets = Secrets.of({
+			...credentials,
+			clientKey: key,
+			clientKeyPassphrase: 'pallet-Pass-1',
+			proxyUser: 'lager',
+			proxyPassword: 'Dock-Door-3',
+		});
+		expect(
+			secrets.redact(`${'QUJD'.repeat(16)} pallet-Pass-1 Dock-Door-3 ${btoa('lager:Dock-Door-3')}`),
+		).toBe([REDACTED, REDACTED, REDACTED, REDACTED].join(' '));
+	});
+
 	it('keeps a plain client ID, redacts one that looks like a secret', () => {
 		expect(Secrets.of(credentials).redact('unknown client erp-client')).toBe(
 			'unknown client erp-client',
@@ -62,6 +90,16 @@ describe('Secrets', () => {
 		expect(secrets.redact('url?client_secret=abc123&x=1 {"access_token": "zzz999"}')).toBe(
 			`url?client_secret=${REDACTED}&x=1 {"access_token": "${REDACTED}"}`,
 		);
+		expect(secrets.redact(`Authorization: Basic ${btoa('user:pass')}`)).toBe(
+			`Authorization: Basic ${REDACTED}`,
+		);
+		expect(secrets.redact('Bearer abcdefghijklmnopqrstuvwxyz')).toBe(`Bearer ${REDACTED}`);
+	});
+
+	it('leaves the words Basic and Bearer stand in a sentence', () => {
+		const words =
+			'Basic authentication required; set Token Request to Form Body, HTTP Basic Client Authentication';
+		expect(new Secrets().redact(words)).toBe(words);
 	});
 
 	it('scrubs known values out of an answer, keeps its JWT-shaped data and the same object when clean', () => {

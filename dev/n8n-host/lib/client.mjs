@@ -117,13 +117,17 @@ export class N8nClient {
 
 	/**
 	 * Creates (or, on a reused instance, updates) the "WMS Simulator" credential pointing at the
-	 * simulator. Returns {id, name, type}.
+	 * simulator; `fields`: the credential's other fields (a CA…). Returns {id, name, type}.
 	 */
 	async importCredential(
 		{ baseUrl, clientId, clientSecret },
-		{ name = CREDENTIAL_NAME, type = CREDENTIAL_TYPE } = {},
+		{ name = CREDENTIAL_NAME, type = CREDENTIAL_TYPE, fields = {} } = {},
 	) {
-		return this.saveCredential({ name, type, data: { baseUrl, clientId, clientSecret } });
+		return this.saveCredential({
+			name,
+			type,
+			data: { baseUrl, clientId, clientSecret, ...fields },
+		});
 	}
 
 	/** Creates the credential `name` of `type`, or updates the one there. Returns {id, name, type}. */

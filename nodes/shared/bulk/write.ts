@@ -39,7 +39,7 @@ export interface BulkOptions extends RequestOptions {
 	batchSize?: number;
 	/** Fields sent beside `items` in every request (e.g. comparison_id). */
 	envelope?: IDataObject;
-	/** Requests in flight at once: 1–8, or adaptive (the default). */
+	/** Requests in flight at once: 1–8, or adaptive (the default, 2–16). */
 	parallel?: Parallel;
 }
 
@@ -120,7 +120,6 @@ export async function bulkWriteRows<T>(
 	const keyFields = routeInfo(route).naturalKey;
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
 	const lanes = new Lanes(options.parallel);
-	const sendOptions = { ...options, onBusy: () => lanes.busy() };
 	const { signal } = session;
 	/** How many requests in flight hold each key. */
 	const keysInFlight = new Map<string, number>();
@@ -148,15 +147,18 @@ export async function bulkWriteRows<T>(
 				}
 				requests++;
 				const part: number[] = pending;
+				const started = lanes.started(part.length);
+				// A busy answer is told with the request it answered: a burst of them halves the lanes once.
+				const tryOptions = { ...options, onBusy: () => lanes.busy(started) };
 				const sent = await sendRequest(
 					session,
 					route,
 					part.map((k) => records[k]),
 					part.map((k) => keys[k]),
-					sendOptions,
+					tryOptions,
 				);
 				if ('gaveUp' in sent && checkBefore(sent.gaveUp) && checksLeft-- > 0) {
-					const back = await readBack(session, route, records, part, sendOptions);
+					const back = await readBack(session, route, records, part, tryOptions);
 					if (back) {
 						pending = settleReadBack(back, sent.gaveUp, keys, (k, outcome) =>
 							rows.settle(taken[k], outcome),
@@ -185,7 +187,7 @@ export async function bulkWriteRows<T>(
 						);
 					}
 				} else {
-					lanes.answeredOne();
+					lanes.answered(started);
 					for (const [position, outcome] of sent.outcomes)
 						rows.settle(taken[part[position]], outcome);
 					pending = sent.again.map((position) => part[position]);

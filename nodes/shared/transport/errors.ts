@@ -1,163 +1,14 @@
 /**
- * What a failed request was, in words a user can act on: the platform's error envelope read
- * whatever shape it came in, socket codes in words; and PlatformError, what the transport throws
- * when it gives up, carrying what it knows. What the platform said is scrubbed of secrets once,
- * as it comes in (`scrubbed`), before any words are built from it.
+ * A failed request in words a user can act on (socket codes in words, the site's failures in the
+ * words of the field to change), and PlatformError, what the transport throws when it gives up,
+ * carrying what it knows.
  */
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { asObject } from '../objects';
 import { routeInfo, type RoutePath } from '../platform';
-import type { Secrets } from './secrets';
-
-/** What the platform says in its error envelope (contract: components/schemas/Error). */
-export interface PlatformErrorBody {
-	code?: string;
-	message?: string;
-	details?: Array<{ path?: string; message?: string }>;
-	request_id?: string;
-}
-
-/** The parts of a failed HTTP call, whatever layer threw it. */
-export interface FailedCall {
-	status?: number;
-	headers: Record<string, unknown>;
-	body?: PlatformErrorBody;
-	code?: string;
-	message: string;
-	/** The platform address the call went to, for messages about the connection. */
-	baseUrl?: string;
-	/** The route called, for messages about the route itself (403, 404, an unreadable answer). */
-	route?: string;
-	/** What was wrong with a 2xx answer that cannot be taken as a success (e.g. "an empty body"). */
-	answer?: string;
-	/** Why the transport stopped retrying before Max Attempts (e.g. the run's wait budget). */
-	note?: string;
-	/** A redirect not followed, in words that name only where it pointed ("a redirect away from …"). */
-	redirect?: string;
-}
-
-/** Headers the package reads from a failure; the rest (which a platform may fill with anything) is dropped. */
-const HEADERS_READ = ['retry-after', 'content-type', 'location'];
-
-/** A failure with every secret the run knows taken out of what the platform said. */
-export function scrubbed(failure: FailedCall, secrets: Secrets): FailedCall {
-	const text = (value: string | undefined) => (value === undefined ? value : secrets.redact(value));
-	const headers: Record<string, unknown> = {};
-	for (const name of HEADERS_READ)
-		if (failure.headers[name] !== undefined) headers[name] = text(String(failure.headers[name]));
-	const { body } = failure;
-	return {
-		...failure,
-		headers,
-		message: secrets.redact(failure.message),
-		answer: text(failure.answer),
-		redirect: text(failure.redirect),
-		body: body && {
-			code: text(body.code),
-			message: text(body.message),
-			request_id: text(body.request_id),
-			details: body.details?.map((detail) => ({
-				path: text(detail.path),
-				message: text(detail.message),
-			})),
-		},
-	};
-}
-
-/** A text field of a platform answer: strings and numbers as text, anything else (null, objects) as absent. */
-function text(value: unknown): string | undefined {
-	if (typeof value === 'string') return value === '' ? undefined : value;
-	return typeof value === 'number' ? String(value) : undefined;
-}
-
-/**
- * The error envelope of an answer, in the contract's shape whatever the platform sent: a plain
- * text `error`, a message that is not text, or `details` that are not a list must not crash the
- * reading of the error itself.
- */
-export function envelopeOf(value: unknown): PlatformErrorBody | undefined {
-	const raw = asObject(value)?.error;
-	if (typeof raw === 'string') return raw ? { message: raw } : undefined;
-	const envelope = asObject(raw);
-	if (!envelope) return undefined;
-	const details = Array.isArray(envelope.details)
-		? envelope.details
-				.map(asObject)
-				.flatMap((detail) =>
-					detail ? [{ path: text(detail.path), message: text(detail.message) }] : [],
-				)
-		: undefined;
-	return {
-		code: text(envelope.code),
-		message: text(envelope.message),
-		details,
-		request_id: text(envelope.request_id),
-	};
-}
-
-function parseBody(data: unknown): PlatformErrorBody | undefined {
-	if (typeof data !== 'string') return envelopeOf(data);
-	try {
-		return envelopeOf(JSON.parse(data));
-	} catch {
-		return undefined;
-	}
-}
-
-/**
- * What is wrong with a success answer that is not the JSON object every route answers: the
- * words finish "The platform answered HTTP 200 on <route> with …". Undefined when it is one.
- */
-export function unreadableAnswer(
-	body: unknown,
-	headers: Record<string, unknown> = {},
-): string | undefined {
-	if (body === undefined || body === '') return 'an empty body';
-	if (typeof body === 'string') {
-		return /^\s*</.test(body) || /html/i.test(String(headers['content-type'] ?? ''))
-			? 'a web page instead of JSON (a proxy, firewall or login page in between?)'
-			: 'text that is not valid JSON (the answer may have been cut off)';
-	}
-	if (Array.isArray(body)) return 'a JSON list where an object was expected';
-	if (body === null || typeof body !== 'object')
-		return `a bare JSON ${body === null ? 'null' : typeof body} where an object was expected`;
-	const envelope = envelopeOf(body);
-	if (envelope)
-		return `an error: ${envelope.message ?? 'no message'}${envelope.code ? ` (${envelope.code})` : ''}`;
-	return undefined;
-}
-
-/** Reads status, headers, error envelope and socket code from whatever n8n's request helpers threw. */
-export function describeFailure(error: unknown): FailedCall {
-	const outer = asObject(error) ?? {};
-	const layers = [outer, asObject(outer.cause), asObject(asObject(outer.cause)?.cause)].filter(
-		(layer) => layer !== undefined,
-	);
-	let status: number | undefined;
-	let headers: Record<string, unknown> = {};
-	let body: PlatformErrorBody | undefined;
-	let code: string | undefined;
-	for (const layer of layers) {
-		const response = asObject(layer.response);
-		status ??=
-			Number(response?.status ?? response?.statusCode ?? layer.httpCode ?? layer.statusCode) ||
-			undefined;
-		if (response?.headers && Object.keys(headers).length === 0)
-			headers = asObject(response.headers) ?? {};
-		body ??= parseBody(response?.data ?? response?.body ?? layer.error);
-		if (
-			typeof layer.code === 'string' &&
-			!code &&
-			layer.code !== 'ERR_BAD_RESPONSE' &&
-			layer.code !== 'ERR_BAD_REQUEST'
-		) {
-			code = layer.code;
-		}
-	}
-	return { status, headers, body, code, message: String(outer.message ?? 'request failed') };
-}
+import type { FailedCall, PlatformErrorBody } from './failure';
+import { siteProblem } from './siteProblems';
 
 /**
  * Socket codes in words. (A raw code like ECONNREFUSED in a message makes n8n swap the whole
@@ -196,6 +47,8 @@ export function platformMessage(failure: FailedCall): string {
 		return `The platform answered HTTP ${status}${on} with ${failure.redirect}: not followed, so the credential and the request stay with the Base URL's host. If the platform has moved, enter its new address as the credential's Base URL`;
 	if (failure.answer)
 		return `The platform answered HTTP ${status ?? 200}${on} with ${failure.answer}`;
+	const atSite = siteProblem(failure, failure.site, failure.baseUrl ?? '');
+	if (atSite) return atSite;
 	if (status === 401) {
 		return "The platform rejected the access token twice (HTTP 401): check the credential's client ID and secret, and that the client is still enabled on the platform";
 	}

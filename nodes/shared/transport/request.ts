@@ -8,14 +8,14 @@ import { CREDENTIAL_TYPE } from '../constants';
 import { asObject } from '../objects';
 import { routeInfo, type RoutePath } from '../platform';
 import type { Session, WaitBudget } from '../session';
+import { PlatformError } from './errors';
 import {
 	describeFailure,
 	envelopeOf,
-	PlatformError,
 	scrubbed,
 	unreadableAnswer,
 	type FailedCall,
-} from './errors';
+} from './failure';
 import {
 	backoffDelayMs,
 	connectionNeverReachedPlatform,
@@ -110,13 +110,13 @@ async function knownFailure(
 	failed: Exclude<Try, { response: FullResponse }>,
 	route: RoutePath,
 ): Promise<FailedCall> {
-	const { baseUrl, secrets } = session;
+	const { baseUrl, secrets, site } = session;
 	await secrets.relearn(async () => await session.ctx.getCredentials(CREDENTIAL_TYPE));
 	if ('redirect' in failed)
 		return scrubbed({ ...failed.failure, redirect: failed.redirect, baseUrl, route }, secrets);
 	if (failed.error instanceof TimedOut)
 		return { headers: {}, code: 'ECONNABORTED', message: failed.error.message, baseUrl, route };
-	return scrubbed({ ...describeFailure(failed.error), baseUrl, route }, secrets);
+	return scrubbed({ ...describeFailure(failed.error), baseUrl, route, site }, secrets);
 }
 
 /** What a wait of `waitMs` starting now adds to the run's budget: only the part past the waits already going on. */
@@ -325,6 +325,7 @@ export async function platformRequest(
 						answer: problem,
 						baseUrl,
 						route,
+						site: session.site,
 					},
 					session.secrets,
 				),

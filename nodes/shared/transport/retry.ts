@@ -1,4 +1,5 @@
 /** Retry arithmetic (which failures are worth another try, how long to wait) and the time limit of one try. */
+import { isSiteCode } from './siteProblems';
 
 export interface RetryPolicy {
 	/** Total tries of one request, the first included. */
@@ -41,9 +42,17 @@ const CONNECTION_ERROR_CODES = new Set([
 	'UND_ERR_HEADERS_TIMEOUT',
 ]);
 
-/** Refused connections never reached the platform, so even a non-idempotent call may be repeated. */
+/**
+ * Refused connections never reached the platform, so even a non-idempotent call may be repeated;
+ * nor did a TLS handshake that failed (the request is sent only after it).
+ */
 export function connectionNeverReachedPlatform(code: string | undefined): boolean {
-	return code === 'ECONNREFUSED' || code === 'EAI_AGAIN' || code === 'UND_ERR_CONNECT_TIMEOUT';
+	return (
+		code === 'ECONNREFUSED' ||
+		code === 'EAI_AGAIN' ||
+		code === 'UND_ERR_CONNECT_TIMEOUT' ||
+		isSiteCode(code)
+	);
 }
 
 export function isConnectionErrorCode(code: string | undefined, message = ''): boolean {

@@ -4,7 +4,9 @@
  * A platform may echo anything back: the client secret in a token error, the access token in a
  * 403, a header it reflects. So redaction is by value — the client secret, a client ID that looks
  * like a secret, every access token the credential held in this run or that this n8n process
- * fetched for the same client (n8n replaces the token mid-run after a 401) — and, in words built
+ * fetched for the same client (n8n replaces the token mid-run after a 401), the client key (as
+ * pasted, as sent and line by line), its passphrase and the proxy password, and the HTTP Basic
+ * forms of the client's and the proxy user's credentials — and, in words built
  * from a failure, anything shaped like a bearer token, a JWT or a `secret=…` pair.
  *
  * Where it is applied: the transport scrubs what the platform says as it comes in (answers and
@@ -12,6 +14,8 @@
  */
 import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
+import { basicCredentials, formEncoded } from './basic';
+import { siteSecrets } from './site';
 import { checkBaseUrl } from './url';
 
 export const REDACTED = '[redacted]';
@@ -20,12 +24,27 @@ export const REDACTED = '[redacted]';
 const SHORTEST_SECRET = 6;
 
 /**
+ * What follows Bearer or Basic is a credential when it looks like one: a digit or a token's
+ * punctuation in it, a long run of letters, or (Basic) the base64 of an `id:secret` pair; so
+ * "Basic authentication required" and "HTTP Basic Client Authentication" stay words.
+ */
+function credentialAfter(match: string, scheme: string, value: string): string {
+	let pair = false;
+	try {
+		pair = /^basic$/i.test(scheme) && atob(value).includes(':');
+	} catch {
+		// Not base64: no pair in it.
+	}
+	return pair || /[0-9._~+/=-]/.test(value) || value.length >= 20 ? `${scheme} ${REDACTED}` : match;
+}
+
+/**
  * Token-shaped text, in words built from a failure (never in records: a JWT there is data). A
  * `secret=…` pair counts when its value looks like a secret (a digit among several characters), so
  * "access_token: check the Base URL" stays words.
  */
-const SECRET_PATTERNS: Array<[RegExp, string]> = [
-	[/(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]{6,}/gi, `$1 ${REDACTED}`],
+const SECRET_PATTERNS: Array<[RegExp, string | typeof credentialAfter]> = [
+	[/(Bearer|Basic)\s+([A-Za-z0-9._~+/=-]{6,})/gi, credentialAfter],
 	[/eyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g, REDACTED],
 	[
 		/((?:access|refresh|id)[_-]?token|client[_-]?secret|password|passphrase|api[_-]?key)(["']?\s*[:=]\s*["']?)(?=[^\s"'&,;}]*\d)[^\s"'&,;}]{6,}/gi,
@@ -77,12 +96,18 @@ export class Secrets {
 		return secrets;
 	}
 
-	/** Takes in the secret values a (re-read) credential holds. */
+	/** Takes in the secret values a (re-read) credential holds, its connection settings' too. */
 	learn(credentials: ICredentialDataDecryptedObject): void {
-		this.add(credentials.clientSecret);
+		const { clientId, clientSecret } = credentials;
+		this.add(clientSecret);
 		this.add(credentials.accessToken);
-		if (typeof credentials.clientId === 'string' && secretLike(credentials.clientId))
-			this.add(credentials.clientId);
+		if (typeof clientId === 'string' && secretLike(clientId)) this.add(clientId);
+		if (typeof clientId === 'string' && typeof clientSecret === 'string' && clientSecret !== '') {
+			// The token request's HTTP Basic client authentication, however a gateway echoes it.
+			this.add(basicCredentials(clientId, clientSecret));
+			this.add(basicCredentials(formEncoded(clientId), formEncoded(clientSecret)));
+		}
+		for (const value of siteSecrets(credentials)) this.add(value);
 	}
 
 	/** Reads the credential again (n8n may have replaced its token in this run, here or in another process), unless it did moments ago. */
@@ -110,10 +135,24 @@ export class Secrets {
 
 	/** Words built from a failure: every known value and every token-shaped part replaced. */
 	redact(text: string): string {
+		let out = this.redactValues(text);
+		for (const [pattern, replacement] of SECRET_PATTERNS)
+			out =
+				typeof replacement === 'string'
+					? out.replace(pattern, replacement)
+					: out.replace(pattern, replacement);
+		return out;
+	}
+
+	/**
+	 * The package's own words, whose parts from outside were redacted as they went in: every known
+	 * value replaced, nothing by its shape (which would take "HTTP Basic Client Authentication" for
+	 * a credential).
+	 */
+	redactValues(text: string): string {
 		let out = text;
 		for (const value of this.known())
 			if (out.includes(value)) out = out.split(value).join(REDACTED);
-		for (const [pattern, replacement] of SECRET_PATTERNS) out = out.replace(pattern, replacement);
 		return out;
 	}
 
