@@ -8,6 +8,7 @@
  * reads on; a quote never closed ends the read, as everything after it would be misread.
  */
 import { FileError } from './text';
+import { NEWLINE, QUOTE, RETURN } from './chars';
 
 export interface CsvRecord {
 	/** The line of the file the record starts on (1: the first). */
@@ -28,10 +29,6 @@ const DELIMITER_NAMES: Record<string, string> = {
 
 /** Longest record kept waiting for its end: past it, a quote was surely never closed. */
 const LONGEST_RECORD = 1 << 20;
-
-const QUOTE = 34;
-const NEWLINE = 10;
-const RETURN = 13;
 
 /** The delimiter of a header line: the candidate found most often outside quotes. */
 function detectDelimiter(text: string, final: boolean): string | undefined {

@@ -9,6 +9,17 @@ import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../objects';
 import { FileError } from './text';
+import {
+	BACKSLASH,
+	CLOSE_BRACE,
+	CLOSE_BRACKET,
+	COMMA,
+	isBlank,
+	NEWLINE,
+	OPEN_BRACE,
+	OPEN_BRACKET,
+	QUOTE,
+} from './chars';
 
 export interface JsonRecord {
 	/** The line of the file the record starts on (1: the first). */
@@ -73,16 +84,6 @@ export class JsonLinesParser {
 	}
 }
 
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const QUOTE = 34;
-const COMMA = 44;
-const NEWLINE = 10;
-
-const isBlank = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
-
 export class JsonArrayParser {
 	private buffer = '';
 	/** Where scanning goes on in the buffer. */
@@ -130,7 +131,7 @@ export class JsonArrayParser {
 					break;
 				}
 				let backslashes = 0;
-				while (text.charCodeAt(close - 1 - backslashes) === 92) backslashes++;
+				while (text.charCodeAt(close - 1 - backslashes) === BACKSLASH) backslashes++;
 				this.line += countNewlines(text, i, close);
 				i = close;
 				if (backslashes % 2 === 0) this.inString = false;

@@ -5,17 +5,17 @@
  * answer that lists a whole warehouse is read this way.
  */
 import type { IDataObject } from 'n8n-workflow';
-
-const QUOTE = 34;
-const BACKSLASH = 92;
-const COMMA = 44;
-const COLON = 58;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-
-const isBlank = (c: number) => c === 32 || c === 9 || c === 10 || c === 13;
+import {
+	BACKSLASH,
+	CLOSE_BRACE,
+	CLOSE_BRACKET,
+	COLON,
+	COMMA,
+	OPEN_BRACE,
+	OPEN_BRACKET,
+	QUOTE,
+	isBlank,
+} from './chars';
 
 /** Where the reader is in the object's own fields (inside a field's list or object it only counts brackets). */
 type Field = 'key' | 'colon' | 'value' | 'plain' | 'after' | 'done';
