@@ -19,6 +19,7 @@ import {
 	screenshot,
 	shownParameters,
 } from './support/editor.mjs';
+import { platform } from './support/platform.mjs';
 
 const canvasNode = (name) =>
 	`[data-test-id="canvas-node"][data-node-name="${name.replace(/"/g, '\\"')}"]`;
@@ -45,26 +46,6 @@ function columns(what, headers, present, absent = []) {
 		);
 	for (const column of absent)
 		assert.ok(!headers.includes(column), `${what} has a "${column}" column`);
-}
-
-/** Calls the platform (the simulator) as a client would: a token, then the route. */
-async function platform(ctx, route, body) {
-	const { baseUrl, clientId, clientSecret } = ctx.simulator;
-	const post = async (url, data, headers = {}) => {
-		const res = await fetch(url, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', ...headers },
-			body: JSON.stringify(data),
-		});
-		if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${await res.text()}`);
-		return res.json();
-	};
-	const { access_token: token } = await post(`${baseUrl}/oauth/token`, {
-		client_id: clientId,
-		client_secret: clientSecret,
-		grant_type: 'client_credentials',
-	});
-	return post(`${baseUrl}${route}`, body, { authorization: `Bearer ${token}` });
 }
 
 /** Bins S-01-01 … U-40-25 in WH1's zone Z-A: three thousand, more than any list shows at once. */

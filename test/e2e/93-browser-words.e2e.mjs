@@ -17,6 +17,7 @@ import {
 	screenshot,
 	shownParameters,
 } from './support/editor.mjs';
+import { platform } from './support/platform.mjs';
 
 const require = createRequire(import.meta.url);
 const { NodeHelpers } = require('n8n-workflow');
@@ -29,26 +30,6 @@ const MANUAL = {
 	position: [0, 0],
 	parameters: {},
 };
-
-/** Calls the platform (the simulator) as a client would: a token, then the route. */
-async function platform(ctx, route, body) {
-	const { baseUrl, clientId, clientSecret } = ctx.simulator;
-	const post = async (url, data, headers = {}) => {
-		const res = await fetch(url, {
-			method: 'POST',
-			headers: { 'content-type': 'application/json', ...headers },
-			body: JSON.stringify(data),
-		});
-		if (!res.ok) throw new Error(`${url}: HTTP ${res.status} ${await res.text()}`);
-		return res.json();
-	};
-	const { access_token: token } = await post(`${baseUrl}/oauth/token`, {
-		client_id: clientId,
-		client_secret: clientSecret,
-		grant_type: 'client_credentials',
-	});
-	return post(`${baseUrl}${route}`, body, { authorization: `Bearer ${token}` });
-}
 
 /** A workflow of a Manual Trigger and one WMS node after it (at its newest version), saved through the API. */
 async function afterManualTrigger(ctx, name, node) {
