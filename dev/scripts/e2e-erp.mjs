@@ -26,14 +26,13 @@ import {
 	startSimulator,
 } from './n8n-host.mjs';
 import { connectErp, startErpDatabase } from '../n8n-host/lib/erp.mjs';
-import { aptInstall } from '../n8n-host/lib/services.mjs';
+import { ensureChromium, sharedBrowser } from '../n8n-host/lib/browser.mjs';
 import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
 const keep = args.includes('--keep');
 const TEST_DIR = path.join(ROOT, 'test', 'e2e-erp');
-const CHROMIUM = '/usr/bin/chromium';
 const started = Date.now();
 const cleanups = [];
 let passed = 0;
@@ -53,7 +52,7 @@ async function main() {
 	const files = testFiles(TEST_DIR, filters);
 	if (!args.includes('--no-build')) await buildPackage({ ifChanged: true });
 	await ensureN8n();
-	if (!fs.existsSync(CHROMIUM)) await aptInstall(['chromium']);
+	await ensureChromium();
 
 	const simulator = await startSimulator({
 		port: 0,
@@ -88,7 +87,6 @@ async function main() {
 	const { erpCredential, workflows } = await connectErp(client, { erp, credential });
 	log(`credentials, inbox table and ${workflows.length} ERP example workflow(s) in place`);
 
-	let browser;
 	const ctx = {
 		root: ROOT,
 		packageName: PACKAGE_NAME,
@@ -133,25 +131,7 @@ async function main() {
 		onCleanup: (fn) => cleanups.push(fn),
 		log: (...a) => console.log('      ', ...a),
 		/** One shared Chromium (launched on first use). */
-		async browser() {
-			if (!browser) {
-				const { chromium } = await import('playwright-core');
-				browser = await chromium.launch({
-					executablePath: CHROMIUM,
-					headless: true,
-					args: [
-						'--no-sandbox',
-						'--disable-gpu',
-						'--disable-background-networking',
-						'--disable-component-update',
-						'--disable-sync',
-						'--no-first-run',
-					],
-				});
-				cleanups.push(() => browser.close());
-			}
-			return browser;
-		},
+		browser: sharedBrowser(cleanups),
 	};
 	({ passed, failed } = await runTestFiles(TEST_DIR, files, ctx));
 	log(`suite time ${seconds(started)}`);

@@ -30,14 +30,13 @@ import {
 	startN8n,
 	startSimulator,
 } from './n8n-host.mjs';
-import { aptInstall } from '../n8n-host/lib/services.mjs';
+import { ensureChromium, sharedBrowser } from '../n8n-host/lib/browser.mjs';
 import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
 const keep = args.includes('--keep');
 const TEST_DIR = path.join(ROOT, 'test', 'e2e');
-const CHROMIUM = '/usr/bin/chromium';
 const started = Date.now();
 const cleanups = [];
 let passed = 0;
@@ -53,13 +52,6 @@ process.on('SIGINT', async () => {
 	await cleanup();
 	finish(130);
 });
-
-/** Debian's Chromium for playwright-core; installed with apt-get when missing. */
-async function ensureChromium() {
-	if (fs.existsSync(CHROMIUM)) return;
-	await aptInstall(['chromium']);
-	if (!fs.existsSync(CHROMIUM)) throw new Error(`Chromium not at ${CHROMIUM} after installing it`);
-}
 
 /** Node type names the package declares, read from the built files listed in package.json (n8n.nodes). */
 function declaredTypes() {
@@ -135,7 +127,6 @@ async function main() {
 	// What the editor knows about every node type (name → description of its newest version).
 	const nodeTypes = await nodeTypesOf(client);
 
-	let browser;
 	const ctx = {
 		root: ROOT,
 		packageName: PACKAGE_NAME,
@@ -166,25 +157,7 @@ async function main() {
 			});
 		},
 		/** One shared Chromium (launched on first use). */
-		async browser() {
-			if (!browser) {
-				const { chromium } = await import('playwright-core');
-				browser = await chromium.launch({
-					executablePath: CHROMIUM,
-					headless: true,
-					args: [
-						'--no-sandbox',
-						'--disable-gpu',
-						'--disable-background-networking',
-						'--disable-component-update',
-						'--disable-sync',
-						'--no-first-run',
-					],
-				});
-				cleanups.push(() => browser.close());
-			}
-			return browser;
-		},
+		browser: sharedBrowser(cleanups),
 	};
 
 	({ passed, failed } = await runTestFiles(TEST_DIR, files, ctx));
