@@ -15,48 +15,81 @@ const ERP_EXAMPLES = fs
 	.readdirSync(new URL('../../examples/erp-database/', import.meta.url))
 	.filter((f) => f.endsWith('.json')).length;
 
+/**
+ * Runs `npm start` (dev/scripts/start.mjs) with `flags` in a user folder of its own until its banner
+ * says it is ready; `stop()` is Ctrl-C, asserting it ended cleanly. `output()` is all it printed.
+ */
+async function npmStart(ctx, label, flags = []) {
+	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-'));
+	const port = await freePort(0);
+	const simPort = await freePort(0, [port]);
+	const erpPort = await freePort(0, [port, simPort]);
+	const child = spawn(
+		process.execPath,
+		[
+			'dev/scripts/start.mjs',
+			'--no-build',
+			...flags,
+			'--user-folder',
+			folder,
+			'--port',
+			String(port),
+			'--sim-port',
+			String(simPort),
+			'--erp-port',
+			String(erpPort),
+		],
+		{ cwd: ctx.root, stdio: ['ignore', 'pipe', 'pipe'] },
+	);
+	let out = '';
+	child.stdout.on('data', (d) => (out += d));
+	child.stderr.on('data', (d) => (out += d));
+	const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+	const stop = async () => {
+		child.kill('SIGINT');
+		const code = await Promise.race([
+			exited,
+			new Promise((r) => setTimeout(() => r('timeout'), 30000)),
+		]);
+		fs.rmSync(folder, { recursive: true, force: true });
+		assert.equal(
+			code,
+			0,
+			`${label} did not stop cleanly on Ctrl-C (${code}):\n${out.slice(-1500)}`,
+		);
+	};
+	try {
+		const deadline = Date.now() + 120000;
+		while (!/ready in [\d.]+ s/.test(out)) {
+			assert.ok(child.exitCode === null, `${label} ended early:\n${out}`);
+			assert.ok(Date.now() < deadline, `${label} not ready after 120 s:\n${out}`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+	} catch (error) {
+		await stop().catch(() => {});
+		throw error;
+	}
+	return { folder, port, simPort, erpPort, output: () => out, stop };
+}
+
+/** What the banner of `npm start` says: the editor's address and the login. */
+function login(out) {
+	return {
+		editor: /n8n editor\s+(\S+)/.exec(out)[1],
+		email: /log in as\s+(\S+)/.exec(out)[1],
+		password: /password\s+(\S+)/.exec(out)[1],
+	};
+}
+
 export default [
 	{
 		name: 'npm start: up with a working login, the credentials and the examples, the ERP examples sending from its ERP database; Ctrl-C stops it all',
 		timeoutMs: 180000,
 		async run(ctx) {
-			const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-'));
-			const port = await freePort(0);
-			const simPort = await freePort(0, [port]);
-			const erpPort = await freePort(0, [port, simPort]);
-			const child = spawn(
-				process.execPath,
-				[
-					'dev/scripts/start.mjs',
-					'--no-build',
-					'--user-folder',
-					folder,
-					'--port',
-					String(port),
-					'--sim-port',
-					String(simPort),
-					'--erp-port',
-					String(erpPort),
-				],
-				{
-					cwd: ctx.root,
-					stdio: ['ignore', 'pipe', 'pipe'],
-				},
-			);
-			let out = '';
-			child.stdout.on('data', (d) => (out += d));
-			child.stderr.on('data', (d) => (out += d));
-			const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+			const { port, simPort, erpPort, output, stop } = await npmStart(ctx, 'npm start');
+			const out = output();
 			try {
-				const deadline = Date.now() + 120000;
-				while (!/ready in [\d.]+ s/.test(out)) {
-					assert.ok(child.exitCode === null, `npm start ended early:\n${out}`);
-					assert.ok(Date.now() < deadline, `npm start not ready after 120 s:\n${out}`);
-					await new Promise((r) => setTimeout(r, 250));
-				}
-				const editor = /n8n editor\s+(\S+)/.exec(out)[1];
-				const email = /log in as\s+(\S+)/.exec(out)[1];
-				const password = /password\s+(\S+)/.exec(out)[1];
+				const { editor, email, password } = login(out);
 				assert.equal(editor, `http://127.0.0.1:${port}/`);
 				assert.match(out, new RegExp(`simulator\\s+http://127\\.0\\.0\\.1:${simPort}/v1`));
 				const client = await new N8nClient(editor.replace(/\/$/, '')).login(email, password);
@@ -98,17 +131,7 @@ export default [
 					await erp.end();
 				}
 			} finally {
-				child.kill('SIGINT');
-				const code = await Promise.race([
-					exited,
-					new Promise((r) => setTimeout(() => r('timeout'), 30000)),
-				]);
-				fs.rmSync(folder, { recursive: true, force: true });
-				assert.equal(
-					code,
-					0,
-					`npm start did not stop cleanly on Ctrl-C (${code}):\n${out.slice(-1500)}`,
-				);
+				await stop();
 			}
 			assert.ok(await portIsFree(port), `n8n still listens on ${port} after Ctrl-C`);
 			assert.ok(
@@ -122,38 +145,9 @@ export default [
 		name: 'npm start -- --tls: the simulator over HTTPS with a CA of its own kept in the user folder; the banner says what to paste, the "WMS Simulator" credential trusts it, and a credential without it is told to add it',
 		timeoutMs: 180000,
 		async run(ctx) {
-			const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-tls-'));
-			const port = await freePort(0);
-			const simPort = await freePort(0, [port]);
-			const erpPort = await freePort(0, [port, simPort]);
-			const child = spawn(
-				process.execPath,
-				[
-					'dev/scripts/start.mjs',
-					'--no-build',
-					'--tls',
-					'--user-folder',
-					folder,
-					'--port',
-					String(port),
-					'--sim-port',
-					String(simPort),
-					'--erp-port',
-					String(erpPort),
-				],
-				{ cwd: ctx.root, stdio: ['ignore', 'pipe', 'pipe'] },
-			);
-			let out = '';
-			child.stdout.on('data', (d) => (out += d));
-			child.stderr.on('data', (d) => (out += d));
-			const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
+			const { folder, simPort, output, stop } = await npmStart(ctx, 'npm start --tls', ['--tls']);
+			const out = output();
 			try {
-				const deadline = Date.now() + 120000;
-				while (!/ready in [\d.]+ s/.test(out)) {
-					assert.ok(child.exitCode === null, `npm start --tls ended early:\n${out}`);
-					assert.ok(Date.now() < deadline, `npm start --tls not ready after 120 s:\n${out}`);
-					await new Promise((r) => setTimeout(r, 250));
-				}
 				const baseUrl = `https://127.0.0.1:${simPort}/v1`;
 				assert.match(out, new RegExp(`simulator\\s+${baseUrl.replace(/\./g, '\\.')}\\s+\\(HTTPS`));
 				const caFile = path.join(folder, 'tls', 'ca.pem');
@@ -165,10 +159,8 @@ export default [
 				assert.match(ca, /^-----BEGIN CERTIFICATE-----/);
 				const [, clientId, clientSecret] = /demo client\s+id (\S+)\s+secret (\S+)/.exec(out);
 
-				const editor = /n8n editor\s+(\S+)/.exec(out)[1].replace(/\/$/, '');
-				const email = /log in as\s+(\S+)/.exec(out)[1];
-				const password = /password\s+(\S+)/.exec(out)[1];
-				const client = await new N8nClient(editor).login(email, password);
+				const { editor, email, password } = login(out);
+				const client = await new N8nClient(editor.replace(/\/$/, '')).login(email, password);
 				const stored = (await client.rest('GET', '/credentials')).find(
 					(c) => c.name === 'WMS Simulator',
 				);
@@ -190,17 +182,7 @@ export default [
 				const pasted = await test({ ...own, trustPrivateCa: true, caCertificate: ca });
 				assert.equal(pasted.status, 'OK', `with ca.pem pasted the test said: ${pasted.message}`);
 			} finally {
-				child.kill('SIGINT');
-				const code = await Promise.race([
-					exited,
-					new Promise((r) => setTimeout(() => r('timeout'), 30000)),
-				]);
-				fs.rmSync(folder, { recursive: true, force: true });
-				assert.equal(
-					code,
-					0,
-					`npm start --tls did not stop cleanly (${code}):\n${out.slice(-1500)}`,
-				);
+				await stop();
 			}
 		},
 	},
