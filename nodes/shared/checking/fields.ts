@@ -112,6 +112,8 @@ function checkOf(field: FieldSpec): FieldCheck {
 		}
 		case 'boolean':
 			return (value) => checkBoolean(value);
+		case 'json':
+			return (value) => ({ value });
 		case 'date':
 		case 'dateTime': {
 			const type = field.type;

@@ -67,6 +67,8 @@ export function fieldProperty(field: FieldSpec): INodeProperties {
 		case 'date':
 		case 'dateTime':
 			return { ...base, type: 'dateTime', default: '' };
+		case 'json':
+			return { ...base, type: 'json', default: '' };
 		case 'object':
 			return {
 				...base,

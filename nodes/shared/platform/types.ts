@@ -47,7 +47,9 @@ export type FieldType =
 	| 'dateTime'
 	| 'stringList'
 	| 'object'
-	| 'list';
+	| 'list'
+	/** Any JSON value, sent as given: a value the description allows in several types, or does not describe. */
+	| 'json';
 
 export interface FieldSpec {
 	/** The platform's field name (snake_case, as in the contract). */

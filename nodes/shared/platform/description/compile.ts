@@ -1,0 +1,271 @@
+/**
+ * One way a description becomes what the nodes know: every POST route as its kind, limits, key,
+ * safety to repeat and request fields. Used at build time for the built-in description
+ * (contract/openapi.yaml, into ../generated/) and at run time for the platform's own.
+ */
+import type { ContractField, RouteInfo } from '../types';
+import { FieldReader, compact } from './fields';
+import { nounOf } from './labels';
+import { OverlayReader, type Overlay, type Scope } from './overlay';
+import { DescriptionProblem, pointer, type Note } from './problems';
+import { isObject, own, Resolver, type Schema } from './refs';
+
+export type CompiledRoute = RouteInfo & { body: ContractField[] };
+
+export interface Compiled {
+	info: { title?: string; version?: string };
+	routes: Record<string, CompiledRoute>;
+	/** Each route's area: the first of its tags, or "other". */
+	areas: Record<string, string>;
+	/** Each route's operationId, where it has one. */
+	operationIds: Record<string, string>;
+	/** What the package could not take from the description, in words. */
+	notes: Note[];
+	/** What the overlay got wrong (checked for our own overlay and contract only). */
+	problems: string[];
+}
+
+export interface CompileOptions {
+	overlay?: Overlay;
+	/** Report overlay entries that match nothing (our own contract: they are typos there). */
+	checkOverlay?: boolean;
+	maxSteps?: number;
+}
+
+const METHODS = ['post', 'put', 'patch', 'get', 'delete'];
+
+/** The JSON request body schema of an operation, unresolved (so its component name stays visible). */
+function requestSchemaOf(operation: Schema): { schema: unknown; at: string } {
+	const content = own(isObject(operation.requestBody) ? operation.requestBody : {}, 'content');
+	if (!isObject(content)) return { schema: undefined, at: '' };
+	const type =
+		own(content, 'application/json') !== undefined ? 'application/json' : Object.keys(content)[0];
+	const media = type === undefined ? undefined : own(content, type);
+	return {
+		schema: isObject(media) ? own(media, 'schema') : undefined,
+		at: `/requestBody/content/${(type ?? '').replace(/~/g, '~0').replace(/\//g, '~1')}/schema`,
+	};
+}
+
+class Compiler {
+	readonly notes: Note[] = [];
+	private readonly resolver: Resolver;
+	private readonly overlay: OverlayReader;
+	private readonly fields: FieldReader;
+	private readonly operations: Record<string, Schema> = Object.create(null) as Record<
+		string,
+		Schema
+	>;
+	private readonly recordSchemas: Record<string, string | undefined> = Object.create(
+		null,
+	) as Record<string, string | undefined>;
+	private readonly problems: string[] = [];
+
+	constructor(
+		private readonly doc: Schema,
+		private readonly options: CompileOptions,
+	) {
+		this.resolver = new Resolver(doc, options.maxSteps);
+		this.overlay = new OverlayReader(options.overlay);
+		this.fields = new FieldReader(this.resolver, this.overlay, this.notes);
+		if (options.checkOverlay) this.problems.push(...this.overlay.problems());
+	}
+
+	/** Everything the package knows of one route: its table entry and its request body as fields. */
+	route(path: string, operation: Schema, at: string): CompiledRoute {
+		const { schema: requestRaw, at: requestAt } = requestSchemaOf(operation);
+		const request = this.resolver.resolve(requestRaw, `${at}${requestAt}`);
+		const properties = isObject(own(request, 'properties'))
+			? (own(request, 'properties') as Schema)
+			: {};
+		const requiredList = own(request, 'required');
+		const required = new Set(Array.isArray(requiredList) ? requiredList : []);
+		const itemsRaw = own(properties, 'items');
+		const items =
+			itemsRaw === undefined
+				? undefined
+				: this.resolver.resolve(itemsRaw, `${at}${requestAt}/properties/items`);
+		const recordSchema =
+			items && own(items, 'type') === 'array'
+				? this.resolver.resolve(own(items, 'items'), `${at}${requestAt}/properties/items/items`)
+				: undefined;
+		const isRecords =
+			recordSchema !== undefined &&
+			(own(recordSchema, 'type') === 'object' || own(recordSchema, 'properties') !== undefined);
+		const isRead =
+			own(properties, 'cursor') !== undefined || own(properties, 'filter') !== undefined;
+		const maxItems =
+			(operation['x-max-items'] as number | undefined) ??
+			(isRecords ? (own(items!, 'maxItems') as number | undefined) : undefined);
+		const naturalKey = operation['x-natural-key'] as string[] | undefined;
+		const body: ContractField[] = [];
+		for (const name of Object.keys(properties)) {
+			const raw = properties[name];
+			const section =
+				name === 'items' && isRecords ? 'record' : name === 'filter' ? 'filter' : 'body';
+			// A record's and a filter's own fields are addressed from the record; body fields by their name.
+			const scope: Scope = { route: path, section, path: section === 'body' ? name : '' };
+			const here = `${at}${requestAt}/properties/${name}`;
+			const field =
+				section === 'body'
+					? this.fields.field(name, raw, required.has(name), here, scope)
+					: this.fields.container(name, raw, required.has(name), here, scope);
+			if (field) body.push(field);
+		}
+		const overlay = this.overlay.route(path) ?? {};
+		const idempotent =
+			(operation['x-idempotent'] as boolean | undefined) ?? (isRead || naturalKey !== undefined);
+		// A bulk result's `key` is the row's natural key, unless the platform reports an id of its own making.
+		const resultKey = operation['x-result-key'] === 'assigned' ? undefined : naturalKey;
+		// Which records the route writes or reads (a component name), to pair each read with its write route.
+		this.recordSchemas[path] = isRecords
+			? this.resolver.refName(own(items!, 'items'))
+			: isRead
+				? this.readRecordSchema(operation, at)
+				: undefined;
+		return compact({
+			kind: isRead ? 'read' : isRecords && required.has('items') ? 'bulk' : 'action',
+			maxItems,
+			idempotent,
+			naturalKey,
+			resultKey,
+			noun: overlay.noun ?? (isRecords ? nounOf(path) : undefined),
+			body,
+		}) as CompiledRoute;
+	}
+
+	/** The component of the records a read route answers with (its 200 answer's items), if it names one. */
+	private readRecordSchema(operation: Schema, at: string): string | undefined {
+		const responses = own(operation, 'responses');
+		const ok = isObject(responses) ? own(responses, '200') : undefined;
+		const content =
+			isObject(ok) && isObject(own(ok, 'content')) ? (own(ok, 'content') as Schema) : {};
+		const media = own(content, 'application/json') ?? Object.values(content)[0];
+		const answer = this.resolver.resolve(
+			isObject(media) ? own(media, 'schema') : undefined,
+			`${at}/responses/200`,
+		);
+		const answerProperties = own(answer, 'properties');
+		const itemsRaw = isObject(answerProperties) ? own(answerProperties, 'items') : undefined;
+		const items =
+			itemsRaw === undefined ? undefined : this.resolver.resolve(itemsRaw, `${at}/responses/200`);
+		return items && own(items, 'type') === 'array'
+			? this.resolver.refName(own(items, 'items'))
+			: undefined;
+	}
+
+	/**
+	 * What the package knows of a read route's records from the write route of the same records
+	 * (the bulk route whose items are the component the read answers with): that route, and the
+	 * filter taking a list of the records' keys — the one list filter whose entries are the key
+	 * field's own schema, or the one `x-key-filter` names when several are.
+	 */
+	private pairReads(routes: Record<string, CompiledRoute>): void {
+		for (const [path, route] of Object.entries(routes)) {
+			const schema = this.recordSchemas[path];
+			if (route.kind !== 'read' || !schema) continue;
+			const writers = Object.keys(routes).filter(
+				(other) => routes[other].kind === 'bulk' && this.recordSchemas[other] === schema,
+			);
+			if (writers.length !== 1) {
+				if (writers.length > 1)
+					this.problems.push(
+						`${path}: its records (${schema}) are written by ${writers.join(' and ')}; reads by key are off for it`,
+					);
+				continue;
+			}
+			const [records] = writers;
+			route.records = records;
+			const key = routes[records].naturalKey;
+			if (key?.length !== 1) continue;
+			const filter = this.keyFilter(path, schema, key[0]);
+			if (filter) route.keyFilter = filter;
+		}
+	}
+
+	private keyFilter(path: string, schema: string, key: string): RouteInfo['keyFilter'] {
+		const operation = this.operations[path];
+		const at = pointer('paths', path, 'post');
+		const request = this.resolver.resolve(requestSchemaOf(operation).schema, at);
+		const filter = this.resolver.resolve(
+			own(isObject(request.properties) ? request.properties : {}, 'filter'),
+			at,
+		);
+		const record = this.resolver.resolve({ $ref: `#/components/schemas/${schema}` }, at);
+		const keySchema = this.resolver.refName(
+			own(isObject(record.properties) ? record.properties : {}, key),
+		);
+		const filterProperties = isObject(filter.properties) ? filter.properties : {};
+		const lists = Object.keys(filterProperties).filter((name) => {
+			const list = this.resolver.resolve(filterProperties[name], at);
+			return (
+				own(list, 'type') === 'array' &&
+				keySchema !== undefined &&
+				this.resolver.refName(own(list, 'items')) === keySchema
+			);
+		});
+		const named = operation['x-key-filter'] as string | undefined;
+		const chosen = named !== undefined ? lists.filter((name) => name === named) : lists;
+		if (named !== undefined && chosen.length === 0)
+			this.problems.push(`${path}: x-key-filter ${named} is not a list filter of ${key} values`);
+		if (named === undefined && chosen.length > 1)
+			this.problems.push(
+				`${path}: filters ${chosen.join(' and ')} both list ${key} values; name the one of the records' keys with x-key-filter`,
+			);
+		if (chosen.length !== 1) return undefined;
+		const [list] = chosen;
+		const max = own(this.resolver.resolve(filterProperties[list], at), 'maxItems');
+		return { list, key, max: typeof max === 'number' ? max : 100 };
+	}
+
+	run(): Compiled {
+		const routes: Record<string, CompiledRoute> = {};
+		const areas: Record<string, string> = {};
+		const operationIds: Record<string, string> = {};
+		const paths = own(this.doc, 'paths');
+		if (!isObject(paths))
+			throw new DescriptionProblem('#/paths', 'the description has no paths (routes)');
+		for (const path of Object.keys(paths)) {
+			const item = paths[path];
+			if (!isObject(item)) continue;
+			for (const method of METHODS) {
+				const operation = own(item, method);
+				if (!isObject(operation)) continue;
+				if (method !== 'post') {
+					this.problems.push(
+						`${method.toUpperCase()} ${path}: only POST routes are generated (the platform's convention); it is skipped`,
+					);
+					continue;
+				}
+				// The token route belongs to the credential, not to the nodes.
+				if (Array.isArray(operation.security) && operation.security.length === 0) continue;
+				this.operations[path] = operation;
+				routes[path] = this.route(path, operation, pointer('paths', path, 'post'));
+				const tags = operation.tags;
+				areas[path] = Array.isArray(tags) && typeof tags[0] === 'string' ? tags[0] : 'other';
+				if (typeof operation.operationId === 'string') operationIds[path] = operation.operationId;
+			}
+		}
+		this.pairReads(routes);
+		if (this.options.checkOverlay) this.problems.push(...this.overlay.unmatched(routes));
+		const info = isObject(this.doc.info) ? this.doc.info : {};
+		return {
+			info: compact({
+				title: typeof info.title === 'string' ? info.title : undefined,
+				version: typeof info.version === 'string' ? info.version : undefined,
+			}),
+			routes,
+			areas,
+			operationIds,
+			notes: this.notes,
+			problems: this.problems,
+		};
+	}
+}
+
+/** The package's view of a description: per route its table entry, request fields and area, and what it could not take from it. */
+export function compileDescription(doc: unknown, options: CompileOptions = {}): Compiled {
+	if (!isObject(doc))
+		throw new DescriptionProblem('#', 'the description is not a JSON or YAML object');
+	return new Compiler(doc, options).run();
+}
