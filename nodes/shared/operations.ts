@@ -43,9 +43,10 @@ import {
 	type NotFoundAs,
 } from './keyReads';
 import { readAll } from './paging';
+import { checkFormAgainst, effectiveFilter, effectiveSpec } from './drift';
 import {
+	BUILT_IN,
 	filterFields,
-	recordsRoute,
 	recordSpec,
 	type FieldSpec,
 	type RecordCheck,
@@ -124,7 +125,7 @@ export async function writeRecords(
 		session,
 		route,
 		rows.map((row) => row.record),
-		bulkOptions(ctx, route),
+		bulkOptions(session, route),
 	);
 	output.addOutcomes(rows, outcomes);
 	return output.items();
@@ -159,15 +160,18 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		],
 		async execute(session) {
 			const { ctx } = session;
+			const effective = effectiveSpec(session, config.route, config.checks);
 			if (fileInput && bulkInput(ctx) === 'file') {
 				return await writeFiles(
 					session,
-					rowRecords(session, config.route, spec, unknownFieldsPolicy(ctx)),
+					rowRecords(session, config.route, effective, unknownFieldsPolicy(ctx)),
 					bulkOutput(ctx),
 				);
 			}
 			const source = recordSource(session);
-			const recordOf = (itemIndex: number) => checkedRecord(ctx, spec, itemIndex, source);
+			if (source.mode === 'form') checkFormAgainst(session, config.route, spec, effective);
+			const recordOf = (itemIndex: number) =>
+				checkedRecord(ctx, spec, itemIndex, source, effective);
 			const rawRecord = (itemIndex: number) => readRecord(ctx, spec, itemIndex, source);
 			if (fileInput && bulkOutput(ctx) === 'summary') {
 				const records = ctx
@@ -242,7 +246,7 @@ export interface GetManyConfig extends ResourceOperation {
 
 export function getManyOperation(config: GetManyConfig): Operation {
 	const filters = { fields: filterFields(config.route) };
-	const byKeys = keyFilterOf(config.route, filters.fields);
+	const byKeys = keyFilterOf(BUILT_IN, config.route, filters.fields);
 	const keysLabel = byKeys
 		? (filters.fields.find((field) => field.name === byKeys.list)?.label ?? byKeys.list)
 		: '';
@@ -263,17 +267,28 @@ export function getManyOperation(config: GetManyConfig): Operation {
 		async execute(session, items) {
 			const { ctx } = session;
 			const outputs = byKeys && fromVersion(ctx, 2) ? KEY_READ_OUTPUTS.length : 1;
+			// The key list as the platform's description names it (item_numbers where the form says skus).
+			const platformKeys = byKeys && keyFilterOf(session.platform, config.route);
+			if (byKeys && !platformKeys)
+				effectiveFilter(session, config.route, { [byKeys.list]: [] }, filters.fields);
+			const keyRoute = platformKeys ? { ...platformKeys, noun: byKeys!.noun } : undefined;
 			const output = new Output(session, {
-				route: byKeys ? recordsRoute(config.route) : undefined,
+				route: byKeys ? session.platform.recordsRoute(config.route) : undefined,
 			});
 			const keyReads: KeyRead[] = [];
 			const plain = new Map<string, number>();
 			await output.eachItem(items.length, async (itemIndex) => {
-				const filter = readFilter(ctx, filters, itemIndex);
-				const keys = byKeys ? (filter[byKeys.list] as string[] | undefined) : undefined;
-				if (byKeys && keys?.length) {
+				const filter = effectiveFilter(
+					session,
+					config.route,
+					readFilter(ctx, filters, itemIndex),
+					filters.fields,
+					byKeys && keyRoute ? { form: byKeys.list, platform: keyRoute.list } : undefined,
+				);
+				const keys = keyRoute ? (filter[keyRoute.list] as string[] | undefined) : undefined;
+				if (keyRoute && keys?.length) {
 					const rest = { ...filter };
-					delete rest[byKeys.list];
+					delete rest[keyRoute.list];
 					keyReads.push({ itemIndex, keys: [...new Set(keys)], rest });
 					return [];
 				}
@@ -289,13 +304,13 @@ export function getManyOperation(config: GetManyConfig): Operation {
 					retry: retryPolicy(ctx, itemIndex),
 				});
 			});
-			if (byKeys && keyReads.length) {
+			if (keyRoute && keyReads.length) {
 				const notFound = ctx.getNodeParameter(
 					'options.notFound',
 					0,
 					outputs > 1 ? 'branch' : 'item',
 				) as NotFoundAs;
-				await readByKeys(session, output, config.route, byKeys, keyReads, {
+				await readByKeys(session, output, config.route, keyRoute, keyReads, {
 					retry: retryPolicy(ctx),
 					notFound,
 				});

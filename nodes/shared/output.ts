@@ -17,7 +17,6 @@ import type {
 import type { RowOutcome } from './bulk/outcomes';
 import { camelName, InputProblem } from './checking';
 import { errorFor, errorJson, named, readableErrorItem, type FailureFacts } from './errorItem';
-import { routeInfo, type RoutePath } from './platform';
 import { itemsName, recordKey, recordName } from './recordKey';
 import type { ExecuteSession } from './session';
 import { fromVersion } from './version';
@@ -32,7 +31,7 @@ export interface ItemRecord {
 
 export interface OutputOptions {
 	/** The route whose natural key names each record, in messages and in output items. */
-	route?: RoutePath;
+	route?: string;
 	/** The record an input item gave, unchecked: its key names it when checking it failed. */
 	rawRecord?: (itemIndex: number) => IDataObject | undefined;
 	/** Whether success items carry the input item's fields (Options → Include Input Fields). */
@@ -67,7 +66,7 @@ export class Output {
 		private readonly session: ExecuteSession,
 		private readonly options: OutputOptions = {},
 	) {
-		const info = options.route ? routeInfo(options.route) : undefined;
+		const info = options.route ? session.platform.route(options.route) : undefined;
 		this.keyFields = info?.naturalKey;
 		this.noun = info?.noun ?? 'record';
 	}

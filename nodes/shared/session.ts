@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './constants';
 import { HandledKeys } from './highlighted';
-import type { RoutePath } from './platform';
+import { BUILT_IN, type Platform } from './platform';
 import { RequestPace } from './transport/pace';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport/retry';
 import { Secrets } from './transport/secrets';
@@ -39,12 +39,14 @@ export interface Session<Ctx extends WmsContext = WmsContext> {
 	readonly ctx: Ctx;
 	/** The platform address from the credential, checked, without a trailing slash. */
 	readonly baseUrl: string;
+	/** What the platform is for this run: the built-in description, or the platform's own (the credential says which). */
+	readonly platform: Platform;
 	/** The run's retry policy (Options → Max Attempts, Max Total Wait, Timeout); a request may narrow it. */
 	readonly retry: RetryPolicy;
 	readonly waited: WaitBudget;
 	readonly pace: RequestPace;
 	/** The request size a 413 taught, per route: later bulk writes of the run start there. */
-	readonly chunkLimits: Map<RoutePath, number>;
+	readonly chunkLimits: Map<string, number>;
 	/** Set when the execution is cancelled (n8n's Stop button, a timeout). */
 	readonly signal?: AbortSignal;
 	readonly secrets: Secrets;
@@ -83,6 +85,7 @@ export async function openSession<Ctx extends WmsContext>(
 	return {
 		ctx,
 		baseUrl: checked.url,
+		platform: BUILT_IN,
 		retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
 		waited: { ms: 0, waiting: 0, until: 0 },
 		pace: options.pace ?? new RequestPace(),

@@ -29,7 +29,7 @@ const { labelOf, optionNameOf } = require('../../../nodes/shared/platform/descri
 
 /** The package's view of a contract: per route its table entry, request fields and area (its first tag), plus what the overlay got wrong. */
 function generate(doc, overlay) {
-	const { routes, areas, problems } = compileDescription(doc, { overlay: overlay ?? {}, checkOverlay: true });
+	const { routes, areas, problems } = compileDescription(doc, { overlay: overlay ?? {}, checkOverlay: true, keyedUpsertsRepeat: true });
 	return { routes, areas, problems };
 }
 

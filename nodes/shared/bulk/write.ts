@@ -23,7 +23,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { routeInfo, type RoutePath } from '../platform';
 import type { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
 import type { RequestOptions } from '../transport/request';
@@ -104,7 +103,7 @@ function batchesOf<T>(batches: RowBatches<T>): AsyncIterator<T[]> {
 /** Writes rows as they come; each row's outcome is told to `rows.settle` once its request settles. */
 export async function bulkWriteRows<T>(
 	session: Session,
-	route: RoutePath,
+	route: string,
 	batches: RowBatches<T>,
 	rows: RowsWritten<T>,
 	options: BulkOptions = {},
@@ -113,11 +112,11 @@ export async function bulkWriteRows<T>(
 		1,
 		Math.min(
 			options.batchSize ?? Infinity,
-			routeInfo(route).maxItems ?? 1000,
+			session.platform.route(route).maxItems ?? 1000,
 			session.chunkLimits.get(route) ?? Infinity,
 		),
 	);
-	const keyFields = routeInfo(route).naturalKey;
+	const keyFields = session.platform.route(route).naturalKey;
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
 	const lanes = new Lanes(options.parallel);
 	const { signal } = session;
@@ -275,7 +274,7 @@ export async function bulkWriteRows<T>(
 /** One outcome per record, in the records' order. */
 export async function bulkWrite(
 	session: Session,
-	route: RoutePath,
+	route: string,
 	records: IDataObject[],
 	options: BulkOptions = {},
 ): Promise<RowOutcome[]> {

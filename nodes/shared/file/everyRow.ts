@@ -10,7 +10,7 @@ import type { RowOutcome } from '../bulk/outcomes';
 import type { Problem } from '../checking';
 import { includeInputFields } from '../form/options';
 import { errorJson } from '../output';
-import { routeInfo, type RoutePath } from '../platform';
+
 import { recordKey, recordName } from '../recordKey';
 import type { ExecuteSession } from '../session';
 import type { ReportedRow } from './report';
@@ -22,12 +22,12 @@ export class EveryRow {
 
 	constructor(
 		private readonly session: ExecuteSession,
-		private readonly route: RoutePath,
+		private readonly route: string,
 		private readonly itemIndex: number,
 	) {}
 
 	private key(row: ReportedRow) {
-		return recordKey(routeInfo(this.route).naturalKey, row.values);
+		return recordKey(this.session.platform.route(this.route).naturalKey, row.values);
 	}
 
 	settled(row: ReportedRow, outcome: RowOutcome) {
@@ -57,7 +57,7 @@ export class EveryRow {
 	}
 
 	private fail(row: ReportedRow, reason: string, key: IDataObject | undefined, facts: IDataObject) {
-		const noun = routeInfo(this.route).noun ?? 'record';
+		const noun = this.session.platform.route(this.route).noun ?? 'record';
 		const name = key
 			? `${recordName(noun, key)} (row ${row.row}, line ${row.line})`
 			: `Row ${row.row} (line ${row.line})`;

@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workf
 
 import type { RowOutcome } from '../bulk/outcomes';
 import type { Problem } from '../checking';
-import { routeInfo, type RoutePath } from '../platform';
+
 import { recordKey } from '../recordKey';
 import type { ExecuteSession } from '../session';
 
@@ -81,11 +81,11 @@ export class WriteReport {
 
 	constructor(
 		private readonly session: ExecuteSession,
-		private readonly route: RoutePath,
+		private readonly route: string,
 		private readonly source: ReportSource,
 		private readonly pairing: (row: ReportedRow) => IPairedItemData,
 	) {
-		this.keyFields = routeInfo(route).naturalKey;
+		this.keyFields = session.platform.route(route).naturalKey;
 		this.inFile = source.file !== undefined;
 	}
 
@@ -192,7 +192,7 @@ export class WriteReport {
 		);
 		const base = file
 			? file.name.replace(/\.[^.]*$/, '')
-			: (routeInfo(this.route).noun ?? 'records').replace(/ /g, '-');
+			: (this.session.platform.route(this.route).noun ?? 'records').replace(/ /g, '-');
 		const binary = await this.session.ctx.helpers.prepareBinaryData(
 			Buffer.from(`${text}\r\n`, 'utf8'),
 			`${base}-not-stored.csv`,
@@ -211,7 +211,7 @@ export class WriteReport {
 		const of = this.source.file ? ` of ${this.source.file.name}` : '';
 		const confirmed = `${count(this.stored)} created or changed, ${count(this.unchanged)} unchanged`;
 		const took = `${count(this.requests)} requests in ${Math.round((Date.now() - this.started) / 100) / 10} s.`;
-		const rerun = routeInfo(this.route).idempotent
+		const rerun = this.session.platform.route(this.route).idempotent
 			? 'Running the node again is safe: records are matched by their key.'
 			: 'Check the platform before running the node again.';
 		if (stop?.gaveUp) {

@@ -140,14 +140,18 @@ export function readRecord(
 	return fromForm(ctx, spec, itemIndex);
 }
 
-/** The record of one input item as the user gave it, checked against its spec, or the item error naming the field. */
+/**
+ * The record of one input item as the user gave it (read with the form's `spec`), checked against
+ * the effective description's (`against`, the same by default), or the item error naming the field.
+ */
 export function checkedRecord(
 	ctx: IExecuteFunctions,
 	spec: RecordSpec,
 	itemIndex: number,
 	source: RecordSource,
+	against: RecordSpec = spec,
 ): IDataObject {
-	return checkOrRefuse(ctx, itemIndex, spec, readRecord(ctx, spec, itemIndex, source), {
+	return checkOrRefuse(ctx, itemIndex, against, readRecord(ctx, spec, itemIndex, source), {
 		unknownFields: source.unknownFields,
 		leftOut: source.leftOut,
 		// Filled in the form, a field is named as the form names it.

@@ -156,7 +156,7 @@ export const addRange: Operation = {
 					session,
 					route,
 					rows.map((row) => row.record),
-					bulkOptions(ctx, route),
+					bulkOptions(session, route),
 				),
 			);
 		}

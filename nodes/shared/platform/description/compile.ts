@@ -3,12 +3,13 @@
  * safety to repeat and request fields. Used at build time for the built-in description
  * (contract/openapi.yaml, into ../generated/) and at run time for the platform's own.
  */
-import type { ContractField, RouteInfo } from '../types';
+import type { ContractField, RouteInfo, Wire } from '../types';
 import { FieldReader, compact } from './fields';
 import { nounOf } from './labels';
 import { OverlayReader, type Overlay, type Scope } from './overlay';
 import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
+import { WireReader } from './wire';
 
 export type CompiledRoute = RouteInfo & { body: ContractField[] };
 
@@ -30,9 +31,35 @@ export interface CompileOptions {
 	/** Report overlay entries that match nothing (our own contract: they are typos there). */
 	checkOverlay?: boolean;
 	maxSteps?: number;
+	/**
+	 * Whether a route with a natural key (x-natural-key) is taken as safe to repeat without saying
+	 * x-idempotent: our own contract's convention (its adds are upserts by key), kept for the node
+	 * versions that rely on it. A platform's description is not read so.
+	 */
+	keyedUpsertsRepeat?: boolean;
 }
 
 const METHODS = ['post', 'put', 'patch', 'get', 'delete'];
+
+/** The JSON schema of an operation's first success answer with a body (200, 201, 207, 2XX), unresolved. */
+function successSchemaOf(operation: Schema): { schema: unknown; at: string } {
+	const responses = own(operation, 'responses');
+	if (!isObject(responses)) return { schema: undefined, at: '' };
+	for (const status of ['200', '201', '207', '202', '2XX', '2xx', 'default']) {
+		const response = own(responses, status);
+		const content = isObject(response) ? own(response, 'content') : undefined;
+		if (!isObject(content)) continue;
+		const type =
+			own(content, 'application/json') !== undefined ? 'application/json' : Object.keys(content)[0];
+		const media = type === undefined ? undefined : own(content, type);
+		if (isObject(media) && own(media, 'schema') !== undefined)
+			return {
+				schema: own(media, 'schema'),
+				at: `/responses/${status}/content/${(type ?? '').replace(/~/g, '~0').replace(/\//g, '~1')}/schema`,
+			};
+	}
+	return { schema: undefined, at: '' };
+}
 
 /** The JSON request body schema of an operation, unresolved (so its component name stays visible). */
 function requestSchemaOf(operation: Schema): { schema: unknown; at: string } {
@@ -52,6 +79,7 @@ class Compiler {
 	private readonly resolver: Resolver;
 	private readonly overlay: OverlayReader;
 	private readonly fields: FieldReader;
+	private readonly wire: WireReader;
 	private readonly operations: Record<string, Schema> = Object.create(null) as Record<
 		string,
 		Schema
@@ -60,6 +88,7 @@ class Compiler {
 		null,
 	) as Record<string, string | undefined>;
 	private readonly problems: string[] = [];
+	private routes: Record<string, CompiledRoute> = {};
 
 	constructor(
 		private readonly doc: Schema,
@@ -68,44 +97,62 @@ class Compiler {
 		this.resolver = new Resolver(doc, options.maxSteps);
 		this.overlay = new OverlayReader(options.overlay);
 		this.fields = new FieldReader(this.resolver, this.overlay, this.notes);
+		this.wire = new WireReader(this.resolver);
 		if (options.checkOverlay) this.problems.push(...this.overlay.problems());
 	}
 
 	/** Everything the package knows of one route: its table entry and its request body as fields. */
 	route(path: string, operation: Schema, at: string): CompiledRoute {
 		const { schema: requestRaw, at: requestAt } = requestSchemaOf(operation);
-		const request = this.resolver.resolve(requestRaw, `${at}${requestAt}`);
+		const requestPointer = `${at}${requestAt}`;
+		const request = this.resolver.resolve(requestRaw, requestPointer);
+		const answerRaw = successSchemaOf(operation);
+		const answer = this.resolver.resolve(answerRaw.schema, `${at}${answerRaw.at}`);
 		const properties = isObject(own(request, 'properties'))
 			? (own(request, 'properties') as Schema)
 			: {};
 		const requiredList = own(request, 'required');
 		const required = new Set(Array.isArray(requiredList) ? requiredList : []);
-		const itemsRaw = own(properties, 'items');
-		const items =
-			itemsRaw === undefined
+		const records = this.wire.records(request);
+		const recordsRaw =
+			records === undefined
 				? undefined
-				: this.resolver.resolve(itemsRaw, `${at}${requestAt}/properties/items`);
-		const recordSchema =
-			items && own(items, 'type') === 'array'
-				? this.resolver.resolve(own(items, 'items'), `${at}${requestAt}/properties/items/items`)
-				: undefined;
-		const isRecords =
-			recordSchema !== undefined &&
-			(own(recordSchema, 'type') === 'object' || own(recordSchema, 'properties') !== undefined);
+				: records.at === ''
+					? requestRaw
+					: own(properties, records.at);
+		const recordsList =
+			recordsRaw === undefined ? undefined : this.resolver.resolve(recordsRaw, requestPointer);
+		const filter = this.wire.filter(request);
+		const paging = records?.required
+			? ({ by: 'none' } as const)
+			: this.wire.paging(request, answer);
+		const list = records?.required ? undefined : this.wire.list(answer);
+		const isBulk = records !== undefined && records.required;
 		const isRead =
-			own(properties, 'cursor') !== undefined || own(properties, 'filter') !== undefined;
+			!isBulk &&
+			(paging.by !== 'none' ||
+				filter !== '' ||
+				(list !== undefined && WireReader.readsByName(path)));
 		const maxItems =
 			(operation['x-max-items'] as number | undefined) ??
-			(isRecords ? (own(items!, 'maxItems') as number | undefined) : undefined);
+			(recordsList ? (own(recordsList, 'maxItems') as number | undefined) : undefined);
 		const naturalKey = operation['x-natural-key'] as string[] | undefined;
 		const body: ContractField[] = [];
+		if (records?.at === '' && recordsRaw !== undefined)
+			body.push(
+				this.fields.container('', recordsRaw, true, requestPointer, {
+					route: path,
+					section: 'record',
+					path: '',
+				}),
+			);
 		for (const name of Object.keys(properties)) {
 			const raw = properties[name];
 			const section =
-				name === 'items' && isRecords ? 'record' : name === 'filter' ? 'filter' : 'body';
+				name === records?.at ? 'record' : isRead && name === filter ? 'filter' : 'body';
 			// A record's and a filter's own fields are addressed from the record; body fields by their name.
 			const scope: Scope = { route: path, section, path: section === 'body' ? name : '' };
-			const here = `${at}${requestAt}/properties/${name}`;
+			const here = `${requestPointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 			const field =
 				section === 'body'
 					? this.fields.field(name, raw, required.has(name), here, scope)
@@ -113,45 +160,50 @@ class Compiler {
 			if (field) body.push(field);
 		}
 		const overlay = this.overlay.route(path) ?? {};
+		const stated = operation['x-idempotent'];
 		const idempotent =
-			(operation['x-idempotent'] as boolean | undefined) ?? (isRead || naturalKey !== undefined);
+			typeof stated === 'boolean'
+				? stated
+				: isRead || (this.options.keyedUpsertsRepeat === true && naturalKey !== undefined);
 		// A bulk result's `key` is the row's natural key, unless the platform reports an id of its own making.
 		const resultKey = operation['x-result-key'] === 'assigned' ? undefined : naturalKey;
 		// Which records the route writes or reads (a component name), to pair each read with its write route.
-		this.recordSchemas[path] = isRecords
-			? this.resolver.refName(own(items!, 'items'))
+		this.recordSchemas[path] = records
+			? this.resolver.refName(recordsList ? own(recordsList, 'items') : undefined)
 			: isRead
-				? this.readRecordSchema(operation, at)
+				? this.readRecordSchema(answer, list)
 				: undefined;
+		const wire: Wire = records
+			? { records: records.at, ...(isBulk ? this.wire.results(answer) : {}) }
+			: isRead
+				? compact({ filter, paging, list })
+				: {};
 		return compact({
-			kind: isRead ? 'read' : isRecords && required.has('items') ? 'bulk' : 'action',
+			kind: isRead ? 'read' : isBulk ? 'bulk' : 'action',
 			maxItems,
 			idempotent,
+			idempotentStated: typeof stated === 'boolean' ? true : undefined,
 			naturalKey,
 			resultKey,
-			noun: overlay.noun ?? (isRecords ? nounOf(path) : undefined),
+			noun: overlay.noun ?? (records ? nounOf(path) : undefined),
+			wire: Object.keys(wire).length ? wire : undefined,
 			body,
 		}) as CompiledRoute;
 	}
 
-	/** The component of the records a read route answers with (its 200 answer's items), if it names one. */
-	private readRecordSchema(operation: Schema, at: string): string | undefined {
-		const responses = own(operation, 'responses');
-		const ok = isObject(responses) ? own(responses, '200') : undefined;
-		const content =
-			isObject(ok) && isObject(own(ok, 'content')) ? (own(ok, 'content') as Schema) : {};
-		const media = own(content, 'application/json') ?? Object.values(content)[0];
-		const answer = this.resolver.resolve(
-			isObject(media) ? own(media, 'schema') : undefined,
-			`${at}/responses/200`,
-		);
-		const answerProperties = own(answer, 'properties');
-		const itemsRaw = isObject(answerProperties) ? own(answerProperties, 'items') : undefined;
-		const items =
-			itemsRaw === undefined ? undefined : this.resolver.resolve(itemsRaw, `${at}/responses/200`);
-		return items && own(items, 'type') === 'array'
-			? this.resolver.refName(own(items, 'items'))
-			: undefined;
+	/** The component of the records a read route answers with, if it names one. */
+	private readRecordSchema(answer: Schema, list: string | undefined): string | undefined {
+		if (list === undefined) return undefined;
+		let node: unknown = answer;
+		for (const name of list === '' ? [] : list.split('.')) {
+			const resolved = this.resolver.resolve(node, '');
+			node = own(
+				isObject(own(resolved, 'properties')) ? (own(resolved, 'properties') as Schema) : {},
+				name,
+			);
+		}
+		const items = this.resolver.resolve(node, '');
+		return own(items, 'type') === 'array' ? this.resolver.refName(own(items, 'items')) : undefined;
 	}
 
 	/**
@@ -187,10 +239,10 @@ class Compiler {
 		const operation = this.operations[path];
 		const at = pointer('paths', path, 'post');
 		const request = this.resolver.resolve(requestSchemaOf(operation).schema, at);
-		const filter = this.resolver.resolve(
-			own(isObject(request.properties) ? request.properties : {}, 'filter'),
-			at,
-		);
+		const requestProperties = isObject(request.properties) ? request.properties : {};
+		const holder = this.routes[path]?.wire?.filter ?? 'filter';
+		const filter =
+			holder === '' ? request : this.resolver.resolve(own(requestProperties, holder), at);
 		const record = this.resolver.resolve({ $ref: `#/components/schemas/${schema}` }, at);
 		const keySchema = this.resolver.refName(
 			own(isObject(record.properties) ? record.properties : {}, key),
@@ -219,7 +271,7 @@ class Compiler {
 	}
 
 	run(): Compiled {
-		const routes: Record<string, CompiledRoute> = {};
+		const routes: Record<string, CompiledRoute> = (this.routes = {});
 		const areas: Record<string, string> = {};
 		const operationIds: Record<string, string> = {};
 		const paths = own(this.doc, 'paths');
