@@ -1,0 +1,85 @@
+/**
+ * Literal (`|`) and folded (`>`) block scalars: the header (chomping `-`/`+`, an indentation
+ * indicator 1-9), the lines that belong to the scalar (blank ones, and those indented more than
+ * the block holding it), and their value as the `yaml` library resolves it.
+ */
+import { blockValue, type BlockLine } from './yamlScalars';
+import { Cursor, HASH, NEWLINE, SPACE, TAB } from './yamlCursor';
+
+/** A block scalar whose header is at the cursor, inside a block indented by `n`. */
+export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
+	const src = c.src;
+	const folded = c.at() === 62;
+	c.i++;
+	let chomp: '' | '-' | '+' = '';
+	let indicator = 0;
+	for (let k = 0; k < 2; k++) {
+		const ch = c.at();
+		if (!chomp && (ch === 43 || ch === 45)) chomp = ch === 43 ? '+' : '-';
+		else if (!indicator && ch >= 49 && ch <= 57) indicator = ch - 48;
+		else break;
+		c.i++;
+	}
+	const afterHeader = c.i;
+	c.skipBlanks();
+	const next = c.at();
+	if (next === HASH && c.i === afterHeader)
+		c.fail('a comment (#) must be separated from the block scalar header by a space');
+	if (next === next && next !== NEWLINE && next !== HASH)
+		c.fail(
+			'unexpected text after a block scalar header (| or >, then optionally 1-9 and + or -, then the text on the next lines)',
+		);
+	const lines: BlockLine[] = [];
+	let trimIndent = indicator ? Math.max(n, 0) + indicator : -1;
+	let leadingBlank = 0;
+	const eol = src.indexOf('\n', c.i);
+	let pos = eol === -1 ? src.length : eol + 1;
+	while (eol !== -1) {
+		if (pos >= src.length) {
+			if (pos > eol + 1) lines.push(['', '']);
+			break;
+		}
+		let k = pos;
+		while (src.charCodeAt(k) === SPACE) k++;
+		const lineEnd = src.indexOf('\n', k);
+		const end = lineEnd === -1 ? src.length : lineEnd;
+		if (k === end) {
+			if (trimIndent < 0) leadingBlank = Math.max(leadingBlank, k - pos);
+			lines.push([src.slice(pos, k), '']);
+		} else {
+			const tab = src.charCodeAt(k) === TAB;
+			if (k - pos <= n || (k === pos && c.isDocumentMarker(pos))) {
+				if (tab) c.fail('a tab indents this line: YAML indents with spaces only', k);
+				lines.push(['', '']);
+				break;
+			}
+			if (trimIndent < 0) {
+				trimIndent = k - pos;
+				if (leadingBlank > trimIndent)
+					c.fail(
+						'blank lines before the text of a block scalar are indented more than its first line: give the indentation after | or > (e.g. |2)',
+						pos,
+					);
+			}
+			if (k - pos < trimIndent)
+				c.fail(
+					tab
+						? 'a tab indents this line: YAML indents with spaces only'
+						: indicator
+							? 'a line of this block scalar is indented less than its indentation indicator says'
+							: 'a line of this block scalar is indented less than its first line',
+					k,
+				);
+			lines.push([src.slice(pos, k), src.slice(k, end)]);
+		}
+		if (lineEnd === -1) {
+			pos = src.length;
+			break;
+		}
+		pos = lineEnd + 1;
+	}
+	c.i = pos;
+	c.toContent();
+	if (trimIndent === 0 && !atRoot) c.fail('a block scalar inside a collection must be indented');
+	return blockValue(lines, folded, chomp, trimIndent);
+}
