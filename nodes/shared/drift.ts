@@ -128,3 +128,36 @@ export function effectiveFilter(
 	}
 	return out;
 }
+
+/** The routes and fields a fixed flow (Reconcile, the trigger) needs: route → fields by path ("items.sku", "comparison_id"). */
+export type Needs = Record<string, string[]>;
+
+/**
+ * Stops the run, before anything is sent, when the effective description lacks a route or field
+ * a fixed flow needs: every one missing, named, and what to do instead.
+ */
+export function requireAll(session: Session, flow: string, needs: Needs, instead: string): void {
+	if (session.platform.builtIn) return;
+	const missing: string[] = [];
+	for (const [route, fields] of Object.entries(needs)) {
+		if (!session.platform.has(route)) {
+			missing.push(route);
+			continue;
+		}
+		const records = session.platform.wire(route).records ?? 'items';
+		for (const path of fields) {
+			try {
+				session.platform.requestField(route, path.replace(/^items\./, `${records}.`));
+			} catch {
+				missing.push(`${path.replace(/^items\./, '')} on ${route}`);
+			}
+		}
+	}
+	if (missing.length === 0) return;
+	const node = session.ctx.getNode();
+	throw new NodeOperationError(
+		node,
+		`${node.name}: ${flow} needs what the platform's API description${describedAs(session.platform.source)} does not have: ${missing.join(', ')}`,
+		{ description: `${instead}. Nothing was sent.` },
+	);
+}

@@ -6,16 +6,22 @@
  * sizes a 413 taught, the cancel signal, the secrets no output, error or log may show, and the keys
  * of the records it handled.
  */
-import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './constants';
 import { HandledKeys } from './highlighted';
-import { BUILT_IN, type Platform } from './platform';
+import type { Platform } from './platform';
+import { DescriptionUnusable, loadPlatform, type Loaded } from './platform/source';
 import { RequestPace } from './transport/pace';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport/retry';
 import { Secrets } from './transport/secrets';
-import { readSite, summaryOf, type SiteSummary } from './transport/site';
+import { readSite, summaryOf, type Site, type SiteSummary } from './transport/site';
 import { checkBaseUrl } from './transport/url';
 
 /** n8n's functions for the kinds of run this package has. */
@@ -69,6 +75,26 @@ export interface SessionOptions {
 	signal?: AbortSignal;
 }
 
+/** The credential's description for this run, or the node's error saying why it cannot be used. */
+async function effectiveDescription(
+	ctx: WmsContext,
+	credentials: ICredentialDataDecryptedObject,
+	baseUrl: string,
+	site: Site,
+	secrets: Secrets,
+): Promise<Loaded> {
+	try {
+		const loaded = await loadPlatform(ctx, credentials, baseUrl, site, secrets);
+		if (loaded.stale) ctx.logger.warn(`${ctx.getNode().name}: ${loaded.stale}`);
+		return loaded;
+	} catch (error) {
+		if (!(error instanceof DescriptionUnusable)) throw error;
+		throw new NodeOperationError(ctx.getNode(), error.message, {
+			description: `${error.hint}. Nothing was sent.`,
+		});
+	}
+}
+
 /**
  * Reads the credential once for the run (n8n decrypts it at every call): its base URL and
  * connection settings, checked, and the secrets to keep out of every output, error and log.
@@ -82,16 +108,18 @@ export async function openSession<Ctx extends WmsContext>(
 	if ('problem' in checked) throw new NodeOperationError(ctx.getNode(), checked.problem);
 	const site = readSite(credentials);
 	if ('problem' in site) throw new NodeOperationError(ctx.getNode(), site.problem);
+	const secrets = Secrets.of(credentials);
+	const { platform } = await effectiveDescription(ctx, credentials, checked.url, site, secrets);
 	return {
 		ctx,
 		baseUrl: checked.url,
-		platform: BUILT_IN,
+		platform,
 		retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
 		waited: { ms: 0, waiting: 0, until: 0 },
 		pace: options.pace ?? new RequestPace(),
 		chunkLimits: new Map(),
 		signal: options.signal,
-		secrets: Secrets.of(credentials),
+		secrets,
 		leftOut: new Map(),
 		site: summaryOf(site, checked.url),
 		handled: new HandledKeys(),

@@ -29,8 +29,8 @@ const { labelOf, optionNameOf } = require('../../../nodes/shared/platform/descri
 
 /** The package's view of a contract: per route its table entry, request fields and area (its first tag), plus what the overlay got wrong. */
 function generate(doc, overlay) {
-	const { routes, areas, problems } = compileDescription(doc, { overlay: overlay ?? {}, checkOverlay: true, keyedUpsertsRepeat: true });
-	return { routes, areas, problems };
+	const { routes, areas, problems, operationIds } = compileDescription(doc, { overlay: overlay ?? {}, checkOverlay: true, keyedUpsertsRepeat: true });
+	return { routes, areas, problems, operationIds };
 }
 
 // ---------- the TypeScript module ----------
@@ -60,6 +60,7 @@ const FIELD_KEYS = [
 ];
 
 const literal = (value) => {
+	if (value === null) return 'null';
 	if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 	if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
 	if (value && typeof value === 'object') return `{ ${Object.entries(value).map(([k, v]) => `${key(k)}: ${literal(v)}`).join(', ')} }`;
@@ -127,8 +128,71 @@ function requestFiles(routes, areas, sources) {
 	return files;
 }
 
-/** The generated files by name: routes.ts, one per area, and index.ts. */
-function render({ routes, areas }, sources) {
+/**
+ * The overlay as data, for the nodes to present a platform's own description as they present ours:
+ * overlay.ts (by field name and component) and its routes' annotations in files of their own, each
+ * under MAX_LINES, one annotation per line.
+ */
+function renderOverlay(overlay, sources) {
+	const head = (what) => [...header(sources.slice(-1), what), "import type { Overlay } from '../description/overlay';", ''];
+	const routeEntries = Object.entries(overlay.routes ?? {}).map(([path, route]) => {
+		const lines = [`\t${literal(path)}: {`];
+		if (route?.noun !== undefined) lines.push(`\t\tnoun: ${literal(route.noun)},`);
+		for (const section of ['record', 'filter', 'body']) {
+			if (!route?.[section]) continue;
+			lines.push(`\t\t${section}: {`);
+			for (const [name, annotation] of Object.entries(route[section])) lines.push(`\t\t\t${key(name)}: ${literal(annotation)},`);
+			lines.push('\t\t},');
+		}
+		lines.push('\t},');
+		return lines;
+	});
+	const parts = [[]];
+	for (const entry of routeEntries) {
+		const last = parts[parts.length - 1];
+		if (last.length > 0 && last.flat().length + entry.length > MAX_LINES - 12) parts.push([entry]);
+		else last.push(entry);
+	}
+	const files = {};
+	const names = parts.map((_, index) => `overlayRoutes${index === 0 ? '' : index + 1}`);
+	parts.forEach((part, index) => {
+		files[`${names[index]}.ts`] = [
+			...head("the overlay's word on each route (its records' noun, its fields by dotted path)"),
+			"export const routes: NonNullable<Overlay['routes']> = {",
+			...part.flat(),
+			'};',
+			'',
+		].join('\n');
+	});
+	const main = [
+		...head('how the forms present a description (labels, pickers, hints): by field name, by component, and by route'),
+		...names.map((name, index) => `import { routes as routes${index} } from './${name}';`),
+		'',
+		'export const OVERLAY: Overlay = {',
+	];
+	for (const section of ['fields', 'schemas']) {
+		main.push(`\t${section}: {`);
+		for (const [name, annotation] of Object.entries(overlay[section] ?? {})) main.push(`\t\t${key(name)}: ${literal(annotation)},`);
+		main.push('\t},');
+	}
+	main.push(`\troutes: { ${names.map((_, index) => `...routes${index}`).join(', ')} },`, '};', '');
+	files['overlay.ts'] = main.join('\n');
+	return files;
+}
+
+/** Each route's operationId: a platform's description that has a route under another path is found by it. */
+function renderOperationIds(operationIds, sources) {
+	return [
+		...header(sources, "each route's operationId, by which a route moved to another path in a platform's own description is found"),
+		'export const OPERATION_IDS: Record<string, string> = {',
+		...Object.entries(operationIds).map(([path, id]) => `\t${literal(path)}: ${literal(id)},`),
+		'};',
+		'',
+	].join('\n');
+}
+
+/** The generated files by name: routes.ts, one per area, index.ts, overlay.ts and operationIds.ts. */
+function render({ routes, areas, overlay, operationIds }, sources) {
 	const table = [
 		...header(sources, 'every route the nodes may call'),
 		"import type { RouteInfo } from '../types';",
@@ -158,6 +222,8 @@ function render({ routes, areas }, sources) {
 		'routes.ts': table.join('\n'),
 		...Object.fromEntries(parts.map(({ name, source }) => [`${name}.ts`, source])),
 		'index.ts': index.join('\n'),
+		...(overlay ? renderOverlay(overlay, sources) : {}),
+		...(operationIds ? { 'operationIds.ts': renderOperationIds(operationIds, sources) } : {}),
 	};
 }
 
@@ -167,7 +233,8 @@ function readOverlay(file) {
 
 /** Generates from files; answers the generated files (name → text) and the problems found. */
 function generateFiles({ contract = DEFAULTS.contract, overlay = DEFAULTS.overlay } = {}) {
-	const result = generate(readDocument(contract), readOverlay(overlay));
+	const overlayData = readOverlay(overlay);
+	const result = { ...generate(readDocument(contract), overlayData), overlay: overlayData };
 	const sources = [contract, ...(existsSync(overlay) ? [overlay] : [])].map((file) => relative(ROOT, file).split('\\').join('/'));
 	return { ...result, files: render(result, sources) };
 }

@@ -9,7 +9,7 @@ import { nounOf } from './labels';
 import { OverlayReader, type Overlay, type Scope } from './overlay';
 import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
-import { WireReader } from './wire';
+import { plainName, WireReader } from './wire';
 
 export type CompiledRoute = RouteInfo & { body: ContractField[] };
 
@@ -37,9 +37,26 @@ export interface CompileOptions {
 	 * versions that rely on it. A platform's description is not read so.
 	 */
 	keyedUpsertsRepeat?: boolean;
+	/**
+	 * The key the package knows for a route its description names none for (x-natural-key): the
+	 * built-in description's, taken only when every one of its fields is a field of the route's
+	 * records.
+	 */
+	knownKey?: (path: string, operationId: string | undefined) => string[] | undefined;
 }
 
+/** The most routes one description may have. */
+const MAX_ROUTES = 5000;
+
 const METHODS = ['post', 'put', 'patch', 'get', 'delete'];
+
+/** An x-natural-key as a list of field names, when it is one. */
+function keyList(value: unknown): string[] | undefined {
+	if (typeof value === 'string' && value !== '') return [value];
+	return Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string')
+		? (value as string[])
+		: undefined;
+}
 
 /** The JSON schema of an operation's first success answer with a body (200, 201, 207, 2XX), unresolved. */
 function successSchemaOf(operation: Schema): { schema: unknown; at: string } {
@@ -136,7 +153,7 @@ class Compiler {
 		const maxItems =
 			(operation['x-max-items'] as number | undefined) ??
 			(recordsList ? (own(recordsList, 'maxItems') as number | undefined) : undefined);
-		const naturalKey = operation['x-natural-key'] as string[] | undefined;
+		const stated = keyList(operation['x-natural-key']);
 		const body: ContractField[] = [];
 		if (records?.at === '' && recordsRaw !== undefined)
 			body.push(
@@ -160,10 +177,25 @@ class Compiler {
 			if (field) body.push(field);
 		}
 		const overlay = this.overlay.route(path) ?? {};
-		const stated = operation['x-idempotent'];
+		const recordFields = new Set(
+			(body.find((field) => field.name === records?.at)?.fields ?? []).map((field) => field.name),
+		);
+		const known =
+			stated === undefined && isBulk
+				? this.options.knownKey?.(path, operation.operationId as string | undefined)
+				: undefined;
+		const keyFromBuiltIn = known?.every((name) => recordFields.has(name)) ? known : undefined;
+		const naturalKey = stated ?? keyFromBuiltIn;
+		if (isBulk && naturalKey === undefined)
+			this.notes.push({
+				route: path,
+				pointer: at,
+				words: `${path}: the description names no key for its records${known ? ` (the built-in ${known.join(' + ')} is not one of its fields)` : ''}; records are told apart by their place in the answer, and a lost answer is not checked by reading the records back`,
+			});
+		const statedRepeat = operation['x-idempotent'];
 		const idempotent =
-			typeof stated === 'boolean'
-				? stated
+			typeof statedRepeat === 'boolean'
+				? statedRepeat
 				: isRead || (this.options.keyedUpsertsRepeat === true && naturalKey !== undefined);
 		// A bulk result's `key` is the row's natural key, unless the platform reports an id of its own making.
 		const resultKey = operation['x-result-key'] === 'assigned' ? undefined : naturalKey;
@@ -182,8 +214,9 @@ class Compiler {
 			kind: isRead ? 'read' : isBulk ? 'bulk' : 'action',
 			maxItems,
 			idempotent,
-			idempotentStated: typeof stated === 'boolean' ? true : undefined,
+			idempotentStated: typeof statedRepeat === 'boolean' ? true : undefined,
 			naturalKey,
+			keyFrom: keyFromBuiltIn ? 'builtIn' : undefined,
 			resultKey,
 			noun: overlay.noun ?? (records ? nounOf(path) : undefined),
 			wire: Object.keys(wire).length ? wire : undefined,
@@ -213,29 +246,39 @@ class Compiler {
 	 * field's own schema, or the one `x-key-filter` names when several are.
 	 */
 	private pairReads(routes: Record<string, CompiledRoute>): void {
+		const first = (path: string) => path.split('/').filter(Boolean)[0];
 		for (const [path, route] of Object.entries(routes)) {
+			if (route.kind !== 'read') continue;
 			const schema = this.recordSchemas[path];
-			if (route.kind !== 'read' || !schema) continue;
-			const writers = Object.keys(routes).filter(
-				(other) => routes[other].kind === 'bulk' && this.recordSchemas[other] === schema,
-			);
-			if (writers.length !== 1) {
-				if (writers.length > 1)
-					this.problems.push(
-						`${path}: its records (${schema}) are written by ${writers.join(' and ')}; reads by key are off for it`,
-					);
+			let writers = schema
+				? Object.keys(routes).filter(
+						(other) => routes[other].kind === 'bulk' && this.recordSchemas[other] === schema,
+					)
+				: [];
+			if (writers.length > 1) {
+				this.problems.push(
+					`${path}: its records (${schema}) are written by ${writers.join(' and ')}; reads by key are off for it`,
+				);
 				continue;
 			}
+			// A description without shared components: the interface's convention, /x/check reads what /x/add writes.
+			if (writers.length === 0 && WireReader.readsByName(path)) {
+				const alike = Object.keys(routes).filter(
+					(other) => routes[other].kind === 'bulk' && first(other) === first(path),
+				);
+				if (alike.length === 1) writers = alike;
+			}
+			if (writers.length !== 1) continue;
 			const [records] = writers;
 			route.records = records;
 			const key = routes[records].naturalKey;
 			if (key?.length !== 1) continue;
-			const filter = this.keyFilter(path, schema, key[0]);
+			const filter = this.keyFilter(path, this.recordSchemas[records], key[0]);
 			if (filter) route.keyFilter = filter;
 		}
 	}
 
-	private keyFilter(path: string, schema: string, key: string): RouteInfo['keyFilter'] {
+	private keyFilter(path: string, schema: string | undefined, key: string): RouteInfo['keyFilter'] {
 		const operation = this.operations[path];
 		const at = pointer('paths', path, 'post');
 		const request = this.resolver.resolve(requestSchemaOf(operation).schema, at);
@@ -243,19 +286,27 @@ class Compiler {
 		const holder = this.routes[path]?.wire?.filter ?? 'filter';
 		const filter =
 			holder === '' ? request : this.resolver.resolve(own(requestProperties, holder), at);
-		const record = this.resolver.resolve({ $ref: `#/components/schemas/${schema}` }, at);
+		const record =
+			schema === undefined
+				? {}
+				: this.resolver.resolve({ $ref: `#/components/schemas/${schema}` }, at);
 		const keySchema = this.resolver.refName(
 			own(isObject(record.properties) ? record.properties : {}, key),
 		);
 		const filterProperties = isObject(filter.properties) ? filter.properties : {};
-		const lists = Object.keys(filterProperties).filter((name) => {
-			const list = this.resolver.resolve(filterProperties[name], at);
-			return (
-				own(list, 'type') === 'array' &&
-				keySchema !== undefined &&
-				this.resolver.refName(own(list, 'items')) === keySchema
+		const listsOf = (same: (list: Schema, name: string) => boolean) =>
+			Object.keys(filterProperties).filter((name) => {
+				const list = this.resolver.resolve(filterProperties[name], at);
+				return own(list, 'type') === 'array' && same(list, name);
+			});
+		let lists = listsOf(
+			(list) => keySchema !== undefined && this.resolver.refName(own(list, 'items')) === keySchema,
+		);
+		// Without a shared component, the key's list by its name: order_numbers, skus, code_list.
+		if (lists.length === 0 && keySchema === undefined)
+			lists = listsOf((_, name) =>
+				[`${key}s`, `${key}es`, `${key}_list`].includes(plainName(name)),
 			);
-		});
 		const named = operation['x-key-filter'] as string | undefined;
 		const chosen = named !== undefined ? lists.filter((name) => name === named) : lists;
 		if (named !== undefined && chosen.length === 0)
@@ -274,9 +325,27 @@ class Compiler {
 		const routes: Record<string, CompiledRoute> = (this.routes = {});
 		const areas: Record<string, string> = {};
 		const operationIds: Record<string, string> = {};
+		if (own(this.doc, 'swagger') !== undefined)
+			throw new DescriptionProblem(
+				'#/swagger',
+				'a Swagger 2.0 description: the package reads OpenAPI 3.0 and 3.1; ask the platform for its OpenAPI 3 description, or convert this one (for example with swagger2openapi)',
+			);
+		const version = own(this.doc, 'openapi');
+		if (typeof version !== 'string' || !/^3\./.test(version))
+			throw new DescriptionProblem(
+				'#/openapi',
+				typeof version === 'string'
+					? `OpenAPI ${version.slice(0, 20)}: the package reads OpenAPI 3.0 and 3.1`
+					: 'not an OpenAPI description: it says no "openapi" version',
+			);
 		const paths = own(this.doc, 'paths');
 		if (!isObject(paths))
 			throw new DescriptionProblem('#/paths', 'the description has no paths (routes)');
+		if (Object.keys(paths).length > MAX_ROUTES)
+			throw new DescriptionProblem(
+				'#/paths',
+				`the description has more than ${MAX_ROUTES} paths: it is not read`,
+			);
 		for (const path of Object.keys(paths)) {
 			const item = paths[path];
 			if (!isObject(item)) continue;

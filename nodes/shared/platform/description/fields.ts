@@ -6,7 +6,7 @@
  */
 import type { ContractField, FieldType } from '../types';
 import { describe, labelOf, optionNameOf, sentence } from './labels';
-import type { OverlayReader, Scope } from './overlay';
+import type { OverlayReader, Said, Scope } from './overlay';
 import { unsafePattern } from './patterns';
 import type { Note } from './problems';
 import { ANY, CHOICE, CYCLE, isObject, own, type Resolved, type Resolver } from './refs';
@@ -123,7 +123,7 @@ export class FieldReader {
 		// null unsays: the annotation is gone, and a description does not fall back to the description's.
 		const note = Object.fromEntries(
 			Object.entries(said).filter(([, value]) => value !== null),
-		) as typeof said;
+		) as Said;
 		if (note.hidden) return undefined;
 		let type = depth >= MAX_NESTING ? 'json' : fieldType(schema);
 		let rules: Record<string, unknown> =

@@ -6,9 +6,10 @@
  */
 import { isObject, own, type Schema } from './refs';
 
-export interface Annotation {
+/** What the overlay may say of a field. */
+export interface Said {
 	label?: string;
-	description?: string | null;
+	description?: string;
 	placeholder?: string;
 	patternHint?: string;
 	dropdown?: string;
@@ -17,6 +18,9 @@ export interface Annotation {
 	optionNames?: Record<string, string>;
 	hidden?: boolean;
 }
+
+/** An annotation: each of what it may say, or null to unsay what a broader level said. */
+export type Annotation = { [K in keyof Said]?: Said[K] | null };
 
 export interface RouteOverlay {
 	noun?: string;

@@ -58,7 +58,17 @@ export async function createComparisons(
 	runs.forEach((run, k) => {
 		const outcome = outcomes[k];
 		if (outcome.kind === 'stored') {
-			run.comparison_id = String(outcome.result.comparison_id ?? outcome.result.key);
+			const id = outcome.result.comparison_id ?? outcome.result.key ?? outcome.result.id;
+			if (typeof id !== 'string' && typeof id !== 'number')
+				throw stepFailed(
+					session,
+					'create comparison',
+					run,
+					new Error(
+						`the platform confirmed the comparison of warehouse ${run.warehouse_code} but its answer gives no comparison_id to continue with: ${JSON.stringify(outcome.result).slice(0, 200)}`,
+					),
+				);
+			run.comparison_id = String(id);
 			run.status = 'open';
 			run.steps_done.push('create comparison');
 		} else if (outcome.kind === 'refused') {
