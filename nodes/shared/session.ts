@@ -88,7 +88,10 @@ async function effectiveDescription(
 		if (loaded.stale) ctx.logger.warn(`${ctx.getNode().name}: ${loaded.stale}`);
 		return loaded;
 	} catch (error) {
-		if (!(error instanceof DescriptionUnusable)) throw error;
+		if (!(error instanceof DescriptionUnusable))
+			throw error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(ctx.getNode(), error as Error);
 		throw new NodeOperationError(ctx.getNode(), error.message, {
 			description: `${error.hint}. Nothing was sent.`,
 		});

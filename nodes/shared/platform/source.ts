@@ -75,14 +75,13 @@ export function descriptionUrl(raw: unknown, baseUrl: string): string {
 			"The credential says to read the platform's API description from the platform, but gives no Description URL",
 			'Enter the address of the description in the credential (e.g. openapi.json, relative to the Base URL), or choose Built In',
 		);
-	try {
-		return new URL(text, `${baseUrl}/`).href;
-	} catch {
+	const url = URL.canParse(text, `${baseUrl}/`) ? new URL(text, `${baseUrl}/`).href : undefined;
+	if (url === undefined)
 		throw new DescriptionUnusable(
 			`The credential's Description URL (${text.slice(0, 100)}) is not an address`,
 			'Enter an address like openapi.json (relative to the Base URL) or https://wms.example.com/v1/openapi.yaml',
 		);
-	}
+	return url;
 }
 
 function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
@@ -195,12 +194,13 @@ export async function loadPlatform(
 	const known = reads.get(key);
 	if (known && Date.now() - known.checkedAt < RECHECK_MS)
 		return compile(known.text, { kind: 'platform', url });
-	let answer: Answer;
-	try {
-		answer = await fetchDescription(ctx, url, baseUrl, site, known);
-	} catch (error) {
+	const asked = await fetchDescription(ctx, url, baseUrl, site, known).then(
+		(answer) => ({ answer }),
+		(error: unknown) => ({ error }),
+	);
+	if ('error' in asked) {
 		const said = platformMessage(
-			scrubbed({ ...describeFailure(error), baseUrl, route: url }, secrets),
+			scrubbed({ ...describeFailure(asked.error), baseUrl, route: url }, secrets),
 		);
 		if (known) return stale(compile(known.text, { kind: 'platform', url }), url, said);
 		throw new DescriptionUnusable(
@@ -208,6 +208,7 @@ export async function loadPlatform(
 			'Check the Description URL in the credential, or choose Built In',
 		);
 	}
+	const { answer } = asked;
 	if (answer.status === 304 && known) {
 		known.checkedAt = Date.now();
 		return compile(known.text, { kind: 'platform', url });
@@ -247,16 +248,20 @@ function stale(loaded: Loaded, url: string, why: string): Loaded {
 }
 
 function compile(text: string, source: { kind: 'platform' | 'pasted'; url?: string }): Loaded {
+	let problem: DescriptionProblem;
 	try {
 		return platformFromText(text, source);
 	} catch (error) {
-		if (!(error instanceof DescriptionProblem)) throw error;
-		const from = source.url ? `read from ${source.url}` : 'pasted in the credential';
-		throw new DescriptionUnusable(
-			`The platform's API description ${from} cannot be used: ${error.what} (at ${error.pointer || '#'})`,
-			source.kind === 'pasted'
-				? 'Paste the whole description as the platform publishes it, or choose Built In'
-				: 'Ask the platform for its OpenAPI 3 description, or choose Built In',
-		);
+		problem =
+			error instanceof DescriptionProblem
+				? error
+				: new DescriptionProblem('#', `it could not be read: ${(error as Error).message}`);
 	}
+	const from = source.url ? `read from ${source.url}` : 'pasted in the credential';
+	throw new DescriptionUnusable(
+		`The platform's API description ${from} cannot be used: ${problem.what} (at ${problem.pointer || '#'})`,
+		source.kind === 'pasted'
+			? 'Paste the whole description as the platform publishes it, or choose Built In'
+			: 'Ask the platform for its OpenAPI 3 description, or choose Built In',
+	);
 }

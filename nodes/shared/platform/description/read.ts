@@ -19,22 +19,27 @@ export function readDescription(text: string): unknown {
 	const trimmed = text.replace(/^\uFEFF/, '').trimStart();
 	if (trimmed === '') throw new DescriptionProblem('#', 'the description is empty');
 	if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
-		try {
-			return JSON.parse(trimmed) as unknown;
-		} catch (error) {
-			throw new DescriptionProblem('#', `it is not valid JSON: ${(error as Error).message}`);
-		}
+		const read = attempt(() => JSON.parse(trimmed) as unknown);
+		if ('value' in read) return read.value;
+		throw new DescriptionProblem('#', `it is not valid JSON: ${read.error.message}`);
 	}
 	if (trimmed.startsWith('<'))
 		throw new DescriptionProblem(
 			'#',
 			'it is a web page, not an OpenAPI description (a login page or a documentation viewer?): give the address of the JSON or YAML file itself',
 		);
+	const read = attempt(() => parseYaml(trimmed, { maxBytes: MAX_DESCRIPTION_BYTES }));
+	if ('value' in read) return read.value;
+	if (read.error instanceof YamlProblem)
+		throw new DescriptionProblem('#', `it is not YAML the package can read: ${read.error.message}`);
+	throw new DescriptionProblem('#', `it could not be read: ${read.error.message}`);
+}
+
+/** What `read` gives, or the error it threw (so the caller decides what to throw, outside a catch). */
+function attempt<T>(read: () => T): { value: T } | { error: Error } {
 	try {
-		return parseYaml(trimmed, { maxBytes: MAX_DESCRIPTION_BYTES });
+		return { value: read() };
 	} catch (error) {
-		if (error instanceof YamlProblem)
-			throw new DescriptionProblem('#', `it is not YAML the package can read: ${error.message}`);
-		throw error;
+		return { error: error instanceof Error ? error : new Error(String(error)) };
 	}
 }
