@@ -240,9 +240,15 @@ export class Output {
 				this.fail(rows[first].itemIndexes, failed.error, rows[first].record);
 			}
 		}
+		const sayResent = fromVersion(this.session.ctx, 3);
 		rows.forEach((row, k) => {
 			const outcome = outcomes[k];
-			if (outcome.kind === 'stored') this.add(row.itemIndexes, outcome.result, row.record);
+			if (outcome.kind === 'stored')
+				this.add(
+					row.itemIndexes,
+					outcome.resent && sayResent ? { ...outcome.result, resent: true } : outcome.result,
+					row.record,
+				);
 			else if (outcome.kind === 'notConfirmed')
 				this.fail(row.itemIndexes, outcome.error, row.record, {
 					code: 'not_confirmed',

@@ -135,6 +135,8 @@ export async function bulkWriteRows<T>(
 		const records = taken.map((row) => rows.recordOf(row));
 		// Reads back after a lost answer, as many as the request's further tries would have been.
 		let checksLeft = (options.retry?.maxAttempts ?? session.retry.maxAttempts) - 1;
+		// Rows sent again after a read back found them missing: their results say they were re-sent.
+		let readBackDone = false;
 		for (let pending = parts.shift(); pending !== undefined; pending = parts.shift()) {
 			while (pending.length > 0) {
 				if (!sending()) {
@@ -162,6 +164,7 @@ export async function bulkWriteRows<T>(
 						pending = settleReadBack(back, sent.gaveUp, keys, (k, outcome) =>
 							rows.settle(taken[k], outcome),
 						);
+						readBackDone = true;
 						continue;
 					}
 				}
@@ -188,7 +191,10 @@ export async function bulkWriteRows<T>(
 				} else {
 					lanes.answered(started);
 					for (const [position, outcome] of sent.outcomes)
-						rows.settle(taken[part[position]], outcome);
+						rows.settle(
+							taken[part[position]],
+							readBackDone && outcome.kind === 'stored' ? { ...outcome, resent: true } : outcome,
+						);
 					pending = sent.again.map((position) => part[position]);
 				}
 			}

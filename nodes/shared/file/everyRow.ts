@@ -13,6 +13,7 @@ import { errorJson } from '../output';
 
 import { recordKey, recordName } from '../recordKey';
 import type { ExecuteSession } from '../session';
+import { fromVersion } from '../version';
 import type { ReportedRow } from './report';
 
 export class EveryRow {
@@ -36,7 +37,14 @@ export class EveryRow {
 			this.stored++;
 			const input = includeInputFields(this.session.ctx) ? row.values : undefined;
 			this.items.push({
-				json: { ...input, row: row.row, line: row.line, ...key, ...outcome.result },
+				json: {
+					...input,
+					row: row.row,
+					line: row.line,
+					...key,
+					...outcome.result,
+					...(outcome.resent && fromVersion(this.session.ctx, 3) ? { resent: true } : {}),
+				},
 				pairedItem: { item: this.itemIndex },
 			});
 			return;

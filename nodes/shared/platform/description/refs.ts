@@ -29,7 +29,7 @@ export interface Budget {
 	steps: number;
 }
 
-export const DEFAULT_MAX_STEPS = 2_000_000;
+export const DEFAULT_MAX_STEPS = 1_000_000;
 
 export class Resolver {
 	private steps = 0;
