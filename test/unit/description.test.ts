@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The description compiler on documents that are not ours: where their records, filters, pages
  * and per-row results are, the key taken from the built-in description or not, the policies for
