@@ -6,10 +6,11 @@
  * error naming the node, the field and what to do. A lower limit is simply followed (bulk writes
  * take the effective route's).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { camelName } from './checking';
+import { chosenKey } from './form/mapper';
 import {
 	describedAs,
 	PlatformGap,
@@ -160,4 +161,16 @@ export function requireAll(session: Session, flow: string, needs: Needs, instead
 		`${node.name}: ${flow} needs what the platform's API description${describedAs(session.platform.source)} does not have: ${missing.join(', ')}`,
 		{ description: `${instead}. Nothing was sent.` },
 	);
+}
+
+/**
+ * The run as it is, or with the key the person chose in the mapper for this route's records
+ * (Key to Match On) where it is not the description's: results are paired by it, a key is never in
+ * two requests at once, and a lost answer is read back by it.
+ */
+export function withChosenKey<S extends Session>(session: S, route: string): S {
+	const chosen = chosenKey(session.ctx as IExecuteFunctions);
+	const known = session.platform.route(route).naturalKey;
+	if (!chosen || chosen.join('|') === known?.join('|')) return session;
+	return { ...session, platform: session.platform.withKey(route, chosen) };
 }

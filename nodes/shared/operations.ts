@@ -23,6 +23,7 @@ import {
 	unknownFieldsPolicy,
 } from './form/options';
 import {
+	extraFieldsProperty,
 	fieldProperty,
 	recordProperties,
 	showFor,
@@ -43,7 +44,15 @@ import {
 	type NotFoundAs,
 } from './keyReads';
 import { readAll } from './paging';
-import { checkFormAgainst, effectiveFilter, effectiveSpec } from './drift';
+import { checkFormAgainst, effectiveFilter, effectiveSpec, withChosenKey } from './drift';
+import {
+	checkMapped,
+	mappedRecord,
+	mapperProperty,
+	mapsAutomatically,
+	RECORD_FIELDS,
+} from './form/mapper';
+import { extraFields } from './form/records';
 import {
 	BUILT_IN,
 	filterFields,
@@ -54,7 +63,7 @@ import {
 	type RoutePath,
 } from './platform';
 import type { ExecuteSession } from './session';
-import { fromVersion } from './version';
+import { fromVersion, onlyVersions } from './version';
 
 export interface Operation {
 	value: string;
@@ -135,7 +144,15 @@ export async function writeRecords(
 export function upsertOperation(config: UpsertConfig): Operation {
 	const spec = recordSpec(config.route, config.checks);
 	const fileInput = config.fileInput ?? true;
-	const records = recordProperties(spec, config);
+	// Before version 3 the form made from the built-in description; from 3 the platform's fields in n8n's mapper.
+	const records = [
+		...onlyVersions(recordProperties(spec, config), 3, false),
+		...onlyVersions(
+			[mapperProperty(config, spec.noun, RECORD_FIELDS), extraFieldsProperty(config)],
+			3,
+			true,
+		),
+	];
 	return {
 		value: config.operation,
 		name: config.name ?? 'Add or Update',
@@ -168,6 +185,8 @@ export function upsertOperation(config: UpsertConfig): Operation {
 					bulkOutput(ctx),
 				);
 			}
+			if (fromVersion(ctx, 3))
+				return await writeMapped(session, config.route, effective, fileInput);
 			const source = recordSource(session);
 			if (source.mode === 'form') checkFormAgainst(session, config.route, spec, effective);
 			const recordOf = (itemIndex: number) =>
@@ -183,6 +202,41 @@ export function upsertOperation(config: UpsertConfig): Operation {
 			return fileInput ? [items] : items;
 		},
 	};
+}
+
+/**
+ * From version 3: each input item's record from the mapper (Map Each Column Manually, or Map
+ * Automatically: the item as it is, its columns matched by name in any letter case), checked
+ * against the effective description and sent with the key the person matched on.
+ */
+async function writeMapped(
+	session: ExecuteSession,
+	route: RoutePath,
+	spec: RecordSpec,
+	fileInput: boolean,
+): Promise<INodeExecutionData[] | INodeExecutionData[][]> {
+	const { ctx } = session;
+	checkMapped(session, route, spec);
+	const run = withChosenKey(session, route);
+	const auto = mapsAutomatically(ctx);
+	const policy = unknownFieldsPolicy(ctx);
+	const raw = (itemIndex: number) => ({
+		...mappedRecord(ctx, itemIndex),
+		...extraFields(ctx, itemIndex),
+	});
+	const recordOf = (itemIndex: number) =>
+		checkOrRefuse(ctx, itemIndex, spec, raw(itemIndex), {
+			unknownFields: auto ? policy : 'send',
+			leftOut: session.leftOut,
+			anyCase: auto,
+			label: auto ? undefined : (field) => formLabel(spec.fields, field),
+		});
+	if (fileInput && bulkOutput(ctx) === 'summary') {
+		const records = ctx.getInputData().map((_, itemIndex) => itemRecord(itemIndex, recordOf, raw));
+		return await writeItemsWithSummary(run, route, records);
+	}
+	const items = await writeRecords(run, route, recordOf, raw);
+	return fileInput ? [items] : items;
 }
 
 /** Return All / Limit, plus filters derived from field specs. */

@@ -42,9 +42,11 @@ export type RowOutcome =
 			error: PlatformError;
 			mayBeStored: boolean;
 			rerunSafe: boolean;
-	  };
+	  }
+	/** Check Only: the row passed every check against the description and was not sent. */
+	| { kind: 'checked'; key?: string };
 
-export type FailedRow = Exclude<RowOutcome, { kind: 'stored' }>;
+export type FailedRow = Exclude<RowOutcome, { kind: 'stored' } | { kind: 'checked' }>;
 
 /** How our own contract answers a bulk write: one result per row under `results`, with its index, key and status. */
 const OUR_RESULTS: Results = {

@@ -40,6 +40,8 @@ export interface BulkOptions extends RequestOptions {
 	envelope?: IDataObject;
 	/** Requests in flight at once: 1–8, or adaptive (the default, 2–16). */
 	parallel?: Parallel;
+	/** Check Only: every row is told it passed its checks, and nothing is sent. */
+	checkOnly?: boolean;
 }
 
 /** A bulk write's rows, batch by batch as they become known. */
@@ -118,6 +120,11 @@ export async function bulkWriteRows<T>(
 	);
 	const keyFields = session.platform.route(route).naturalKey;
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
+	if (options.checkOnly) {
+		for await (const batch of { [Symbol.asyncIterator]: () => batchesOf(batches) })
+			for (const row of batch) rows.settle(row, { kind: 'checked', key: keyOf(row) });
+		return { requests: 0 };
+	}
 	const lanes = new Lanes(options.parallel);
 	const { signal } = session;
 	/** How many requests in flight hold each key. */

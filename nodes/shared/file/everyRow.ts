@@ -12,6 +12,7 @@ import { includeInputFields } from '../form/options';
 import { errorJson } from '../output';
 
 import { recordKey, recordName } from '../recordKey';
+import { CHECKED } from '../output';
 import type { ExecuteSession } from '../session';
 import { fromVersion } from '../version';
 import type { ReportedRow } from './report';
@@ -33,6 +34,13 @@ export class EveryRow {
 
 	settled(row: ReportedRow, outcome: RowOutcome) {
 		const key = this.key(row);
+		if (outcome.kind === 'checked') {
+			this.items.push({
+				json: { row: row.row, line: row.line, ...key, ...CHECKED },
+				pairedItem: { item: this.itemIndex },
+			});
+			return;
+		}
 		if (outcome.kind === 'stored') {
 			this.stored++;
 			const input = includeInputFields(this.session.ctx) ? row.values : undefined;

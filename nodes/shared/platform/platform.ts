@@ -155,6 +155,33 @@ export class Platform {
 		return field;
 	}
 
+	/**
+	 * This platform with the key a person chose for a route's records (the mapper's matching
+	 * columns): its results are paired by it, one key is never in two requests at once, and a
+	 * lost answer is read back by it where the route's read has a list filter of it.
+	 */
+	withKey(route: string, key: string[]): Platform {
+		const path = this.path(route);
+		const routes = { ...this.data.routes };
+		routes[path] = { ...routes[path], naturalKey: key, resultKey: key, keyFrom: 'chosen' };
+		const read = Object.keys(routes).find((other) => routes[other].records === path);
+		if (read && key.length === 1) {
+			const list = this.filterFields(read).find(
+				(field) =>
+					field.type === 'stringList' &&
+					[`${key[0]}s`, `${key[0]}es`, `${key[0]}_list`].includes(field.name),
+			);
+			const { keyFilter, ...rest } = routes[read];
+			routes[read] =
+				keyFilter?.key === key[0]
+					? routes[read]
+					: list
+						? { ...rest, keyFilter: { list: list.name, key: key[0], max: list.maxItems ?? 100 } }
+						: rest;
+		}
+		return new Platform({ ...this.data, routes }, this.source);
+	}
+
 	/** The filters a read route offers: its filter object's fields, or its body's own fields but the paging ones. */
 	filterFields(route: string): ContractField[] {
 		const wire = this.wire(route);
