@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * Which description the simulator serves and validates against, changeable while it runs (drift
  * between two runs of a workflow): ours, a shape's (optionally tweaked), a given document or file,
@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
+import * as path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { applyPatch, type Operation } from 'fast-json-patch';
@@ -64,11 +65,13 @@ export interface DescriptionInfo {
 	version?: string;
 	/** Routes served (a text source leaves the previous ones). */
 	routes: number;
+	/** Whether reading it on the main origin needs the bearer token. */
+	requireToken: boolean;
 	etags: { json?: string; yaml?: string };
 }
 
 interface State {
-	info: Omit<DescriptionInfo, 'etags' | 'routes'>;
+	info: Omit<DescriptionInfo, 'etags' | 'routes' | 'requireToken'>;
 	routes: Map<string, ServedRoute>;
 	texts: DescriptionTexts;
 	doc?: Json;
@@ -100,6 +103,12 @@ function shapeDoc(name: string, ours: Json): Json {
 	if (!known.has(name)) known.set(name, transform(shapeSpec(name)!, ours));
 	return known.get(name)!;
 }
+
+/** A file as a person would type it: relative inside the working folder, absolute outside. */
+const shown = (file: string) => {
+	const rel = path.relative(process.cwd(), file);
+	return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
+};
 
 function tweaked(doc: Json, tweak: Tweak | undefined): Json {
 	if (!tweak) return doc;
@@ -147,6 +156,7 @@ export class Described {
 		return {
 			...this.state.info,
 			routes: this.state.routes.size,
+			requireToken: this.options.requireToken !== false,
 			etags: { json: texts.json?.etag, yaml: texts.yaml?.etag },
 		};
 	}
@@ -259,7 +269,7 @@ export class Described {
 			if (!spec && !source.tweak) {
 				const text = fs.readFileSync(oursFile, 'utf8');
 				return {
-					info: this.described('ours', ours.doc, `ours (${oursFile})`),
+					info: this.described('ours', ours.doc, shown(oursFile)),
 					routes: contractRoutes(ours, handlers, sim),
 					texts: textsOf(ours.doc, { text, format: formatOfPath(oursFile) }),
 					doc: ours.doc,
@@ -277,7 +287,7 @@ export class Described {
 						stores: this.stores,
 					})
 				: contractRoutes(theirs, handlers, sim);
-			const label = `${source.shape}${source.tweak ? ' (tweaked)' : ''}`;
+			const label = `shape ${source.shape}${source.tweak ? ', tweaked' : ''}`;
 			return { info: this.described(source.shape, doc, label), routes, texts: textsOf(doc), doc };
 		}
 		const file = 'file' in source ? source.file : undefined;
@@ -288,7 +298,7 @@ export class Described {
 				? this.state.routes
 				: contractRoutes(compileOnce(doc, file ?? 'the document'), handlers, sim);
 		return {
-			info: this.described('document', doc, file ?? 'a document'),
+			info: this.described('document', doc, file === undefined ? 'a document' : shown(file)),
 			routes,
 			texts: textsOf(doc, text === undefined ? undefined : { text, format: formatOfPath(file!) }),
 			doc,
@@ -300,7 +310,7 @@ export class Described {
 		const version = typeof doc?.info?.version === 'string' ? doc.info.version : undefined;
 		return {
 			shape,
-			label: `${title ?? 'untitled'} ${version ?? ''}`.trim() + ` — ${what}`,
+			label: `${`${title ?? 'untitled'} ${version ?? ''}`.trim()} (${what})`,
 			title,
 			version,
 		};
