@@ -133,7 +133,7 @@ export interface SimulatorDescription {
 	 * a function editing a copy, or JSON Patch operations), a document or `{document, validate?}`,
 	 * `{file, validate?}`, or `{text, format}` (exact bytes, served only).
 	 */
-	set(source: DescriptionSource | any): DescriptionInfo;
+	set(source: DescriptionSource | Record<string, unknown>): DescriptionInfo;
 	/** Back to the description the simulator started with. */
 	reset(): DescriptionInfo;
 	configure(options: { requireToken?: boolean; redirectToOtherOrigin?: boolean }): void;
