@@ -1,5 +1,5 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
-/** `node .tools/simulator/cli.js --port 8787 --demo --auto-work-ms 30000 [--tls <dir>]` */
+/** `node .tools/dev/simulator/cli.js --port 8787 --demo --auto-work-ms 30000 [--tls <dir>]` */
 import path from 'node:path';
 
 import { siteCertificates } from './certificates';
