@@ -297,10 +297,10 @@ export function transform(spec: ShapeSpec, ours: Json): Json {
 	const done = new Map<string, string>();
 	for (const route of m.routes.values()) rewriteRoute(doc, m, route, done);
 	renameInSchemas(doc, spec, m);
-	for (const [name, response] of Object.entries<Json>(doc.components.responses ?? {})) {
-		const text = JSON.stringify(response).replace(/\/items\//g, `/${spec.container}/`);
-		doc.components.responses[name] = JSON.parse(text);
-	}
+	// Pointers into a request body in error examples and descriptions: /items/3/... → /data/3/...
+	doc.components = JSON.parse(
+		JSON.stringify(doc.components).replace(/(["\s(`])\/items\//g, `$1/${spec.container}/`),
+	);
 	addOwnRoutes(doc, spec);
 	doc.paths = Object.fromEntries(
 		Object.entries(doc.paths).map(([path, item]) => [m.theirPath(path), item]),
