@@ -249,8 +249,9 @@ export class Described {
 	async close(): Promise<void> {
 		const other = this.other;
 		if (other) {
-			await new Promise<void>((resolve) => other.close(() => resolve()));
+			const closed = new Promise<void>((resolve) => other.close(() => resolve()));
 			other.closeAllConnections();
+			await closed;
 		}
 	}
 
