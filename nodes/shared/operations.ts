@@ -29,7 +29,7 @@ import {
 	showFor,
 	type ResourceOperation,
 } from './form/properties';
-import { checkedRecord, readRecord, recordSource } from './form/records';
+import { checkedRecord, readRecord, recordSource, extraFields } from './form/records';
 import { filtersSentence, formLabel, needsSentence, sentences } from './form/words';
 import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
 import { itemRecord, rowRecords, writeFiles, writeItemsWithSummary } from './file/write';
@@ -52,7 +52,6 @@ import {
 	mapsAutomatically,
 	RECORD_FIELDS,
 } from './form/mapper';
-import { extraFields } from './form/records';
 import {
 	BUILT_IN,
 	filterFields,

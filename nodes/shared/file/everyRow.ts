@@ -9,10 +9,9 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RowOutcome } from '../bulk/outcomes';
 import type { Problem } from '../checking';
 import { includeInputFields } from '../form/options';
-import { errorJson } from '../output';
+import { errorJson, CHECKED } from '../output';
 
 import { recordKey, recordName } from '../recordKey';
-import { CHECKED } from '../output';
 import type { ExecuteSession } from '../session';
 import { fromVersion } from '../version';
 import type { ReportedRow } from './report';
