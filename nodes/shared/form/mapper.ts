@@ -183,14 +183,35 @@ export function checkMapped(session: ExecuteSession, route: string, effective: R
 	const gone = [...new Set([...mapped, ...(matchingColumns ?? [])])].filter(
 		(name) => !known.has(name),
 	);
-	if (gone.length === 0) return;
 	const node = ctx.getNode();
+	const stop = (what: string) =>
+		new NodeOperationError(
+			node,
+			`${node.name}: the platform's API description${describedAs(session.platform.source)} ${what} on ${session.platform.path(route)}`,
+			{
+				description:
+					'The platform changed its description since the node was set up. Open the node, refresh its fields (⋯ → Refresh Field List) and map them again. Nothing was sent.',
+			},
+		);
+	if (gone.length)
+		throw stop(`has no field ${gone.map((name) => `"${name}"`).join(', ')}, which this node maps`);
+	const extra = (
+		((ctx.getNode().parameters.extraFields as IDataObject | undefined)?.field as
+			| IDataObject[]
+			| undefined) ?? []
+	).map((entry) => String(entry.name ?? '').trim());
+	const given = new Set([...mapped, ...extra]);
+	const missing = effective.fields.filter((field) => field.required && !given.has(field.name));
+	if (missing.length === 0) return;
+	const names = missing.map((field) => `"${field.label}" (${field.name})`).join(', ');
+	const saved = new Set((mapperValue(ctx).schema ?? []).map((field) => field.id));
+	if (missing.some((field) => !saved.has(field.name)))
+		throw stop(`requires ${names}, which this node does not map`);
 	throw new NodeOperationError(
 		node,
-		`${node.name}: the platform's API description${describedAs(session.platform.source)} has no field ${gone.map((name) => `"${name}"`).join(', ')} on ${session.platform.path(route)}, which this node maps`,
+		`${node.name}: the platform requires ${names}, which Fields does not map`,
 		{
-			description:
-				'The platform changed its description since the node was set up. Open the node, refresh its fields (⋯ → Refresh Field List) and map the new ones. Nothing was sent.',
+			description: `Map ${missing.length === 1 ? 'it' : 'them'} in the node's Fields (or choose Map Automatically and give the input items ${missing.length === 1 ? 'that column' : 'those columns'}). Nothing was sent.`,
 		},
 	);
 }
