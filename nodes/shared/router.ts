@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { SUMMARY_OUTPUTS } from './file/properties';
 import type { Operation, OperationOutputs } from './operations';
 import { listSession } from './dropdowns/locator';
-import { loadMapperFields, RECORD_FIELDS } from './form/mapper';
+import { FILTER_FIELDS, loadMapperFields, RECORD_FIELDS } from './form/mapper';
 import { retryPolicy } from './form/options';
 import { sayLeftOut } from './form/records';
 import { openSession, type ExecuteSession } from './session';
@@ -194,6 +194,16 @@ export function resourceMethods(resources: Resource[]) {
 						spec: platform.recordSpec(contract.route, contract.record?.checks),
 						key: platform.route(contract.route).naturalKey,
 					};
+				});
+			},
+			async [FILTER_FIELDS](this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+				const contract = formOperation(this, resources)?.contract;
+				return await loadMapperFields(this, async () => {
+					if (!contract)
+						throw new NodeOperationError(this.getNode(), 'This operation reads no records');
+					const { platform } = await listSession(this);
+					platform.need(contract.route);
+					return { spec: { noun: 'filter', fields: platform.filterFields(contract.route) } };
 				});
 			},
 		},

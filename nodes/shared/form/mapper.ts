@@ -29,6 +29,12 @@ export const COLUMNS = 'columns';
 /** The node method that loads a write's fields (methods.resourceMapping). */
 export const RECORD_FIELDS = 'recordFields';
 
+/** A read's filters at version 3: a mapper of the platform's filter fields, as many as are wanted. */
+export const FILTERS = 'filterFields';
+
+/** The node method that loads a read's filters (methods.resourceMapping). */
+export const FILTER_FIELDS = 'filterFields';
+
 /** What the mapper holds, as n8n saves it. */
 export interface MapperValue {
 	mappingMode?: 'defineBelow' | 'autoMapInputData';
@@ -125,6 +131,62 @@ export function mapperProperty(
 		},
 		displayOptions: showFor(op, extraShow),
 	};
+}
+
+/** A read's filters as a mapper: the platform's filters, each added as wanted. */
+export function filtersProperty(op: ResourceOperation, noun: string): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: FILTERS,
+		type: 'resourceMapper',
+		noDataExpression: true,
+		default: { mappingMode: 'defineBelow', value: null },
+		description: `Only ${noun} records that match all of these, as the platform describes its filters`,
+		typeOptions: {
+			loadOptionsDependsOn: ['resource', 'operation'],
+			resourceMapper: {
+				resourceMapperMethod: FILTER_FIELDS,
+				mode: 'map',
+				fieldWords: { singular: 'filter', plural: 'filters' },
+				addAllFields: false,
+				supportAutoMap: false,
+				hideNoDataError: true,
+				refreshIncompleteSchemaOnOpen: true,
+			},
+		},
+		displayOptions: showFor(op),
+	};
+}
+
+/** One item's filters from the mapper, as typed; a filter the description no longer has stops the run, naming it. */
+export function mappedFilter(
+	session: ExecuteSession,
+	route: string,
+	filters: FieldSpec[],
+	itemIndex: number,
+): IDataObject {
+	const { ctx } = session;
+	const stored = (ctx.getNodeParameter(FILTERS, itemIndex, {}) ?? {}) as MapperValue;
+	if (!stored.value) return {};
+	const value = ctx.getNodeParameter(`${FILTERS}.value`, itemIndex, {}, { skipValidation: true });
+	const known = new Set(filters.map((field) => field.name));
+	const filter: IDataObject = {};
+	for (const [name, given] of Object.entries((value ?? {}) as IDataObject)) {
+		if (given === null || given === undefined || given === '') continue;
+		if (!known.has(name)) {
+			const node = ctx.getNode();
+			throw new NodeOperationError(
+				node,
+				`${node.name}: the platform's API description${describedAs(session.platform.source)} has no filter "${name}" on ${session.platform.path(route)}, which this node sets`,
+				{
+					description:
+						'The platform changed its description since the node was set up. Open the node, refresh its filters and set them again. Nothing was read.',
+				},
+			);
+		}
+		filter[name] = given;
+	}
+	return filter;
 }
 
 /** The mapper's fields, or the reason there are none in the mapper's own notice (n8n would only say "no fields"). */
