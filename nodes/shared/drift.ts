@@ -12,7 +12,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { camelName } from './checking';
 import { chosenKey } from './form/mapper';
 import {
-	describedAs,
+	descriptionName,
 	PlatformGap,
 	type ContractField,
 	type RecordCheck,
@@ -61,7 +61,7 @@ function stop(session: Session, route: string, what: string): never {
 	const node = session.ctx.getNode();
 	throw new NodeOperationError(
 		node,
-		`${node.name}: the platform's API description${describedAs(session.platform.source)} ${what} on ${session.platform.path(route)}`,
+		`${node.name}: ${descriptionName(session.platform.source)} ${what} on ${session.platform.path(route)}`,
 		{ description: `${remedy(session)}. Nothing was sent.` },
 	);
 }
@@ -158,7 +158,7 @@ export function requireAll(session: Session, flow: string, needs: Needs, instead
 	const node = session.ctx.getNode();
 	throw new NodeOperationError(
 		node,
-		`${node.name}: ${flow} needs what the platform's API description${describedAs(session.platform.source)} does not have: ${missing.join(', ')}`,
+		`${node.name}: ${flow} needs what ${descriptionName(session.platform.source)} does not have: ${missing.join(', ')}`,
 		{ description: `${instead}. Nothing was sent.` },
 	);
 }

@@ -19,7 +19,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { describedAs, type FieldSpec, type RecordSpec } from '../platform';
+import { descriptionName, type FieldSpec, type RecordSpec } from '../platform';
 import type { ExecuteSession } from '../session';
 import { showFor, type ResourceOperation } from './properties';
 
@@ -177,7 +177,7 @@ export function mappedFilter(
 			const node = ctx.getNode();
 			throw new NodeOperationError(
 				node,
-				`${node.name}: the platform's API description${describedAs(session.platform.source)} has no filter "${name}" on ${session.platform.path(route)}, which this node sets`,
+				`${node.name}: ${descriptionName(session.platform.source)} has no filter "${name}" on ${session.platform.path(route)}, which this node sets`,
 				{
 					description:
 						'The platform changed its description since the node was set up. Open the node, refresh its filters and set them again. Nothing was read.',
@@ -246,17 +246,20 @@ export function checkMapped(session: ExecuteSession, route: string, effective: R
 		(name) => !known.has(name),
 	);
 	const node = ctx.getNode();
+	const on = session.platform.path(route);
 	const stop = (what: string) =>
 		new NodeOperationError(
 			node,
-			`${node.name}: the platform's API description${describedAs(session.platform.source)} ${what} on ${session.platform.path(route)}`,
+			`${node.name}: ${descriptionName(session.platform.source)} ${what}`,
 			{
 				description:
 					'The platform changed its description since the node was set up. Open the node, refresh its fields (⋯ → Refresh Field List) and map them again. Nothing was sent.',
 			},
 		);
 	if (gone.length)
-		throw stop(`has no field ${gone.map((name) => `"${name}"`).join(', ')}, which this node maps`);
+		throw stop(
+			`has no field ${gone.map((name) => `"${name}"`).join(', ')} on ${on}, which this node maps`,
+		);
 	const extra = (
 		((ctx.getNode().parameters.extraFields as IDataObject | undefined)?.field as
 			| IDataObject[]
@@ -268,7 +271,7 @@ export function checkMapped(session: ExecuteSession, route: string, effective: R
 	const names = missing.map((field) => `"${field.label}" (${field.name})`).join(', ');
 	const saved = new Set((mapperValue(ctx).schema ?? []).map((field) => field.id));
 	if (missing.some((field) => !saved.has(field.name)))
-		throw stop(`requires ${names}, which this node does not map`);
+		throw stop(`requires ${names} on ${on}, which this node does not map`);
 	throw new NodeOperationError(
 		node,
 		`${node.name}: the platform requires ${names}, which Fields does not map`,

@@ -29,7 +29,7 @@ export class PlatformGap extends Error {
 		super(
 			source.kind === 'builtIn'
 				? `contract/openapi.yaml has no ${what} on ${route}, which this node needs: restore it, or change the node`
-				: `The platform's API description${describedAs(source)} has no ${what} on ${route}, which this node needs`,
+				: `${descriptionName(source).replace(/^t/, 'T')} has no ${what} on ${route}, which this node needs`,
 		);
 		this.name = 'PlatformGap';
 	}
@@ -39,6 +39,13 @@ export class PlatformGap extends Error {
 export function describedAs(source: DescriptionSource): string {
 	const name = [source.title, source.version].filter(Boolean).join(' ');
 	return name ? ` (${name})` : '';
+}
+
+/** What a person calls the description: "the built-in description", "the platform's API description (Acme WMS Public API 2.4.0)". */
+export function descriptionName(source: DescriptionSource): string {
+	return source.kind === 'builtIn'
+		? 'the built-in description (contract/openapi.yaml)'
+		: `the platform's API description${describedAs(source)}`;
 }
 
 export interface PlatformData {
