@@ -203,7 +203,10 @@ export function resourceMethods(resources: Resource[]) {
 						throw new NodeOperationError(this.getNode(), 'This operation reads no records');
 					const { platform } = await listSession(this);
 					platform.need(contract.route);
-					return { spec: { noun: 'filter', fields: platform.filterFields(contract.route) } };
+					return {
+						spec: { noun: 'filter', fields: platform.filterFields(contract.route) },
+						matching: false,
+					};
 				});
 			},
 		},

@@ -64,15 +64,19 @@ function mapperType(field: FieldSpec): MapperType {
 	}
 }
 
-/** Fields that identify one record and so may be matched on: plain values, not lists or objects. */
+/** Fields that may identify one record, where the description names no key: required plain values, not lists or objects. */
 const matchable = (field: FieldSpec) =>
 	['string', 'number', 'integer', 'date'].includes(field.type) && !field.options;
 
 /**
  * A record's fields for the mapper: required first. The key fields are the default match; where
- * the description names no key, any plain field may be chosen.
+ * the description names no key, a required plain field may be chosen.
  */
-export function mapperFields(spec: RecordSpec, key: string[] | undefined): ResourceMapperField[] {
+export function mapperFields(
+	spec: RecordSpec,
+	key: string[] | undefined,
+	matching = true,
+): ResourceMapperField[] {
 	const ordered = [
 		...spec.fields.filter((field) => field.required),
 		...spec.fields.filter((field) => !field.required),
@@ -84,7 +88,7 @@ export function mapperFields(spec: RecordSpec, key: string[] | undefined): Resou
 			displayName: field.label,
 			required: field.required === true,
 			defaultMatch: isKey,
-			canBeUsedToMatch: key ? isKey : matchable(field),
+			canBeUsedToMatch: matching && (key ? isKey : matchable(field) && field.required === true),
 			display: true,
 			type: mapperType(field),
 			...(field.options
@@ -192,11 +196,11 @@ export function mappedFilter(
 /** The mapper's fields, or the reason there are none in the mapper's own notice (n8n would only say "no fields"). */
 export async function loadMapperFields(
 	ctx: ILoadOptionsFunctions,
-	load: () => Promise<{ spec: RecordSpec; key?: string[] }>,
+	load: () => Promise<{ spec: RecordSpec; key?: string[]; matching?: boolean }>,
 ): Promise<ResourceMapperFields> {
 	try {
-		const { spec, key } = await load();
-		return { fields: mapperFields(spec, key) };
+		const { spec, key, matching } = await load();
+		return { fields: mapperFields(spec, key, matching) };
 	} catch (error) {
 		ctx.logger.warn(`${ctx.getNode().name}: fields not loaded: ${(error as Error).message}`);
 		return { fields: [], emptyFieldsNotice: (error as Error).message };
