@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * What the resource mapper offers for every write and read of the package, from the built-in
  * description and from a platform of another shape (Acme WMS 2.4.0, committed fixture): a
