@@ -3,7 +3,12 @@
  * "Get Many" (filtered, paged read) — built from the route alone: its fields come from the
  * contract, so an area node's operation file only says which route, and in what words.
  */
-import type { IDataObject, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 
 import { bulkWrite } from './bulk/write';
 import { checkOrRefuse } from './checking';
@@ -65,6 +70,8 @@ export interface Operation {
 	summaryOutputs?: boolean;
 	/** What the operation sends where; a test holds these against contract/openapi.yaml. */
 	contract?: { route: RoutePath; record?: RecordSpec; filters?: FieldSpec[] };
+	/** What Column Mapping offers for a file of this operation's records (default: the record's fields). */
+	columnsOf?: (spec: RecordSpec) => INodePropertyOptions[];
 }
 
 /** An operation's named outputs. */

@@ -4,6 +4,7 @@ import type {
 	ILoadOptionsFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 	ResourceMapperFields,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -11,6 +12,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { SUMMARY_OUTPUTS } from './file/properties';
 import type { Operation, OperationOutputs } from './operations';
 import { listSession } from './dropdowns/locator';
+import { mappableFields } from './file/fields';
+import { RECORD_COLUMNS } from './file/properties';
 import { FILTER_FIELDS, loadMapperFields, RECORD_FIELDS } from './form/mapper';
 import { retryPolicy } from './form/options';
 import { sayLeftOut } from './form/records';
@@ -182,6 +185,19 @@ function formOperation(ctx: ILoadOptionsFunctions, resources: Resource[]): Opera
  */
 export function resourceMethods(resources: Resource[]) {
 	return {
+		loadOptions: {
+			/** Column Mapping's fields for a file, from the effective description. */
+			async [RECORD_COLUMNS](this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				const operation = formOperation(this, resources);
+				if (!operation?.contract) return [];
+				const { platform } = await listSession(this);
+				const spec = platform.recordSpec(
+					operation.contract.route,
+					operation.contract.record?.checks,
+				);
+				return operation.columnsOf?.(spec) ?? mappableFields(spec.fields);
+			},
+		},
 		resourceMapping: {
 			async [RECORD_FIELDS](this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 				const contract = formOperation(this, resources)?.contract;

@@ -154,6 +154,7 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 			),
 		),
 		contract: { route: config.route, record: shape.spec },
+		columnsOf: (spec) => orderMappableFields({ spec, linesKey: config.linesKey }),
 		summaryOutputs: true,
 		properties: [
 			...fileInputProperties(config, orderMappableFields(shape)),
