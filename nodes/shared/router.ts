@@ -9,11 +9,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { SUMMARY_OUTPUTS } from './file/properties';
+import { SUMMARY_OUTPUTS, RECORD_COLUMNS } from './file/properties';
 import type { Operation, OperationOutputs } from './operations';
 import { listSession } from './dropdowns/locator';
 import { mappableFields } from './file/fields';
-import { RECORD_COLUMNS } from './file/properties';
 import { FILTER_FIELDS, loadMapperFields, RECORD_FIELDS } from './form/mapper';
 import { retryPolicy } from './form/options';
 import { sayLeftOut } from './form/records';
