@@ -176,7 +176,7 @@ export function checkedLine(
  * How one run reads its lines: the form made from the built-in description (versions 1 and 2),
  * or the mapper's fields (version 3), checked against the effective description.
  */
-function linesOf(
+export function linesOf(
 	session: ExecuteSession,
 	route: string,
 	spec: RecordSpec,
