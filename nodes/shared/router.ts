@@ -13,7 +13,7 @@ import { SUMMARY_OUTPUTS, RECORD_COLUMNS } from './file/properties';
 import type { Operation, OperationOutputs } from './operations';
 import { listSession } from './dropdowns/locator';
 import { mappableFields } from './file/fields';
-import { FILTER_FIELDS, loadMapperFields, RECORD_FIELDS } from './form/mapper';
+import { FILTER_FIELDS, FILTERS, loadMapperFields, RECORD_FIELDS } from './form/mapper';
 import { retryPolicy } from './form/options';
 import { sayLeftOut } from './form/records';
 import { openSession, type ExecuteSession } from './session';
@@ -213,16 +213,20 @@ export function resourceMethods(resources: Resource[]) {
 			},
 			async [FILTER_FIELDS](this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
 				const contract = formOperation(this, resources)?.contract;
-				return await loadMapperFields(this, async () => {
-					if (!contract)
-						throw new NodeOperationError(this.getNode(), 'This operation reads no records');
-					const { platform } = await listSession(this);
-					platform.need(contract.route);
-					return {
-						spec: { noun: 'filter', fields: platform.filterFields(contract.route) },
-						matching: false,
-					};
-				});
+				return await loadMapperFields(
+					this,
+					async () => {
+						if (!contract)
+							throw new NodeOperationError(this.getNode(), 'This operation reads no records');
+						const { platform } = await listSession(this);
+						platform.need(contract.route);
+						return {
+							spec: { noun: 'filter', fields: platform.filterFields(contract.route) },
+							matching: false,
+						};
+					},
+					FILTERS,
+				);
 			},
 		},
 	};

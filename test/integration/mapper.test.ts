@@ -130,6 +130,46 @@ describe('version 3 on our own description', () => {
 		expect(sim.stats().requests['/supplier/add'] ?? 0).toBe(0);
 	});
 
+	it('a mapped field the description no longer has is listed as removed and named so, never dropped with its value', async () => {
+		const node = supplier(manual({ code: 'SUP-5', name: 'A', website: 'x.example' }, ['code']));
+		const { fields } = await harness.mapperFields(node, 'recordFields');
+		expect(fields.find((field) => field.id === 'website')).toMatchObject({
+			displayName: "website (no longer in the platform's description: remove it)",
+			removed: true,
+		});
+	});
+
+	it('Check Only with a file: every row checked, nothing sent, a Summary marked as a check', async () => {
+		const csv = 'code,name\nSUP-1,Fine\nSUP-2,\n';
+		const { outputs, error } = await harness.runFiles(
+			{
+				type: 'wmsSupplier',
+				typeVersion: V3,
+				parameters: {
+					resource: 'supplier',
+					operation: 'upsert',
+					input: 'file',
+					options: { checkOnly: true },
+				},
+			},
+			[{ fileName: 'suppliers.csv', text: csv, mimeType: 'text/csv' }],
+		);
+		expect(error).toBeUndefined();
+		const [notStored, [summary]] = outputs;
+		expect(summary.json).toMatchObject({
+			outcome: 'checked_only',
+			check_only: true,
+			passed_checks: 1,
+			refused: 1,
+			requests: 0,
+		});
+		expect(summary.json.message).toMatch(
+			/^Check Only: 1 of 2 rows of suppliers\.csv pass every check/,
+		);
+		expect(notStored.map((item) => item.json.code)).toEqual(['SUP-2']);
+		expect(sim.stats().requests['/supplier/add'] ?? 0).toBe(0);
+	});
+
 	it('orders: Map Automatically with one item per line, grouped by the order key', async () => {
 		const order = {
 			type: 'wmsSalesOrder',

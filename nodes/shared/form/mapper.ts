@@ -197,14 +197,47 @@ export function mappedFilter(
 export async function loadMapperFields(
 	ctx: ILoadOptionsFunctions,
 	load: () => Promise<{ spec: RecordSpec; key?: string[]; matching?: boolean }>,
+	parameter = COLUMNS,
 ): Promise<ResourceMapperFields> {
 	try {
 		const { spec, key, matching } = await load();
-		return { fields: mapperFields(spec, key, matching) };
+		const fields = mapperFields(spec, key, matching);
+		return { fields: [...fields, ...noLongerThere(ctx, parameter, fields)] };
 	} catch (error) {
 		ctx.logger.warn(`${ctx.getNode().name}: fields not loaded: ${(error as Error).message}`);
 		return { fields: [], emptyFieldsNotice: (error as Error).message };
 	}
+}
+
+/**
+ * Fields the node maps that the description no longer has: listed, marked removed and named so,
+ * rather than dropped from the list with their values (n8n keeps a mapped field's own flags, so
+ * the person sees it and removes it; a run stops naming it until then).
+ */
+function noLongerThere(
+	ctx: ILoadOptionsFunctions,
+	parameter: string,
+	fields: ResourceMapperField[],
+): ResourceMapperField[] {
+	const saved = (ctx.getCurrentNodeParameter(parameter) ?? {}) as MapperValue;
+	const known = new Set(fields.map((field) => field.id));
+	const mapped = [
+		...Object.keys(saved.value ?? {}).filter((name) => saved.value?.[name] !== null),
+		...(saved.matchingColumns ?? []),
+	];
+	return [...new Set(mapped)]
+		.filter((name) => !known.has(name))
+		.map((name) => ({
+			id: name,
+			displayName: `${name} (no longer in the platform's description: remove it)`,
+			required: false,
+			defaultMatch: false,
+			canBeUsedToMatch: false,
+			display: true,
+			type: 'string',
+			readOnly: false,
+			removed: true,
+		}));
 }
 
 /** The mapper as the node holds it (a workflow made elsewhere may hold no value yet). */
