@@ -392,6 +392,36 @@ describe('a document that cannot be used ends with the place and the reason', ()
 		);
 	});
 
+	it('a $ref to another file inside a component, naming where it is written, not where it was reached from (and one that points at nothing)', () => {
+		const request = {
+			type: 'object',
+			properties: { data: { type: 'array', maxItems: 250, items: { $ref: 'items.yaml#/Item' } } },
+		};
+		const found = problem(
+			doc(
+				{ '/thing/add': post({ $ref: '#/components/schemas/Request' }, {}) },
+				{ Request: request },
+			),
+		);
+		expect(found.message).toMatch(/^a \$ref to another document \(items.yaml#\/Item\)/);
+		expect(found.pointer).toBe('#/components/schemas/Request/properties/data/items');
+		const gone = problem(
+			doc(
+				{ '/thing/add': post({ $ref: '#/components/schemas/Request' }, {}) },
+				{
+					Request: {
+						...request,
+						properties: { data: { type: 'array', items: { $ref: '#/components/schemas/Gone' } } },
+					},
+				},
+			),
+		);
+		expect([gone.what, gone.pointer]).toEqual([
+			'$ref #/components/schemas/Gone points at nothing',
+			'#/components/schemas/Request/properties/data/items',
+		]);
+	});
+
 	it('a $ref that points at nothing', () => {
 		expect(
 			problem(doc({ '/thing/add': post({ $ref: '#/components/schemas/Gone' }, {}) })).what,
