@@ -133,8 +133,6 @@ export function getManyOperation(config: GetManyConfig): Operation {
 			const outputs = byKeys && fromVersion(ctx, 2) ? KEY_READ_OUTPUTS.length : 1;
 			// The key list as the platform's description names it (item_numbers where the form says skus).
 			const platformKeys = byKeys && keyFilterOf(session.platform, config.route);
-			if (byKeys && !platformKeys)
-				effectiveFilter(session, config.route, { [byKeys.list]: [] }, filters.fields);
 			const keyRoute = platformKeys ? { ...platformKeys, noun: byKeys!.noun } : undefined;
 			const output = new Output(session, {
 				route: byKeys ? session.platform.recordsRoute(config.route) : undefined,
