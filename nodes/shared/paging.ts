@@ -158,7 +158,10 @@ export async function readPage(
 		{ ...options, expect: pageProblem(shape) },
 	);
 	const records = listOf(answer, shape).value as IDataObject[];
-	return { status, records, next: nextPage(answer, shape.paging, at, records.length, size) };
+	// Pages are as large as asked for, at most the route's largest: page numbers count in those.
+	const { paging } = shape;
+	const asked = paging.by === 'none' ? size : Math.min(size, paging.maxSize ?? size);
+	return { status, records, next: nextPage(answer, paging, at, records.length, asked) };
 }
 
 /** Where the page after this one starts, or undefined when this was the last. */
