@@ -595,6 +595,15 @@ export class Harness {
 		return await type.methods!.listSearch![method].call(context, search, paginationToken);
 	}
 
+	/** Calls a resource mapper's method the way the editor does when the node is opened or Refresh is clicked. */
+	async mapperFields(spec: NodeUnderTest, method: string) {
+		const node = this.node(spec);
+		const workflow = this.workflow([node]);
+		const context = new LoadOptionsContext(workflow, node, this.additionalData(), '');
+		const type = this.nodeTypes.getByNameAndVersion(node.type) as INodeType;
+		return await type.methods!.resourceMapping![method].call(context);
+	}
+
 	/** Every entry a "From List" method offers, page after page, as the editor shows them while the user scrolls. */
 	async listAll(spec: NodeUnderTest, method: string, search?: string) {
 		const entries: Array<{ name: string; value: string | number | boolean }> = [];
