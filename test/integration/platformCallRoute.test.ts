@@ -120,7 +120,7 @@ describe('WMS Platform → Call a Route on Acme WMS 2.4.0', () => {
 		expect(limited.outputs[0]).toHaveLength(5);
 	});
 
-	it('calls an action route once per item with its body, the answer as the item', async () => {
+	it('sends lines beside the comparison they go to, then calls an action route once per item, the answer as the item', async () => {
 		const run = await harness.runChain(
 			[
 				{
@@ -132,6 +132,18 @@ describe('WMS Platform → Call a Route on Acme WMS 2.4.0', () => {
 					name: 'Create',
 				},
 				{
+					// A bulk route with a field beside its records: each comparison's lines in a request of their own.
+					...callRoute('/comparison_erp_on_hand/add', {
+						mappingMode: 'defineBelow',
+						value: {
+							comparison_id: '={{ $json.comparison_id }}',
+							sku: 'BOLT-M8-40',
+							quantity: '={{ 10 * ($itemIndex + 1) }}',
+						},
+					}),
+					name: 'Lines',
+				},
+				{
 					...callRoute('/comparison/check_status', {
 						mappingMode: 'defineBelow',
 						value: { comparison_id: '={{ $json.comparison_id }}' },
@@ -141,12 +153,25 @@ describe('WMS Platform → Call a Route on Acme WMS 2.4.0', () => {
 			],
 			[{ reference: 'NIGHT-1' }, { reference: 'NIGHT-2' }],
 		);
-		const status = run.data.resultData.runData.Status[0];
+		const { runData } = run.data.resultData;
+		const lines = runData.Lines[0].data!.main[0]!;
+		expect(lines.map((item) => [itemOf(item), item.json.status])).toEqual([
+			[0, 'created'],
+			[1, 'created'],
+		]);
+		expect(sim.stats().requests['/comparison_erp_on_hand/add']).toBe(2);
+		const status = runData.Status[0];
 		expect(status.error).toBeUndefined();
 		const answers = status.data!.main[0]!;
 		expect(answers.map((item) => item.json)).toEqual([
-			expect.objectContaining({ reference: 'NIGHT-1', status: 'open' }),
-			expect.objectContaining({ reference: 'NIGHT-2', status: 'open' }),
+			expect.objectContaining({
+				reference: 'NIGHT-1',
+				erp_lines: [expect.objectContaining({ sku: 'BOLT-M8-40', quantity: 10 })],
+			}),
+			expect.objectContaining({
+				reference: 'NIGHT-2',
+				erp_lines: [expect.objectContaining({ sku: 'BOLT-M8-40', quantity: 20 })],
+			}),
 		]);
 		expect(answers.map(itemOf)).toEqual([0, 1]);
 		expect(sim.stats().requests['/comparison/check_status']).toBe(2);

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 
 import {
 	listedRoutes,
+	mappedSpec,
 	mapperRecord,
 	routeFields,
 } from '../../nodes/WmsPlatform/actions/route/routes';
@@ -68,7 +69,9 @@ describe("Call a Route's mapper fields", () => {
 		'every route of the %s description: fields once each, required first',
 		(_, platform) => {
 			for (const path of platform.routes()) {
-				const { kind, spec } = routeFields(platform, path);
+				const route = routeFields(platform, path);
+				const { kind } = route;
+				const spec = mappedSpec(route);
 				const fields = fieldsOf(platform, path);
 				expect(fields.map((field) => field.id)).toEqual(
 					[...spec.fields.filter((f) => f.required), ...spec.fields.filter((f) => !f.required)].map(
@@ -101,6 +104,22 @@ describe("Call a Route's mapper fields", () => {
 			['expiry_date', 'string', false, true],
 			['manufactured_date', 'string', false, true],
 			['notes', 'string', false, true],
+		]);
+	});
+
+	it('offers the comparison a line goes to beside the line, required, first', () => {
+		expect(
+			fieldsOf(acme, '/comparison_erp_on_hand/add').map(({ id, required, defaultMatch }) => [
+				id,
+				required,
+				defaultMatch,
+			]),
+		).toEqual([
+			['comparison_id', true, false],
+			['sku', true, true],
+			['quantity', true, false],
+			['warehouse_code', false, false],
+			['batch', false, true],
 		]);
 	});
 

@@ -11,7 +11,7 @@ import { showFor } from '../../../shared/form/properties';
 import type { Operation } from '../../../shared/operations';
 import { ROUTE_FIELDS, ROUTE_SEARCH } from '../../methods';
 import { routeOptions } from './options';
-import { chosenRoute, needRoute, ROUTE } from './routes';
+import { chosenRoute, mappedSpec, needRoute, ROUTE } from './routes';
 import { callEach, readEach, writeEach } from './send';
 
 const op = { resource: 'route', operation: 'call' };
@@ -56,7 +56,7 @@ const base = mapperProperty(op, 'record', ROUTE_FIELDS);
 const fieldsProperty: INodeProperties = {
 	...base,
 	description:
-		"The route's fields as the platform's description has them: a record's fields for a route that writes records (one input item is one record), the filters of a route that reads, the request's fields of any other",
+		"The route's fields as the platform's description has them: for a route that writes records, a record's fields (one input item is one record) and any the route takes beside them (items with the same go in the same requests); the filters of a route that reads; the request's fields of any other",
 	typeOptions: {
 		...base.typeOptions,
 		// The fields are the chosen route's: a new route loads its own (n8n clears the mapping).
@@ -104,8 +104,8 @@ export const callRoute: Operation = {
 	async execute(session, items) {
 		const path = chosenRoute(session.ctx);
 		const route = needRoute(session, path);
-		checkMapped(session, path, route.spec);
-		if (route.kind === 'bulk') return await writeEach(session, path, route.spec);
+		checkMapped(session, path, mappedSpec(route));
+		if (route.kind === 'bulk') return await writeEach(session, path, route);
 		if (route.kind === 'read') return await readEach(session, path, route.spec, items);
 		return await callEach(session, path, route.spec, items);
 	},

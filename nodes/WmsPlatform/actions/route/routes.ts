@@ -10,6 +10,7 @@ import { spoken } from '../../../shared/form/words';
 import {
 	BUILT_IN,
 	describedAs,
+	type FieldSpec,
 	type Platform,
 	type RecordSpec,
 	type RouteKind,
@@ -26,6 +27,8 @@ export interface RouteFields {
 	spec: RecordSpec;
 	/** The fields that identify one record of a bulk route, where the description names them. */
 	key?: string[];
+	/** A bulk route's request fields beside its records (the comparison the lines go to). */
+	envelope: FieldSpec[];
 }
 
 /** What the route's records are called: its own noun, else its path's first part ("inventory batch"). */
@@ -42,11 +45,23 @@ function nounOf(platform: Platform, path: string): string {
 export function routeFields(platform: Platform, path: string): RouteFields {
 	const info = platform.need(path);
 	const noun = nounOf(platform, path);
-	if (info.kind === 'bulk')
-		return { kind: 'bulk', spec: platform.recordSpec(path), key: info.naturalKey };
 	if (info.kind === 'read')
-		return { kind: 'read', spec: { noun, fields: platform.filterFields(path) } };
-	return { kind: 'action', spec: { noun, fields: platform.bodyFields(path) } };
+		return { kind: 'read', spec: { noun, fields: platform.filterFields(path) }, envelope: [] };
+	if (info.kind !== 'bulk')
+		return { kind: 'action', spec: { noun, fields: platform.bodyFields(path) }, envelope: [] };
+	const spec = platform.recordSpec(path);
+	const container = platform.wire(path).records ?? 'items';
+	const names = new Set(spec.fields.map((field) => field.name));
+	// A field beside the records that has a record field's name could not be told apart in one form.
+	const envelope = platform
+		.bodyFields(path)
+		.filter((field) => field.name !== container && !names.has(field.name));
+	return { kind: 'bulk', spec, key: info.naturalKey, envelope };
+}
+
+/** Every field a person maps for a route: a bulk route's fields beside its records, then its record's. */
+export function mappedSpec({ spec, envelope }: RouteFields): RecordSpec {
+	return envelope.length ? { ...spec, fields: [...envelope, ...spec.fields] } : spec;
 }
 
 /** What the mapper shows of a route: its fields, and the key to match on (only a route that writes records has records to match). */
@@ -54,8 +69,8 @@ export function mapperRecord(
 	platform: Platform,
 	path: string,
 ): { spec: RecordSpec; key?: string[] } {
-	const { kind, spec, key } = routeFields(platform, path);
-	return { spec, key: kind === 'bulk' ? key : [] };
+	const fields = routeFields(platform, path);
+	return { spec: mappedSpec(fields), key: fields.kind === 'bulk' ? fields.key : [] };
 }
 
 /** A route as the picker lists it. */

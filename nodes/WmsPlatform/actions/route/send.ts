@@ -5,26 +5,31 @@
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { bulkWrite } from '../../../shared/bulk/write';
-import { camelName, checkOrRefuse, type Checkable } from '../../../shared/checking';
+import { bulkWrite, type RowOutcome } from '../../../shared/bulk/write';
+import { camelName, checkOrRefuse } from '../../../shared/checking';
 import { withChosenKey } from '../../../shared/drift';
 import { mappedRecord, mapsAutomatically } from '../../../shared/form/mapper';
 import { includeInputFields, retryPolicy, unknownFieldsPolicy } from '../../../shared/form/options';
 import { formLabel } from '../../../shared/form/words';
-import { CHECKED, Output } from '../../../shared/output';
+import { CHECKED, Output, type ItemRecord } from '../../../shared/output';
 import { readAll } from '../../../shared/paging';
+import type { FieldSpec, RecordSpec } from '../../../shared/platform';
 import type { ExecuteSession } from '../../../shared/session';
 import { platformRequest } from '../../../shared/transport/request';
 import { writeOptions } from './options';
+import type { RouteFields } from './routes';
 
 /** One item's fields as given (mapped, or the item as it is) and as checked. */
 interface ItemFields {
 	given(itemIndex: number): IDataObject;
+	/** The record, the filters or the body. */
 	checked(itemIndex: number): IDataObject;
+	/** A bulk route's fields beside its records. */
+	beside(itemIndex: number): IDataObject;
 }
 
 /** The route's field names by a column's name in lower case: its own name or its camelCase. */
-function fieldNames({ fields = [] }: Checkable): Map<string, string> {
+function fieldNames(fields: FieldSpec[]): Map<string, string> {
 	const names = new Map<string, string>();
 	for (const field of fields)
 		for (const name of [field.name, camelName(field.name)])
@@ -48,39 +53,55 @@ function asNamed(item: IDataObject, names: Map<string, string>): IDataObject {
 /**
  * An item's fields: those mapped in the form, named by their labels in an error; or, with Map
  * Automatically, the item's own columns matched in any letter case, those the route has no field
- * for left out (Options → Unknown Fields) and said once.
+ * for left out (Options → Unknown Fields) and said once. The fields `envelope` names go beside a
+ * bulk route's records, the others into them.
  */
-function fieldsOf(session: ExecuteSession, spec: Checkable): ItemFields {
+function fieldsOf(
+	session: ExecuteSession,
+	spec: RecordSpec,
+	envelope: FieldSpec[] = [],
+): ItemFields {
 	const { ctx } = session;
 	const auto = mapsAutomatically(ctx);
 	const policy = unknownFieldsPolicy(ctx);
-	const given = (itemIndex: number) => mappedRecord(ctx, itemIndex);
-	const names = auto ? fieldNames(spec) : undefined;
+	const mapped = (itemIndex: number) => mappedRecord(ctx, itemIndex);
+	const names = fieldNames([...envelope, ...spec.fields]);
+	const besideNames = fieldNames(envelope);
+	const part = (itemIndex: number, beside: boolean) =>
+		Object.fromEntries(
+			Object.entries(mapped(itemIndex)).filter(
+				([column]) => besideNames.has(column.toLowerCase()) === beside,
+			),
+		) as IDataObject;
+	const check = (itemIndex: number, fields: FieldSpec[], values: IDataObject) =>
+		checkOrRefuse(ctx, itemIndex, { ...spec, fields }, values, {
+			unknownFields: auto ? policy : 'send',
+			leftOut: session.leftOut,
+			anyCase: auto,
+			label: auto ? undefined : (field) => formLabel(fields, field),
+		});
 	return {
-		given: names ? (itemIndex) => asNamed(given(itemIndex), names) : given,
-		checked: (itemIndex) =>
-			checkOrRefuse(ctx, itemIndex, spec, given(itemIndex), {
-				unknownFields: auto ? policy : 'send',
-				leftOut: session.leftOut,
-				anyCase: auto,
-				label: auto ? undefined : (field) => formLabel(spec.fields, field),
-			}),
+		given: auto ? (itemIndex) => asNamed(mapped(itemIndex), names) : mapped,
+		checked: (itemIndex) => check(itemIndex, spec.fields, part(itemIndex, false)),
+		beside: (itemIndex) =>
+			envelope.length ? check(itemIndex, envelope, part(itemIndex, true)) : {},
 	};
 }
 
 /**
  * A bulk route: one record per input item, all checked first, then sent in batches of the route's
- * limit; each row's outcome pairs to its item, named by the record's key (the description's, or
- * the one chosen under Key to Match On).
+ * limit (records that go beside the same fields, e.g. lines of one comparison, together); each
+ * row's outcome pairs to its item, named by the record's key (the description's, or the one chosen
+ * under Key to Match On).
  */
 export async function writeEach(
 	session: ExecuteSession,
 	route: string,
-	spec: Checkable,
+	{ spec, envelope }: RouteFields,
 ): Promise<INodeExecutionData[]> {
 	const run = withChosenKey(session, route);
 	const { ctx } = run;
-	const fields = fieldsOf(run, spec);
+	const fields = fieldsOf(run, spec, envelope);
 	const output = new Output(run, {
 		route,
 		rawRecord: fields.given,
@@ -89,14 +110,39 @@ export async function writeEach(
 	const rows = output.readEach(ctx.getInputData().length, (itemIndex) => ({
 		itemIndexes: [itemIndex],
 		record: fields.checked(itemIndex),
+		beside: fields.beside(itemIndex),
 	}));
-	const outcomes = await bulkWrite(
-		run,
-		route,
-		rows.map((row) => row.record),
-		writeOptions(run, route),
-	);
-	output.addOutcomes(rows, outcomes);
+	const groups = new Map<string, typeof rows>();
+	for (const row of rows) {
+		const same = JSON.stringify(row.beside);
+		const group = groups.get(same);
+		if (group) group.push(row);
+		else groups.set(same, [row]);
+	}
+	const options = writeOptions(run, route);
+	const sent: ItemRecord[] = [];
+	const outcomes: RowOutcome[] = [];
+	for (const group of groups.values()) {
+		const { beside } = group[0];
+		const besides = Object.keys(beside).length > 0;
+		const told = await bulkWrite(
+			run,
+			route,
+			group.map((row) => row.record),
+			besides ? { ...options, envelope: beside } : options,
+		);
+		sent.push(...group);
+		// Each result says where its record went (the comparison of a line).
+		outcomes.push(
+			...told.map(
+				(outcome): RowOutcome =>
+					besides && outcome.kind === 'stored'
+						? { ...outcome, result: { ...beside, ...outcome.result } }
+						: outcome,
+			),
+		);
+	}
+	output.addOutcomes(sent, outcomes);
 	return output.items();
 }
 
@@ -104,7 +150,7 @@ export async function writeEach(
 export async function readEach(
 	session: ExecuteSession,
 	route: string,
-	spec: Checkable,
+	spec: RecordSpec,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const { ctx } = session;
@@ -127,7 +173,7 @@ export async function readEach(
 export async function callEach(
 	session: ExecuteSession,
 	route: string,
-	spec: Checkable,
+	spec: RecordSpec,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const { ctx } = session;
