@@ -64,7 +64,12 @@ function fieldsOf(
 	const { ctx } = session;
 	const auto = mapsAutomatically(ctx);
 	const policy = unknownFieldsPolicy(ctx);
-	const mapped = (itemIndex: number) => mappedRecord(ctx, itemIndex);
+	// An item's fields are read once however many parts of it are asked for in a row.
+	let last: { itemIndex: number; values: IDataObject } | undefined;
+	const mapped = (itemIndex: number) => {
+		if (last?.itemIndex !== itemIndex) last = { itemIndex, values: mappedRecord(ctx, itemIndex) };
+		return last.values;
+	};
 	const names = fieldNames([...envelope, ...spec.fields]);
 	const besideNames = fieldNames(envelope);
 	const part = (itemIndex: number, beside: boolean) =>
