@@ -6,7 +6,7 @@
  * alike names and said to be guesses; nothing is acted on from a guess.
  */
 import type { Platform } from './platform';
-import type { ContractField } from './types';
+import type { ContractField, RouteKind } from './types';
 
 export type Kind = 'breaking' | 'changed' | 'additive';
 
@@ -133,6 +133,34 @@ function fieldChanges(ours: ContractField, theirs: ContractField): Array<[Kind, 
 	return out;
 }
 
+const KIND_WORDS: Record<RouteKind, string> = {
+	bulk: 'route that writes records',
+	read: 'route that reads records',
+	action: 'route of its own kind',
+};
+
+/**
+ * The fields a person gives a route, by path, wherever its description puts them on the wire (the
+ * package follows that by itself): a bulk route's record fields under "items." beside the body's
+ * own other fields (so too a route of another kind that takes a list of records), a read's filters
+ * under "filter." (not its paging), any other route's body.
+ */
+function givenFields(platform: Platform, route: string): Map<string, ContractField> {
+	const info = platform.route(route);
+	if (info.kind === 'read') return flatten(platform.filterFields(route), 'filter');
+	const container = platform.wire(route).records ?? (info.kind === 'bulk' ? 'items' : undefined);
+	if (container === undefined) return flatten(platform.bodyFields(route));
+	const envelope = platform.bodyFields(route).filter((field) => field.name !== container);
+	let records: ContractField[];
+	try {
+		records = platform.recordSpec(route).fields;
+	} catch {
+		// No list of records where the description should have one: its body as it is.
+		return flatten(platform.bodyFields(route));
+	}
+	return flatten(records, 'items', flatten(envelope));
+}
+
 const placeOf = (path: string) => {
 	const [head, ...rest] = path.split('.');
 	return rest.length ? rest.join('.') : head;
@@ -165,8 +193,10 @@ function routeChanges(route: string, builtIn: Platform, theirs: Platform): Chang
 		);
 	if (ours.kind === 'bulk' && info.kind === 'bulk' && info.wire?.results?.by === 'none')
 		say('breaking', 'its answer does not say which records it stored: none counts as stored');
-	const before = flatten(builtIn.bodyFields(route));
-	const after = flatten(theirs.bodyFields(route));
+	if (ours.kind !== info.kind)
+		say('breaking', `is a ${KIND_WORDS[info.kind]} (was a ${KIND_WORDS[ours.kind]})`);
+	const before = givenFields(builtIn, route);
+	const after = givenFields(theirs, route);
 	const removed = new Map([...before].filter(([path]) => !after.has(path)));
 	const added = new Map([...after].filter(([path]) => !before.has(path)));
 	// A container gone or new takes its fields with it: said once.
@@ -196,7 +226,7 @@ function routeChanges(route: string, builtIn: Platform, theirs: Platform): Chang
 		);
 	for (const [path, field] of before) {
 		const now = after.get(path);
-		if (!now || (path === builtIn.wire(route).records && ours.kind === 'bulk')) continue;
+		if (!now) continue;
 		for (const [kind, text] of fieldChanges(field, now))
 			say(kind, `field ${placeOf(path)} ${text}`);
 	}
