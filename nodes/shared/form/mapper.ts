@@ -210,9 +210,10 @@ export async function loadMapperFields(
 }
 
 /**
- * Fields the node maps that the description no longer has: listed, marked removed and named so,
- * rather than dropped from the list with their values (n8n keeps a mapped field's own flags, so
- * the person sees it and removes it; a run stops naming it until then).
+ * Fields the node maps that the description no longer has: listed with their values and named so,
+ * for the person to remove (its trash icon), rather than dropped from the list with their values.
+ * Not n8n's `removed` flag: that hides a field from the list, and a hidden mapped field would make
+ * the run's stop, which names it, a riddle.
  */
 function noLongerThere(
 	ctx: ILoadOptionsFunctions,
@@ -236,7 +237,7 @@ function noLongerThere(
 			display: true,
 			type: 'string',
 			readOnly: false,
-			removed: true,
+			removed: false,
 		}));
 }
 
