@@ -71,6 +71,8 @@ const SEVERAL =
 
 function readDocument(c: Cursor): unknown {
 	c.toContent();
+	const bom = c.src.lastIndexOf('\n\ufeff', c.i);
+	if (bom !== -1) c.fail('a byte-order mark (U+FEFF) starts a line before the document', bom + 1);
 	const directives = readDirectives(c);
 	let value: unknown = null;
 	if (c.indent === -1 && c.src.startsWith('---', c.i)) {
@@ -100,9 +102,14 @@ export function parseYaml(text: string, limits: YamlLimits = {}): unknown {
 	};
 	if (utf8Length(text, bounds.maxBytes) > bounds.maxBytes)
 		throw new YamlProblem(1, 1, `the text is larger than ${bounds.maxBytes} bytes`);
-	let src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+	const bom = text.charCodeAt(0) === 0xfeff;
+	let src = bom ? text.slice(1) : text;
 	if (src.includes('\r')) src = src.replace(/\r\n/g, '\n');
 	const c = new Cursor(src, bounds);
+	if (bom && /^(?:[ \t]|[-?:](?:[ \t\n]|$))/.test(src) && !c.isDocumentMarker(0))
+		c.fail(
+			'a byte-order mark before an indented line or a list item is not read: save the text as UTF-8 without a byte-order mark',
+		);
 	const cr = src.indexOf('\r');
 	if (cr !== -1)
 		c.fail('a carriage return without a line feed: lines must end with LF or CRLF', cr);

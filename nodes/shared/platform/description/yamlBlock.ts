@@ -76,6 +76,8 @@ function readExplicitKey(c: Cursor, m: number): unknown {
 
 /** The `: value` after an explicit key, on the next line at the key's indentation (or none). */
 function readExplicitValue(c: Cursor, m: number): unknown {
+	if (c.tabbedBlank <= m)
+		c.fail('a blank line holds a tab where a value may start: remove the tab', c.tabbedBlankAt);
 	if (c.indent !== m || c.at() !== COLON || !isBreakOrEnd(c.at(1))) {
 		c.count();
 		return null;
@@ -194,10 +196,12 @@ export function readBlockValue(c: Cursor, n: number, place: Place): unknown {
 	c.skipBlanks();
 	const tabbed = c.src.slice(separator, c.i).includes('\t');
 	const props = readProperties(c);
+	if (props && tabbed && place === 'item')
+		c.fail('a tab after "-" before an anchor or a tag: use a space', props.at);
 	const ch = c.at();
 	if (ch !== ch || ch === NEWLINE || ch === HASH) {
 		c.nextLine();
-		if (c.tabbedBlank <= n)
+		if (c.tabbedBlank <= Math.max(n, 0))
 			c.fail('a blank line holds a tab where a value may start: remove the tab', c.tabbedBlankAt);
 		const m = c.indent;
 		if (m > n || (m === n && place === 'value' && isEntry(c)))

@@ -32,11 +32,12 @@ export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 	const lines: BlockLine[] = [];
 	let trimIndent = indicator ? Math.max(n, 0) + indicator : -1;
 	let leadingBlank = 0;
+	let firstIndent = -1;
 	const eol = src.indexOf('\n', c.i);
 	let pos = eol === -1 ? src.length : eol + 1;
 	while (eol !== -1) {
 		if (pos >= src.length) {
-			if (pos > eol + 1) lines.push(['', '']);
+			if (lines.length > 0) lines.push(['', '']);
 			break;
 		}
 		let k = pos;
@@ -48,11 +49,13 @@ export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 			lines.push([src.slice(pos, k), '']);
 		} else {
 			const tab = src.charCodeAt(k) === TAB;
-			if (k - pos <= n || (k === pos && c.isDocumentMarker(pos))) {
+			const comment = src.charCodeAt(k) === HASH && k - pos < trimIndent;
+			if (k - pos <= n || comment || (k === pos && c.isDocumentMarker(pos))) {
 				if (tab) c.fail('a tab indents this line: YAML indents with spaces only', k);
-				lines.push(['', '']);
+				if (lines.length > 0) lines.push(['', '']);
 				break;
 			}
+			if (firstIndent < 0) firstIndent = k - pos;
 			if (trimIndent < 0) {
 				trimIndent = k - pos;
 				if (leadingBlank > trimIndent)
@@ -80,6 +83,14 @@ export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 	}
 	c.i = pos;
 	c.toContent();
+	// Trailing blank lines not indented past the first line of text are not the scalar's (yaml's reading).
+	if (chomp !== '+')
+		while (
+			lines.length > 0 &&
+			lines[lines.length - 1][1] === '' &&
+			lines[lines.length - 1][0].length <= firstIndent
+		)
+			lines.pop();
 	if (trimIndent === 0 && !atRoot) c.fail('a block scalar inside a collection must be indented');
 	return blockValue(lines, folded, chomp, trimIndent);
 }
