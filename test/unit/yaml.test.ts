@@ -150,9 +150,11 @@ describe('YAML, held to the yaml library', () => {
 			fc.property(jsonLike, stringifyOptions, fc.boolean(), (value, options, crlf) => {
 				let text = YAML.stringify(value, options);
 				if (crlf) text = text.replace(/\n/g, '\r\n');
-				// With nullStr '' yaml writes `[, x]`, which it cannot read either: ours must refuse it too.
+				// Where yaml does not read back what it wrote (`[, x]` for nullStr '', a key "\ufeff"
+				// written plain), ours reads what yaml reads or refuses; elsewhere it reads the same.
 				const reference = theirs(text);
-				if ('error' in reference) return expect(ours(text)).toHaveProperty('error');
+				if ('error' in reference || !same(reference.value, value))
+					return void readSameOrRefused(text);
 				const mine = parseYaml(text);
 				if (!same(mine, reference.value))
 					throw new Error(`ours ${JSON.stringify(mine)} for ${JSON.stringify(text)}`);

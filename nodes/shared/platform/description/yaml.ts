@@ -11,6 +11,7 @@
  * YAML version but 1.2, several documents in one text.
  */
 import { readBlockNode, readBlockValue } from './yamlBlock';
+import { copy } from './yamlNodes';
 import { Cursor, YamlProblem, type YamlLimits } from './yamlCursor';
 
 export { YamlProblem, type YamlLimits } from './yamlCursor';
@@ -113,5 +114,6 @@ export function parseYaml(text: string, limits: YamlLimits = {}): unknown {
 	const cr = src.indexOf('\r');
 	if (cr !== -1)
 		c.fail('a carriage return without a line feed: lines must end with LF or CRLF', cr);
-	return readDocument(c);
+	const value = readDocument(c);
+	return c.aliased ? copy(value) : value;
 }

@@ -37,27 +37,36 @@ function readInline(c: Cursor, n: number, props: Properties | undefined, atRoot:
 		c.endLine('an alias');
 		return value;
 	}
-	return anchored(c, props, () => {
-		if (ch === 91 || ch === 123) {
-			const value = readFlowCollection(c, n, props);
-			c.endLine(`a ${ch === 91 ? '[ ]' : '{ }'} collection`);
-			return value;
-		}
-		c.count();
-		if (ch === 124 || ch === 62) {
-			const text = readBlockScalar(c, n, atRoot);
-			return scalarWithTag(c, props, text, text);
-		}
-		if (ch === 34 || ch === 39) {
-			const text = readQuoted(c, n);
-			c.endLine('a quoted text');
-			return scalarWithTag(c, props, text, text);
-		}
-		const bad = badPlainStart(c, false);
-		if (bad) c.fail(bad);
-		const text = readBlockPlain(c, n);
-		return scalarWithTag(c, props, text, plainValue(text));
-	});
+	if (props?.anchor === undefined) return readInlineValue(c, n, props, atRoot, ch);
+	return anchored(c, props, () => readInlineValue(c, n, props, atRoot, ch));
+}
+
+function readInlineValue(
+	c: Cursor,
+	n: number,
+	props: Properties | undefined,
+	atRoot: boolean,
+	ch: number,
+): unknown {
+	if (ch === 91 || ch === 123) {
+		const value = readFlowCollection(c, n, props);
+		c.endLine(`a ${ch === 91 ? '[ ]' : '{ }'} collection`);
+		return value;
+	}
+	c.count();
+	if (ch === 124 || ch === 62) {
+		const text = readBlockScalar(c, n, atRoot);
+		return scalarWithTag(c, props, text, text);
+	}
+	if (ch === 34 || ch === 39) {
+		const text = readQuoted(c, n);
+		c.endLine('a quoted text');
+		return scalarWithTag(c, props, text, text);
+	}
+	const bad = badPlainStart(c, false);
+	if (bad) c.fail(bad);
+	const text = readBlockPlain(c, n);
+	return scalarWithTag(c, props, text, plainValue(text));
 }
 
 /** `? key`: a scalar key on the line of its `?` (the cursor is on the `?`). */

@@ -83,6 +83,10 @@ export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 	}
 	c.i = pos;
 	c.toContent();
+	// Blank lines alone, the last without a line end and not indented past the block: that one is not the scalar's.
+	const last = lines[lines.length - 1];
+	if (firstIndent < 0 && last && pos === src.length && src.charCodeAt(pos - 1) !== NEWLINE)
+		if (last[0].length <= n) lines.pop();
 	// Trailing blank lines not indented past the first line of text are not the scalar's (yaml's reading).
 	if (chomp !== '+')
 		while (

@@ -60,6 +60,8 @@ export class Cursor {
 	deepest = 0;
 	nodes = 0;
 	expanded = 0;
+	/** Whether an alias has shared a node (the value read is then copied into a tree). */
+	aliased = false;
 	/** Whether tabs stand between the indentation of this line and its content. */
 	tabbed = false;
 	/** The fewest spaces before the tab of a blank line holding one, skipped by the last toContent. */

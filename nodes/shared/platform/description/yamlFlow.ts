@@ -12,6 +12,7 @@ import {
 	readAlias,
 	readProperties,
 	scalarWithTag,
+	type Properties,
 } from './yamlNodes';
 import {
 	ASTERISK,
@@ -38,6 +39,11 @@ export const isFlowIndicator = (c: number) =>
 	c === COMMA || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === OPEN_BRACE || c === CLOSE_BRACE;
 /** A `:` at `c` ends a plain scalar in flow style when followed by this. */
 const endsFlowPlain = (c: number) => isBreakOrEnd(c) || isFlowIndicator(c);
+
+function hasNewline(src: string, from: number, to: number): boolean {
+	for (let k = from; k < to; k++) if (src.charCodeAt(k) === NEWLINE) return true;
+	return false;
+}
 
 /** The start of a line inside a flow or quoted node: indented enough, and no document marker. */
 function checkContinuation(
@@ -168,23 +174,26 @@ export function readFlowNode(c: Cursor, n: number): unknown {
 		if (props) c.fail('an alias (*) cannot have an anchor or a tag', props.at);
 		return readAlias(c);
 	}
-	return anchored(c, props, () => {
-		if (ch === OPEN_BRACKET || ch === OPEN_BRACE) return readFlowCollection(c, n, props);
-		c.count();
-		if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
-			const text = readQuoted(c, n);
-			return scalarWithTag(c, props, text, text);
-		}
-		const bad = badPlainStart(c, true);
-		if (bad)
-			c.fail(
-				props && (isFlowIndicator(ch) || ch !== ch)
-					? 'an anchor or a tag without a value is not supported by this reader'
-					: bad,
-			);
-		const text = readFlowPlain(c, n);
-		return scalarWithTag(c, props, text, plainValue(text));
-	});
+	if (props?.anchor === undefined) return readFlowValue(c, n, props, ch);
+	return anchored(c, props, () => readFlowValue(c, n, props, ch));
+}
+
+function readFlowValue(c: Cursor, n: number, props: Properties | undefined, ch: number): unknown {
+	if (ch === OPEN_BRACKET || ch === OPEN_BRACE) return readFlowCollection(c, n, props);
+	c.count();
+	if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
+		const text = readQuoted(c, n);
+		return scalarWithTag(c, props, text, text);
+	}
+	const bad = badPlainStart(c, true);
+	if (bad)
+		c.fail(
+			props && (isFlowIndicator(ch) || ch !== ch)
+				? 'an anchor or a tag without a value is not supported by this reader'
+				: bad,
+		);
+	const text = readFlowPlain(c, n);
+	return scalarWithTag(c, props, text, plainValue(text));
 }
 
 /** A key inside `{ }`: plain or quoted text on one line. */
@@ -202,13 +211,13 @@ function readFlowKey(c: Cursor, n: number): unknown {
 	c.count();
 	if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
 		const text = readQuoted(c, n);
-		if (c.src.lastIndexOf('\n', c.i) > start) c.fail('a key spans several lines', start);
+		if (hasNewline(c.src, start, c.i)) c.fail('a key spans several lines', start);
 		return text;
 	}
 	const bad = badPlainStart(c, true);
 	if (bad) c.fail(bad);
 	const text = readFlowPlain(c, n);
-	if (c.src.lastIndexOf('\n', c.i) > start) c.fail('a key spans several lines', start);
+	if (hasNewline(c.src, start, c.i)) c.fail('a key spans several lines', start);
 	return plainValue(text);
 }
 
@@ -236,11 +245,11 @@ export function readFlowCollection(
 		if (isMap) {
 			const keyAt = c.i;
 			const key = readFlowKey(c, n);
-			const keyLine = c.src.lastIndexOf('\n', c.i);
+			const afterKey = c.i;
 			flowSpace(c, n);
 			let value: unknown = null;
 			if (c.at() === COLON) {
-				if (c.src.lastIndexOf('\n', c.i) !== keyLine)
+				if (hasNewline(c.src, afterKey, c.i))
 					c.fail('the ":" after a key must be on the key\'s line');
 				c.i++;
 				flowSpace(c, n);

@@ -15,22 +15,26 @@ export interface Properties {
 	at: number;
 }
 
-/** A mapping being read: its object and the keys' values so far (to find duplicates). */
+/**
+ * A mapping being read: its object and, once a key that is not text has come, every key's value
+ * (text keys alone are duplicates exactly when their text is).
+ */
 export interface MappingBuilder {
 	object: Record<string, unknown>;
-	keys: unknown[];
+	keys?: unknown[];
 }
 
-export const newMapping = (): MappingBuilder => ({ object: {}, keys: [] });
+export const newMapping = (): MappingBuilder => ({ object: {} });
 
 export function addPair(c: Cursor, map: MappingBuilder, key: unknown, value: unknown, at: number) {
 	const name = key === null ? '' : String(key);
 	const object = map.object;
+	if (map.keys === undefined && typeof key !== 'string') map.keys = Object.keys(object);
 	if (Object.prototype.hasOwnProperty.call(object, name)) {
-		if (map.keys.some((seen) => seen === key))
+		if (map.keys === undefined || map.keys.some((seen) => seen === key))
 			c.fail(`the key "${name}" appears twice in this mapping: keys must be unique`, at);
 	}
-	map.keys.push(key);
+	map.keys?.push(key);
 	if (name in object)
 		Object.defineProperty(object, name, {
 			value,
@@ -126,7 +130,8 @@ export function anchored<T>(c: Cursor, props: Properties | undefined, read: () =
 	return value;
 }
 
-function copy(value: unknown): unknown {
+/** A tree of its own: what aliases share is copied for each place it stands. */
+export function copy(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(copy);
 	if (value === null || typeof value !== 'object') return value;
 	const out: Record<string, unknown> = {};
@@ -143,7 +148,10 @@ function copy(value: unknown): unknown {
 	return out;
 }
 
-/** `*name`: a copy of what the anchor names, once the nodes it stands for fit the limits. */
+/**
+ * `*name`: what the anchor names, once the nodes it stands for fit the limits (shared until the
+ * whole document is read, then copied: a document refused on the way copies nothing).
+ */
 export function readAlias(c: Cursor): unknown {
 	const start = c.i;
 	const end = nameEnd(c, start + 1);
@@ -162,5 +170,6 @@ export function readAlias(c: Cursor): unknown {
 	c.deepest = Math.max(c.deepest, c.depth + target.height);
 	c.count(target.size);
 	c.i = end;
-	return copy(target.value);
+	c.aliased = true;
+	return target.value;
 }

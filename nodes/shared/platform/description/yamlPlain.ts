@@ -12,8 +12,10 @@ function quotedEnd(src: string, from: number): number {
 	for (let k = from + 1; ; k++) {
 		const ch = src.charCodeAt(k);
 		if (ch !== ch || ch === NEWLINE) return -1;
-		if (ch === 92 && quote === 34) k++;
-		else if (ch === quote) {
+		if (ch === 92 && quote === 34) {
+			if (src.charCodeAt(k + 1) === NEWLINE) return -1;
+			k++;
+		} else if (ch === quote) {
 			if (quote === 39 && src.charCodeAt(k + 1) === 39) k++;
 			else return k + 1;
 		}
