@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- a test, run by Node: the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * A platform's description comes from outside: the YAML reader bounds what a hostile text can
  * cost. Aliases that multiply (a "billion laughs"), nesting thousands deep, a text past the size
