@@ -18,7 +18,17 @@ import {
 	scalarWithTag,
 	type Properties,
 } from './yamlNodes';
-import { ASTERISK, COLON, Cursor, DASH, HASH, isBreakOrEnd, NEWLINE, QUESTION } from './yamlCursor';
+import {
+	ASTERISK,
+	COLON,
+	Cursor,
+	DASH,
+	HASH,
+	isBreakOrEnd,
+	NEWLINE,
+	QUESTION,
+	isEnd,
+} from './yamlCursor';
 
 /** Where a node stands: after `key:`, after `-`, or at the top of the document after `---`. */
 export type Place = 'value' | 'item' | 'root';
@@ -75,7 +85,7 @@ function readExplicitKey(c: Cursor, m: number): unknown {
 	const separator = c.i;
 	c.skipBlanks();
 	const ch = c.at();
-	if (c.src.slice(separator, c.i).includes('\t') || ch !== ch || ch === NEWLINE || ch === HASH)
+	if (c.src.slice(separator, c.i).includes('\t') || isEnd(ch) || ch === NEWLINE || ch === HASH)
 		c.fail(EXPLICIT_KEY);
 	if (ch === 91 || ch === 123 || ch === 38 || ch === 33 || ch === ASTERISK || isEntry(c))
 		c.fail(EXPLICIT_KEY);
@@ -175,7 +185,7 @@ export function readBlockNode(c: Cursor, m: number, n: number, props?: Propertie
 		if (props) c.fail('a node has two sets of anchors or tags', own.at);
 		if (keyAhead(c)) c.fail('an anchor or a tag on a key is not supported by this reader', own.at);
 		const next = c.at();
-		if (next !== next || next === NEWLINE || next === HASH)
+		if (isEnd(next) || next === NEWLINE || next === HASH)
 			c.fail(
 				'an anchor or a tag alone on its line is not supported here: put it after "key:" or "-"',
 				own.at,
@@ -208,7 +218,7 @@ export function readBlockValue(c: Cursor, n: number, place: Place): unknown {
 	if (props && tabbed && place === 'item')
 		c.fail('a tab after "-" before an anchor or a tag: use a space', props.at);
 	const ch = c.at();
-	if (ch !== ch || ch === NEWLINE || ch === HASH) {
+	if (isEnd(ch) || ch === NEWLINE || ch === HASH) {
 		c.nextLine();
 		if (c.tabbedBlank <= Math.max(n, 0))
 			c.fail('a blank line holds a tab where a value may start: remove the tab', c.tabbedBlankAt);

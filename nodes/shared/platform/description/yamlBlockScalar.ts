@@ -4,7 +4,7 @@
  * the block holding it), and their value as the `yaml` library resolves it.
  */
 import { blockValue, type BlockLine } from './yamlScalars';
-import { Cursor, HASH, NEWLINE, SPACE, TAB } from './yamlCursor';
+import { Cursor, HASH, NEWLINE, SPACE, TAB, isEnd } from './yamlCursor';
 
 /** A block scalar whose header is at the cursor, inside a block indented by `n`. */
 export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
@@ -25,7 +25,7 @@ export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 	const next = c.at();
 	if (next === HASH && c.i === afterHeader)
 		c.fail('a comment (#) must be separated from the block scalar header by a space');
-	if (next === next && next !== NEWLINE && next !== HASH)
+	if (!isEnd(next) && next !== NEWLINE && next !== HASH)
 		c.fail(
 			'unexpected text after a block scalar header (| or >, then optionally 1-9 and + or -, then the text on the next lines)',
 		);

@@ -37,10 +37,12 @@ export const DOT = 46;
 export const QUESTION = 63;
 export const ASTERISK = 42;
 
+/** Past the end of the text (charCodeAt gives NaN there). */
+export const isEnd = (c: number) => Number.isNaN(c);
 /** A space or a tab. */
 export const isBlank = (c: number) => c === SPACE || c === TAB;
 /** What may follow an indicator (`-`, `:`, `?`): a blank, a line end, the end of the text. */
-export const isBreakOrEnd = (c: number) => c === SPACE || c === TAB || c === NEWLINE || c !== c;
+export const isBreakOrEnd = (c: number) => c === SPACE || c === TAB || c === NEWLINE || isEnd(c);
 
 /** A node an anchor names: its value, how many nodes it holds and how deep it goes. */
 export interface Anchored {
@@ -139,7 +141,7 @@ export class Cursor {
 				let after = k;
 				while (isBlank(src.charCodeAt(after))) after++;
 				c = src.charCodeAt(after);
-				if (c === NEWLINE || c !== c) {
+				if (c === NEWLINE || isEnd(c)) {
 					if (k - start < this.tabbedBlank) {
 						this.tabbedBlank = k - start;
 						this.tabbedBlankAt = k;
@@ -158,7 +160,7 @@ export class Cursor {
 				this.i = end === -1 ? src.length : end + 1;
 				continue;
 			}
-			if (c !== c) {
+			if (isEnd(c)) {
 				this.i = src.length;
 				this.indent = -1;
 				return;
@@ -176,7 +178,7 @@ export class Cursor {
 		const c = this.at();
 		if (c === HASH && this.i === after)
 			this.fail('a comment (#) must be separated from the value before it by a space');
-		if (c !== HASH && c !== NEWLINE && c === c)
+		if (c !== HASH && c !== NEWLINE && !isEnd(c))
 			this.fail(
 				c === COLON
 					? `${what} cannot be a key here (only plain or quoted text on one line can)`

@@ -25,6 +25,7 @@ import {
 	NEWLINE,
 	QUESTION,
 	SPACE,
+	isEnd,
 } from './yamlCursor';
 
 const COMMA = 44;
@@ -57,7 +58,7 @@ function checkContinuation(
 	while (c.src.charCodeAt(k) === SPACE) k++;
 	while (isBlank(c.src.charCodeAt(k))) k++;
 	const ch = c.src.charCodeAt(k);
-	if (ch === NEWLINE || ch !== ch) {
+	if (ch === NEWLINE || isEnd(ch)) {
 		let spaces = lineStart;
 		while (c.src.charCodeAt(spaces) === SPACE) spaces++;
 		if (quoted && spaces < k && spaces - lineStart <= n)
@@ -82,7 +83,7 @@ export function readQuoted(c: Cursor, n: number): string {
 	let k = c.i + 1;
 	for (;;) {
 		const ch = src.charCodeAt(k);
-		if (ch !== ch) c.fail(`${what} is never closed`, c.i);
+		if (isEnd(ch)) c.fail(`${what} is never closed`, c.i);
 		if (ch === quote) {
 			if (quote === SINGLE_QUOTE && src.charCodeAt(k + 1) === SINGLE_QUOTE) k += 2;
 			else break;
@@ -141,7 +142,7 @@ function readFlowPlain(c: Cursor, n: number): string {
 	let k = start;
 	for (;;) {
 		const ch = src.charCodeAt(k);
-		if (ch !== ch || isFlowIndicator(ch)) break;
+		if (isEnd(ch) || isFlowIndicator(ch)) break;
 		if (ch === COLON && endsFlowPlain(src.charCodeAt(k + 1))) break;
 		if (ch === HASH && isBlank(src.charCodeAt(k - 1))) break;
 		if (ch === NEWLINE) {
@@ -153,7 +154,7 @@ function readFlowPlain(c: Cursor, n: number): string {
 				next++;
 			}
 			const first = src.charCodeAt(next);
-			if (first !== first || first === HASH || isFlowIndicator(first)) break;
+			if (isEnd(first) || first === HASH || isFlowIndicator(first)) break;
 			if (first === COLON && endsFlowPlain(src.charCodeAt(next + 1))) break;
 			k = next;
 			continue;
@@ -188,7 +189,7 @@ function readFlowValue(c: Cursor, n: number, props: Properties | undefined, ch: 
 	const bad = badPlainStart(c, true);
 	if (bad)
 		c.fail(
-			props && (isFlowIndicator(ch) || ch !== ch)
+			props && (isFlowIndicator(ch) || isEnd(ch))
 				? 'an anchor or a tag without a value is not supported by this reader'
 				: bad,
 		);
@@ -241,7 +242,7 @@ export function readFlowCollection(
 		flowSpace(c, n);
 		const ch = c.at();
 		if (ch === close) break;
-		if (ch !== ch) c.fail(`a ${isMap ? '{' : '['} is never closed`, open);
+		if (isEnd(ch)) c.fail(`a ${isMap ? '{' : '['} is never closed`, open);
 		if (isMap) {
 			const keyAt = c.i;
 			const key = readFlowKey(c, n);
@@ -275,7 +276,7 @@ export function readFlowCollection(
 			continue;
 		}
 		if (after !== close) {
-			if (after !== after) c.fail(`a ${isMap ? '{' : '['} is never closed`, open);
+			if (isEnd(after)) c.fail(`a ${isMap ? '{' : '['} is never closed`, open);
 			c.fail(`expected "," or "${isMap ? '}' : ']'}" here`);
 		}
 	}

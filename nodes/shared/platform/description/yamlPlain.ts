@@ -4,14 +4,24 @@
  */
 import { plainValue, unfold } from './yamlScalars';
 import { badPlainStart, readQuoted } from './yamlFlow';
-import { COLON, Cursor, HASH, isBlank, isBreakOrEnd, NEWLINE, SPACE, TAB } from './yamlCursor';
+import {
+	COLON,
+	Cursor,
+	HASH,
+	isBlank,
+	isBreakOrEnd,
+	NEWLINE,
+	SPACE,
+	TAB,
+	isEnd,
+} from './yamlCursor';
 
 /** The end of a quoted scalar that closes on its line (the position after the quote), or -1. */
 function quotedEnd(src: string, from: number): number {
 	const quote = src.charCodeAt(from);
 	for (let k = from + 1; ; k++) {
 		const ch = src.charCodeAt(k);
-		if (ch !== ch || ch === NEWLINE) return -1;
+		if (isEnd(ch) || ch === NEWLINE) return -1;
 		if (ch === 92 && quote === 34) {
 			if (src.charCodeAt(k + 1) === NEWLINE) return -1;
 			k++;
@@ -36,7 +46,7 @@ export function keyAhead(c: Cursor): boolean {
 	if (badPlainStart(c, false)) return false;
 	for (k = c.i; ; k++) {
 		const at = src.charCodeAt(k);
-		if (at !== at || at === NEWLINE) return false;
+		if (isEnd(at) || at === NEWLINE) return false;
 		if (at === COLON && isBreakOrEnd(src.charCodeAt(k + 1))) return true;
 		if (at === HASH && isBlank(src.charCodeAt(k - 1))) return false;
 	}
@@ -65,7 +75,7 @@ function plainLineEnd(src: string, k: number): { end: number; stop: number } {
 	let end = k;
 	for (; ; k++) {
 		const ch = src.charCodeAt(k);
-		if (ch !== ch || ch === NEWLINE) return { end, stop: k };
+		if (isEnd(ch) || ch === NEWLINE) return { end, stop: k };
 		if (ch === COLON && isBreakOrEnd(src.charCodeAt(k + 1))) return { end, stop: k };
 		if (ch === HASH && isBlank(src.charCodeAt(k - 1))) return { end, stop: k };
 		if (!isBlank(ch)) end = k + 1;
@@ -91,7 +101,7 @@ export function readBlockPlain(c: Cursor, n: number): string {
 		let spaces = lineStart;
 		while (src.charCodeAt(spaces) === SPACE) spaces++;
 		const first = src.charCodeAt(k);
-		if (first !== first || first === HASH || spaces - lineStart <= n) break;
+		if (isEnd(first) || first === HASH || spaces - lineStart <= n) break;
 		if (spaces === lineStart && c.isDocumentMarker(lineStart)) break;
 		if (tabbed >= 0) c.fail('a blank line inside this value holds a tab: remove the tab', tabbed);
 		const line = plainLineEnd(src, k);
