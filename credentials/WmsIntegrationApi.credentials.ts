@@ -10,6 +10,7 @@ import type {
 import { Secrets } from '../nodes/shared/transport/secrets';
 import { readSite, withConnection } from '../nodes/shared/transport/site';
 import { checkBaseUrl } from '../nodes/shared/transport/url';
+import { descriptionProperties } from './descriptionProperties';
 import { connectionProperties, tokenRequestProperties } from './siteProperties';
 import { fetchToken } from './tokenFetch';
 import { sharedToken } from './tokenSharing';
@@ -86,6 +87,7 @@ export class WmsIntegrationApi implements ICredentialType {
 			default: '',
 			required: true,
 		},
+		...descriptionProperties,
 		...tokenRequestProperties,
 		...connectionProperties,
 		{

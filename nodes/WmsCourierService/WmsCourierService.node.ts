@@ -10,6 +10,7 @@ import { CREDENTIAL_TYPE } from '../shared/constants';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -21,8 +22,8 @@ export class WmsCourierService implements INodeType {
 		name: 'wmsCourierService',
 		icon: { light: 'file:wmsCourierService.svg', dark: 'file:wmsCourierService.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description: 'Send courier services to the warehouse platform and read them back',
 		defaults: { name: 'WMS Courier Service' },
@@ -34,6 +35,8 @@ export class WmsCourierService implements INodeType {
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};
+
+	methods = resourceMethods(resources);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -10,6 +10,7 @@ import { CREDENTIAL_TYPE } from '../shared/constants';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -21,8 +22,8 @@ export class WmsDangerousGoods implements INodeType {
 		name: 'wmsDangerousGoods',
 		icon: { light: 'file:wmsDangerousGoods.svg', dark: 'file:wmsDangerousGoods.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			"Keep the warehouse platform's UN number classifications (dangerous goods lookups) in line with the ERP",
@@ -35,6 +36,8 @@ export class WmsDangerousGoods implements INodeType {
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};
+
+	methods = resourceMethods(resources);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

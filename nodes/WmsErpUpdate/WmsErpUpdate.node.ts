@@ -7,7 +7,12 @@ import type {
 import { NodeConnectionTypes } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../shared/constants';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceMethods,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsErpUpdate implements INodeType {
@@ -16,8 +21,8 @@ export class WmsErpUpdate implements INodeType {
 		name: 'wmsErpUpdate',
 		icon: { light: 'file:wmsErpUpdate.svg', dark: 'file:wmsErpUpdate.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Read the shipments, receipts and stock moves the warehouse reports, and mark them complete or failed in the ERP',
@@ -28,6 +33,8 @@ export class WmsErpUpdate implements INodeType {
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};
+
+	methods = resourceMethods(resources);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -15,6 +15,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { kindInfo, type ErpUpdateKindInfo } from '../shared/erpUpdateKinds';
 import { MAX_PAGE_SIZE, readPages } from '../shared/paging';
+import { effectiveFilter, requireAll } from '../shared/drift';
 import { openSession, type Session } from '../shared/session';
 import type { RequestOptions } from '../shared/transport/request';
 import { DEFAULT_RETRY_POLICY, INTERACTIVE_RETRY } from '../shared/transport/retry';
@@ -55,6 +56,24 @@ function settings(ctx: IPollFunctions): Settings {
 		max: Math.max(1, Number.isFinite(max) ? Math.floor(max) : 500),
 		acknowledge: ctx.getNodeParameter('options.acknowledgeOnEmit', false) as boolean,
 	};
+}
+
+/**
+ * What the trigger reads and sends, held against the effective description before the first
+ * read: each watched kind's list route with a status filter, and Set Complete by update ID when
+ * it acknowledges. A platform that has them otherwise stops the poll, in words.
+ */
+function requireRoutes(session: Session, s: Settings): void {
+	requireAll(
+		session,
+		'The ERP Update Trigger',
+		{
+			...Object.fromEntries(s.kinds.map((info) => [info.route, []])),
+			...(s.acknowledge ? { '/erp_update/set_complete': ['items.id'] } : {}),
+		},
+		"Read the platform's updates with the WMS Platform node's Call a Route on a Schedule Trigger instead",
+	);
+	for (const info of s.kinds) effectiveFilter(session, info.route, PENDING, []);
 }
 
 function toItems(updates: PendingUpdate[]): INodeExecutionData[][] {
@@ -134,6 +153,7 @@ async function pollInTurn(
 ): Promise<INodeExecutionData[][] | null> {
 	const budget = new Budget(ctx, startedAt);
 	const session = await openSession(ctx, { pace: inProcess.pace(key) });
+	requireRoutes(session, s);
 	const staticData = ctx.getWorkflowStaticData('node');
 	const ledger = Ledger.fromJSON(inProcess.newerLedger(key, storedLedger(staticData)), capacity);
 	ledger.clampFuture(Date.now());
@@ -189,10 +209,11 @@ export async function pollErpUpdates(
 	capacity: number,
 ): Promise<INodeExecutionData[][] | null> {
 	const s = settings(this);
-	if (this.getMode() === 'manual')
-		return toItems(
-			await manualRunUpdates(await openSession(this, { retry: INTERACTIVE_RETRY }), s.kinds, s.max),
-		);
+	if (this.getMode() === 'manual') {
+		const session = await openSession(this, { retry: INTERACTIVE_RETRY });
+		requireRoutes(session, s);
+		return toItems(await manualRunUpdates(session, s.kinds, s.max));
+	}
 	const startedAt = Date.now();
 	const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;
 	const emitted = await inProcess.inTurn(

@@ -13,6 +13,7 @@ import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -24,8 +25,8 @@ export class WmsSalesOrder implements INodeType {
 		name: 'wmsSalesOrder',
 		icon: { light: 'file:wmsSalesOrder.svg', dark: 'file:wmsSalesOrder.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description: 'Import sales orders into the warehouse platform and follow their status',
 		defaults: { name: 'WMS Sales Order' },
@@ -38,7 +39,10 @@ export class WmsSalesOrder implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: { ...partnerLocators, ...courierLocators, ...warehouseLocators } };
+	methods = {
+		listSearch: { ...partnerLocators, ...courierLocators, ...warehouseLocators },
+		...resourceMethods(resources),
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -10,6 +10,7 @@ import { CREDENTIAL_TYPE } from '../shared/constants';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -21,8 +22,8 @@ export class WmsSupplier implements INodeType {
 		name: 'wmsSupplier',
 		icon: { light: 'file:wmsSupplier.svg', dark: 'file:wmsSupplier.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description: 'Send suppliers to the warehouse platform and read them back',
 		defaults: { name: 'WMS Supplier' },
@@ -34,6 +35,8 @@ export class WmsSupplier implements INodeType {
 		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
 		properties: resourceProperties(resources),
 	};
+
+	methods = resourceMethods(resources);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

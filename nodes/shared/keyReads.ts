@@ -18,13 +18,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { Output } from './output';
 import { readAll } from './paging';
-import {
-	recordsRoute,
-	routeInfo,
-	type ContractField,
-	type KeyFilter,
-	type RoutePath,
-} from './platform';
+import type { ContractField, KeyFilter, Platform } from './platform';
 import { spoken } from './form/words';
 import { foldKey, recordName } from './recordKey';
 import type { ExecuteSession } from './session';
@@ -36,12 +30,16 @@ export interface KeyRoute extends KeyFilter {
 	noun: string;
 }
 
-/** The key-list filter of a read route, when the contract gives one and the form shows it among `filters`. */
-export function keyFilterOf(route: RoutePath, filters: ContractField[]): KeyRoute | undefined {
-	const filter = routeInfo(route).keyFilter;
-	const records = recordsRoute(route);
+/** The key-list filter of a read route, when the description gives one and its filters (`filters`) show it. */
+export function keyFilterOf(
+	platform: Platform,
+	route: string,
+	filters: ContractField[] = platform.filterFields(route),
+): KeyRoute | undefined {
+	const filter = platform.route(route).keyFilter;
+	const records = platform.recordsRoute(route);
 	if (!filter || !records || !filters.some((field) => field.name === filter.list)) return undefined;
-	return { ...filter, noun: routeInfo(records).noun ?? filter.key };
+	return { ...filter, noun: platform.route(records).noun ?? filter.key };
 }
 
 /** What a key the platform does not have becomes: an item beside the records found (version 1), one on the Not Found output, or an error. */
@@ -102,7 +100,7 @@ export interface KeyRead {
 export async function readByKeys(
 	session: ExecuteSession,
 	output: Output,
-	route: RoutePath,
+	route: string,
 	filter: KeyRoute,
 	reads: KeyRead[],
 	options: { retry: Partial<RetryPolicy>; notFound: NotFoundAs },

@@ -23,12 +23,13 @@ import {
 	unknownFieldsPolicy,
 } from './form/options';
 import {
+	extraFieldsProperty,
 	fieldProperty,
 	recordProperties,
 	showFor,
 	type ResourceOperation,
 } from './form/properties';
-import { checkedRecord, readRecord, recordSource } from './form/records';
+import { checkedRecord, readRecord, recordSource, extraFields } from './form/records';
 import { filtersSentence, formLabel, needsSentence, sentences } from './form/words';
 import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
 import { itemRecord, rowRecords, writeFiles, writeItemsWithSummary } from './file/write';
@@ -43,9 +44,17 @@ import {
 	type NotFoundAs,
 } from './keyReads';
 import { readAll } from './paging';
+import { checkFormAgainst, effectiveFilter, effectiveSpec, withChosenKey } from './drift';
 import {
+	checkMapped,
+	mappedRecord,
+	mapperProperty,
+	mapsAutomatically,
+	RECORD_FIELDS,
+} from './form/mapper';
+import {
+	BUILT_IN,
 	filterFields,
-	recordsRoute,
 	recordSpec,
 	type FieldSpec,
 	type RecordCheck,
@@ -53,7 +62,7 @@ import {
 	type RoutePath,
 } from './platform';
 import type { ExecuteSession } from './session';
-import { fromVersion } from './version';
+import { fromVersion, onlyVersions } from './version';
 
 export interface Operation {
 	value: string;
@@ -124,7 +133,7 @@ export async function writeRecords(
 		session,
 		route,
 		rows.map((row) => row.record),
-		bulkOptions(ctx, route),
+		bulkOptions(session, route),
 	);
 	output.addOutcomes(rows, outcomes);
 	return output.items();
@@ -134,7 +143,15 @@ export async function writeRecords(
 export function upsertOperation(config: UpsertConfig): Operation {
 	const spec = recordSpec(config.route, config.checks);
 	const fileInput = config.fileInput ?? true;
-	const records = recordProperties(spec, config);
+	// Before version 3 the form made from the built-in description; from 3 the platform's fields in n8n's mapper.
+	const records = [
+		...onlyVersions(recordProperties(spec, config), 3, false),
+		...onlyVersions(
+			[mapperProperty(config, spec.noun, RECORD_FIELDS), extraFieldsProperty(config)],
+			3,
+			true,
+		),
+	];
 	return {
 		value: config.operation,
 		name: config.name ?? 'Add or Update',
@@ -159,15 +176,20 @@ export function upsertOperation(config: UpsertConfig): Operation {
 		],
 		async execute(session) {
 			const { ctx } = session;
+			const effective = effectiveSpec(session, config.route, config.checks);
 			if (fileInput && bulkInput(ctx) === 'file') {
 				return await writeFiles(
 					session,
-					rowRecords(session, config.route, spec, unknownFieldsPolicy(ctx)),
+					rowRecords(session, config.route, effective, unknownFieldsPolicy(ctx)),
 					bulkOutput(ctx),
 				);
 			}
+			if (fromVersion(ctx, 3))
+				return await writeMapped(session, config.route, effective, fileInput);
 			const source = recordSource(session);
-			const recordOf = (itemIndex: number) => checkedRecord(ctx, spec, itemIndex, source);
+			if (source.mode === 'form') checkFormAgainst(session, config.route, spec, effective);
+			const recordOf = (itemIndex: number) =>
+				checkedRecord(ctx, spec, itemIndex, source, effective);
 			const rawRecord = (itemIndex: number) => readRecord(ctx, spec, itemIndex, source);
 			if (fileInput && bulkOutput(ctx) === 'summary') {
 				const records = ctx
@@ -179,6 +201,41 @@ export function upsertOperation(config: UpsertConfig): Operation {
 			return fileInput ? [items] : items;
 		},
 	};
+}
+
+/**
+ * From version 3: each input item's record from the mapper (Map Each Column Manually, or Map
+ * Automatically: the item as it is, its columns matched by name in any letter case), checked
+ * against the effective description and sent with the key the person matched on.
+ */
+async function writeMapped(
+	session: ExecuteSession,
+	route: RoutePath,
+	spec: RecordSpec,
+	fileInput: boolean,
+): Promise<INodeExecutionData[] | INodeExecutionData[][]> {
+	const { ctx } = session;
+	checkMapped(session, route, spec);
+	const run = withChosenKey(session, route);
+	const auto = mapsAutomatically(ctx);
+	const policy = unknownFieldsPolicy(ctx);
+	const raw = (itemIndex: number) => ({
+		...mappedRecord(ctx, itemIndex),
+		...extraFields(ctx, itemIndex),
+	});
+	const recordOf = (itemIndex: number) =>
+		checkOrRefuse(ctx, itemIndex, spec, raw(itemIndex), {
+			unknownFields: auto ? policy : 'send',
+			leftOut: session.leftOut,
+			anyCase: auto,
+			label: auto ? undefined : (field) => formLabel(spec.fields, field),
+		});
+	if (fileInput && bulkOutput(ctx) === 'summary') {
+		const records = ctx.getInputData().map((_, itemIndex) => itemRecord(itemIndex, recordOf, raw));
+		return await writeItemsWithSummary(run, route, records);
+	}
+	const items = await writeRecords(run, route, recordOf, raw);
+	return fileInput ? [items] : items;
 }
 
 /** Return All / Limit, plus filters derived from field specs. */
@@ -242,7 +299,7 @@ export interface GetManyConfig extends ResourceOperation {
 
 export function getManyOperation(config: GetManyConfig): Operation {
 	const filters = { fields: filterFields(config.route) };
-	const byKeys = keyFilterOf(config.route, filters.fields);
+	const byKeys = keyFilterOf(BUILT_IN, config.route, filters.fields);
 	const keysLabel = byKeys
 		? (filters.fields.find((field) => field.name === byKeys.list)?.label ?? byKeys.list)
 		: '';
@@ -263,17 +320,28 @@ export function getManyOperation(config: GetManyConfig): Operation {
 		async execute(session, items) {
 			const { ctx } = session;
 			const outputs = byKeys && fromVersion(ctx, 2) ? KEY_READ_OUTPUTS.length : 1;
+			// The key list as the platform's description names it (item_numbers where the form says skus).
+			const platformKeys = byKeys && keyFilterOf(session.platform, config.route);
+			if (byKeys && !platformKeys)
+				effectiveFilter(session, config.route, { [byKeys.list]: [] }, filters.fields);
+			const keyRoute = platformKeys ? { ...platformKeys, noun: byKeys!.noun } : undefined;
 			const output = new Output(session, {
-				route: byKeys ? recordsRoute(config.route) : undefined,
+				route: byKeys ? session.platform.recordsRoute(config.route) : undefined,
 			});
 			const keyReads: KeyRead[] = [];
 			const plain = new Map<string, number>();
 			await output.eachItem(items.length, async (itemIndex) => {
-				const filter = readFilter(ctx, filters, itemIndex);
-				const keys = byKeys ? (filter[byKeys.list] as string[] | undefined) : undefined;
-				if (byKeys && keys?.length) {
+				const filter = effectiveFilter(
+					session,
+					config.route,
+					readFilter(ctx, filters, itemIndex),
+					filters.fields,
+					byKeys && keyRoute ? { form: byKeys.list, platform: keyRoute.list } : undefined,
+				);
+				const keys = keyRoute ? (filter[keyRoute.list] as string[] | undefined) : undefined;
+				if (keyRoute && keys?.length) {
 					const rest = { ...filter };
-					delete rest[byKeys.list];
+					delete rest[keyRoute.list];
 					keyReads.push({ itemIndex, keys: [...new Set(keys)], rest });
 					return [];
 				}
@@ -289,13 +357,13 @@ export function getManyOperation(config: GetManyConfig): Operation {
 					retry: retryPolicy(ctx, itemIndex),
 				});
 			});
-			if (byKeys && keyReads.length) {
+			if (keyRoute && keyReads.length) {
 				const notFound = ctx.getNodeParameter(
 					'options.notFound',
 					0,
 					outputs > 1 ? 'branch' : 'item',
 				) as NotFoundAs;
-				await readByKeys(session, output, config.route, byKeys, keyReads, {
+				await readByKeys(session, output, config.route, keyRoute, keyReads, {
 					retry: retryPolicy(ctx),
 					notFound,
 				});

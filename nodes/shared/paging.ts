@@ -1,26 +1,39 @@
 /**
- * Reads: one page at a time through the transport, following next_cursor until the user's
- * limit or the last page. Only what is returned is kept; each page is dropped once copied.
+ * Reads: one page at a time through the transport, as the route's description says it pages (a
+ * cursor the answer gives, page numbers, an offset, or a single page), until the user's limit or
+ * the last page. Only what is returned is kept; each page is dropped once copied.
  *
- * A platform whose paging does not end is stopped with an error naming the route, never
- * followed for ever: a next_cursor it gave before, or page after page bringing no new record. One
- * that says there is more (`has_more: true`) without a cursor to get it is an error too, never a
- * list silently cut short.
- * A record read a second time is returned once. To know that, the keys of the records read
- * (and the cursors followed) are kept: small beside the records themselves.
+ * A platform whose paging does not end is stopped with an error naming the route, never followed
+ * for ever: a cursor it gave before, or page after page bringing no new record. One that says
+ * there is more (`has_more: true`) without a cursor to get it is an error too, never a list
+ * silently cut short. A record read a second time is returned once: the keys of the records read
+ * (and the cursors followed) are kept, small beside the records themselves.
  */
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { rowKey } from './bulk/outcomes';
-import { recordsRoute, routeInfo, type RoutePath } from './platform';
+import { isObject, valueAt, withValueAt } from './objects';
+import type { Paging } from './platform';
 import type { Session } from './session';
 import { platformRequest, type RequestOptions } from './transport/request';
 
 export const MAX_PAGE_SIZE = 500;
 
-/** Pages in a row that may bring no new record while still giving a next_cursor. */
+/** Pages in a row that may bring no new record while the platform says there is more. */
 const MAX_FRUITLESS_PAGES = 3;
+
+/** How our own contract pages: a cursor the answer gives as next_cursor, pages of up to 500. */
+const OUR_PAGING: Paging = {
+	by: 'cursor',
+	cursor: 'cursor',
+	size: 'limit',
+	maxSize: MAX_PAGE_SIZE,
+	next: 'next_cursor',
+};
+
+/** The usual names of an answer's list of records, for a read whose description does not say where it is. */
+const LIST_NAMES = ['items', 'data', 'results', 'records', 'content', 'entries', 'rows'];
 
 export interface ReadOptions extends RequestOptions {
 	/** Stop after this many records; undefined reads every page. */
@@ -31,39 +44,157 @@ export interface ReadOptions extends RequestOptions {
 /** A cursor as the platform gave it: text or a number (sent back as it came), or none. */
 export type Cursor = string | number;
 
-export function cursorOf(page: IDataObject): Cursor | undefined {
-	const cursor = page.next_cursor;
+/** Where the next page starts: a cursor, a page number or an offset, as the route pages. */
+export type PageState = Cursor;
+
+function cursorAt(page: IDataObject, path: string): Cursor | undefined {
+	const cursor = valueAt(page, path);
 	if (typeof cursor === 'string') return cursor === '' ? undefined : cursor;
 	return typeof cursor === 'number' && Number.isFinite(cursor) ? cursor : undefined;
 }
 
-/** Where the next page starts; none when a page says there is no more (`has_more: false`), whatever cursor it also gives. */
-export function nextCursor(page: IDataObject): Cursor | undefined {
-	return page.has_more === false ? undefined : cursorOf(page);
+/** How a route reads: where filters go, how it pages, where its answer's records are. */
+export interface ReadShape {
+	filter: string;
+	paging: Paging;
+	/** Undefined: the description does not say; the answer's one list of records is taken. */
+	list?: string;
+}
+
+export function readShapeOf(session: Session, route: string): ReadShape {
+	const wire = session.platform.wire(route);
+	return { filter: wire.filter ?? 'filter', paging: wire.paging ?? OUR_PAGING, list: wire.list };
+}
+
+/** Where an answer's records are: the route's list, else its one list of records (or the usual names' first). */
+function listOf(answer: IDataObject, shape: ReadShape): { path: string; value: unknown } {
+	if (shape.list !== undefined) return { path: shape.list, value: valueAt(answer, shape.list) };
+	const lists = Object.keys(answer).filter(
+		(name) => Array.isArray(answer[name]) && (answer[name] as unknown[]).every(isObject),
+	);
+	const path =
+		lists.length === 1 ? lists[0] : (LIST_NAMES.find((name) => lists.includes(name)) ?? 'items');
+	return { path, value: answer[path] };
+}
+
+/** The words for what the answer's paging says there is more of, and how it says it. */
+function moreOf(answer: IDataObject, paging: Paging): boolean | undefined {
+	if (paging.by === 'none') return undefined;
+	const more = valueAt(answer, paging.more ?? 'has_more');
+	return typeof more === 'boolean' ? more : undefined;
 }
 
 /**
- * What a page must hold, for the transport's check: `{items: [records], next_cursor}`, the cursor
- * text, a number or null. A page that says there is more (`has_more: true`) must say how to get it:
- * a list cut short is never returned as if it were whole.
+ * What a page must hold, for the transport's check: its list of records where the route's
+ * description puts it and, for a cursor, the cursor text, a number or null. A page that says there
+ * is more (`has_more: true`) must say how to get it: a list cut short is never returned as if it
+ * were whole.
  */
-export function pageProblem(answer: IDataObject): string | undefined {
-	const { items, next_cursor: cursor } = answer;
-	if (!Array.isArray(items))
-		return items === undefined ? 'no list of items' : 'items that are not a list';
-	if (cursor !== undefined && cursor !== null && cursorOf(answer) === undefined && cursor !== '')
-		return 'a next_cursor that is neither text nor a number';
-	if (items.some((item) => item === null || typeof item !== 'object' || Array.isArray(item)))
-		return 'items that are not records';
-	if (answer.has_more === true && cursorOf(answer) === undefined)
-		return 'has_more: true but no next_cursor to read the rest with; reading stopped rather than return part of the list';
-	return undefined;
+export function pageProblem(shape: ReadShape): (answer: IDataObject) => string | undefined {
+	return (answer) => {
+		const { path, value: items } = listOf(answer, shape);
+		const named = path === '' ? 'records' : path;
+		if (!Array.isArray(items))
+			return items === undefined ? `no list of ${named}` : `${named} that are not a list`;
+		if (items.some((item) => !isObject(item))) return `${named} that are not records`;
+		const { paging } = shape;
+		if (paging.by === 'cursor') {
+			const cursor = valueAt(answer, paging.next);
+			if (
+				cursor !== undefined &&
+				cursor !== null &&
+				cursor !== '' &&
+				cursorAt(answer, paging.next) === undefined
+			)
+				return `a ${paging.next} that is neither text nor a number`;
+			if (moreOf(answer, paging) === true && cursorAt(answer, paging.next) === undefined)
+				return `${paging.more ?? 'has_more'}: true but no ${paging.next} to read the rest with; reading stopped rather than return part of the list`;
+		}
+		return undefined;
+	};
+}
+
+/** The request for one page: the filters where the route takes them, and where the page starts. */
+export function pageBody(
+	shape: ReadShape,
+	filter: IDataObject,
+	at: PageState | undefined,
+	size: number,
+): IDataObject {
+	const { paging } = shape;
+	let body: IDataObject = shape.filter === '' ? { ...filter } : { [shape.filter]: filter };
+	const set = (path: string | undefined, value: unknown) => {
+		if (path !== undefined && value !== undefined) body = withValueAt(body, path, value);
+	};
+	if (paging.by === 'none') return body;
+	set(paging.size, Math.min(size, paging.maxSize ?? size));
+	if (paging.by === 'cursor') set(paging.cursor, at);
+	else if (paging.by === 'page') set(paging.page, at ?? paging.first);
+	else set(paging.offset, at ?? 0);
+	return body;
+}
+
+/** One page as read: its records, and where the next page starts (none on the last). */
+export interface PageRead {
+	status: number;
+	records: IDataObject[];
+	next?: PageState;
+}
+
+/** Reads one page of a read route. */
+export async function readPage(
+	session: Session,
+	route: string,
+	filter: IDataObject,
+	at: PageState | undefined,
+	size: number,
+	options: RequestOptions = {},
+): Promise<PageRead> {
+	const shape = readShapeOf(session, route);
+	const { status, body: answer } = await platformRequest(
+		session,
+		route,
+		pageBody(shape, filter, at, size),
+		{ ...options, expect: pageProblem(shape) },
+	);
+	const records = listOf(answer, shape).value as IDataObject[];
+	return { status, records, next: nextPage(answer, shape.paging, at, records.length, size) };
+}
+
+/** Where the page after this one starts, or undefined when this was the last. */
+function nextPage(
+	answer: IDataObject,
+	paging: Paging,
+	at: PageState | undefined,
+	count: number,
+	size: number,
+): PageState | undefined {
+	if (paging.by === 'none') return undefined;
+	const more = moreOf(answer, paging);
+	if (more === false) return undefined;
+	if (paging.by === 'cursor') return cursorAt(answer, paging.next);
+	if (count === 0) return undefined;
+	const number = (path: string | undefined) => {
+		const value = path === undefined ? undefined : valueAt(answer, path);
+		return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+	};
+	if (paging.by === 'page') {
+		const page = typeof at === 'number' ? at : paging.first;
+		const totalPages = number(paging.totalPages);
+		if (totalPages !== undefined && page - paging.first + 1 >= totalPages) return undefined;
+		const total = number(paging.total);
+		if (total !== undefined && (page - paging.first) * size + count >= total) return undefined;
+		return page + 1;
+	}
+	const offset = (typeof at === 'number' ? at : 0) + count;
+	const total = number(paging.total);
+	return total !== undefined && offset >= total ? undefined : offset;
 }
 
 /** How a record of this route is told apart: the key its records route reports, else its `id`. */
-function identityOf(route: RoutePath): (record: IDataObject) => string | undefined {
-	const records = recordsRoute(route);
-	const fields = records ? routeInfo(records).resultKey : undefined;
+function identityOf(session: Session, route: string): (record: IDataObject) => string | undefined {
+	const records = session.platform.recordsRoute(route);
+	const fields = records ? session.platform.route(records).resultKey : undefined;
 	if (fields)
 		return (record) =>
 			fields.every((field) => record[field] === undefined || record[field] === null)
@@ -78,7 +209,7 @@ function identityOf(route: RoutePath): (record: IDataObject) => string | undefin
 
 export async function readAll(
 	session: Session,
-	route: RoutePath,
+	route: string,
 	filter: IDataObject,
 	options: ReadOptions = {},
 ): Promise<IDataObject[]> {
@@ -96,34 +227,32 @@ export interface Page {
 /** Yields pages so a caller (the trigger) can stop early, e.g. when its time budget runs out. */
 export async function* readPages(
 	session: Session,
-	route: RoutePath,
+	route: string,
 	filter: IDataObject,
 	options: ReadOptions = {},
 ): AsyncGenerator<Page> {
 	const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
-	const identity = identityOf(route);
+	const { paging } = readShapeOf(session, route);
+	const identity = identityOf(session, route);
 	const seen = new Set<string>();
-	const cursors = new Set<Cursor>();
+	const places = new Set<PageState>();
 	let remaining = options.limit ?? Infinity;
-	let cursor: Cursor | undefined;
+	let at: PageState | undefined;
 	let read = 0;
 	let repeated = 0;
 	let fruitless = 0;
 	const broken = (status: number, what: string) =>
 		new NodeApiError(session.ctx.getNode(), { message: what } as JsonObject, {
 			message: `The platform's paging on ${route} does not end: ${what} (HTTP ${status}, after ${read} records). Reading stopped rather than loop for ever`,
-			description: `Route ${route}. Use a Limit or narrower Filters, and tell the platform's operator that its next_cursor paging repeats.`,
+			description: `Route ${route}. Use a Limit or narrower Filters, and tell the platform's operator that its ${paging.by === 'cursor' ? `${paging.next} ` : ''}paging repeats.`,
 			itemIndex: options.itemIndex,
 		});
 	do {
-		const body: IDataObject = { filter, limit: Math.min(pageSize, remaining) };
-		if (cursor !== undefined) body.cursor = cursor;
-		const { status, body: page } = await platformRequest(session, route, body, {
-			...options,
-			expect: pageProblem,
-		});
+		// A page-numbered read keeps its page size from the first page on: the pages must not shift.
+		const size = paging.by === 'cursor' ? Math.min(pageSize, remaining) : pageSize;
+		const page = await readPage(session, route, filter, at, size, options);
 		const fresh: IDataObject[] = [];
-		for (const record of page.items as IDataObject[]) {
+		for (const record of page.records) {
 			if (fresh.length >= remaining) break;
 			const id = identity(record);
 			if (id !== undefined) {
@@ -137,23 +266,24 @@ export async function* readPages(
 		}
 		remaining -= fresh.length;
 		read += fresh.length;
-		const next = nextCursor(page);
+		const { next } = page;
 		if (next !== undefined && remaining > 0) {
-			if (cursors.has(next)) throw broken(status, 'it gave a next_cursor it had given before');
+			if (paging.by === 'cursor' && places.has(next))
+				throw broken(page.status, `it gave a ${paging.next} it had given before`);
 			fruitless = fresh.length === 0 ? fruitless + 1 : 0;
 			if (fruitless > MAX_FRUITLESS_PAGES)
 				throw broken(
-					status,
-					`${fruitless} pages in a row brought no new record, each with a next_cursor`,
+					page.status,
+					`${fruitless} pages in a row brought no new record, each ${paging.by === 'cursor' ? `with a ${paging.next}` : 'saying there is more'}`,
 				);
-			cursors.add(next);
+			places.add(next);
 		}
 		if (repeated > 0 && (next === undefined || remaining <= 0)) {
 			session.ctx.logger.warn(
 				`WMS ${route}: the platform returned ${repeated} records a second time while paging; each was output once`,
 			);
 		}
-		cursor = next;
+		at = next;
 		yield { records: fresh, last: next === undefined };
-	} while (cursor !== undefined && remaining > 0);
+	} while (at !== undefined && remaining > 0);
 }

@@ -6,16 +6,22 @@
  * sizes a 413 taught, the cancel signal, the secrets no output, error or log may show, and the keys
  * of the records it handled.
  */
-import type { IExecuteFunctions, ILoadOptionsFunctions, IPollFunctions } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	IPollFunctions,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from './constants';
 import { HandledKeys } from './highlighted';
-import type { RoutePath } from './platform';
+import type { Platform } from './platform';
+import { DescriptionUnusable, loadPlatform, type Loaded } from './platform/source';
 import { RequestPace } from './transport/pace';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport/retry';
 import { Secrets } from './transport/secrets';
-import { readSite, summaryOf, type SiteSummary } from './transport/site';
+import { readSite, summaryOf, type Site, type SiteSummary } from './transport/site';
 import { checkBaseUrl } from './transport/url';
 
 /** n8n's functions for the kinds of run this package has. */
@@ -39,12 +45,14 @@ export interface Session<Ctx extends WmsContext = WmsContext> {
 	readonly ctx: Ctx;
 	/** The platform address from the credential, checked, without a trailing slash. */
 	readonly baseUrl: string;
+	/** What the platform is for this run: the built-in description, or the platform's own (the credential says which). */
+	readonly platform: Platform;
 	/** The run's retry policy (Options → Max Attempts, Max Total Wait, Timeout); a request may narrow it. */
 	readonly retry: RetryPolicy;
 	readonly waited: WaitBudget;
 	readonly pace: RequestPace;
 	/** The request size a 413 taught, per route: later bulk writes of the run start there. */
-	readonly chunkLimits: Map<RoutePath, number>;
+	readonly chunkLimits: Map<string, number>;
 	/** Set when the execution is cancelled (n8n's Stop button, a timeout). */
 	readonly signal?: AbortSignal;
 	readonly secrets: Secrets;
@@ -67,6 +75,29 @@ export interface SessionOptions {
 	signal?: AbortSignal;
 }
 
+/** The credential's description for this run, or the node's error saying why it cannot be used. */
+async function effectiveDescription(
+	ctx: WmsContext,
+	credentials: ICredentialDataDecryptedObject,
+	baseUrl: string,
+	site: Site,
+	secrets: Secrets,
+): Promise<Loaded> {
+	try {
+		const loaded = await loadPlatform(ctx, credentials, baseUrl, site, secrets);
+		if (loaded.stale) ctx.logger.warn(`${ctx.getNode().name}: ${loaded.stale}`);
+		return loaded;
+	} catch (error) {
+		if (!(error instanceof DescriptionUnusable))
+			throw error instanceof NodeOperationError
+				? error
+				: new NodeOperationError(ctx.getNode(), error as Error);
+		throw new NodeOperationError(ctx.getNode(), error.message, {
+			description: `${error.hint}. Nothing was sent.`,
+		});
+	}
+}
+
 /**
  * Reads the credential once for the run (n8n decrypts it at every call): its base URL and
  * connection settings, checked, and the secrets to keep out of every output, error and log.
@@ -80,15 +111,18 @@ export async function openSession<Ctx extends WmsContext>(
 	if ('problem' in checked) throw new NodeOperationError(ctx.getNode(), checked.problem);
 	const site = readSite(credentials);
 	if ('problem' in site) throw new NodeOperationError(ctx.getNode(), site.problem);
+	const secrets = Secrets.of(credentials);
+	const { platform } = await effectiveDescription(ctx, credentials, checked.url, site, secrets);
 	return {
 		ctx,
 		baseUrl: checked.url,
+		platform,
 		retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
 		waited: { ms: 0, waiting: 0, until: 0 },
 		pace: options.pace ?? new RequestPace(),
 		chunkLimits: new Map(),
 		signal: options.signal,
-		secrets: Secrets.of(credentials),
+		secrets,
 		leftOut: new Map(),
 		site: summaryOf(site, checked.url),
 		handled: new HandledKeys(),

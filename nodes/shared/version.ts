@@ -25,6 +25,22 @@ export const shownBeforeVersion = (version: number) => ({
 	'@version': [{ _cnd: { lt: version } }],
 });
 
+/** The properties as they are shown only from `version` on (true) or only before it (false). */
+export function onlyVersions(
+	properties: INodeProperties[],
+	version: number,
+	from: boolean,
+): INodeProperties[] {
+	const when = from ? shownFromVersion(version) : shownBeforeVersion(version);
+	return properties.map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, ...when },
+		},
+	}));
+}
+
 /** A property as two: as it was before `version`, and from `version` on with what changed. */
 export function byVersion(
 	property: INodeProperties,

@@ -36,6 +36,7 @@ const TYPE_OF: Record<FieldSpec['type'], (s: Schema) => boolean> = {
 	stringList: (s) => s.type === 'array' && resolve(s.items).type === 'string',
 	object: (s) => s.type === 'object',
 	list: (s) => s.type === 'array' && resolve(s.items).type === 'object',
+	json: (s) => s.type === undefined || (s.type === 'object' && s.properties === undefined),
 };
 
 const LIMITS = [

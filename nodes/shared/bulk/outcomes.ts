@@ -17,15 +17,19 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { isObject } from '../objects';
-import { routeInfo, type RoutePath } from '../platform';
+import { isObject, valueAt } from '../objects';
+import type { Results, RouteInfo } from '../platform';
 import { foldKey } from '../recordKey';
 import { PlatformError } from '../transport/errors';
+import { statusMeaning } from '../platform/description/wire';
 import type { Answer } from '../transport/request';
 
 export type RowOutcome =
-	/** The platform confirmed it: its result for the row. */
-	| { kind: 'stored'; key?: string; result: IDataObject }
+	/**
+	 * The platform confirmed it: its result for the row. `resent`: it was sent again after an
+	 * answer was lost (or read back and found missing), so the platform may have had it twice.
+	 */
+	| { kind: 'stored'; key?: string; result: IDataObject; resent?: true }
 	/**
 	 * The platform refused the row (named it, or refused its whole request, with a 4xx): nothing
 	 * of it is stored. `withOthers`: refused with other rows of its request, none of them named.
@@ -38,19 +42,42 @@ export type RowOutcome =
 			error: PlatformError;
 			mayBeStored: boolean;
 			rerunSafe: boolean;
-	  };
+	  }
+	/** Check Only: the row passed every check against the description and was not sent. */
+	| { kind: 'checked'; key?: string };
 
-export type FailedRow = Exclude<RowOutcome, { kind: 'stored' }>;
+export type FailedRow = Exclude<RowOutcome, { kind: 'stored' } | { kind: 'checked' }>;
 
-const CONFIRMING_STATUSES = new Set(['created', 'updated', 'unchanged']);
+/** How our own contract answers a bulk write: one result per row under `results`, with its index, key and status. */
+const OUR_RESULTS: Results = {
+	by: 'perRow',
+	list: 'results',
+	index: 'index',
+	key: 'key',
+	status: 'status',
+};
 
-/** What a bulk answer must hold, for the transport's check: the list of per-row results. */
-export const RESULTS_LIST = (answer: IDataObject): string | undefined =>
-	Array.isArray(answer.results)
-		? undefined
-		: answer.results === undefined
-			? 'no per-row results'
-			: 'per-row results that are not a list';
+/** How a route's answers tell each row's fate (ours, where the description says nothing of it). */
+export const resultsOf = (info: RouteInfo): Results => info.wire?.results ?? OUR_RESULTS;
+
+/** The lists an answer of this shape names its rows in. */
+function resultLists(shape: Results): string[] {
+	if (shape.by === 'perRow') return [shape.list];
+	if (shape.by === 'split') return [shape.accepted, shape.rejected];
+	return [];
+}
+
+/** What a bulk answer must hold, for the transport's check: its list (or lists) of per-row results. */
+export function resultsProblem(shape: Results): (answer: IDataObject) => string | undefined {
+	const lists = resultLists(shape);
+	return (answer) => {
+		if (lists.length === 0) return undefined;
+		const values = lists.map((path) => valueAt(answer, path));
+		if (values.some((value) => value !== undefined && !Array.isArray(value)))
+			return 'per-row results that are not a list';
+		return values.every((value) => value === undefined) ? 'no per-row results' : undefined;
+	};
+}
 
 /** The key results report for a row: its key fields' values joined with "|", absent ones left out. */
 export function rowKey(fields: string[], record: IDataObject): string {
@@ -61,12 +88,6 @@ export function rowKey(fields: string[], record: IDataObject): string {
 		if (value !== undefined && value !== null && value !== '') parts.push(String(value));
 	}
 	return parts.join('|');
-}
-
-/** The natural key of each record, when the route has one. */
-export function naturalKeys(route: RoutePath, records: IDataObject[]): Array<string | undefined> {
-	const fields = routeInfo(route).naturalKey;
-	return records.map((record) => (fields ? rowKey(fields, record) : undefined));
 }
 
 /** What to tell the user about running the node again for a row the platform may or may not hold. */
@@ -126,19 +147,61 @@ function indexOf(value: unknown, rowCount: number): number | 'invalid' | undefin
 	return Number.isInteger(index) && index >= 0 && index < rowCount ? index : 'invalid';
 }
 
-/** The outcome of each row of a request the platform answered with success. */
+/** What a result's status word says of its row, as the description lists its statuses (or, where it lists none, by the word alone). */
+function meaningOf(info: RouteInfo, status: string): 'stored' | 'notStored' | 'unknown' {
+	const listed = info.wire?.statuses;
+	if (!listed) return statusMeaning(status) === 'stored' ? 'stored' : 'unknown';
+	const word = status.toLowerCase();
+	if (listed.stored?.some((one) => one.toLowerCase() === word)) return 'stored';
+	if (listed.notStored?.some((one) => one.toLowerCase() === word)) return 'notStored';
+	return 'unknown';
+}
+
+/** A result of the answer: where it was, and whether it is in the list of rows the platform refused. */
+interface Entry {
+	result: unknown;
+	position: number;
+	/** How many entries its list has (a position names a row only when it has one per row). */
+	of: number;
+	refused: boolean;
+}
+
+/** The outcome of each row of a request the platform answered with success, read as the route's answers name rows (its results shape). */
 export function confirmRows(
 	node: INode,
-	route: RoutePath,
+	route: string,
+	info: RouteInfo,
 	records: IDataObject[],
 	answer: Answer,
-	idempotent?: boolean,
+	idempotent: boolean,
 ): RowOutcome[] {
-	const results = answer.body.results as unknown[];
-	const fields = routeInfo(route).resultKey;
+	const shape = resultsOf(info);
+	const fields = info.resultKey;
 	const keys = fields ? records.map((record) => rowKey(fields, record)) : undefined;
-	const naturalKey = routeInfo(route).naturalKey;
-	const named: Array<IDataObject | undefined> = new Array(records.length);
+	const naturalKey = info.naturalKey;
+	const entries: Entry[] = [];
+	const take = (path: string, refused: boolean) => {
+		const list = valueAt(answer.body, path);
+		if (Array.isArray(list))
+			list.forEach((result, position) =>
+				entries.push({ result, position, of: list.length, refused }),
+			);
+	};
+	if (shape.by === 'perRow') take(shape.list, false);
+	if (shape.by === 'split') {
+		take(shape.accepted, false);
+		take(shape.rejected, true);
+	}
+	const indexField = shape.by === 'none' ? undefined : shape.index;
+	const messageField = shape.by === 'none' ? undefined : shape.message;
+	// The field naming a result's record: the answer's key, else the record's own key field when results carry it.
+	const keyFieldOf = (result: IDataObject): string | undefined =>
+		shape.by !== 'none' && shape.key !== undefined
+			? shape.key
+			: fields?.length === 1 && result[fields[0]] !== undefined
+				? fields[0]
+				: undefined;
+	const named: Array<Entry | undefined> = new Array(records.length);
 	const times = new Uint32Array(records.length);
 	const strays: string[] = [];
 	let rowsByKey: Map<string, number[]> | undefined;
@@ -153,49 +216,55 @@ export function confirmRows(
 		return rows;
 	};
 
-	const rowOf = (result: IDataObject, position: number): number | undefined => {
-		const key = keyText(result.key);
-		const index = indexOf(result.index, records.length);
+	const rowOf = ({ result, position, of }: Entry): number | undefined => {
+		const record = result as IDataObject;
+		const keyField = keyFieldOf(record);
+		const key = keyField === undefined ? undefined : keyText(record[keyField]);
+		const index =
+			indexField === undefined ? undefined : indexOf(record[indexField], records.length);
 		if (keys && key !== undefined) {
 			if (typeof index === 'number' && sameKey(index, key)) return index;
-			if (position < records.length && sameKey(position, key) && times[position] === 0)
-				return position;
+			if (of === records.length && sameKey(position, key) && times[position] === 0) return position;
 			rowsByKey ??= byKey((rowKey) => rowKey);
 			const candidates =
 				rowsByKey.get(key) ?? (rowsByFoldedKey ??= byKey(foldKey)).get(foldKey(key));
 			return candidates?.find((row) => times[row] === 0) ?? candidates?.[0];
 		}
 		if (index !== undefined) return index === 'invalid' ? undefined : index;
-		return results.length === records.length ? position : undefined;
+		return of === records.length ? position : undefined;
 	};
 
-	for (let position = 0; position < results.length; position++) {
-		const result = results[position];
-		const row = isObject(result) ? rowOf(result, position) : undefined;
+	for (const entry of entries) {
+		const row = isObject(entry.result) ? rowOf(entry) : undefined;
 		if (row === undefined) {
-			strays.push(keyText((result as IDataObject | null)?.key) ?? `#${position}`);
+			const record = entry.result as IDataObject | null;
+			const keyField = isObject(record) ? keyFieldOf(record) : undefined;
+			strays.push((keyField && keyText(record?.[keyField])) ?? `#${entry.position}`);
 			continue;
 		}
 		times[row]++;
-		named[row] = result as IDataObject;
+		named[row] = entry;
 	}
 
 	// The answer stands for the request: a row it does not confirm may be stored all the same.
 	let answered: PlatformError | undefined;
+	const cause = (mayBeStored: boolean) =>
+		new PlatformError(node, {
+			route,
+			status: answer.status,
+			headers: {},
+			message: '',
+			attempts: 1,
+			mayBeStored,
+			idempotent,
+		});
 	return records.map((record, k): RowOutcome => {
-		const result = named[k];
+		const entry = named[k];
+		const result = entry?.result as IDataObject | undefined;
 		const key = keys?.[k] ?? (naturalKey ? rowKey(naturalKey, record) : undefined);
 		const said = keys ? ` (key "${keys[k]}")` : '';
 		const unconfirmed = (why: string) => {
-			answered ??= new PlatformError(node, {
-				route,
-				status: answer.status,
-				headers: {},
-				message: '',
-				attempts: 1,
-				mayBeStored: true,
-				idempotent,
-			});
+			answered ??= cause(true);
 			return notConfirmed(
 				answered,
 				`the platform answered HTTP ${answer.status} on ${route}, but ${why}`,
@@ -203,11 +272,15 @@ export function confirmRows(
 				key,
 			);
 		};
+		if (shape.by === 'none')
+			return unconfirmed(
+				'its API description does not say how its answer names the records it stored, so none counts as stored: check the platform, or ask its operator which answer field lists them',
+			);
 		if (times[k] > 1)
 			return unconfirmed(
 				`its answer has ${times[k]} results for this record${said}, so none can be trusted`,
 			);
-		if (!result) {
+		if (!entry || !result) {
 			const others = strays.length
 				? `; results it gave for records not in this request: ${strays
 						.slice(0, 3)
@@ -215,24 +288,74 @@ export function confirmRows(
 						.join(', ')}${strays.length > 3 ? ', …' : ''}`
 				: '';
 			return unconfirmed(
-				`its answer names no result for this record${said} (${results.length} results for ${records.length} records${others})`,
+				`its answer names no result for this record${said} (${entries.length} results for ${records.length} records${others})`,
 			);
 		}
-		const confirming = typeof result.status === 'string' ? result.status.toLowerCase() : undefined;
-		if (confirming === undefined || !CONFIRMING_STATUSES.has(confirming)) {
-			const words =
-				keyText(result.message) ?? keyText((result.error as IDataObject | undefined)?.message);
-			const status = typeof result.status === 'string' ? `status "${result.status}"` : 'no status';
-			return unconfirmed(
-				`its result for this record${said} has ${status}${words ? ` ("${words}")` : ''}, not created, updated or unchanged`,
-			);
+		const words =
+			(messageField === undefined ? undefined : keyText(result[messageField])) ??
+			keyText(result.message) ??
+			keyText((result.error as IDataObject | undefined)?.message);
+		if (entry.refused) return refusedInAnswer(cause(false), result, shape, words, key);
+		const statusField = shape.status;
+		const status = statusField === undefined ? undefined : result[statusField];
+		if (statusField !== undefined || shape.by === 'perRow') {
+			const meaning = typeof status === 'string' ? meaningOf(info, status) : 'unknown';
+			if (meaning === 'notStored')
+				return refusedInAnswer(
+					cause(false),
+					result,
+					shape,
+					words ?? `status "${String(status)}"`,
+					key,
+				);
+			if (meaning !== 'stored') {
+				const described = typeof status === 'string' ? `status "${status}"` : 'no status';
+				const stored = info.wire?.statuses?.stored ?? ['created', 'updated', 'unchanged'];
+				const either =
+					stored.length > 1
+						? `${stored.slice(0, -1).join(', ')} or ${stored[stored.length - 1]}`
+						: (stored[0] ?? 'a status that says it was stored');
+				return unconfirmed(
+					`its result for this record${said} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
+				);
+			}
 		}
-		// Copied without `index` (a position in one request, meaningless to the user); not `delete`, which slows every later read of the object.
+		// Copied without the row's position (meaningless to the user); not `delete`, which slows every later read of the object.
 		const rest: IDataObject = {};
-		for (const field of Object.keys(result)) if (field !== 'index') rest[field] = result[field];
-		rest.status = confirming;
+		for (const field of Object.keys(result)) if (field !== indexField) rest[field] = result[field];
+		rest.status = typeof status === 'string' ? status.toLowerCase() : 'stored';
 		// A result matched by index or position still tells the user which record it was.
 		if (keys && (rest.key === undefined || rest.key === null)) rest.key = keys[k];
-		return { kind: 'stored', key, result: rest };
+		return answer.resent
+			? { kind: 'stored', key, result: rest, resent: true }
+			: { kind: 'stored', key, result: rest };
 	});
+}
+
+/** A row the answer lists among those it did not store: refused, in the platform's words for it. */
+function refusedInAnswer(
+	cause: PlatformError,
+	result: IDataObject,
+	shape: Results,
+	words: string | undefined,
+	key: string | undefined,
+): FailedRow {
+	const errors = shape.by === 'split' && shape.errors ? result[shape.errors] : result.errors;
+	const listed = Array.isArray(errors)
+		? errors
+				.map((error) => {
+					if (!isObject(error)) return keyText(error);
+					const field = keyText(error.field ?? error.path ?? error.pointer ?? error.property);
+					const message = keyText(error.message ?? error.detail ?? error.reason) ?? 'rejected';
+					return field
+						? `field "${field.replace(/^\//, '').replace(/\//g, '.')}" ${message}`
+						: message;
+				})
+				.filter((text): text is string => text !== undefined)
+		: [];
+	return refused(
+		cause,
+		listed.length ? listed.join('; ') : (words ?? 'the platform did not take it'),
+		key,
+	);
 }

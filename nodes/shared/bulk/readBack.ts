@@ -7,14 +7,13 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readAll } from '../paging';
-import { checkRouteOf, routeInfo, type RoutePath } from '../platform';
 import { foldKey } from '../recordKey';
 import type { Session } from '../session';
 import type { RequestOptions } from '../transport/request';
 
 export interface ReadBack {
 	/** The route it read with. */
-	check: RoutePath;
+	check: string;
 	/** Rows the platform has as sent: the result to output for each. */
 	confirmed: Map<number, IDataObject>;
 	/** Rows the platform has otherwise: the first field that differs. */
@@ -54,13 +53,13 @@ function firstDifference(sent: unknown, found: unknown, path: string): string | 
 /** Reads back the keys of `rows`; undefined when the route has no read by key, or the read fails. */
 export async function readBack(
 	session: Session,
-	route: RoutePath,
+	route: string,
 	records: IDataObject[],
 	rows: number[],
 	options: RequestOptions,
 ): Promise<ReadBack | undefined> {
-	const check = checkRouteOf(route);
-	const filter = check ? routeInfo(check).keyFilter : undefined;
+	const check = session.platform.checkRouteOf(route);
+	const filter = check ? session.platform.route(check).keyFilter : undefined;
 	if (!check || !filter) return undefined;
 	const keyOf = (row: number) => String(records[row][filter.key] ?? '');
 	const keys = [...new Set(rows.map(keyOf))];

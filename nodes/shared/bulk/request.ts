@@ -1,28 +1,40 @@
 /**
- * One request of a bulk write and what it came to, row by row. The platform rejects a whole
- * request when any row is bad (422/409, or 404 for an unknown id) and names the rows in
- * error.details[].path as /items/<n>/...; those rows are refused and the rest are to be sent again
- * without them, so one bad row never sinks its neighbours. A 413 says the request is too large for
- * this platform; a failure the transport gave up on leaves its rows not confirmed.
+ * One request of a bulk write and what it came to, row by row. The records go where the route's
+ * description puts them (`items`, `data`, or the body itself). A platform that rejects a whole
+ * request when any row is bad (422/409, or 404 for an unknown id) names the rows in its error
+ * details by their place in the request (/items/<n>/..., data[n].field); those rows are refused
+ * and the rest are to be sent again without them, so one bad row never sinks its neighbours. A
+ * 413 says the request is too large for this platform; a failure the transport gave up on leaves
+ * its rows not confirmed.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RoutePath } from '../platform';
 import type { Session } from '../session';
 import { PlatformError } from '../transport/errors';
 import { platformRequest, type RequestOptions } from '../transport/request';
-import { confirmRows, refused, RESULTS_LIST, type RowOutcome } from './outcomes';
+import { confirmRows, refused, resultsOf, resultsProblem, type RowOutcome } from './outcomes';
 
-const ROW_PATH = /^\/items\/(\d+)(?:\/|$)/;
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A detail's path that names a row of the request: /items/3/sku, items[3].sku, data.3.sku, /3/sku (a body that is the list). */
+function rowPath(container: string): RegExp {
+	const head = container === '' ? '' : `${escaped(container)}(?:/|\\.|(?=\\[))`;
+	return new RegExp(`^/?${head}\\[?(\\d+)\\]?(?:[/.]|$)`);
+}
 
 /** Rows of a request named by the platform's error details, with the messages that name them. */
-function rowsNamed(error: PlatformError, rowCount: number): Map<number, string[]> {
+function rowsNamed(
+	error: PlatformError,
+	rowCount: number,
+	container: string,
+): Map<number, string[]> {
 	const named = new Map<number, string[]>();
+	const path = rowPath(container);
 	for (const detail of error.body?.details ?? []) {
-		const match = ROW_PATH.exec(detail.path ?? '');
+		const match = path.exec(detail.path ?? '');
 		if (!match || Number(match[1]) >= rowCount) continue;
-		const field = (detail.path ?? '').replace(ROW_PATH, '').replace(/\//g, '.');
+		const field = (detail.path ?? '').replace(path, '').replace(/\//g, '.');
 		const text = `${field ? `field "${field}" ` : ''}${detail.message ?? 'rejected'}`;
 		named.set(Number(match[1]), [...(named.get(Number(match[1])) ?? []), text]);
 	}
@@ -41,25 +53,23 @@ export type Sent =
 /** Sends `records` in one request (with `envelope` beside them) and maps the answer, or the refusal, to outcomes. */
 export async function sendRequest(
 	session: Session,
-	route: RoutePath,
+	route: string,
 	records: IDataObject[],
 	keys: Array<string | undefined>,
 	options: RequestOptions & { envelope?: IDataObject },
 ): Promise<Sent> {
+	const info = session.platform.route(route);
+	const container = info.wire?.records ?? 'items';
+	const idempotent = options.idempotent ?? info.idempotent;
 	try {
-		const body = { ...options.envelope, items: records };
-		const answer = await platformRequest(session, route, body, {
+		const body = container === '' ? records : { ...options.envelope, [container]: records };
+		const answer = await platformRequest(session, route, body as IDataObject, {
 			...options,
+			idempotent,
 			itemIndex: undefined,
-			expect: RESULTS_LIST,
+			expect: resultsProblem(resultsOf(info)),
 		});
-		const confirmed = confirmRows(
-			session.ctx.getNode(),
-			route,
-			records,
-			answer,
-			options.idempotent,
-		);
+		const confirmed = confirmRows(session.ctx.getNode(), route, info, records, answer, idempotent);
 		return { outcomes: new Map(confirmed.map((outcome, k) => [k, outcome])), again: [] };
 	} catch (error) {
 		if (!(error instanceof PlatformError))
@@ -67,7 +77,7 @@ export async function sendRequest(
 				? error
 				: new NodeOperationError(session.ctx.getNode(), error as Error);
 		const status = error.status ?? 0;
-		const named = rowsNamed(error, records.length);
+		const named = rowsNamed(error, records.length, container);
 		const outcomes = new Map<number, RowOutcome>();
 		if (status === 413 && records.length > 1) return { tooLarge: true };
 		if (status === 413) {

@@ -23,7 +23,6 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { routeInfo, type RoutePath } from '../platform';
 import type { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
 import type { RequestOptions } from '../transport/request';
@@ -41,6 +40,8 @@ export interface BulkOptions extends RequestOptions {
 	envelope?: IDataObject;
 	/** Requests in flight at once: 1–8, or adaptive (the default, 2–16). */
 	parallel?: Parallel;
+	/** Check Only: every row is told it passed its checks, and nothing is sent. */
+	checkOnly?: boolean;
 }
 
 /** A bulk write's rows, batch by batch as they become known. */
@@ -104,7 +105,7 @@ function batchesOf<T>(batches: RowBatches<T>): AsyncIterator<T[]> {
 /** Writes rows as they come; each row's outcome is told to `rows.settle` once its request settles. */
 export async function bulkWriteRows<T>(
 	session: Session,
-	route: RoutePath,
+	route: string,
 	batches: RowBatches<T>,
 	rows: RowsWritten<T>,
 	options: BulkOptions = {},
@@ -113,12 +114,17 @@ export async function bulkWriteRows<T>(
 		1,
 		Math.min(
 			options.batchSize ?? Infinity,
-			routeInfo(route).maxItems ?? 1000,
+			session.platform.route(route).maxItems ?? 1000,
 			session.chunkLimits.get(route) ?? Infinity,
 		),
 	);
-	const keyFields = routeInfo(route).naturalKey;
+	const keyFields = session.platform.route(route).naturalKey;
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
+	if (options.checkOnly) {
+		for await (const batch of { [Symbol.asyncIterator]: () => batchesOf(batches) })
+			for (const row of batch) rows.settle(row, { kind: 'checked', key: keyOf(row) });
+		return { requests: 0 };
+	}
 	const lanes = new Lanes(options.parallel);
 	const { signal } = session;
 	/** How many requests in flight hold each key. */
@@ -136,6 +142,8 @@ export async function bulkWriteRows<T>(
 		const records = taken.map((row) => rows.recordOf(row));
 		// Reads back after a lost answer, as many as the request's further tries would have been.
 		let checksLeft = (options.retry?.maxAttempts ?? session.retry.maxAttempts) - 1;
+		// Rows sent again after a read back found them missing: their results say they were re-sent.
+		let readBackDone = false;
 		for (let pending = parts.shift(); pending !== undefined; pending = parts.shift()) {
 			while (pending.length > 0) {
 				if (!sending()) {
@@ -163,6 +171,7 @@ export async function bulkWriteRows<T>(
 						pending = settleReadBack(back, sent.gaveUp, keys, (k, outcome) =>
 							rows.settle(taken[k], outcome),
 						);
+						readBackDone = true;
 						continue;
 					}
 				}
@@ -189,7 +198,10 @@ export async function bulkWriteRows<T>(
 				} else {
 					lanes.answered(started);
 					for (const [position, outcome] of sent.outcomes)
-						rows.settle(taken[part[position]], outcome);
+						rows.settle(
+							taken[part[position]],
+							readBackDone && outcome.kind === 'stored' ? { ...outcome, resent: true } : outcome,
+						);
 					pending = sent.again.map((position) => part[position]);
 				}
 			}
@@ -275,7 +287,7 @@ export async function bulkWriteRows<T>(
 /** One outcome per record, in the records' order. */
 export async function bulkWrite(
 	session: Session,
-	route: RoutePath,
+	route: string,
 	records: IDataObject[],
 	options: BulkOptions = {},
 ): Promise<RowOutcome[]> {

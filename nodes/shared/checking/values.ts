@@ -71,7 +71,9 @@ export function numberCheck({
 	minimum,
 	maximum,
 	exclusiveMinimum,
+	options,
 }: FieldSpec): (value: unknown) => Checked {
+	const allowed = options && new Set(options.map((option) => Number(option.value)));
 	return (value) => {
 		let number: number;
 		if (typeof value === 'number') {
@@ -94,6 +96,10 @@ export function numberCheck({
 			return { problem: `must be more than ${exclusiveMinimum} (got ${number})` };
 		if (maximum !== undefined && number > maximum)
 			return { problem: `must be ${maximum} or less (got ${number})` };
+		if (allowed !== undefined && !allowed.has(number))
+			return {
+				problem: `must be one of ${options!.map((option) => option.value).join(', ')} (got ${number})`,
+			};
 		return { value: number };
 	};
 }

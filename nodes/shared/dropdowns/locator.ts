@@ -14,10 +14,9 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { nextCursor, pageProblem } from '../paging';
+import { readPage } from '../paging';
 import type { RoutePath } from '../platform';
 import { openSession, type Session } from '../session';
-import { platformRequest } from '../transport/request';
 import { INTERACTIVE_RETRY } from '../transport/retry';
 
 /** Records per page of the list: what a user scrolls through before typing more. */
@@ -53,22 +52,37 @@ function cursorFrom(token: string): string | number {
 	}
 }
 
-/** A "From List" method that asks the platform for one page: the typed text as its `search` filter, the cursor as n8n's paginationToken. */
+/**
+ * A "From List" method that asks the platform for one page: the typed text as its `search` filter
+ * (where the route has one), where the page starts (a cursor, a page number or an offset, as the
+ * route pages) as n8n's paginationToken.
+ */
 export function platformList({ route, filter, entry }: PlatformList): ListSearchMethod {
 	return async function (this: ILoadOptionsFunctions, search?: string, paginationToken?: string) {
+		const session = await listSession(this);
 		const wanted: IDataObject = { ...(filter?.(this) ?? {}) };
-		if (search?.trim()) wanted.search = search.trim();
-		const body: IDataObject = { filter: wanted, limit: PAGE_SIZE };
-		// The platform's cursor, text or a number, goes to the editor and back as JSON text.
-		if (paginationToken) body.cursor = cursorFrom(paginationToken);
-		const { body: page } = await platformRequest(await listSession(this), route, body, {
-			expect: pageProblem,
-		});
-		const results = (page.items as IDataObject[])
+		const searchable = session.platform
+			.filterFields(route)
+			.some((field) => field.name === 'search');
+		if (search?.trim() && searchable) wanted.search = search.trim();
+		// Where the next page starts, text or a number, goes to the editor and back as JSON text.
+		const at = paginationToken ? cursorFrom(paginationToken) : undefined;
+		const page = await readPage(session, route, wanted, at, PAGE_SIZE);
+		const typed = searchable ? '' : (search?.trim().toLowerCase() ?? '');
+		const results = page.records
 			.flatMap((record) => entry(record, wanted) ?? [])
-			.filter((item) => item.value !== '');
-		const next = nextCursor(page);
-		return { results, paginationToken: next === undefined ? undefined : JSON.stringify(next) };
+			.filter((item) => item.value !== '')
+			// A platform without a search filter: the page is searched here, by name and code.
+			.filter(
+				(item) =>
+					typed === '' ||
+					item.name.toLowerCase().includes(typed) ||
+					String(item.value).toLowerCase().includes(typed),
+			);
+		return {
+			results,
+			paginationToken: page.next === undefined ? undefined : JSON.stringify(page.next),
+		};
 	};
 }
 

@@ -9,10 +9,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RowOutcome } from '../bulk/outcomes';
 import type { Problem } from '../checking';
 import { includeInputFields } from '../form/options';
-import { errorJson } from '../output';
-import { routeInfo, type RoutePath } from '../platform';
+import { errorJson, CHECKED } from '../output';
+
 import { recordKey, recordName } from '../recordKey';
 import type { ExecuteSession } from '../session';
+import { fromVersion } from '../version';
 import type { ReportedRow } from './report';
 
 export class EveryRow {
@@ -22,21 +23,35 @@ export class EveryRow {
 
 	constructor(
 		private readonly session: ExecuteSession,
-		private readonly route: RoutePath,
+		private readonly route: string,
 		private readonly itemIndex: number,
 	) {}
 
 	private key(row: ReportedRow) {
-		return recordKey(routeInfo(this.route).naturalKey, row.values);
+		return recordKey(this.session.platform.route(this.route).naturalKey, row.values);
 	}
 
 	settled(row: ReportedRow, outcome: RowOutcome) {
 		const key = this.key(row);
+		if (outcome.kind === 'checked') {
+			this.items.push({
+				json: { row: row.row, line: row.line, ...key, ...CHECKED },
+				pairedItem: { item: this.itemIndex },
+			});
+			return;
+		}
 		if (outcome.kind === 'stored') {
 			this.stored++;
 			const input = includeInputFields(this.session.ctx) ? row.values : undefined;
 			this.items.push({
-				json: { ...input, row: row.row, line: row.line, ...key, ...outcome.result },
+				json: {
+					...input,
+					row: row.row,
+					line: row.line,
+					...key,
+					...outcome.result,
+					...(outcome.resent && fromVersion(this.session.ctx, 3) ? { resent: true } : {}),
+				},
 				pairedItem: { item: this.itemIndex },
 			});
 			return;
@@ -57,7 +72,7 @@ export class EveryRow {
 	}
 
 	private fail(row: ReportedRow, reason: string, key: IDataObject | undefined, facts: IDataObject) {
-		const noun = routeInfo(this.route).noun ?? 'record';
+		const noun = this.session.platform.route(this.route).noun ?? 'record';
 		const name = key
 			? `${recordName(noun, key)} (row ${row.row}, line ${row.line})`
 			: `Row ${row.row} (line ${row.line})`;

@@ -13,7 +13,7 @@ import { checkRecord, InputProblem, type Problem, type UnknownFieldPolicy } from
 import { bulkOptions } from '../form/options';
 import { errorJson } from '../output';
 import { EveryRow } from './everyRow';
-import type { RecordSpec, RoutePath } from '../platform';
+import type { RecordSpec } from '../platform';
 import type { ExecuteSession } from '../session';
 import { PlatformError } from '../transport/errors';
 import { recordShape } from './fields';
@@ -41,7 +41,7 @@ export type Refuse = (row: ReportedRow, problems: Problem[]) => void;
 
 /** A bulk write of files: how the columns are read, and how rows become records to send. */
 export interface FileWrite {
-	route: RoutePath;
+	route: string;
 	shape: RowShape;
 	/** What a record of several rows is called ("orders"); unset: one record per row. */
 	recordsCalled?: string;
@@ -60,7 +60,7 @@ export interface FileWrite {
 /** The bulk write of one record per row, checked against `spec`. */
 export function rowRecords(
 	session: ExecuteSession,
-	route: RoutePath,
+	route: string,
 	spec: RecordSpec,
 	unknownFields: UnknownFieldPolicy,
 ): FileWrite {
@@ -143,7 +143,7 @@ export async function writeFiles(
 					recordOf: (row: Ready) => row.record,
 					settle: (row, outcome) => (every ?? counted).settled(row, outcome),
 				},
-				bulkOptions(ctx, write.route),
+				bulkOptions(session, write.route),
 			);
 			counted.requests += end.requests;
 			if (every) {
@@ -205,7 +205,7 @@ export function itemRecord(
 /** Output → Failures and a Summary for input items: their records (or why not) as `records` gives them. */
 export async function writeItemsWithSummary(
 	session: ExecuteSession,
-	route: RoutePath,
+	route: string,
 	records: ItemsRecord[],
 	recordsCalled?: string,
 ): Promise<INodeExecutionData[][]> {
@@ -240,7 +240,7 @@ export async function writeItemsWithSummary(
 			recordOf: (row: Ready) => row.record,
 			settle: (row, outcome) => report.settled(row, outcome),
 		},
-		bulkOptions(ctx, route),
+		bulkOptions(session, route),
 	);
 	report.requests += end.requests;
 	const everyItem = items.map((_, item) => ({ item }));

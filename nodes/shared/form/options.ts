@@ -10,7 +10,8 @@ import {
 } from '../bulk/lanes';
 import type { BulkOptions } from '../bulk/write';
 import { autoSaveHighlightedDataOption } from '../highlighted';
-import { checkRouteOf, routeInfo, type RoutePath } from '../platform';
+import { checkRouteOf, routeInfo, type RouteInfo, type RoutePath } from '../platform';
+import type { ExecuteSession } from '../session';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
 import type { UnknownFieldPolicy } from '../checking';
 import { byVersion, fromVersion } from '../version';
@@ -58,19 +59,24 @@ export const batchSizeOption = (route: RoutePath): INodeProperties => ({
 	description: `How many records to send at once (at most ${maxRecordsOf(route)}, the most the platform takes). Any number of input items is split into batches of this size.`,
 });
 
-/** Re-Send where the contract says the route matches records by their key, else Check First. */
-const resendDefault = (route: RoutePath): string =>
-	routeInfo(route).idempotent ? 'resend' : 'checkFirst';
+/**
+ * Re-Send where the description says the route is safe to repeat, else Check First. Our own
+ * contract infers it from a natural key: versions 1 and 2 keep that; from version 3 only the
+ * description's own word (x-idempotent) makes Re-Send the default, as no description says whether
+ * a platform really matches records by their key.
+ */
+const resendDefault = (info: RouteInfo, version: number): string =>
+	info.idempotent && (version < 3 || info.idempotentStated) ? 'resend' : 'checkFirst';
 
 /**
  * Whether a request whose answer was lost is sent again. The contract's word for the route is
  * the default (an upsert by key is safe to repeat); a user whose platform adds a second record
  * for the same key says otherwise here.
  */
-export function resendOption(route: RoutePath): INodeProperties {
+export function resendOption(route: RoutePath): INodeProperties[] {
 	const check = checkRouteOf(route);
-	const contractSays = resendDefault(route);
-	return {
+	const before = resendDefault(routeInfo(route), 2);
+	const property: INodeProperties = {
 		displayName: 'Re-Send After a Lost Answer',
 		name: 'resend',
 		type: 'options',
@@ -89,17 +95,30 @@ export function resendOption(route: RoutePath): INodeProperties {
 					: 'Report the records as not confirmed, for a platform that may add a second record with the same key (this route has no read by key to check with)',
 			},
 		],
-		default: contractSays,
+		default: before,
 		description:
 			"What to do when the platform's answer to a request is lost (a dropped connection, a timeout, a gateway error), so it may or may not have stored the records",
 	};
+	const from3 = resendDefault(routeInfo(route), 3);
+	return from3 === before ? [property] : byVersion(property, 3, { default: from3 });
 }
 
 /** The Options of a bulk write: Batch Size, Re-Send After a Lost Answer (Requests in Parallel comes with Batch Size). */
 export const bulkWriteOptions = (route: RoutePath): INodeProperties[] => [
 	batchSizeOption(route),
-	resendOption(route),
+	...resendOption(route),
+	checkOnlyOption,
 ];
+
+/** Before a site goes live: every check against the platform's description, nothing sent. */
+const checkOnlyOption: INodeProperties = {
+	displayName: 'Check Only',
+	name: 'checkOnly',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to run every check of the platform's description on the records and send nothing: the same Not Stored rows and Summary a real run gives, so an ERP export can be cleaned before the first night",
+};
 
 /** Shown wherever Batch Size is: every bulk write. */
 const requestsInParallelOption: INodeProperties = {
@@ -222,12 +241,19 @@ export function requestsInParallel(ctx: IExecuteFunctions): Parallel {
 }
 
 /** How this run sends a bulk write to `route`: Options → Batch Size, Requests in Parallel and the retry budgets. */
-export function bulkOptions(ctx: IExecuteFunctions, route: RoutePath): BulkOptions {
-	const resend = ctx.getNodeParameter('options.resend', 0, resendDefault(route));
+export function bulkOptions(session: ExecuteSession, route: string): BulkOptions {
+	const { ctx } = session;
+	const info = session.platform.route(route);
+	const resend = ctx.getNodeParameter(
+		'options.resend',
+		0,
+		resendDefault(info, ctx.getNode().typeVersion),
+	);
 	return {
-		batchSize: ctx.getNodeParameter('options.batchSize', 0, maxRecordsOf(route)) as number,
+		batchSize: ctx.getNodeParameter('options.batchSize', 0, info.maxItems ?? 1000) as number,
 		parallel: requestsInParallel(ctx),
 		retry: retryPolicy(ctx),
 		idempotent: resend === 'resend',
+		checkOnly: ctx.getNodeParameter('options.checkOnly', 0, false) as boolean,
 	};
 }

@@ -87,11 +87,16 @@ function fromForm(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): 
 		) as IDataObject[string];
 	}
 	Object.assign(raw, ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	const record = unwrapForm(spec.fields, raw);
+	return { ...unwrapForm(spec.fields, raw), ...extraFields(ctx, itemIndex) };
+}
+
+/** Extra Fields of one item: fields the form does not know, sent as they are under their names. */
+export function extraFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const extra = ctx.getNodeParameter('extraFields.field', itemIndex, []) as Array<{
 		name: string;
 		value: unknown;
 	}>;
+	const record: IDataObject = {};
 	for (const { name, value } of extra) {
 		if (name.trim() === '')
 			throw itemError(ctx.getNode(), itemIndex, 'Extra Fields', 'has an entry without a name');
@@ -140,14 +145,18 @@ export function readRecord(
 	return fromForm(ctx, spec, itemIndex);
 }
 
-/** The record of one input item as the user gave it, checked against its spec, or the item error naming the field. */
+/**
+ * The record of one input item as the user gave it (read with the form's `spec`), checked against
+ * the effective description's (`against`, the same by default), or the item error naming the field.
+ */
 export function checkedRecord(
 	ctx: IExecuteFunctions,
 	spec: RecordSpec,
 	itemIndex: number,
 	source: RecordSource,
+	against: RecordSpec = spec,
 ): IDataObject {
-	return checkOrRefuse(ctx, itemIndex, spec, readRecord(ctx, spec, itemIndex, source), {
+	return checkOrRefuse(ctx, itemIndex, against, readRecord(ctx, spec, itemIndex, source), {
 		unknownFields: source.unknownFields,
 		leftOut: source.leftOut,
 		// Filled in the form, a field is named as the form names it.

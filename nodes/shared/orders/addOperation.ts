@@ -29,12 +29,15 @@ import { needsSentence, sentences, spoken } from '../form/words';
 import { readRecord, recordSource, type RecordSource } from '../form/records';
 import type { Operation } from '../operations';
 import { Output, type ItemRecord } from '../output';
-import { recordSpec, type RecordCheck, type RoutePath } from '../platform';
+import { checkFormAgainst, effectiveSpec, gapError } from '../drift';
+import { PlatformGap, recordSpec, type RecordCheck, type RoutePath } from '../platform';
+import type { ExecuteSession } from '../session';
 import { groupByOrderNumber } from './grouping';
 import { orderMappableFields, orderRecords } from './fromFile';
 import {
 	checkedOrder,
 	linesField,
+	orderKey,
 	readOrderInput,
 	type OrderInput,
 	type OrderShape,
@@ -144,20 +147,27 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 		],
 		async execute(session, items) {
 			const { ctx } = session;
+			const effective = effectiveShape(session, config, shape);
 			if (bulkInput(ctx) === 'file')
 				return await writeFiles(
 					session,
-					orderRecords(session, config.route, shape, unknownFieldsPolicy(ctx)),
+					orderRecords(session, config.route, effective, unknownFieldsPolicy(ctx)),
 					bulkOutput(ctx),
 				);
 			const source = recordSource(session);
-			const rawRecord = (itemIndex: number) => readRecord(ctx, shape.spec, itemIndex, source);
+			if (source.mode === 'form')
+				checkFormAgainst(session, config.route, shape.spec, effective.spec);
+			// The form is read as it was made; what comes from items or JSON is read in the platform's names.
+			const read = source.mode === 'form' ? shape : effective;
+			const rawRecord = (itemIndex: number) => readRecord(ctx, read.spec, itemIndex, source);
 			const grouped = ctx.getNodeParameter('groupLines', 0, false) as boolean;
+			const orders = (inputs: OrderInput[]) =>
+				grouped ? groupByOrderNumber(inputs, orderKey(effective)) : inputs.map((input) => [input]);
 			if (bulkOutput(ctx) === 'summary')
 				return await writeItemsWithSummary(
 					session,
 					config.route,
-					ordersOfItems(ctx, shape, items.length, grouped, source),
+					ordersOfItems(ctx, read, effective, items.length, grouped, source, orders),
 					'orders',
 				);
 			const output = new Output(session, {
@@ -166,13 +176,13 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 				includeInputFields: includeInputFields(ctx),
 			});
 			const inputs = output.readEach(items.length, (itemIndex) =>
-				readOrderInput(ctx, shape, itemIndex, grouped, source),
+				readOrderInput(ctx, read, itemIndex, grouped, source),
 			);
 			const rows: ItemRecord[] = [];
-			for (const order of grouped ? groupByOrderNumber(inputs) : inputs.map((input) => [input])) {
+			for (const order of orders(inputs)) {
 				const itemIndexes = order.map((input) => input.itemIndex);
 				try {
-					rows.push({ itemIndexes, record: checkedOrder(ctx, shape, order, source) });
+					rows.push({ itemIndexes, record: checkedOrder(ctx, effective, order, source) });
 				} catch (error) {
 					output.fail(itemIndexes, error, order[0].header);
 				}
@@ -181,7 +191,7 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 				session,
 				config.route,
 				rows.map((row) => row.record),
-				bulkOptions(ctx, config.route),
+				bulkOptions(session, config.route),
 			);
 			output.addOutcomes(rows, outcomes);
 			return [output.items()];
@@ -189,24 +199,46 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 	};
 }
 
+/**
+ * The order shape of the effective description: its record, its lines under the same name, and
+ * its key (the order number, where the description names another key field, that one).
+ */
+function effectiveShape(
+	session: ExecuteSession,
+	config: OrderAddConfig,
+	shape: OrderShape,
+): OrderShape {
+	const spec = effectiveSpec(session, config.route, config.checks);
+	if (spec === shape.spec) return shape;
+	if (!spec.fields.some((field) => field.name === config.linesKey))
+		throw gapError(
+			session,
+			new PlatformGap(config.route, `record field "${config.linesKey}"`, session.platform.source),
+		);
+	const key = session.platform.route(config.route).naturalKey;
+	return { spec, linesKey: config.linesKey, key: key?.length === 1 ? key[0] : undefined };
+}
+
 /** The orders of the input items (grouped by order number when asked), each made or why not: for a summary. */
 function ordersOfItems(
 	ctx: IExecuteFunctions,
+	read: OrderShape,
 	shape: OrderShape,
 	count: number,
 	grouped: boolean,
 	source: RecordSource,
+	orders: (inputs: OrderInput[]) => OrderInput[][],
 ): ItemsRecord[] {
 	const made: ItemsRecord[] = [];
 	const inputs: OrderInput[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
-			inputs.push(readOrderInput(ctx, shape, itemIndex, grouped, source));
+			inputs.push(readOrderInput(ctx, read, itemIndex, grouped, source));
 		} catch (error) {
 			made.push({ itemIndexes: [itemIndex], error });
 		}
 	}
-	for (const order of grouped ? groupByOrderNumber(inputs) : inputs.map((input) => [input])) {
+	for (const order of orders(inputs)) {
 		const itemIndexes = order.map((input) => input.itemIndex);
 		try {
 			made.push({

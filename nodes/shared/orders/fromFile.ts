@@ -15,19 +15,19 @@ import type { FileRow, RowShape } from '../file/rows';
 import type { FileReader } from '../file/read';
 import type { ReportedRow } from '../file/report';
 import { stopIfCancelled, type FileWrite, type Ready, type Refuse } from '../file/write';
-import type { RoutePath } from '../platform';
 import type { ExecuteSession } from '../session';
 import {
 	checkedOrder,
 	headerSpec,
 	linesField,
+	orderKey,
 	splitLineItem,
 	type OrderInput,
 	type OrderShape,
 } from './order';
 
-function orderNumberOf(values: IDataObject): string | undefined {
-	const value = values.order_number;
+function orderNumberOf(values: IDataObject, key: string): string | undefined {
+	const value = values[key];
 	return isEmpty(value) ? undefined : String(value).trim();
 }
 
@@ -70,6 +70,7 @@ function orderShape(shape: OrderShape, unknownFields: UnknownFieldPolicy): RowSh
 async function ordersApart(
 	session: ExecuteSession,
 	file: FileReader,
+	key: string,
 ): Promise<Map<string, number[]>> {
 	const firstLine = new Map<string, number>();
 	const apart = new Map<string, number[]>();
@@ -77,7 +78,7 @@ async function ordersApart(
 	for await (const rows of file.rows()) {
 		stopIfCancelled(session);
 		for (const row of rows) {
-			const number = orderNumberOf(row.values);
+			const number = orderNumberOf(row.values, key);
 			if (number === undefined || number === current) continue;
 			current = number;
 			const first = firstLine.get(number);
@@ -91,13 +92,14 @@ async function ordersApart(
 /** Orders of `shape` from a file's rows. */
 export function orderRecords(
 	session: ExecuteSession,
-	route: RoutePath,
+	route: string,
 	shape: OrderShape,
 	unknownFields: UnknownFieldPolicy,
 ): FileWrite {
 	const { ctx } = session;
 	const header = headerSpec(shape).fields;
 	const line = linesField(shape).fields ?? [];
+	const key = orderKey(shape);
 	/** One order from its rows, or its rows refused together. */
 	const order = (
 		rows: FileRow[],
@@ -106,7 +108,7 @@ export function orderRecords(
 	): Ready | undefined => {
 		const [first, ...more] = rows;
 		const reported: ReportedRow = { ...first, more };
-		const number = orderNumberOf(first.values);
+		const number = orderNumberOf(first.values, key);
 		const problems = rows.flatMap((row) =>
 			row.problems.map((p) => ({
 				...p,
@@ -157,15 +159,18 @@ export function orderRecords(
 		shape: orderShape(shape, unknownFields),
 		recordsCalled: 'orders',
 		async *records(file, refuse, read, again) {
-			const apart = await ordersApart(session, again());
+			const apart = await ordersApart(session, again(), key);
 			let group: FileRow[] = [];
 			for await (const rows of file.rows()) {
 				stopIfCancelled(session);
 				const ready: Ready[] = [];
 				for (const row of rows) {
 					read();
-					const number = orderNumberOf(row.values);
-					if (group.length && (number === undefined || number !== orderNumberOf(group[0].values))) {
+					const number = orderNumberOf(row.values, key);
+					if (
+						group.length &&
+						(number === undefined || number !== orderNumberOf(group[0].values, key))
+					) {
 						const made = order(group, apart, refuse);
 						if (made) ready.push(made);
 						group = [];

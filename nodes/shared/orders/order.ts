@@ -30,6 +30,18 @@ export const notBefore =
 export interface OrderShape {
 	spec: RecordSpec;
 	linesKey: string;
+	/** The field that identifies an order (its natural key): order_number unless the description says otherwise. */
+	key?: string;
+}
+
+/** The field that identifies an order, by which lines of one order are grouped. */
+export const orderKey = (shape: OrderShape): string => shape.key ?? 'order_number';
+
+/** The line field lines are numbered in, when the lines have one. */
+function lineNumberField(shape: OrderShape): string | undefined {
+	return linesField(shape).fields?.some((field) => field.name === 'line_number')
+		? 'line_number'
+		: undefined;
 }
 
 /** One line and where it stands in its input item, so a problem can name the item's own field. */
@@ -184,14 +196,15 @@ export function readOrderInput(
 	return input;
 }
 
-/** Lines without a number get the next ones after the highest given, in the order they come. */
-function numberLines(lines: SourcedLine[]): void {
+/** Lines without a number get the next ones after the highest given, in the order they come (where lines have a number). */
+function numberLines(lines: SourcedLine[], field: string | undefined): void {
+	if (field === undefined) return;
 	const numberOf = (line: unknown) =>
-		isObject(line) ? (line.line_number ?? line.lineNumber) : undefined;
+		isObject(line) ? (line[field] ?? line[camelName(field)]) : undefined;
 	let next =
 		Math.max(0, ...lines.map(({ line }) => Number(numberOf(line))).filter(Number.isInteger)) + 1;
 	for (const { line } of lines) {
-		if (isObject(line) && isEmpty(numberOf(line))) line.line_number = next++;
+		if (isObject(line) && isEmpty(numberOf(line))) line[field] = next++;
 	}
 }
 
@@ -258,7 +271,7 @@ export function checkedOrder(
 	}
 	const lines = order.flatMap((input) => input.lines);
 	if (problems.length === 0) {
-		numberLines(lines);
+		numberLines(lines, lineNumberField(shape));
 		const raw = order.some((input) => input.hasLines)
 			? { ...header, [shape.linesKey]: lines.map(({ line }) => line) }
 			: header;
@@ -276,7 +289,7 @@ export function checkedOrder(
 	const more = rest.length
 		? ` (and ${rest.length} more: ${rest.map((p) => `${unit} ${p.itemIndex} ${p.field} ${p.problem}`).join('; ')})`
 		: '';
-	const number = String(header.order_number ?? '');
+	const number = String(header[orderKey(shape)] ?? '');
 	const together =
 		order.length > 1
 			? `; order ${number} (${unit}s ${order.map((input) => input.itemIndex).join(', ')}) was not sent`

@@ -11,10 +11,14 @@ export interface RouteInfo {
 	kind: RouteKind;
 	/** Most records per request (x-max-items, else the items list's maxItems). */
 	maxItems?: number;
-	/** Repeating the same request leaves the platform as one request would (x-idempotent, else reads and natural-key upserts). */
+	/** Repeating the same request leaves the platform as one request would (x-idempotent, else reads and, in our own contract, natural-key upserts). */
 	idempotent: boolean;
+	/** The description says so itself (x-idempotent), rather than the package inferring it. */
+	idempotentStated?: true;
 	/** The fields that identify a record (x-natural-key). */
 	naturalKey?: string[];
+	/** Where the key came from when the description names none: the built-in description's route, or the person's choice. */
+	keyFrom?: 'builtIn' | 'chosen';
 	/**
 	 * The row fields whose values, joined with "|", make the `key` a bulk result reports: the natural
 	 * key, absent where the platform reports a key of its own making (x-result-key: assigned).
@@ -26,6 +30,76 @@ export interface RouteInfo {
 	records?: string;
 	/** A read's filter that takes a list of its records' keys ("order_numbers" of "order_number"). */
 	keyFilter?: KeyFilter;
+	/** Where things are in its requests and answers. */
+	wire?: Wire;
+}
+
+/** How a read asks for the next page, and how its answer says there is one. Names are dotted paths ("meta.total_pages"). */
+export type Paging =
+	| {
+			by: 'cursor';
+			/** The request field that takes the cursor. */
+			cursor: string;
+			/** The request field that takes the page size, and the most it takes. */
+			size?: string;
+			maxSize?: number;
+			/** The answer field with the next page's cursor. */
+			next: string;
+			/** The answer field saying whether there is more. */
+			more?: string;
+	  }
+	| {
+			by: 'page';
+			page: string;
+			/** The number of the first page (0 or 1). */
+			first: number;
+			size?: string;
+			maxSize?: number;
+			more?: string;
+			totalPages?: string;
+			total?: string;
+	  }
+	| {
+			by: 'offset';
+			offset: string;
+			size?: string;
+			maxSize?: number;
+			more?: string;
+			total?: string;
+	  }
+	/** One page: the description shows no way to ask for the next. */
+	| { by: 'none' };
+
+/** How a bulk answer tells each row's fate. Names are dotted paths in the answer or field names in its entries. */
+export type Results =
+	/** One result per row, in a list: its position, key and status. */
+	| { by: 'perRow'; list: string; index?: string; key?: string; status?: string; message?: string }
+	/** Two lists: the rows it took and the rows it refused (with their errors). */
+	| {
+			by: 'split';
+			accepted: string;
+			rejected: string;
+			index?: string;
+			key?: string;
+			status?: string;
+			message?: string;
+			errors?: string;
+	  }
+	/** The answer does not say which rows it stored. */
+	| { by: 'none' };
+
+/** Where things are in a route's requests and answers. */
+export interface Wire {
+	/** Bulk: where a request's records go (a body field), or '' when the body is the list itself. */
+	records?: string;
+	/** Read: where the filters go (a body field), or '' when they are the body's own fields. */
+	filter?: string;
+	paging?: Paging;
+	/** Read: where an answer's records are (a dotted path), or '' when the answer is the list itself. */
+	list?: string;
+	results?: Results;
+	/** A per-row status as the description lists them, read as stored or not stored; others are not understood. */
+	statuses?: { stored?: string[]; notStored?: string[]; unknown?: string[] };
 }
 
 /** A read route's filter that takes a list of record keys. */
@@ -47,7 +121,9 @@ export type FieldType =
 	| 'dateTime'
 	| 'stringList'
 	| 'object'
-	| 'list';
+	| 'list'
+	/** Any JSON value, sent as given: a value the description allows in several types, or does not describe. */
+	| 'json';
 
 export interface FieldSpec {
 	/** The platform's field name (snake_case, as in the contract). */

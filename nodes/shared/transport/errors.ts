@@ -6,7 +6,6 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
-import { routeInfo, type RoutePath } from '../platform';
 import type { FailedCall, PlatformErrorBody } from './failure';
 import { siteProblem } from './siteProblems';
 
@@ -75,7 +74,7 @@ const PASSING_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 
 /** What the transport knows of a request it gave up on. */
 export interface GaveUp extends FailedCall {
-	route: RoutePath;
+	route: string;
 	/** Tries made, the first included. */
 	attempts: number;
 	/**
@@ -93,7 +92,7 @@ export interface GaveUp extends FailedCall {
  * status, the platform's error envelope, tries made, whether the platform may have stored it.
  */
 export class PlatformError extends NodeApiError {
-	readonly route: RoutePath;
+	readonly route: string;
 	readonly status: number | undefined;
 	readonly body: PlatformErrorBody | undefined;
 	readonly attempts: number;
@@ -139,7 +138,7 @@ export class PlatformError extends NodeApiError {
 
 	/** Whether sending the request again is harmless: the route's contract, unless the run said otherwise. */
 	get idempotent(): boolean {
-		return this.gaveUp.idempotent ?? routeInfo(this.route).idempotent;
+		return this.gaveUp.idempotent ?? false;
 	}
 
 	/** The same failure, worded for one row of the request (bulk writes), and what it says of that row. */

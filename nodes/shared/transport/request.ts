@@ -6,7 +6,6 @@ import { NodeOperationError, sleep } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../constants';
 import { asObject } from '../objects';
-import { routeInfo, type RoutePath } from '../platform';
 import type { Session, WaitBudget } from '../session';
 import { PlatformError } from './errors';
 import {
@@ -57,6 +56,8 @@ export interface RequestOptions {
 export interface Answer {
 	status: number;
 	body: IDataObject;
+	/** Sent again after a try the platform may have stored (its answer was lost): the record may have reached it twice. */
+	resent?: true;
 }
 
 /** Redirects that say the request was not taken here (it is asked for elsewhere). */
@@ -108,7 +109,7 @@ function jsonOf(body: unknown): unknown {
 async function knownFailure(
 	session: Session,
 	failed: Exclude<Try, { response: FullResponse }>,
-	route: RoutePath,
+	route: string,
 ): Promise<FailedCall> {
 	const { baseUrl, secrets, site } = session;
 	await secrets.relearn(async () => await session.ctx.getCredentials(CREDENTIAL_TYPE));
@@ -215,16 +216,16 @@ async function send(
  */
 export async function platformRequest(
 	session: Session,
-	route: RoutePath,
+	route: string,
 	body: IDataObject,
 	options: RequestOptions = {},
 ): Promise<Answer> {
 	const { ctx, baseUrl, signal, waited, pace } = session;
 	const policy: RetryPolicy = { ...session.retry, ...options.retry };
-	const idempotent = options.idempotent ?? routeInfo(route).idempotent;
+	const idempotent = options.idempotent ?? session.platform.route(route).idempotent;
 	const request: IHttpRequestOptions = {
 		method: 'POST',
-		url: `${baseUrl}${route}`,
+		url: `${baseUrl}${session.platform.path(route)}`,
 		body,
 		json: true,
 		headers: { Accept: 'application/json' },
@@ -331,6 +332,8 @@ export async function platformRequest(
 				),
 				attempt,
 			);
-		return { status, body: answer as IDataObject };
+		return mayBeStored
+			? { status, body: answer as IDataObject, resent: true }
+			: { status, body: answer as IDataObject };
 	}
 }

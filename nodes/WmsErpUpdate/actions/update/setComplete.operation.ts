@@ -3,6 +3,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { checkOrRefuse } from '../../../shared/checking';
 import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
+import { effectiveSpec, requireAll } from '../../../shared/drift';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
@@ -12,6 +13,7 @@ import {
 	sourceOf,
 	sourceProperty,
 	TriggerLineage,
+	UPDATE_INSTEAD,
 	withUpdateId,
 } from './source';
 
@@ -38,6 +40,8 @@ export const setComplete: Operation = {
 	],
 	async execute(session, items) {
 		const { ctx } = session;
+		requireAll(session, 'Set Complete', { [route]: ['items.id'] }, UPDATE_INSTEAD);
+		const effective = effectiveSpec(session, route);
 		const lineage = new TriggerLineage(ctx);
 		return await writeRecords(
 			session,
@@ -52,7 +56,7 @@ export const setComplete: Operation = {
 						: undefined;
 				if (reference || fromItem) record.erp_reference = reference || fromItem;
 				return withUpdateId(
-					checkOrRefuse(ctx, itemIndex, spec, record, inForm(ctx, itemIndex)),
+					checkOrRefuse(ctx, itemIndex, effective, record, inForm(ctx, itemIndex)),
 					id,
 				);
 			},

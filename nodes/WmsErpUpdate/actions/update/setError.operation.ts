@@ -1,6 +1,7 @@
 import { checkOrRefuse, itemError } from '../../../shared/checking';
 import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
+import { effectiveSpec, requireAll } from '../../../shared/drift';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
@@ -11,6 +12,7 @@ import {
 	sourceOf,
 	sourceProperty,
 	TriggerLineage,
+	UPDATE_INSTEAD,
 	withUpdateId,
 } from './source';
 
@@ -38,6 +40,8 @@ export const setError: Operation = {
 	],
 	async execute(session, items) {
 		const { ctx } = session;
+		requireAll(session, 'Set Error', { [route]: ['items.id', 'items.message'] }, UPDATE_INSTEAD);
+		const effective = effectiveSpec(session, route);
 		const lineage = new TriggerLineage(ctx);
 		return await writeRecords(
 			session,
@@ -51,7 +55,7 @@ export const setError: Operation = {
 						code: ctx.getNodeParameter('code', itemIndex, '') as string,
 					};
 					return withUpdateId(
-						checkOrRefuse(ctx, itemIndex, spec, record, inForm(ctx, itemIndex)),
+						checkOrRefuse(ctx, itemIndex, effective, record, inForm(ctx, itemIndex)),
 						id,
 					);
 				}
@@ -65,7 +69,7 @@ export const setError: Operation = {
 					checkOrRefuse(
 						ctx,
 						itemIndex,
-						spec,
+						effective,
 						{ id: String(id), message, code },
 						inForm(ctx, itemIndex),
 					),

@@ -20,6 +20,10 @@ import { asObject, isObject } from '../../../shared/objects';
 
 export type Source = 'inputItem' | 'define';
 
+/** What to do where a platform's description marks updates otherwise than Set Complete and Set Error send them. */
+export const UPDATE_INSTEAD =
+	"Mark the updates with the WMS Platform node's Call a Route, using the platform's own route and fields";
+
 /** Set Complete's and Set Error's update ID and ERP reference fields, as the form names them. */
 const spec = {
 	fields: [

@@ -31,6 +31,8 @@ import {
 	type RecordSpec,
 	type RoutePath,
 } from '../../../shared/platform';
+import { checkFormAgainst, effectiveSpec, gapError } from '../../../shared/drift';
+import type { Session } from '../../../shared/session';
 import { platformRequest } from '../../../shared/transport/request';
 
 export const RESOURCE = 'comparison';
@@ -43,6 +45,15 @@ export const comparisonOperation = (operation: string): ResourceOperation => ({
 /** The comparison an operation works on; every comparison route takes it the same way. */
 const comparisonId = requestField('/comparison/complete', 'comparison_id');
 const comparisonIdSpec = { fields: [comparisonId] };
+
+/** Every comparison route takes the comparison as comparison_id: a description that names it otherwise stops the run, in words. */
+export function needComparisonId(session: Session, route: string): void {
+	try {
+		session.platform.requestField(route, 'comparison_id');
+	} catch (error) {
+		throw gapError(session, error);
+	}
+}
 
 /** The comparison to act on: typed in, or (by default) the input item's comparison_id. */
 export function comparisonIdProperty(operation: string): INodeProperties {
@@ -99,6 +110,7 @@ export function comparisonAction(config: ActionConfig): Operation {
 		],
 		async execute(session, items) {
 			const { ctx } = session;
+			needComparisonId(session, config.route);
 			const output = new Output(session);
 			const requests = output.readEach(items.length, (itemIndex) => ({
 				itemIndex,
@@ -134,6 +146,7 @@ export function checkedLine(
 	spec: RecordSpec,
 	itemIndex: number,
 	source: RecordSource,
+	against: RecordSpec = spec,
 ): IDataObject {
 	const given = readRecord(ctx, spec, itemIndex, source);
 	const line =
@@ -144,7 +157,7 @@ export function checkedLine(
 						([key]) => key !== 'comparison_id' && key !== 'comparisonId',
 					),
 				);
-	return checkOrRefuse(ctx, itemIndex, spec, line, {
+	return checkOrRefuse(ctx, itemIndex, against, line, {
 		unknownFields: source.unknownFields,
 		leftOut: source.leftOut,
 	});
@@ -180,11 +193,17 @@ export function comparisonLines(config: LinesConfig): Operation {
 		],
 		async execute(session, items) {
 			const { ctx } = session;
+			const effective = effectiveSpec(session, config.route, config.checks);
+			needComparisonId(session, config.route);
 			const output = new Output(session);
 			const source = recordSource(session);
+			if (source.mode === 'form') checkFormAgainst(session, config.route, spec, effective);
 			const lines = output.readEach(items.length, (itemIndex) => ({
 				comparison: readComparisonId(ctx, itemIndex),
-				row: { itemIndexes: [itemIndex], record: checkedLine(ctx, spec, itemIndex, source) },
+				row: {
+					itemIndexes: [itemIndex],
+					record: checkedLine(ctx, spec, itemIndex, source, effective),
+				},
 			}));
 			const byComparison = new Map<string, ItemRecord[]>();
 			for (const { comparison, row } of lines) {
@@ -199,7 +218,7 @@ export function comparisonLines(config: LinesConfig): Operation {
 					session,
 					config.route,
 					group.map((row) => row.record),
-					{ ...bulkOptions(ctx, config.route), envelope: { comparison_id: id } },
+					{ ...bulkOptions(session, config.route), envelope: { comparison_id: id } },
 				);
 				rows.push(...group);
 				// Each result says which comparison it went to.

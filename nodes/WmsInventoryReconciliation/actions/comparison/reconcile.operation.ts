@@ -17,6 +17,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
 import { bulkInput } from '../../../shared/file/properties';
+import { effectiveSpec, requireAll, type Needs } from '../../../shared/drift';
 import type { Operation } from '../../../shared/operations';
 import { errorJson, Output, readableErrorItem } from '../../../shared/output';
 import type { ExecuteSession } from '../../../shared/session';
@@ -58,7 +59,13 @@ function fromItems(
 	settings: ReconcileSettings,
 ): ReconcileInput {
 	const items = session.ctx.getInputData();
-	const lines = readErpLines(session.ctx, output, items, settings.defaultWarehouse);
+	const lines = readErpLines(
+		session.ctx,
+		output,
+		items,
+		settings.defaultWarehouse,
+		effectiveSpec(session, '/comparison_erp_on_hand/add'),
+	);
 	const onHand = aggregateErpLines(lines);
 	const byWarehouse = new Map<string, ErpOnHand[]>();
 	for (const line of onHand) {
@@ -99,6 +106,20 @@ async function fromFiles(
 	};
 }
 
+/** What Reconcile sends and reads, route by route: a platform's description must have every one. */
+const RECONCILE_NEEDS: Needs = {
+	'/comparison/add': ['items.warehouse_code'],
+	'/comparison_erp_on_hand/add': ['comparison_id', 'items.sku', 'items.quantity'],
+	'/comparison_platform_on_hand/set': ['comparison_id'],
+	'/comparison/check_status': ['comparison_id'],
+	'/comparison_adjustment_item/add': ['comparison_id', 'items.sku', 'items.quantity_delta'],
+	'/comparison_item/process': ['comparison_id'],
+	'/comparison_move_attempt/create': ['comparison_id'],
+	'/comparison/complete': ['comparison_id'],
+};
+const RECONCILE_INSTEAD =
+	"Reconcile is written for the comparison routes as the built-in description has them: run the comparison's steps one by one with this node's other operations, or call the platform's own routes with the WMS Platform node's Call a Route";
+
 export const reconcile: Operation = {
 	value: OPERATION,
 	name: 'Reconcile',
@@ -122,6 +143,7 @@ export const reconcile: Operation = {
 				'Reference',
 				`must be at most 100 characters long (got ${settings.reference.length})`,
 			);
+		requireAll(session, 'Reconcile', RECONCILE_NEEDS, RECONCILE_INSTEAD);
 		const output = new Output(session);
 		const input =
 			bulkInput(ctx) === 'file'

@@ -7,19 +7,21 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
-import {
-	maxRecordsOf,
-	optionsCollection,
-	retryPolicy,
-	unknownFieldsOptions,
-} from '../../../shared/form/options';
+import { optionsCollection, retryPolicy, unknownFieldsOptions } from '../../../shared/form/options';
 import { recordProperties, showFor } from '../../../shared/form/properties';
 import { recordSource } from '../../../shared/form/records';
 import type { Operation } from '../../../shared/operations';
 import { Output } from '../../../shared/output';
 import { recordSpec } from '../../../shared/platform';
 import { platformRequest } from '../../../shared/transport/request';
-import { checkedLine, comparisonIdProperty, comparisonOperation, readComparisonId } from './common';
+import { effectiveSpec } from '../../../shared/drift';
+import {
+	checkedLine,
+	comparisonIdProperty,
+	comparisonOperation,
+	needComparisonId,
+	readComparisonId,
+} from './common';
 
 const OPERATION = 'setPlatformOnHand';
 const ROUTE = '/comparison_platform_on_hand/set';
@@ -71,30 +73,36 @@ export const setPlatformOnHand: Operation = {
 		const output = new Output(session);
 		const mode = ctx.getNodeParameter('platformQuantities', 0, 'snapshot') as string;
 		const source = recordSource(session);
-		const max = maxRecordsOf(ROUTE);
+		needComparisonId(session, ROUTE);
+		const effective = mode === 'fromItems' ? effectiveSpec(session, ROUTE) : lineSpec;
+		const max = session.platform.route(ROUTE).maxItems ?? 1000;
+		const container = session.platform.wire(ROUTE).records ?? 'items';
 		const lines = output.readEach(items.length, (itemIndex) => ({
 			itemIndex,
 			comparison: readComparisonId(ctx, itemIndex),
-			line: mode === 'fromItems' ? checkedLine(ctx, lineSpec, itemIndex, source) : undefined,
+			line:
+				mode === 'fromItems' ? checkedLine(ctx, lineSpec, itemIndex, source, effective) : undefined,
 		}));
 		// One request per comparison: its lines (fromItems), or the id alone once per item (a snapshot).
-		const requests: Array<{
-			itemIndexes: number[];
-			body: IDataObject & { items?: IDataObject[] };
-		}> = [];
+		const requests: Array<{ itemIndexes: number[]; body: IDataObject }> = [];
 		if (mode === 'fromItems') {
 			const byComparison = new Map<
 				string,
-				{ itemIndexes: number[]; body: { comparison_id: string; items: IDataObject[] } }
+				{ itemIndexes: number[]; body: IDataObject; lines: IDataObject[] }
 			>();
 			for (const { itemIndex, comparison, line } of lines) {
-				const request = byComparison.get(comparison) ?? {
-					itemIndexes: [],
-					body: { comparison_id: comparison, items: [] },
-				};
+				let request = byComparison.get(comparison);
+				if (!request) {
+					const taken: IDataObject[] = [];
+					request = {
+						itemIndexes: [],
+						body: { comparison_id: comparison, [container]: taken },
+						lines: taken,
+					};
+					byComparison.set(comparison, request);
+				}
 				request.itemIndexes.push(itemIndex);
-				request.body.items.push(line!);
-				byComparison.set(comparison, request);
+				request.lines.push(line!);
 			}
 			for (const request of byComparison.values()) {
 				// A second request would be a new snapshot replacing the first.

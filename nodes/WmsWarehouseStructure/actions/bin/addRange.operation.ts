@@ -18,6 +18,7 @@ import { recordProperties, showFor } from '../../../shared/form/properties';
 import { checkedRecord, recordSource, type RecordSource } from '../../../shared/form/records';
 import type { Operation } from '../../../shared/operations';
 import { Output, type ItemRecord } from '../../../shared/output';
+import { effectiveSpec, requireAll } from '../../../shared/drift';
 import { recordSpec, type FieldSpec, type RecordSpec } from '../../../shared/platform';
 import { binsOfRange } from './range';
 
@@ -80,7 +81,12 @@ const rangeSpec: RecordSpec = {
 };
 
 /** Every bin of one input item's range, each a checked bin record. */
-function binsOf(ctx: IExecuteFunctions, itemIndex: number, source: RecordSource): IDataObject[] {
+function binsOf(
+	ctx: IExecuteFunctions,
+	itemIndex: number,
+	source: RecordSource,
+	bins: RecordSpec,
+): IDataObject[] {
 	const range = checkedRecord(ctx, rangeSpec, itemIndex, source);
 	const maxBins = ctx.getNodeParameter('options.maxBins', itemIndex, DEFAULT_MAX_BINS) as number;
 	const { aisles, positions, levels, bin_code_pattern: pattern, ...shared } = range;
@@ -97,7 +103,7 @@ function binsOf(ctx: IExecuteFunctions, itemIndex: number, source: RecordSource)
 		throw itemError(ctx.getNode(), itemIndex, expanded.field, expanded.problem);
 	// The range itself went through the Unknown Fields policy: what is left of it is meant for every bin.
 	return expanded.bins.map((place) =>
-		checkOrRefuse(ctx, itemIndex, binSpec, { ...shared, ...place }, { unknownFields: 'send' }),
+		checkOrRefuse(ctx, itemIndex, bins, { ...shared, ...place }, { unknownFields: 'send' }),
 	);
 }
 
@@ -137,11 +143,18 @@ export const addRange: Operation = {
 	],
 	async execute(session, items) {
 		const { ctx } = session;
+		requireAll(
+			session,
+			'Add Range',
+			{ [route]: [...PARENTS, ...MADE_BY_THE_RANGE].map((name) => `items.${name}`) },
+			"Create the bins with Add (one input item per bin), named as the platform's description names their fields",
+		);
+		const bins = effectiveSpec(session, route);
 		const output = new Output(session);
 		const source = recordSource(session);
 		const ranges = output.readEach(items.length, (itemIndex) => ({
 			itemIndex,
-			bins: binsOf(ctx, itemIndex, source),
+			bins: binsOf(ctx, itemIndex, source, bins),
 		}));
 		const rows: ItemRecord[] = ranges.flatMap(({ itemIndex, bins }) =>
 			bins.map((record) => ({ itemIndexes: [itemIndex], record })),
@@ -156,7 +169,7 @@ export const addRange: Operation = {
 					session,
 					route,
 					rows.map((row) => row.record),
-					bulkOptions(ctx, route),
+					bulkOptions(session, route),
 				),
 			);
 		}

@@ -11,6 +11,7 @@ import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { inFormWords } from '../../../shared/form/words';
 import type { Operation } from '../../../shared/operations';
 import { Output } from '../../../shared/output';
+import { effectiveFilter } from '../../../shared/drift';
 import { readAll } from '../../../shared/paging';
 import { filterFields, recordField } from '../../../shared/platform';
 
@@ -89,12 +90,17 @@ export const get: Operation = {
 					'is required but missing or empty',
 					warehouse.label,
 				);
-			const filter = checkOrRefuse(
-				ctx,
-				itemIndex,
-				lookup,
-				{ code, include_structure: true },
-				{ label: inFormWords(lookup.fields) },
+			const filter = effectiveFilter(
+				session,
+				route,
+				checkOrRefuse(
+					ctx,
+					itemIndex,
+					lookup,
+					{ code, include_structure: true },
+					{ label: inFormWords(lookup.fields) },
+				),
+				lookup.fields,
 			);
 			const [found] = await readAll(session, route, filter, {
 				limit: 1,

@@ -8,6 +8,7 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputProblem, type Problem } from '../../../../shared/checking';
+import { effectiveSpec } from '../../../../shared/drift';
 import { fileSettings } from '../../../../shared/file/properties';
 import { FileReader } from '../../../../shared/file/read';
 import { WriteReport, type ReportedRow } from '../../../../shared/file/report';
@@ -57,6 +58,7 @@ export async function readErpFiles(
 		files: [],
 		reports: new Map(),
 	};
+	const spec = effectiveSpec(session, ROUTE);
 	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
 		const file = new FileReader(
 			ctx,
@@ -86,7 +88,7 @@ export async function readErpFiles(
 					continue;
 				}
 				try {
-					const line = readErpLine(ctx, row.values, names, defaultWarehouse, itemIndex);
+					const line = readErpLine(ctx, row.values, names, defaultWarehouse, itemIndex, spec);
 					let stock = read.stocks.get(line.warehouse_code);
 					if (!stock)
 						read.stocks.set(line.warehouse_code, (stock = new FileStock(line.warehouse_code)));

@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 
 import { checkOrRefuse, itemError } from '../../../../shared/checking';
 import type { Output } from '../../../../shared/output';
-import { recordSpec } from '../../../../shared/platform';
+import { recordSpec, type RecordSpec } from '../../../../shared/platform';
 import type { ErpLine } from './variance';
 
 const lineSpec = recordSpec('/comparison_erp_on_hand/add');
@@ -95,6 +95,7 @@ export function readErpLine(
 	names: LineNames,
 	defaultWarehouse: string,
 	itemIndex: number,
+	spec: RecordSpec = lineSpec,
 ): Omit<ErpLine, 'itemIndex'> {
 	const raw: IDataObject = {};
 	const keyOf: Partial<Record<string, string>> = {};
@@ -117,7 +118,7 @@ export function readErpLine(
 		);
 	}
 	// A problem names the field as the user's item calls it.
-	const record = checkOrRefuse(ctx, itemIndex, lineSpec, raw, {
+	const record = checkOrRefuse(ctx, itemIndex, spec, raw, {
 		unknownFields: 'ignore',
 		fieldName: (field) => keyOf[field] ?? field,
 	});
@@ -135,13 +136,14 @@ export function readErpLines(
 	output: Output,
 	items: INodeExecutionData[],
 	defaultWarehouse: string,
+	spec: RecordSpec = lineSpec,
 ): ErpLine[] {
 	const names = lineNames(ctx);
 	return output.readEach(
 		items.length,
 		(itemIndex): ErpLine => ({
 			itemIndex,
-			...readErpLine(ctx, items[itemIndex].json, names, defaultWarehouse, itemIndex),
+			...readErpLine(ctx, items[itemIndex].json, names, defaultWarehouse, itemIndex, spec),
 		}),
 	);
 }

@@ -58,12 +58,22 @@ export async function createComparisons(
 	runs.forEach((run, k) => {
 		const outcome = outcomes[k];
 		if (outcome.kind === 'stored') {
-			run.comparison_id = String(outcome.result.comparison_id ?? outcome.result.key);
+			const id = outcome.result.comparison_id ?? outcome.result.key ?? outcome.result.id;
+			if (typeof id !== 'string' && typeof id !== 'number')
+				throw stepFailed(
+					session,
+					'create comparison',
+					run,
+					new Error(
+						`the platform confirmed the comparison of warehouse ${run.warehouse_code} but its answer gives no comparison_id to continue with: ${JSON.stringify(outcome.result).slice(0, 200)}`,
+					),
+				);
+			run.comparison_id = String(id);
 			run.status = 'open';
 			run.steps_done.push('create comparison');
 		} else if (outcome.kind === 'refused') {
 			refused.set(run, outcome);
-		} else {
+		} else if (outcome.kind === 'notConfirmed') {
 			throw stepFailed(session, 'create comparison', run, outcome.error);
 		}
 	});
@@ -107,7 +117,7 @@ export async function loadErpOnHand(
 				settle: (line, outcome) => {
 					if (outcome.kind === 'stored') stored = true;
 					else if (outcome.kind === 'refused') refused.set(line.index, outcome);
-					else unconfirmed ??= outcome;
+					else if (outcome.kind === 'notConfirmed') unconfirmed ??= outcome;
 				},
 			},
 			{
@@ -234,7 +244,10 @@ export async function addAdjustmentItems(
 			envelope: { comparison_id: run.comparison_id },
 		});
 		// Processing only some of the intended adjustments would complete a comparison half-way: stop instead.
-		const failed = outcomes.find((outcome) => outcome.kind !== 'stored');
+		const failed = outcomes.find(
+			(outcome): outcome is FailedRow =>
+				outcome.kind === 'refused' || outcome.kind === 'notConfirmed',
+		);
 		if (failed) throw failed.error;
 		run.status = 'adjusting';
 		return adjustments.length;

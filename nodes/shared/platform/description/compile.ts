@@ -1,0 +1,392 @@
+/**
+ * One way a description becomes what the nodes know: every POST route as its kind, limits, key,
+ * safety to repeat and request fields. Used at build time for the built-in description
+ * (contract/openapi.yaml, into ../generated/) and at run time for the platform's own.
+ */
+import type { ContractField, RouteInfo, Wire } from '../types';
+import { FieldReader, compact } from './fields';
+import { nounOf } from './labels';
+import { OverlayReader, type Overlay, type Scope } from './overlay';
+import { DescriptionProblem, pointer, type Note } from './problems';
+import { isObject, own, Resolver, type Schema } from './refs';
+import { plainName, WireReader } from './wire';
+
+export type CompiledRoute = RouteInfo & { body: ContractField[] };
+
+export interface Compiled {
+	info: { title?: string; version?: string };
+	routes: Record<string, CompiledRoute>;
+	/** Each route's area: the first of its tags, or "other". */
+	areas: Record<string, string>;
+	/** Each route's operationId, where it has one. */
+	operationIds: Record<string, string>;
+	/** What the package could not take from the description, in words. */
+	notes: Note[];
+	/** What the overlay got wrong (checked for our own overlay and contract only). */
+	problems: string[];
+}
+
+export interface CompileOptions {
+	overlay?: Overlay;
+	/** Report overlay entries that match nothing (our own contract: they are typos there). */
+	checkOverlay?: boolean;
+	maxSteps?: number;
+	/**
+	 * Whether a route with a natural key (x-natural-key) is taken as safe to repeat without saying
+	 * x-idempotent: our own contract's convention (its adds are upserts by key), kept for the node
+	 * versions that rely on it. A platform's description is not read so.
+	 */
+	keyedUpsertsRepeat?: boolean;
+	/**
+	 * The key the package knows for a route its description names none for (x-natural-key): the
+	 * built-in description's, taken only when every one of its fields is a field of the route's
+	 * records.
+	 */
+	knownKey?: (path: string, operationId: string | undefined) => string[] | undefined;
+}
+
+/** The most routes one description may have. */
+const MAX_ROUTES = 5000;
+
+const METHODS = ['post', 'put', 'patch', 'get', 'delete'];
+
+/** An x-natural-key as a list of field names, when it is one. */
+function keyList(value: unknown): string[] | undefined {
+	if (typeof value === 'string' && value !== '') return [value];
+	return Array.isArray(value) && value.length > 0 && value.every((name) => typeof name === 'string')
+		? (value as string[])
+		: undefined;
+}
+
+/** The JSON schema of an operation's first success answer with a body (200, 201, 207, 2XX), unresolved. */
+function successSchemaOf(operation: Schema): { schema: unknown; at: string } {
+	const responses = own(operation, 'responses');
+	if (!isObject(responses)) return { schema: undefined, at: '' };
+	for (const status of ['200', '201', '207', '202', '2XX', '2xx', 'default']) {
+		const response = own(responses, status);
+		const content = isObject(response) ? own(response, 'content') : undefined;
+		if (!isObject(content)) continue;
+		const type =
+			own(content, 'application/json') !== undefined ? 'application/json' : Object.keys(content)[0];
+		const media = type === undefined ? undefined : own(content, type);
+		if (isObject(media) && own(media, 'schema') !== undefined)
+			return {
+				schema: own(media, 'schema'),
+				at: `/responses/${status}/content/${(type ?? '').replace(/~/g, '~0').replace(/\//g, '~1')}/schema`,
+			};
+	}
+	return { schema: undefined, at: '' };
+}
+
+/** The JSON request body schema of an operation, unresolved (so its component name stays visible). */
+function requestSchemaOf(operation: Schema): { schema: unknown; at: string } {
+	const content = own(isObject(operation.requestBody) ? operation.requestBody : {}, 'content');
+	if (!isObject(content)) return { schema: undefined, at: '' };
+	const type =
+		own(content, 'application/json') !== undefined ? 'application/json' : Object.keys(content)[0];
+	const media = type === undefined ? undefined : own(content, type);
+	return {
+		schema: isObject(media) ? own(media, 'schema') : undefined,
+		at: `/requestBody/content/${(type ?? '').replace(/~/g, '~0').replace(/\//g, '~1')}/schema`,
+	};
+}
+
+class Compiler {
+	readonly notes: Note[] = [];
+	private readonly resolver: Resolver;
+	private readonly overlay: OverlayReader;
+	private readonly fields: FieldReader;
+	private readonly wire: WireReader;
+	private readonly operations: Record<string, Schema> = Object.create(null) as Record<
+		string,
+		Schema
+	>;
+	private readonly recordSchemas: Record<string, string | undefined> = Object.create(
+		null,
+	) as Record<string, string | undefined>;
+	private readonly problems: string[] = [];
+	private routes: Record<string, CompiledRoute> = {};
+
+	constructor(
+		private readonly doc: Schema,
+		private readonly options: CompileOptions,
+	) {
+		this.resolver = new Resolver(doc, options.maxSteps);
+		this.overlay = new OverlayReader(options.overlay);
+		this.fields = new FieldReader(this.resolver, this.overlay, this.notes);
+		this.wire = new WireReader(this.resolver);
+		if (options.checkOverlay) this.problems.push(...this.overlay.problems());
+	}
+
+	/** Everything the package knows of one route: its table entry and its request body as fields. */
+	route(path: string, operation: Schema, at: string): CompiledRoute {
+		const { schema: requestRaw, at: requestAt } = requestSchemaOf(operation);
+		const requestPointer = `${at}${requestAt}`;
+		const request = this.resolver.resolve(requestRaw, requestPointer);
+		const answerRaw = successSchemaOf(operation);
+		const answer = this.resolver.resolve(answerRaw.schema, `${at}${answerRaw.at}`);
+		const properties = isObject(own(request, 'properties'))
+			? (own(request, 'properties') as Schema)
+			: {};
+		const requiredList = own(request, 'required');
+		const required = new Set(Array.isArray(requiredList) ? requiredList : []);
+		const records = this.wire.records(request);
+		const recordsRaw =
+			records === undefined
+				? undefined
+				: records.at === ''
+					? requestRaw
+					: own(properties, records.at);
+		const recordsList =
+			recordsRaw === undefined ? undefined : this.resolver.resolve(recordsRaw, requestPointer);
+		const filter = this.wire.filter(request);
+		const paging = records?.required
+			? ({ by: 'none' } as const)
+			: this.wire.paging(request, answer);
+		const list = records?.required ? undefined : this.wire.list(answer);
+		const isBulk = records !== undefined && records.required;
+		const isRead =
+			!isBulk &&
+			(paging.by !== 'none' ||
+				filter !== '' ||
+				(list !== undefined && WireReader.readsByName(path)));
+		const maxItems =
+			(operation['x-max-items'] as number | undefined) ??
+			(recordsList ? (own(recordsList, 'maxItems') as number | undefined) : undefined);
+		const stated = keyList(operation['x-natural-key']);
+		const body: ContractField[] = [];
+		if (records?.at === '' && recordsRaw !== undefined)
+			body.push(
+				this.fields.container('', recordsRaw, true, requestPointer, {
+					route: path,
+					section: 'record',
+					path: '',
+				}),
+			);
+		for (const name of Object.keys(properties)) {
+			const raw = properties[name];
+			const section =
+				name === records?.at ? 'record' : isRead && name === filter ? 'filter' : 'body';
+			// A record's and a filter's own fields are addressed from the record; body fields by their name.
+			const scope: Scope = { route: path, section, path: section === 'body' ? name : '' };
+			const here = `${requestPointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+			const field =
+				section === 'body'
+					? this.fields.field(name, raw, required.has(name), here, scope)
+					: this.fields.container(name, raw, required.has(name), here, scope);
+			if (field) body.push(field);
+		}
+		const overlay = this.overlay.route(path) ?? {};
+		const recordFields = new Set(
+			(body.find((field) => field.name === records?.at)?.fields ?? []).map((field) => field.name),
+		);
+		const known =
+			stated === undefined && isBulk
+				? this.options.knownKey?.(path, operation.operationId as string | undefined)
+				: undefined;
+		const keyFromBuiltIn = known?.every((name) => recordFields.has(name)) ? known : undefined;
+		const naturalKey = stated ?? keyFromBuiltIn;
+		if (isBulk && naturalKey === undefined)
+			this.notes.push({
+				route: path,
+				pointer: at,
+				words: `${path}: the description names no key for its records${known ? ` (the built-in ${known.join(' + ')} is not one of its fields)` : ''}; records are told apart by their place in the answer, and a lost answer is not checked by reading the records back`,
+			});
+		const statedRepeat = operation['x-idempotent'];
+		const idempotent =
+			typeof statedRepeat === 'boolean'
+				? statedRepeat
+				: isRead || (this.options.keyedUpsertsRepeat === true && naturalKey !== undefined);
+		// A bulk result's `key` is the row's natural key, unless the platform reports an id of its own making.
+		const resultKey = operation['x-result-key'] === 'assigned' ? undefined : naturalKey;
+		// Which records the route writes or reads (a component name), to pair each read with its write route.
+		this.recordSchemas[path] = records
+			? this.resolver.refName(recordsList ? own(recordsList, 'items') : undefined)
+			: isRead
+				? this.readRecordSchema(answer, list)
+				: undefined;
+		const wire: Wire = records
+			? { records: records.at, ...(isBulk ? this.wire.results(answer) : {}) }
+			: isRead
+				? compact({ filter, paging, list })
+				: {};
+		return compact({
+			kind: isRead ? 'read' : isBulk ? 'bulk' : 'action',
+			maxItems,
+			idempotent,
+			idempotentStated: typeof statedRepeat === 'boolean' ? true : undefined,
+			naturalKey,
+			keyFrom: keyFromBuiltIn ? 'builtIn' : undefined,
+			resultKey,
+			noun: overlay.noun ?? (records ? nounOf(path) : undefined),
+			wire: Object.keys(wire).length ? wire : undefined,
+			body,
+		}) as CompiledRoute;
+	}
+
+	/** The component of the records a read route answers with, if it names one. */
+	private readRecordSchema(answer: Schema, list: string | undefined): string | undefined {
+		if (list === undefined) return undefined;
+		let node: unknown = answer;
+		for (const name of list === '' ? [] : list.split('.')) {
+			const resolved = this.resolver.resolve(node, '');
+			node = own(
+				isObject(own(resolved, 'properties')) ? (own(resolved, 'properties') as Schema) : {},
+				name,
+			);
+		}
+		const items = this.resolver.resolve(node, '');
+		return own(items, 'type') === 'array' ? this.resolver.refName(own(items, 'items')) : undefined;
+	}
+
+	/**
+	 * What the package knows of a read route's records from the write route of the same records
+	 * (the bulk route whose items are the component the read answers with): that route, and the
+	 * filter taking a list of the records' keys — the one list filter whose entries are the key
+	 * field's own schema, or the one `x-key-filter` names when several are.
+	 */
+	private pairReads(routes: Record<string, CompiledRoute>): void {
+		const first = (path: string) => path.split('/').filter(Boolean)[0];
+		for (const [path, route] of Object.entries(routes)) {
+			if (route.kind !== 'read') continue;
+			const schema = this.recordSchemas[path];
+			let writers = schema
+				? Object.keys(routes).filter(
+						(other) => routes[other].kind === 'bulk' && this.recordSchemas[other] === schema,
+					)
+				: [];
+			if (writers.length > 1) {
+				this.problems.push(
+					`${path}: its records (${schema}) are written by ${writers.join(' and ')}; reads by key are off for it`,
+				);
+				continue;
+			}
+			// A description without shared components: the interface's convention, /x/check reads what /x/add writes.
+			if (writers.length === 0 && WireReader.readsByName(path)) {
+				const alike = Object.keys(routes).filter(
+					(other) => routes[other].kind === 'bulk' && first(other) === first(path),
+				);
+				if (alike.length === 1) writers = alike;
+			}
+			if (writers.length !== 1) continue;
+			const [records] = writers;
+			route.records = records;
+			const key = routes[records].naturalKey;
+			if (key?.length !== 1) continue;
+			const filter = this.keyFilter(path, this.recordSchemas[records], key[0]);
+			if (filter) route.keyFilter = filter;
+		}
+	}
+
+	private keyFilter(path: string, schema: string | undefined, key: string): RouteInfo['keyFilter'] {
+		const operation = this.operations[path];
+		const at = pointer('paths', path, 'post');
+		const request = this.resolver.resolve(requestSchemaOf(operation).schema, at);
+		const requestProperties = isObject(request.properties) ? request.properties : {};
+		const holder = this.routes[path]?.wire?.filter ?? 'filter';
+		const filter =
+			holder === '' ? request : this.resolver.resolve(own(requestProperties, holder), at);
+		const record =
+			schema === undefined
+				? {}
+				: this.resolver.resolve({ $ref: `#/components/schemas/${schema}` }, at);
+		const keySchema = this.resolver.refName(
+			own(isObject(record.properties) ? record.properties : {}, key),
+		);
+		const filterProperties = isObject(filter.properties) ? filter.properties : {};
+		const listsOf = (same: (list: Schema, name: string) => boolean) =>
+			Object.keys(filterProperties).filter((name) => {
+				const list = this.resolver.resolve(filterProperties[name], at);
+				return own(list, 'type') === 'array' && same(list, name);
+			});
+		let lists = listsOf(
+			(list) => keySchema !== undefined && this.resolver.refName(own(list, 'items')) === keySchema,
+		);
+		// Without a shared component, the key's list by its name: order_numbers, skus, code_list.
+		if (lists.length === 0 && keySchema === undefined)
+			lists = listsOf((_, name) =>
+				[`${key}s`, `${key}es`, `${key}_list`].includes(plainName(name)),
+			);
+		const named = operation['x-key-filter'] as string | undefined;
+		const chosen = named !== undefined ? lists.filter((name) => name === named) : lists;
+		if (named !== undefined && chosen.length === 0)
+			this.problems.push(`${path}: x-key-filter ${named} is not a list filter of ${key} values`);
+		if (named === undefined && chosen.length > 1)
+			this.problems.push(
+				`${path}: filters ${chosen.join(' and ')} both list ${key} values; name the one of the records' keys with x-key-filter`,
+			);
+		if (chosen.length !== 1) return undefined;
+		const [list] = chosen;
+		const max = own(this.resolver.resolve(filterProperties[list], at), 'maxItems');
+		return { list, key, max: typeof max === 'number' ? max : 100 };
+	}
+
+	run(): Compiled {
+		const routes: Record<string, CompiledRoute> = (this.routes = {});
+		const areas: Record<string, string> = {};
+		const operationIds: Record<string, string> = {};
+		if (own(this.doc, 'swagger') !== undefined)
+			throw new DescriptionProblem(
+				'#/swagger',
+				'a Swagger 2.0 description: the package reads OpenAPI 3.0 and 3.1; ask the platform for its OpenAPI 3 description, or convert this one (for example with swagger2openapi)',
+			);
+		const version = own(this.doc, 'openapi');
+		if (typeof version !== 'string' || !/^3\./.test(version))
+			throw new DescriptionProblem(
+				'#/openapi',
+				typeof version === 'string'
+					? `OpenAPI ${version.slice(0, 20)}: the package reads OpenAPI 3.0 and 3.1`
+					: 'not an OpenAPI description: it says no "openapi" version',
+			);
+		const paths = own(this.doc, 'paths');
+		if (!isObject(paths))
+			throw new DescriptionProblem('#/paths', 'the description has no paths (routes)');
+		if (Object.keys(paths).length > MAX_ROUTES)
+			throw new DescriptionProblem(
+				'#/paths',
+				`the description has more than ${MAX_ROUTES} paths: it is not read`,
+			);
+		for (const path of Object.keys(paths)) {
+			const item = paths[path];
+			if (!isObject(item)) continue;
+			for (const method of METHODS) {
+				const operation = own(item, method);
+				if (!isObject(operation)) continue;
+				if (method !== 'post') {
+					this.problems.push(
+						`${method.toUpperCase()} ${path}: only POST routes are generated (the platform's convention); it is skipped`,
+					);
+					continue;
+				}
+				// The token route belongs to the credential, not to the nodes.
+				if (Array.isArray(operation.security) && operation.security.length === 0) continue;
+				this.operations[path] = operation;
+				routes[path] = this.route(path, operation, pointer('paths', path, 'post'));
+				const tags = operation.tags;
+				areas[path] = Array.isArray(tags) && typeof tags[0] === 'string' ? tags[0] : 'other';
+				if (typeof operation.operationId === 'string') operationIds[path] = operation.operationId;
+			}
+		}
+		this.pairReads(routes);
+		if (this.options.checkOverlay) this.problems.push(...this.overlay.unmatched(routes));
+		const info = isObject(this.doc.info) ? this.doc.info : {};
+		return {
+			info: compact({
+				title: typeof info.title === 'string' ? info.title : undefined,
+				version: typeof info.version === 'string' ? info.version : undefined,
+			}),
+			routes,
+			areas,
+			operationIds,
+			notes: this.notes,
+			problems: this.problems,
+		};
+	}
+}
+
+/** The package's view of a description: per route its table entry, request fields and area, and what it could not take from it. */
+export function compileDescription(doc: unknown, options: CompileOptions = {}): Compiled {
+	if (!isObject(doc))
+		throw new DescriptionProblem('#', 'the description is not a JSON or YAML object');
+	return new Compiler(doc, options).run();
+}

@@ -1,0 +1,285 @@
+/**
+ * A description's schemas as the fields the package knows (ContractField): type, required, limits,
+ * pattern, allowed values, sub-fields of objects and of list entries, read-only fields set apart,
+ * and the overlay's words on each. What a schema says that the package cannot check before
+ * sending (a pattern it will not run, a value of several shapes) becomes a note, never a guess.
+ */
+import type { ContractField, FieldType } from '../types';
+import { describe, labelOf, optionNameOf, sentence } from './labels';
+import type { OverlayReader, Said, Scope } from './overlay';
+import { unsafePattern } from './patterns';
+import { DescriptionProblem, type Note } from './problems';
+import { ANY, CHOICE, CYCLE, isObject, own, type Resolved, type Resolver } from './refs';
+
+/** What a form says about a value the description describes by format. */
+const FORMATS: Record<string, { pattern: string; patternHint: string }> = {
+	email: {
+		pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
+		patternHint: 'an email address like orders@example.com',
+	},
+};
+
+/** Records inside records deeper than this are sent as they are given (JSON), unchecked. */
+const MAX_NESTING = 8;
+
+/** The most fields one description's requests may expand to (a large platform's have tens of thousands). */
+const MAX_FIELDS = 200_000;
+
+/** The $ref a schema is, as a list (none or one): the component a field is inside from there on. */
+const refOf = (raw: unknown): string[] =>
+	isObject(raw) && typeof raw.$ref === 'string' ? [raw.$ref] : [];
+
+const typeOf = (schema: Resolved): unknown => {
+	const type = own(schema, 'type');
+	// OpenAPI 3.1 writes a nullable type as a list: ["string", "null"].
+	if (Array.isArray(type)) {
+		const types = type.filter((one) => one !== 'null');
+		return types.length === 1 ? types[0] : undefined;
+	}
+	return type;
+};
+
+function fieldType(schema: Resolved): FieldType | undefined {
+	if (schema[CYCLE] !== undefined || schema[ANY]) return 'json';
+	switch (typeOf(schema)) {
+		case 'integer':
+		case 'number':
+		case 'boolean':
+			return typeOf(schema) as FieldType;
+		case 'array':
+			return undefined;
+		case 'object':
+			return isObject(own(schema, 'properties')) ? 'object' : 'json';
+		default:
+			if (own(schema, 'format') === 'date') return 'date';
+			if (own(schema, 'format') === 'date-time') return 'dateTime';
+			if (isObject(own(schema, 'properties'))) return 'object';
+			return typeOf(schema) === undefined && own(schema, 'enum') === undefined ? 'json' : 'string';
+	}
+}
+
+const numberOf = (value: unknown): number | undefined =>
+	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+
+/** OpenAPI 3.0 writes "more than 0" as minimum: 0 + exclusiveMinimum: true; 3.1 as exclusiveMinimum: 0. */
+function exclusiveMinimumOf(schema: Resolved): {
+	minimum?: number;
+	exclusiveMinimum?: number;
+} {
+	const exclusive = own(schema, 'exclusiveMinimum');
+	const minimum = numberOf(own(schema, 'minimum'));
+	if (exclusive === true) return { exclusiveMinimum: minimum, minimum: undefined };
+	if (typeof exclusive === 'number') return { exclusiveMinimum: exclusive, minimum };
+	return { minimum };
+}
+
+/** Drops undefined properties, so the data and equality checks see only what is said. */
+export function compact<T extends object>(object: T): T {
+	return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined)) as T;
+}
+
+export class FieldReader {
+	/** Fields made so far from this document. */
+	private made = 0;
+
+	constructor(
+		private readonly resolver: Resolver,
+		private readonly overlay: OverlayReader,
+		private readonly notes: Note[],
+	) {}
+
+	private limitsOf(schema: Resolved, at: string, name: string, scope?: Scope) {
+		const { minimum, exclusiveMinimum } = exclusiveMinimumOf(schema);
+		let pattern = own(schema, 'pattern');
+		if (typeof pattern !== 'string') pattern = undefined;
+		else {
+			const unsafe = unsafePattern(pattern as string);
+			if (unsafe) {
+				this.notes.push({
+					route: scope?.route,
+					pointer: at,
+					words: `the pattern of ${name} is not checked before sending: ${unsafe}; the platform checks it`,
+				});
+				pattern = undefined;
+			}
+		}
+		return compact({
+			minimum,
+			maximum: numberOf(own(schema, 'maximum')),
+			exclusiveMinimum,
+			minLength: numberOf(own(schema, 'minLength')),
+			maxLength: numberOf(own(schema, 'maxLength')),
+			pattern: pattern as string | undefined,
+		});
+	}
+
+	/** One property of an object schema as a field, or undefined when the form has no use for it (read-only, hidden). */
+	field(
+		name: string,
+		raw: unknown,
+		required: boolean,
+		at: string,
+		scope?: Scope,
+		depth = 0,
+		inside: readonly string[] = [],
+	): ContractField | undefined {
+		if (++this.made > MAX_FIELDS)
+			throw new DescriptionProblem(
+				at,
+				`the records of the description expand to more than ${MAX_FIELDS.toLocaleString('en')} fields (references that multiply?): it is not read`,
+			);
+		// The components this field is inside: one that comes again is a loop, read as JSON from there.
+		const refs = [...inside, ...refOf(raw)];
+		const schema = this.resolver.resolve(raw, at, inside);
+		if (own(schema, 'readOnly') === true) return undefined;
+		const items = own(schema, 'items');
+		const components = [
+			typeOf(schema) === 'array' ? this.resolver.refName(items) : undefined,
+			this.resolver.refName(raw),
+		].filter((component): component is string => component !== undefined);
+		const said = this.overlay.annotationFor(name, components, scope);
+		// null unsays: the annotation is gone, and a description does not fall back to the description's.
+		const note = Object.fromEntries(
+			Object.entries(said).filter(([, value]) => value !== null),
+		) as Said;
+		if (note.hidden) return undefined;
+		let type = depth >= MAX_NESTING ? 'json' : fieldType(schema);
+		let rules: Record<string, unknown> =
+			type === 'json' ? {} : this.limitsOf(schema, at, name, scope);
+		let options: Array<{ name: string; value: string }> | undefined;
+		let fields: ContractField[] | undefined;
+		let readOnly: string[] | undefined;
+		let minItems: number | undefined;
+		let maxItems: number | undefined;
+		let choice = schema[CHOICE];
+		if (type !== 'json' && typeOf(schema) === 'array') {
+			const entry = this.resolver.resolve(items, `${at}/items`, refs);
+			minItems = numberOf(own(schema, 'minItems'));
+			maxItems = numberOf(own(schema, 'maxItems'));
+			const entryType = fieldType(entry);
+			if (entryType === 'object') {
+				type = 'list';
+				rules = {};
+				choice ??= entry[CHOICE];
+				({ fields, readOnly } = this.fieldsOf(entry, `${at}/items`, scope, depth + 1, [
+					...refs,
+					...refOf(items),
+				]));
+			} else if (entryType === 'json' || entryType === undefined || entry[CYCLE] !== undefined) {
+				type = 'json';
+				rules = {};
+			} else {
+				type = 'stringList';
+				rules = this.limitsOf(entry, `${at}/items`, name, scope);
+				const format = own(entry, 'format');
+				if (typeof format === 'string' && FORMATS[format]) rules = { ...FORMATS[format], ...rules };
+			}
+		} else if (type === 'object') {
+			({ fields, readOnly } = this.fieldsOf(schema, at, scope, depth + 1, refs));
+		} else if (type !== 'json' && Array.isArray(own(schema, 'enum'))) {
+			const names = note.optionNames ?? {};
+			options = (own(schema, 'enum') as unknown[])
+				.filter((value) => value !== null)
+				.map((value) => ({
+					name: Object.prototype.hasOwnProperty.call(names, String(value))
+						? names[String(value)]
+						: optionNameOf(value),
+					value: String(value),
+				}));
+		}
+		const format = own(schema, 'format');
+		if (type !== 'json' && typeof format === 'string' && FORMATS[format])
+			rules = { ...FORMATS[format], ...rules };
+		if (choice)
+			this.notes.push({
+				route: scope?.route,
+				pointer: at,
+				words: `${name} may take ${choice} shapes: the package checks the fields every shape has, the platform checks the rest`,
+			});
+		// A dropdown needs a value, and a boolean is always on or off: both show the platform's default. Text and numbers start empty.
+		const platformDefault = type === 'boolean' || options ? own(schema, 'default') : undefined;
+		const described =
+			said.description === null
+				? undefined
+				: describe(
+						note.description ??
+							sentence(isObject(raw) ? own(raw, 'description') : undefined) ??
+							(type === 'stringList' ? 'Comma-separated; up to {maxItems}' : undefined),
+						{ maxItems },
+					);
+		return compact({
+			name,
+			label: note.label ?? labelOf(name),
+			type: type ?? 'string',
+			required: required || undefined,
+			description: described,
+			placeholder: note.placeholder,
+			options,
+			loadOptionsMethod: note.dropdown,
+			loadOptionsDependsOn: note.dropdownDependsOn,
+			...rules,
+			patternHint:
+				rules.pattern === undefined
+					? undefined
+					: (note.patternHint ?? (rules.patternHint as string)),
+			fields,
+			minItems,
+			maxItems,
+			readOnly: readOnly?.length ? readOnly : undefined,
+			default: note.default ?? (platformDefault as ContractField['default']),
+		}) as ContractField;
+	}
+
+	/** The fields of an object schema, and the names of its read-only ones. */
+	fieldsOf(
+		objectSchema: unknown,
+		at: string,
+		scope?: Scope,
+		depth = 0,
+		inside: readonly string[] = [],
+	): { fields: ContractField[]; readOnly: string[] } {
+		const schema = this.resolver.resolve(objectSchema, at, inside);
+		const requiredList = own(schema, 'required');
+		const required = new Set(Array.isArray(requiredList) ? requiredList : []);
+		const fields: ContractField[] = [];
+		const readOnly: string[] = [];
+		const properties = own(schema, 'properties');
+		if (!isObject(properties)) return { fields, readOnly };
+		for (const name of Object.keys(properties)) {
+			const raw = properties[name];
+			const here = `${at}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+			if (own(this.resolver.resolve(raw, here, inside), 'readOnly') === true) {
+				readOnly.push(name);
+				continue;
+			}
+			const inner = scope && { ...scope, path: scope.path ? `${scope.path}.${name}` : name };
+			const field = this.field(name, raw, required.has(name), here, inner, depth, inside);
+			if (field) fields.push(field);
+		}
+		return { fields, readOnly };
+	}
+
+	/** The records list or the filter object: the container itself takes no annotation, its fields do. */
+	container(
+		name: string,
+		raw: unknown,
+		required: boolean,
+		at: string,
+		scope: Scope,
+	): ContractField {
+		const schema = this.resolver.resolve(raw, at);
+		const isList = typeOf(schema) === 'array';
+		const objectSchema = isList ? own(schema, 'items') : schema;
+		const { fields, readOnly } = this.fieldsOf(objectSchema, isList ? `${at}/items` : at, scope);
+		return compact({
+			name,
+			label: labelOf(name),
+			type: isList ? 'list' : 'object',
+			required: required || undefined,
+			fields,
+			minItems: numberOf(own(schema, 'minItems')),
+			maxItems: numberOf(own(schema, 'maxItems')),
+			readOnly: readOnly.length ? readOnly : undefined,
+		}) as ContractField;
+	}
+}

@@ -1,0 +1,194 @@
+/**
+ * A description's schemas with their $refs followed and allOf merged, bounded: a document is
+ * input from outside, so references that loop, chains that never end and documents that expand
+ * to millions of schemas end with a DescriptionProblem, never a hang. Keys are read as the
+ * document's own (a "__proto__" key is data, never the object's prototype).
+ */
+import { DescriptionProblem } from './problems';
+
+export type Schema = { [key: string]: unknown };
+
+/** A schema that refers back to one it is inside: what it was, to say so. */
+export const CYCLE = Symbol('cycle');
+/** A schema that is one of several shapes (oneOf/anyOf): how many. */
+export const CHOICE = Symbol('choice');
+/** A schema whose value can be anything (alternatives of different types, or none stated). */
+export const ANY = Symbol('any');
+
+export type Resolved = Schema & { [CYCLE]?: string; [CHOICE]?: number; [ANY]?: true };
+
+export const isObject = (value: unknown): value is Schema =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export const own = (object: Schema, key: string): unknown =>
+	Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+
+/** What reading one document may cost at most. */
+export interface Budget {
+	/** Schema steps (a $ref followed, an allOf part merged, a property read). */
+	steps: number;
+}
+
+export const DEFAULT_MAX_STEPS = 1_000_000;
+
+export class Resolver {
+	private steps = 0;
+	private readonly targets = new Map<string, unknown>();
+
+	constructor(
+		readonly doc: Schema,
+		private readonly maxSteps = DEFAULT_MAX_STEPS,
+	) {}
+
+	/** Counts one step of reading; past the budget the document is too large to read. */
+	step(at: string): void {
+		if (++this.steps > this.maxSteps)
+			throw new DescriptionProblem(
+				at,
+				`the description expands to more than ${this.maxSteps.toLocaleString('en')} schema steps (references that multiply, or a document far larger than an API's): it is not read`,
+			);
+	}
+
+	/** The value a local $ref points at. */
+	target(ref: string, at: string): unknown {
+		const known = this.targets.get(ref);
+		if (known !== undefined) return known;
+		if (ref !== '#' && !ref.startsWith('#/'))
+			throw new DescriptionProblem(
+				at,
+				`a $ref to another document (${ref.slice(0, 200)}): only references inside the description are read; use the platform's bundled description (one file)`,
+			);
+		let node: unknown = this.doc;
+		for (const raw of ref === '#' ? [] : ref.slice(2).split('/')) {
+			const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+			node = isObject(node) ? own(node, key) : Array.isArray(node) ? node[Number(key)] : undefined;
+			if (node === undefined)
+				throw new DescriptionProblem(at, `$ref ${ref.slice(0, 200)} points at nothing`);
+		}
+		this.targets.set(ref, node);
+		return node;
+	}
+
+	/** The component a schema names, when it is (or wraps in a one-part allOf) one $ref: "Code" for {$ref: '#/components/schemas/Code'}. */
+	refName(schema: unknown): string | undefined {
+		if (!isObject(schema)) return undefined;
+		const ref = own(schema, '$ref');
+		if (typeof ref === 'string') return ref.split('/').pop();
+		const allOf = own(schema, 'allOf');
+		if (Array.isArray(allOf) && allOf.length === 1) return this.refName(allOf[0]);
+		return undefined;
+	}
+
+	/**
+	 * One schema with its $refs followed and allOf merged, so callers read type, properties and
+	 * required in one place. Keywords beside $ref or allOf (readOnly, description) belong to the
+	 * schema. oneOf/anyOf follow the policy of `choose`. `seen` holds the $refs this schema is inside.
+	 */
+	resolve(raw: unknown, at: string, seen: readonly string[] = []): Resolved {
+		this.step(at);
+		if (!isObject(raw)) return {};
+		const ref = own(raw, '$ref');
+		if (typeof ref === 'string') {
+			if (seen.includes(ref)) {
+				const around: Schema = { ...raw };
+				delete around.$ref;
+				return { ...around, [CYCLE]: ref };
+			}
+			if (seen.length > 64)
+				throw new DescriptionProblem(at, 'a chain of more than 64 $refs: it is not read');
+			const siblings: Schema = { ...raw };
+			delete siblings.$ref;
+			return { ...this.resolve(this.target(ref, at), ref, [...seen, ref]), ...siblings };
+		}
+		const allOf = own(raw, 'allOf');
+		if (Array.isArray(allOf)) {
+			const parts = allOf.map((part, index) => this.resolve(part, `${at}/allOf/${index}`, seen));
+			const ownKeys: Schema = { ...raw };
+			delete ownKeys.allOf;
+			const properties: Schema = Object.create(null) as Schema;
+			for (const part of [...parts, ownKeys]) {
+				const partProperties = own(part, 'properties');
+				if (isObject(partProperties))
+					for (const name of Object.keys(partProperties)) properties[name] = partProperties[name];
+			}
+			const required = [
+				...new Set(
+					[...parts, ownKeys].flatMap((part) => {
+						const names = own(part, 'required');
+						return Array.isArray(names) ? names.filter((name) => typeof name === 'string') : [];
+					}),
+				),
+			];
+			const merged: Resolved = Object.assign({}, ...parts, ownKeys) as Resolved;
+			merged.properties = properties;
+			merged.required = required;
+			for (const part of parts) {
+				if (part[CYCLE]) merged[CYCLE] ??= part[CYCLE];
+				if (part[ANY]) merged[ANY] = true;
+			}
+			return merged;
+		}
+		const alternatives = own(raw, 'oneOf') ?? own(raw, 'anyOf');
+		if (Array.isArray(alternatives) && own(raw, 'properties') === undefined)
+			return this.choose(raw, alternatives, at, seen);
+		return raw;
+	}
+
+	/**
+	 * oneOf/anyOf, by one policy: a null alternative makes the value nullable; one alternative left
+	 * is that schema; objects are read as one record with every alternative's fields, required
+	 * where every alternative requires them (CHOICE says how many shapes, for the form to say so);
+	 * scalars of one type are that type (their enums together); anything else can be any value.
+	 */
+	private choose(
+		raw: Schema,
+		alternatives: unknown[],
+		at: string,
+		seen: readonly string[],
+	): Resolved {
+		const keyword = own(raw, 'oneOf') !== undefined ? 'oneOf' : 'anyOf';
+		const siblings: Schema = { ...raw };
+		delete siblings.oneOf;
+		delete siblings.anyOf;
+		const resolved = alternatives
+			.map((part, index) => this.resolve(part, `${at}/${keyword}/${index}`, seen))
+			.filter((part) => own(part, 'type') !== 'null');
+		const nullable = resolved.length < alternatives.length ? { nullable: true } : {};
+		if (resolved.length === 1) return { ...resolved[0], ...siblings, ...nullable };
+		const isRecord = (part: Resolved) =>
+			own(part, 'type') === 'object' || isObject(own(part, 'properties'));
+		if (resolved.length > 1 && resolved.every(isRecord)) {
+			const properties: Schema = Object.create(null) as Schema;
+			for (const part of resolved) {
+				const partProperties = own(part, 'properties');
+				if (isObject(partProperties))
+					for (const name of Object.keys(partProperties))
+						if (!(name in properties)) properties[name] = partProperties[name];
+			}
+			const requiredOf = (part: Resolved) => {
+				const names = own(part, 'required');
+				return Array.isArray(names) ? names.filter((name) => typeof name === 'string') : [];
+			};
+			const required = requiredOf(resolved[0]).filter((name) =>
+				resolved.every((part) => requiredOf(part).includes(name)),
+			);
+			return {
+				type: 'object',
+				...siblings,
+				...nullable,
+				properties,
+				required,
+				[CHOICE]: resolved.length,
+			};
+		}
+		const types = new Set(resolved.map((part) => own(part, 'type')));
+		if (resolved.length > 1 && types.size === 1 && typeof [...types][0] === 'string') {
+			const enums = resolved.map((part) => own(part, 'enum'));
+			const merged: Resolved = { ...resolved[0], ...siblings, ...nullable };
+			if (enums.every(Array.isArray)) merged.enum = [...new Set(enums.flat())];
+			else delete merged.enum;
+			return merged;
+		}
+		return { ...siblings, ...nullable, [ANY]: true };
+	}
+}

@@ -1,0 +1,267 @@
+/**
+ * Where a run's description comes from, as the credential says: Built In (contract/openapi.yaml,
+ * the default, so a credential saved before the setting behaves as it did), From the Platform (an
+ * address, absolute or relative to the Base URL, read with the credential's own connection; an
+ * address on another host is read without the credential), or Pasted. A document read from the
+ * platform is asked for again at most every few minutes, with its validators (ETag,
+ * Last-Modified), so a changed description is followed from the first run after the check; no
+ * timer is used. A description that cannot be read stops the run with the reason; one read
+ * before in this process is used while the platform cannot be reached, and n8n's log says so.
+ */
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+
+import { CREDENTIAL_TYPE } from '../constants';
+import type { WmsContext } from '../session';
+import { describeFailure, scrubbed } from '../transport/failure';
+import { platformMessage } from '../transport/errors';
+import type { Secrets } from '../transport/secrets';
+import { withConnection, type Site } from '../transport/site';
+import { DescriptionProblem } from './description/problems';
+import { MAX_DESCRIPTION_BYTES } from './description/read';
+import { platformFromText, type PlatformNotes } from './compiled';
+import { BUILT_IN } from './index';
+import type { Platform } from './platform';
+
+/** The credential's fields for the description. */
+export const DESCRIPTION_FIELD = {
+	source: 'description',
+	url: 'descriptionUrl',
+	text: 'descriptionText',
+} as const;
+
+export type DescriptionChoice = 'builtIn' | 'platform' | 'pasted';
+
+/** How long a description read from the platform is used before the platform is asked whether it changed. */
+export const RECHECK_MS = 5 * 60_000;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_HOPS = 5;
+
+/** A description that cannot be used for this run, in words a person acts on. */
+export class DescriptionUnusable extends Error {
+	constructor(
+		message: string,
+		readonly hint: string,
+	) {
+		super(message);
+		this.name = 'DescriptionUnusable';
+	}
+}
+
+/** What was read from one address: its validators, when it was last asked for, and the text's platform. */
+interface Read {
+	etag?: string;
+	modified?: string;
+	checkedAt: number;
+	text: string;
+}
+
+/** The last read of each address, per credential's platform; a few, the oldest dropped first. */
+const reads = new Map<string, Read>();
+const KEPT_READS = 16;
+
+export interface Loaded {
+	platform: Platform;
+	notes: PlatformNotes;
+	/** Said when a description read before was used because the platform could not be asked again. */
+	stale?: string;
+}
+
+/** The address of the description: absolute, or relative to the Base URL ("openapi.json" → ".../v1/openapi.json"). */
+export function descriptionUrl(raw: unknown, baseUrl: string): string {
+	const text = String(raw ?? '').trim();
+	if (text === '')
+		throw new DescriptionUnusable(
+			"The credential says to read the platform's API description from the platform, but gives no Description URL",
+			'Enter the address of the description in the credential (e.g. openapi.json, relative to the Base URL), or choose Built In',
+		);
+	const url = URL.canParse(text, `${baseUrl}/`) ? new URL(text, `${baseUrl}/`).href : undefined;
+	if (url === undefined)
+		throw new DescriptionUnusable(
+			`The credential's Description URL (${text.slice(0, 100)}) is not an address`,
+			'Enter an address like openapi.json (relative to the Base URL) or https://wms.example.com/v1/openapi.yaml',
+		);
+	return url;
+}
+
+function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+	const value = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
+	return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+/** A streamed answer's text, refused past the size a description may have. */
+async function textOf(body: unknown): Promise<string> {
+	if (typeof body === 'string') return body;
+	if (body && typeof body === 'object' && Symbol.asyncIterator in body) {
+		const decoder = new TextDecoder();
+		let text = '';
+		let bytes = 0;
+		for await (const chunk of body as AsyncIterable<Uint8Array>) {
+			bytes += chunk.length;
+			if (bytes > MAX_DESCRIPTION_BYTES)
+				throw new DescriptionProblem(
+					'#',
+					`the description is larger than ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MB: it is not read`,
+				);
+			text += decoder.decode(chunk, { stream: true });
+		}
+		return text + decoder.decode();
+	}
+	return JSON.stringify(body);
+}
+
+interface Answer {
+	status: number;
+	headers: Record<string, unknown>;
+	body: unknown;
+}
+
+/**
+ * Asks for the description: with the credential at the Base URL's origin (its token and
+ * connection), without it anywhere else (a redirect to another host takes no credential along).
+ */
+async function fetchDescription(
+	ctx: WmsContext,
+	url: string,
+	baseUrl: string,
+	site: Site,
+	known: Read | undefined,
+): Promise<Answer> {
+	let at = url;
+	for (let hop = 0; ; hop++) {
+		const request: IHttpRequestOptions = {
+			method: 'GET',
+			url: at,
+			headers: {
+				Accept: 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.5',
+				...(known?.etag ? { 'If-None-Match': known.etag } : {}),
+				...(known?.modified ? { 'If-Modified-Since': known.modified } : {}),
+			},
+			json: false,
+			encoding: 'stream',
+			returnFullResponse: true,
+			disableFollowRedirect: true,
+			ignoreHttpStatusErrors: true,
+			timeout: 60_000,
+		};
+		const sameOrigin = new URL(at).origin === new URL(baseUrl).origin;
+		const response = (
+			sameOrigin
+				? await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, request)
+				: await ctx.helpers.httpRequest(withoutClientCertificate(withConnection(request, site, at)))
+		) as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
+		const status = response.statusCode ?? 200;
+		const location = headerOf(response.headers, 'location');
+		if (REDIRECTS.has(status) && location && hop < MAX_HOPS) {
+			await textOf(response.body).catch(() => '');
+			at = new URL(location, at).href;
+			continue;
+		}
+		return { status, headers: response.headers ?? {}, body: response.body };
+	}
+}
+
+/** Another host gets neither the token nor the client certificate (the credential's identity). */
+function withoutClientCertificate(request: IHttpRequestOptions): IHttpRequestOptions {
+	if (!request.agentOptions) return request;
+	const trust: Record<string, unknown> = { ...request.agentOptions };
+	for (const identity of ['cert', 'key', 'passphrase', 'pfx']) delete trust[identity];
+	return { ...request, agentOptions: trust };
+}
+
+/** The effective description of a run with this credential. */
+export async function loadPlatform(
+	ctx: WmsContext,
+	credentials: ICredentialDataDecryptedObject,
+	baseUrl: string,
+	site: Site,
+	secrets: Secrets,
+): Promise<Loaded> {
+	const choice = (credentials[DESCRIPTION_FIELD.source] ?? 'builtIn') as DescriptionChoice;
+	if (choice === 'pasted') {
+		const text = String(credentials[DESCRIPTION_FIELD.text] ?? '');
+		if (text.trim() === '')
+			throw new DescriptionUnusable(
+				'The credential says its API description is pasted, but none is pasted',
+				"Paste the platform's OpenAPI description (JSON or YAML) into the credential, or choose Built In",
+			);
+		return compile(text, { kind: 'pasted' });
+	}
+	if (choice !== 'platform') return { platform: BUILT_IN, notes: [] };
+
+	const url = descriptionUrl(credentials[DESCRIPTION_FIELD.url], baseUrl);
+	const key = `${baseUrl}|${String(credentials.clientId ?? '')}|${url}`;
+	const known = reads.get(key);
+	if (known && Date.now() - known.checkedAt < RECHECK_MS)
+		return compile(known.text, { kind: 'platform', url });
+	const asked = await fetchDescription(ctx, url, baseUrl, site, known).then(
+		(answer) => ({ answer }),
+		(error: unknown) => ({ error }),
+	);
+	if ('error' in asked) {
+		const said = platformMessage(
+			scrubbed({ ...describeFailure(asked.error), baseUrl, route: url }, secrets),
+		);
+		if (known) return stale(compile(known.text, { kind: 'platform', url }), url, said);
+		throw new DescriptionUnusable(
+			`The platform's API description could not be read from ${url}: ${said}`,
+			'Check the Description URL in the credential, or choose Built In',
+		);
+	}
+	const { answer } = asked;
+	if (answer.status === 304 && known) {
+		known.checkedAt = Date.now();
+		return compile(known.text, { kind: 'platform', url });
+	}
+	if (answer.status < 200 || answer.status >= 300) {
+		await textOf(answer.body).catch(() => '');
+		const words =
+			answer.status === 404
+				? 'there is no description at that address'
+				: answer.status === 401 || answer.status === 403
+					? 'the platform refused this API client the description'
+					: 'the platform did not give it';
+		if (known && answer.status >= 500)
+			return stale(compile(known.text, { kind: 'platform', url }), url, `HTTP ${answer.status}`);
+		throw new DescriptionUnusable(
+			`The platform's API description could not be read from ${url} (HTTP ${answer.status}): ${words}`,
+			'Check the Description URL in the credential (ask the platform for the address of its OpenAPI description), or choose Built In',
+		);
+	}
+	const text = secrets.scrub(await textOf(answer.body)) as string;
+	reads.delete(key);
+	reads.set(key, {
+		etag: headerOf(answer.headers, 'etag'),
+		modified: headerOf(answer.headers, 'last-modified'),
+		checkedAt: Date.now(),
+		text,
+	});
+	if (reads.size > KEPT_READS) reads.delete(reads.keys().next().value!);
+	return compile(text, { kind: 'platform', url });
+}
+
+function stale(loaded: Loaded, url: string, why: string): Loaded {
+	return {
+		...loaded,
+		stale: `The platform's API description could not be read again from ${url} (${why}); this run uses the one read before`,
+	};
+}
+
+function compile(text: string, source: { kind: 'platform' | 'pasted'; url?: string }): Loaded {
+	let problem: DescriptionProblem;
+	try {
+		return platformFromText(text, source);
+	} catch (error) {
+		problem =
+			error instanceof DescriptionProblem
+				? error
+				: new DescriptionProblem('#', `it could not be read: ${(error as Error).message}`);
+	}
+	const from = source.url ? `read from ${source.url}` : 'pasted in the credential';
+	throw new DescriptionUnusable(
+		`The platform's API description ${from} cannot be used: ${problem.what} (at ${problem.pointer || '#'})`,
+		source.kind === 'pasted'
+			? 'Paste the whole description as the platform publishes it, or choose Built In'
+			: 'Ask the platform for its OpenAPI 3 description, or choose Built In',
+	);
+}
