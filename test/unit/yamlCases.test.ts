@@ -90,6 +90,8 @@ describe('YAML, what it reads and what it refuses', () => {
 			a: 'tab\there',
 			b: ["it's", { a: [1, 2] }],
 		});
+		// With an indicator, trailing blank lines no deeper than the first line of text are not the scalar's.
+		readAs('a: |2\n    x\n\n    \nb: >1\n   y\n   \n  \n', { a: '  x\n', b: '  y\n' });
 		readAs('? long key\n: value\nlist:\n- a\n- b: 1\n  c: 2', {
 			'long key': 'value',
 			list: ['a', { b: 1, c: 2 }],
