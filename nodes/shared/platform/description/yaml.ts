@@ -12,7 +12,7 @@
  */
 import { readBlockNode, readBlockValue } from './yamlBlock';
 import { copy } from './yamlNodes';
-import { Cursor, YamlProblem, type YamlLimits } from './yamlCursor';
+import { Cursor, YamlProblem, type YamlLimits, PERCENT } from './yamlCursor';
 
 export { YamlProblem, type YamlLimits } from './yamlCursor';
 
@@ -47,7 +47,7 @@ const YAML_12 = /^%YAML[ \t]+1\.2(?:[ \t]+#.*|[ \t]*)$/;
 /** `%` lines before `---`: only `%YAML 1.2` is read. */
 function readDirectives(c: Cursor): boolean {
 	let seen = false;
-	while (c.indent === 0 && c.at() === 37) {
+	while (c.indent === 0 && c.at() === PERCENT) {
 		const end = c.src.indexOf('\n', c.i);
 		const line = c.src.slice(c.i, end === -1 ? c.src.length : end);
 		if (line.startsWith('%TAG'))

@@ -28,6 +28,14 @@ import {
 	NEWLINE,
 	QUESTION,
 	isEnd,
+	AMPERSAND,
+	DOUBLE_QUOTE,
+	EXCLAMATION,
+	GREATER,
+	OPEN_BRACE,
+	OPEN_BRACKET,
+	PIPE,
+	SINGLE_QUOTE,
 } from './yamlCursor';
 
 /** Where a node stands: after `key:`, after `-`, or at the top of the document after `---`. */
@@ -58,17 +66,17 @@ function readInlineValue(
 	atRoot: boolean,
 	ch: number,
 ): unknown {
-	if (ch === 91 || ch === 123) {
+	if (ch === OPEN_BRACKET || ch === OPEN_BRACE) {
 		const value = readFlowCollection(c, n, props);
-		c.endLine(`a ${ch === 91 ? '[ ]' : '{ }'} collection`);
+		c.endLine(`a ${ch === OPEN_BRACKET ? '[ ]' : '{ }'} collection`);
 		return value;
 	}
 	c.count();
-	if (ch === 124 || ch === 62) {
+	if (ch === PIPE || ch === GREATER) {
 		const text = readBlockScalar(c, n, atRoot);
 		return scalarWithTag(c, props, text, text);
 	}
-	if (ch === 34 || ch === 39) {
+	if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
 		const text = readQuoted(c, n);
 		c.endLine('a quoted text');
 		return scalarWithTag(c, props, text, text);
@@ -87,7 +95,14 @@ function readExplicitKey(c: Cursor, m: number): unknown {
 	const ch = c.at();
 	if (c.src.slice(separator, c.i).includes('\t') || isEnd(ch) || ch === NEWLINE || ch === HASH)
 		c.fail(EXPLICIT_KEY);
-	if (ch === 91 || ch === 123 || ch === 38 || ch === 33 || ch === ASTERISK || isEntry(c))
+	if (
+		ch === OPEN_BRACKET ||
+		ch === OPEN_BRACE ||
+		ch === AMPERSAND ||
+		ch === EXCLAMATION ||
+		ch === ASTERISK ||
+		isEntry(c)
+	)
 		c.fail(EXPLICIT_KEY);
 	if (isExplicitKey(c) || keyAhead(c)) c.fail(EXPLICIT_KEY);
 	return readInline(c, m, undefined, false);
@@ -124,9 +139,9 @@ function readBlockMap(c: Cursor, m: number): Record<string, unknown> {
 				c.fail('this line is indented more than the keys above it, but no value is open there');
 			break;
 		}
-		if (ch === 38 || ch === 33 || ch === ASTERISK)
+		if (ch === AMPERSAND || ch === EXCLAMATION || ch === ASTERISK)
 			c.fail('an alias, anchor or tag on a key is not supported by this reader');
-		if (ch === 91 || ch === 123)
+		if (ch === OPEN_BRACKET || ch === OPEN_BRACE)
 			c.fail('a [ ] or { } collection as a key is not supported by this reader');
 		if (!keyAhead(c)) c.fail('expected a key followed by ": " here');
 		const key = readBlockKey(c, m);
@@ -166,7 +181,7 @@ function readBlockSeq(c: Cursor, m: number): unknown[] {
 }
 
 /** After tabs in a line's indentation only plain scalars, quoted ones and flow collections stand. */
-const TABBED_NOT = new Set([38, 33, 42, 124, 62]);
+const TABBED_NOT = new Set([AMPERSAND, EXCLAMATION, ASTERISK, PIPE, GREATER]);
 
 /** The node whose first line starts at the cursor, indented by `m` (more than `n`). */
 export function readBlockNode(c: Cursor, m: number, n: number, props?: Properties): unknown {

@@ -4,18 +4,18 @@
  * the block holding it), and their value as the `yaml` library resolves it.
  */
 import { blockValue, type BlockLine } from './yamlScalars';
-import { Cursor, HASH, NEWLINE, SPACE, TAB, isEnd } from './yamlCursor';
+import { Cursor, HASH, NEWLINE, SPACE, TAB, isEnd, GREATER, PLUS } from './yamlCursor';
 
 /** A block scalar whose header is at the cursor, inside a block indented by `n`. */
 export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 	const src = c.src;
-	const folded = c.at() === 62;
+	const folded = c.at() === GREATER;
 	c.i++;
 	let chomp: '' | '-' | '+' = '';
 	let indicator = 0;
 	for (let k = 0; k < 2; k++) {
 		const ch = c.at();
-		if (!chomp && (ch === 43 || ch === 45)) chomp = ch === 43 ? '+' : '-';
+		if (!chomp && (ch === PLUS || ch === 45)) chomp = ch === PLUS ? '+' : '-';
 		else if (!indicator && ch >= 49 && ch <= 57) indicator = ch - 48;
 		else break;
 		c.i++;

@@ -36,6 +36,20 @@ export const DASH = 45;
 export const DOT = 46;
 export const QUESTION = 63;
 export const ASTERISK = 42;
+export const AMPERSAND = 38;
+export const EXCLAMATION = 33;
+export const PIPE = 124;
+export const GREATER = 62;
+export const PLUS = 43;
+export const PERCENT = 37;
+export const COMMA = 44;
+export const OPEN_BRACKET = 91;
+export const CLOSE_BRACKET = 93;
+export const OPEN_BRACE = 123;
+export const CLOSE_BRACE = 125;
+export const DOUBLE_QUOTE = 34;
+export const SINGLE_QUOTE = 39;
+export const BACKSLASH = 92;
 
 /** Past the end of the text (charCodeAt gives NaN there). */
 export const isEnd = (c: number) => Number.isNaN(c);

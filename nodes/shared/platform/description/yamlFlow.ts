@@ -26,15 +26,17 @@ import {
 	QUESTION,
 	SPACE,
 	isEnd,
+	AMPERSAND,
+	BACKSLASH,
+	EXCLAMATION,
+	CLOSE_BRACE,
+	CLOSE_BRACKET,
+	COMMA,
+	DOUBLE_QUOTE,
+	OPEN_BRACE,
+	OPEN_BRACKET,
+	SINGLE_QUOTE,
 } from './yamlCursor';
-
-const COMMA = 44;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const DOUBLE_QUOTE = 34;
-const SINGLE_QUOTE = 39;
 
 export const isFlowIndicator = (c: number) =>
 	c === COMMA || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === OPEN_BRACE || c === CLOSE_BRACE;
@@ -87,7 +89,7 @@ export function readQuoted(c: Cursor, n: number): string {
 		if (ch === quote) {
 			if (quote === SINGLE_QUOTE && src.charCodeAt(k + 1) === SINGLE_QUOTE) k += 2;
 			else break;
-		} else if (ch === 92 && quote === DOUBLE_QUOTE) k += 2;
+		} else if (ch === BACKSLASH && quote === DOUBLE_QUOTE) k += 2;
 		else if (ch === NEWLINE) {
 			checkContinuation(c, k + 1, n, what, true);
 			k++;
@@ -203,7 +205,7 @@ function readFlowKey(c: Cursor, n: number): unknown {
 	const start = c.i;
 	if (ch === OPEN_BRACKET || ch === OPEN_BRACE)
 		c.fail('a [ ] or { } collection as a key is not supported by this reader');
-	if (ch === ASTERISK || ch === 38 || ch === 33)
+	if (ch === ASTERISK || ch === AMPERSAND || ch === EXCLAMATION)
 		c.fail('an alias, anchor or tag on a key is not supported by this reader');
 	if (ch === QUESTION && isBreakOrEnd(c.at(1)))
 		c.fail(

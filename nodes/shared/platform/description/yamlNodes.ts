@@ -6,7 +6,18 @@
  * counted before it is copied; the core tags.
  */
 import { CORE_TAGS, taggedValue, type CoreTag } from './yamlScalars';
-import { Cursor, isBreakOrEnd, type Anchored } from './yamlCursor';
+import {
+	Cursor,
+	isBreakOrEnd,
+	type Anchored,
+	AMPERSAND,
+	CLOSE_BRACE,
+	CLOSE_BRACKET,
+	COMMA,
+	EXCLAMATION,
+	OPEN_BRACE,
+	OPEN_BRACKET,
+} from './yamlCursor';
 
 /** An anchor and a tag written before a node (`&name`, `!!str`), and where they stand. */
 export interface Properties {
@@ -50,7 +61,14 @@ function nameEnd(c: Cursor, from: number): number {
 	let k = from;
 	for (;;) {
 		const ch = c.src.charCodeAt(k);
-		if (isBreakOrEnd(ch) || ch === 44 || ch === 91 || ch === 93 || ch === 123 || ch === 125)
+		if (
+			isBreakOrEnd(ch) ||
+			ch === COMMA ||
+			ch === OPEN_BRACKET ||
+			ch === CLOSE_BRACKET ||
+			ch === OPEN_BRACE ||
+			ch === CLOSE_BRACE
+		)
 			return k;
 		k++;
 	}
@@ -61,12 +79,12 @@ export function readProperties(c: Cursor): Properties | undefined {
 	let props: Properties | undefined;
 	for (;;) {
 		const ch = c.at();
-		if (ch !== 38 && ch !== 33) return props;
+		if (ch !== AMPERSAND && ch !== EXCLAMATION) return props;
 		props ??= { at: c.i };
 		const start = c.i;
 		const end = nameEnd(c, start + 1);
 		const name = c.src.slice(start + 1, end);
-		if (ch === 38) {
+		if (ch === AMPERSAND) {
 			if (props.anchor !== undefined) c.fail('a node has two anchors');
 			if (name === '') c.fail('an anchor (&) needs a name');
 			props.anchor = name;

@@ -14,6 +14,9 @@ import {
 	SPACE,
 	TAB,
 	isEnd,
+	BACKSLASH,
+	DOUBLE_QUOTE,
+	SINGLE_QUOTE,
 } from './yamlCursor';
 
 /** The end of a quoted scalar that closes on its line (the position after the quote), or -1. */
@@ -22,11 +25,11 @@ function quotedEnd(src: string, from: number): number {
 	for (let k = from + 1; ; k++) {
 		const ch = src.charCodeAt(k);
 		if (isEnd(ch) || ch === NEWLINE) return -1;
-		if (ch === 92 && quote === 34) {
+		if (ch === BACKSLASH && quote === DOUBLE_QUOTE) {
 			if (src.charCodeAt(k + 1) === NEWLINE) return -1;
 			k++;
 		} else if (ch === quote) {
-			if (quote === 39 && src.charCodeAt(k + 1) === 39) k++;
+			if (quote === SINGLE_QUOTE && src.charCodeAt(k + 1) === SINGLE_QUOTE) k++;
 			else return k + 1;
 		}
 	}
@@ -37,7 +40,7 @@ export function keyAhead(c: Cursor): boolean {
 	const src = c.src;
 	const ch = c.at();
 	let k: number;
-	if (ch === 34 || ch === 39) {
+	if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
 		k = quotedEnd(src, c.i);
 		if (k < 0) return false;
 		while (isBlank(src.charCodeAt(k))) k++;
@@ -56,7 +59,7 @@ export function keyAhead(c: Cursor): boolean {
 export function readBlockKey(c: Cursor, n: number): unknown {
 	const src = c.src;
 	c.count();
-	if (c.at() === 34 || c.at() === 39) {
+	if (c.at() === DOUBLE_QUOTE || c.at() === SINGLE_QUOTE) {
 		const text = readQuoted(c, n);
 		c.skipBlanks();
 		return text;
