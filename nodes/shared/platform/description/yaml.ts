@@ -11,7 +11,8 @@
  * YAML version but 1.2, several documents in one text.
  */
 import { readBlockNode, readBlockValue } from './yamlBlock';
-import { Cursor, YamlProblem, type YamlLimits } from './yamlCursor';
+import { copy } from './yamlNodes';
+import { Cursor, YamlProblem, type YamlLimits, PERCENT } from './yamlCursor';
 
 export { YamlProblem, type YamlLimits } from './yamlCursor';
 
@@ -46,7 +47,7 @@ const YAML_12 = /^%YAML[ \t]+1\.2(?:[ \t]+#.*|[ \t]*)$/;
 /** `%` lines before `---`: only `%YAML 1.2` is read. */
 function readDirectives(c: Cursor): boolean {
 	let seen = false;
-	while (c.indent === 0 && c.at() === 37) {
+	while (c.indent === 0 && c.at() === PERCENT) {
 		const end = c.src.indexOf('\n', c.i);
 		const line = c.src.slice(c.i, end === -1 ? c.src.length : end);
 		if (line.startsWith('%TAG'))
@@ -71,6 +72,8 @@ const SEVERAL =
 
 function readDocument(c: Cursor): unknown {
 	c.toContent();
+	const bom = c.src.lastIndexOf('\n\ufeff', c.i);
+	if (bom !== -1) c.fail('a byte-order mark (U+FEFF) starts a line before the document', bom + 1);
 	const directives = readDirectives(c);
 	let value: unknown = null;
 	if (c.indent === -1 && c.src.startsWith('---', c.i)) {
@@ -100,11 +103,17 @@ export function parseYaml(text: string, limits: YamlLimits = {}): unknown {
 	};
 	if (utf8Length(text, bounds.maxBytes) > bounds.maxBytes)
 		throw new YamlProblem(1, 1, `the text is larger than ${bounds.maxBytes} bytes`);
-	let src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+	const bom = text.charCodeAt(0) === 0xfeff;
+	let src = bom ? text.slice(1) : text;
 	if (src.includes('\r')) src = src.replace(/\r\n/g, '\n');
 	const c = new Cursor(src, bounds);
+	if (bom && /^(?:[ \t]|[-?:](?:[ \t\n]|$))/.test(src) && !c.isDocumentMarker(0))
+		c.fail(
+			'a byte-order mark before an indented line or a list item is not read: save the text as UTF-8 without a byte-order mark',
+		);
 	const cr = src.indexOf('\r');
 	if (cr !== -1)
 		c.fail('a carriage return without a line feed: lines must end with LF or CRLF', cr);
-	return readDocument(c);
+	const value = readDocument(c);
+	return c.aliased ? copy(value) : value;
 }

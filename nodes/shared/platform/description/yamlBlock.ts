@@ -18,7 +18,25 @@ import {
 	scalarWithTag,
 	type Properties,
 } from './yamlNodes';
-import { ASTERISK, COLON, Cursor, DASH, HASH, isBreakOrEnd, NEWLINE, QUESTION } from './yamlCursor';
+import {
+	ASTERISK,
+	COLON,
+	Cursor,
+	DASH,
+	HASH,
+	isBreakOrEnd,
+	NEWLINE,
+	QUESTION,
+	isEnd,
+	AMPERSAND,
+	DOUBLE_QUOTE,
+	EXCLAMATION,
+	GREATER,
+	OPEN_BRACE,
+	OPEN_BRACKET,
+	PIPE,
+	SINGLE_QUOTE,
+} from './yamlCursor';
 
 /** Where a node stands: after `key:`, after `-`, or at the top of the document after `---`. */
 export type Place = 'value' | 'item' | 'root';
@@ -37,27 +55,36 @@ function readInline(c: Cursor, n: number, props: Properties | undefined, atRoot:
 		c.endLine('an alias');
 		return value;
 	}
-	return anchored(c, props, () => {
-		if (ch === 91 || ch === 123) {
-			const value = readFlowCollection(c, n, props);
-			c.endLine(`a ${ch === 91 ? '[ ]' : '{ }'} collection`);
-			return value;
-		}
-		c.count();
-		if (ch === 124 || ch === 62) {
-			const text = readBlockScalar(c, n, atRoot);
-			return scalarWithTag(c, props, text, text);
-		}
-		if (ch === 34 || ch === 39) {
-			const text = readQuoted(c, n);
-			c.endLine('a quoted text');
-			return scalarWithTag(c, props, text, text);
-		}
-		const bad = badPlainStart(c, false);
-		if (bad) c.fail(bad);
-		const text = readBlockPlain(c, n);
-		return scalarWithTag(c, props, text, plainValue(text));
-	});
+	if (props?.anchor === undefined) return readInlineValue(c, n, props, atRoot, ch);
+	return anchored(c, props, () => readInlineValue(c, n, props, atRoot, ch));
+}
+
+function readInlineValue(
+	c: Cursor,
+	n: number,
+	props: Properties | undefined,
+	atRoot: boolean,
+	ch: number,
+): unknown {
+	if (ch === OPEN_BRACKET || ch === OPEN_BRACE) {
+		const value = readFlowCollection(c, n, props);
+		c.endLine(`a ${ch === OPEN_BRACKET ? '[ ]' : '{ }'} collection`);
+		return value;
+	}
+	c.count();
+	if (ch === PIPE || ch === GREATER) {
+		const text = readBlockScalar(c, n, atRoot);
+		return scalarWithTag(c, props, text, text);
+	}
+	if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
+		const text = readQuoted(c, n);
+		c.endLine('a quoted text');
+		return scalarWithTag(c, props, text, text);
+	}
+	const bad = badPlainStart(c, false);
+	if (bad) c.fail(bad);
+	const text = readBlockPlain(c, n);
+	return scalarWithTag(c, props, text, plainValue(text));
 }
 
 /** `? key`: a scalar key on the line of its `?` (the cursor is on the `?`). */
@@ -66,9 +93,16 @@ function readExplicitKey(c: Cursor, m: number): unknown {
 	const separator = c.i;
 	c.skipBlanks();
 	const ch = c.at();
-	if (c.src.slice(separator, c.i).includes('\t') || ch !== ch || ch === NEWLINE || ch === HASH)
+	if (c.src.slice(separator, c.i).includes('\t') || isEnd(ch) || ch === NEWLINE || ch === HASH)
 		c.fail(EXPLICIT_KEY);
-	if (ch === 91 || ch === 123 || ch === 38 || ch === 33 || ch === ASTERISK || isEntry(c))
+	if (
+		ch === OPEN_BRACKET ||
+		ch === OPEN_BRACE ||
+		ch === AMPERSAND ||
+		ch === EXCLAMATION ||
+		ch === ASTERISK ||
+		isEntry(c)
+	)
 		c.fail(EXPLICIT_KEY);
 	if (isExplicitKey(c) || keyAhead(c)) c.fail(EXPLICIT_KEY);
 	return readInline(c, m, undefined, false);
@@ -76,6 +110,8 @@ function readExplicitKey(c: Cursor, m: number): unknown {
 
 /** The `: value` after an explicit key, on the next line at the key's indentation (or none). */
 function readExplicitValue(c: Cursor, m: number): unknown {
+	if (c.tabbedBlank <= m)
+		c.fail('a blank line holds a tab where a value may start: remove the tab', c.tabbedBlankAt);
 	if (c.indent !== m || c.at() !== COLON || !isBreakOrEnd(c.at(1))) {
 		c.count();
 		return null;
@@ -103,9 +139,9 @@ function readBlockMap(c: Cursor, m: number): Record<string, unknown> {
 				c.fail('this line is indented more than the keys above it, but no value is open there');
 			break;
 		}
-		if (ch === 38 || ch === 33 || ch === ASTERISK)
+		if (ch === AMPERSAND || ch === EXCLAMATION || ch === ASTERISK)
 			c.fail('an alias, anchor or tag on a key is not supported by this reader');
-		if (ch === 91 || ch === 123)
+		if (ch === OPEN_BRACKET || ch === OPEN_BRACE)
 			c.fail('a [ ] or { } collection as a key is not supported by this reader');
 		if (!keyAhead(c)) c.fail('expected a key followed by ": " here');
 		const key = readBlockKey(c, m);
@@ -145,7 +181,7 @@ function readBlockSeq(c: Cursor, m: number): unknown[] {
 }
 
 /** After tabs in a line's indentation only plain scalars, quoted ones and flow collections stand. */
-const TABBED_NOT = new Set([38, 33, 42, 124, 62]);
+const TABBED_NOT = new Set([AMPERSAND, EXCLAMATION, ASTERISK, PIPE, GREATER]);
 
 /** The node whose first line starts at the cursor, indented by `m` (more than `n`). */
 export function readBlockNode(c: Cursor, m: number, n: number, props?: Properties): unknown {
@@ -164,7 +200,7 @@ export function readBlockNode(c: Cursor, m: number, n: number, props?: Propertie
 		if (props) c.fail('a node has two sets of anchors or tags', own.at);
 		if (keyAhead(c)) c.fail('an anchor or a tag on a key is not supported by this reader', own.at);
 		const next = c.at();
-		if (next !== next || next === NEWLINE || next === HASH)
+		if (isEnd(next) || next === NEWLINE || next === HASH)
 			c.fail(
 				'an anchor or a tag alone on its line is not supported here: put it after "key:" or "-"',
 				own.at,
@@ -194,10 +230,12 @@ export function readBlockValue(c: Cursor, n: number, place: Place): unknown {
 	c.skipBlanks();
 	const tabbed = c.src.slice(separator, c.i).includes('\t');
 	const props = readProperties(c);
+	if (props && tabbed && place === 'item')
+		c.fail('a tab after "-" before an anchor or a tag: use a space', props.at);
 	const ch = c.at();
-	if (ch !== ch || ch === NEWLINE || ch === HASH) {
+	if (isEnd(ch) || ch === NEWLINE || ch === HASH) {
 		c.nextLine();
-		if (c.tabbedBlank <= n)
+		if (c.tabbedBlank <= Math.max(n, 0))
 			c.fail('a blank line holds a tab where a value may start: remove the tab', c.tabbedBlankAt);
 		const m = c.indent;
 		if (m > n || (m === n && place === 'value' && isEntry(c)))

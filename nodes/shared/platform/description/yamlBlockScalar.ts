@@ -4,18 +4,18 @@
  * the block holding it), and their value as the `yaml` library resolves it.
  */
 import { blockValue, type BlockLine } from './yamlScalars';
-import { Cursor, HASH, NEWLINE, SPACE, TAB } from './yamlCursor';
+import { Cursor, HASH, NEWLINE, SPACE, TAB, isEnd, GREATER, PLUS } from './yamlCursor';
 
 /** A block scalar whose header is at the cursor, inside a block indented by `n`. */
 export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 	const src = c.src;
-	const folded = c.at() === 62;
+	const folded = c.at() === GREATER;
 	c.i++;
 	let chomp: '' | '-' | '+' = '';
 	let indicator = 0;
 	for (let k = 0; k < 2; k++) {
 		const ch = c.at();
-		if (!chomp && (ch === 43 || ch === 45)) chomp = ch === 43 ? '+' : '-';
+		if (!chomp && (ch === PLUS || ch === 45)) chomp = ch === PLUS ? '+' : '-';
 		else if (!indicator && ch >= 49 && ch <= 57) indicator = ch - 48;
 		else break;
 		c.i++;
@@ -25,18 +25,19 @@ export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 	const next = c.at();
 	if (next === HASH && c.i === afterHeader)
 		c.fail('a comment (#) must be separated from the block scalar header by a space');
-	if (next === next && next !== NEWLINE && next !== HASH)
+	if (!isEnd(next) && next !== NEWLINE && next !== HASH)
 		c.fail(
 			'unexpected text after a block scalar header (| or >, then optionally 1-9 and + or -, then the text on the next lines)',
 		);
 	const lines: BlockLine[] = [];
 	let trimIndent = indicator ? Math.max(n, 0) + indicator : -1;
 	let leadingBlank = 0;
+	let firstIndent = -1;
 	const eol = src.indexOf('\n', c.i);
 	let pos = eol === -1 ? src.length : eol + 1;
 	while (eol !== -1) {
 		if (pos >= src.length) {
-			if (pos > eol + 1) lines.push(['', '']);
+			if (lines.length > 0) lines.push(['', '']);
 			break;
 		}
 		let k = pos;
@@ -48,11 +49,13 @@ export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 			lines.push([src.slice(pos, k), '']);
 		} else {
 			const tab = src.charCodeAt(k) === TAB;
-			if (k - pos <= n || (k === pos && c.isDocumentMarker(pos))) {
+			const comment = src.charCodeAt(k) === HASH && k - pos < trimIndent;
+			if (k - pos <= n || comment || (k === pos && c.isDocumentMarker(pos))) {
 				if (tab) c.fail('a tab indents this line: YAML indents with spaces only', k);
-				lines.push(['', '']);
+				if (lines.length > 0) lines.push(['', '']);
 				break;
 			}
+			if (firstIndent < 0) firstIndent = k - pos;
 			if (trimIndent < 0) {
 				trimIndent = k - pos;
 				if (leadingBlank > trimIndent)
@@ -80,6 +83,18 @@ export function readBlockScalar(c: Cursor, n: number, atRoot: boolean): string {
 	}
 	c.i = pos;
 	c.toContent();
+	// Blank lines alone, the last without a line end and not indented past the block: that one is not the scalar's.
+	const last = lines[lines.length - 1];
+	if (firstIndent < 0 && last && pos === src.length && src.charCodeAt(pos - 1) !== NEWLINE)
+		if (last[0].length <= n) lines.pop();
+	// Trailing blank lines not indented past the first line of text are not the scalar's (yaml's reading).
+	if (chomp !== '+')
+		while (
+			lines.length > 0 &&
+			lines[lines.length - 1][1] === '' &&
+			lines[lines.length - 1][0].length <= firstIndent
+		)
+			lines.pop();
 	if (trimIndent === 0 && !atRoot) c.fail('a block scalar inside a collection must be indented');
 	return blockValue(lines, folded, chomp, trimIndent);
 }

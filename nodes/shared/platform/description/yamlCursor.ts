@@ -36,11 +36,27 @@ export const DASH = 45;
 export const DOT = 46;
 export const QUESTION = 63;
 export const ASTERISK = 42;
+export const AMPERSAND = 38;
+export const EXCLAMATION = 33;
+export const PIPE = 124;
+export const GREATER = 62;
+export const PLUS = 43;
+export const PERCENT = 37;
+export const COMMA = 44;
+export const OPEN_BRACKET = 91;
+export const CLOSE_BRACKET = 93;
+export const OPEN_BRACE = 123;
+export const CLOSE_BRACE = 125;
+export const DOUBLE_QUOTE = 34;
+export const SINGLE_QUOTE = 39;
+export const BACKSLASH = 92;
 
+/** Past the end of the text (charCodeAt gives NaN there). */
+export const isEnd = (c: number) => Number.isNaN(c);
 /** A space or a tab. */
 export const isBlank = (c: number) => c === SPACE || c === TAB;
 /** What may follow an indicator (`-`, `:`, `?`): a blank, a line end, the end of the text. */
-export const isBreakOrEnd = (c: number) => c === SPACE || c === TAB || c === NEWLINE || c !== c;
+export const isBreakOrEnd = (c: number) => c === SPACE || c === TAB || c === NEWLINE || isEnd(c);
 
 /** A node an anchor names: its value, how many nodes it holds and how deep it goes. */
 export interface Anchored {
@@ -60,6 +76,8 @@ export class Cursor {
 	deepest = 0;
 	nodes = 0;
 	expanded = 0;
+	/** Whether an alias has shared a node (the value read is then copied into a tree). */
+	aliased = false;
 	/** Whether tabs stand between the indentation of this line and its content. */
 	tabbed = false;
 	/** The fewest spaces before the tab of a blank line holding one, skipped by the last toContent. */
@@ -137,7 +155,7 @@ export class Cursor {
 				let after = k;
 				while (isBlank(src.charCodeAt(after))) after++;
 				c = src.charCodeAt(after);
-				if (c === NEWLINE || c !== c) {
+				if (c === NEWLINE || isEnd(c)) {
 					if (k - start < this.tabbedBlank) {
 						this.tabbedBlank = k - start;
 						this.tabbedBlankAt = k;
@@ -156,7 +174,7 @@ export class Cursor {
 				this.i = end === -1 ? src.length : end + 1;
 				continue;
 			}
-			if (c !== c) {
+			if (isEnd(c)) {
 				this.i = src.length;
 				this.indent = -1;
 				return;
@@ -174,7 +192,7 @@ export class Cursor {
 		const c = this.at();
 		if (c === HASH && this.i === after)
 			this.fail('a comment (#) must be separated from the value before it by a space');
-		if (c !== HASH && c !== NEWLINE && c === c)
+		if (c !== HASH && c !== NEWLINE && !isEnd(c))
 			this.fail(
 				c === COLON
 					? `${what} cannot be a key here (only plain or quoted text on one line can)`

@@ -12,6 +12,7 @@ import {
 	readAlias,
 	readProperties,
 	scalarWithTag,
+	type Properties,
 } from './yamlNodes';
 import {
 	ASTERISK,
@@ -24,20 +25,28 @@ import {
 	NEWLINE,
 	QUESTION,
 	SPACE,
+	isEnd,
+	AMPERSAND,
+	BACKSLASH,
+	EXCLAMATION,
+	CLOSE_BRACE,
+	CLOSE_BRACKET,
+	COMMA,
+	DOUBLE_QUOTE,
+	OPEN_BRACE,
+	OPEN_BRACKET,
+	SINGLE_QUOTE,
 } from './yamlCursor';
-
-const COMMA = 44;
-const OPEN_BRACKET = 91;
-const CLOSE_BRACKET = 93;
-const OPEN_BRACE = 123;
-const CLOSE_BRACE = 125;
-const DOUBLE_QUOTE = 34;
-const SINGLE_QUOTE = 39;
 
 export const isFlowIndicator = (c: number) =>
 	c === COMMA || c === OPEN_BRACKET || c === CLOSE_BRACKET || c === OPEN_BRACE || c === CLOSE_BRACE;
 /** A `:` at `c` ends a plain scalar in flow style when followed by this. */
 const endsFlowPlain = (c: number) => isBreakOrEnd(c) || isFlowIndicator(c);
+
+function hasNewline(src: string, from: number, to: number): boolean {
+	for (let k = from; k < to; k++) if (src.charCodeAt(k) === NEWLINE) return true;
+	return false;
+}
 
 /** The start of a line inside a flow or quoted node: indented enough, and no document marker. */
 function checkContinuation(
@@ -51,7 +60,7 @@ function checkContinuation(
 	while (c.src.charCodeAt(k) === SPACE) k++;
 	while (isBlank(c.src.charCodeAt(k))) k++;
 	const ch = c.src.charCodeAt(k);
-	if (ch === NEWLINE || ch !== ch) {
+	if (ch === NEWLINE || isEnd(ch)) {
 		let spaces = lineStart;
 		while (c.src.charCodeAt(spaces) === SPACE) spaces++;
 		if (quoted && spaces < k && spaces - lineStart <= n)
@@ -76,11 +85,11 @@ export function readQuoted(c: Cursor, n: number): string {
 	let k = c.i + 1;
 	for (;;) {
 		const ch = src.charCodeAt(k);
-		if (ch !== ch) c.fail(`${what} is never closed`, c.i);
+		if (isEnd(ch)) c.fail(`${what} is never closed`, c.i);
 		if (ch === quote) {
 			if (quote === SINGLE_QUOTE && src.charCodeAt(k + 1) === SINGLE_QUOTE) k += 2;
 			else break;
-		} else if (ch === 92 && quote === DOUBLE_QUOTE) k += 2;
+		} else if (ch === BACKSLASH && quote === DOUBLE_QUOTE) k += 2;
 		else if (ch === NEWLINE) {
 			checkContinuation(c, k + 1, n, what, true);
 			k++;
@@ -135,7 +144,7 @@ function readFlowPlain(c: Cursor, n: number): string {
 	let k = start;
 	for (;;) {
 		const ch = src.charCodeAt(k);
-		if (ch !== ch || isFlowIndicator(ch)) break;
+		if (isEnd(ch) || isFlowIndicator(ch)) break;
 		if (ch === COLON && endsFlowPlain(src.charCodeAt(k + 1))) break;
 		if (ch === HASH && isBlank(src.charCodeAt(k - 1))) break;
 		if (ch === NEWLINE) {
@@ -147,7 +156,7 @@ function readFlowPlain(c: Cursor, n: number): string {
 				next++;
 			}
 			const first = src.charCodeAt(next);
-			if (first !== first || first === HASH || isFlowIndicator(first)) break;
+			if (isEnd(first) || first === HASH || isFlowIndicator(first)) break;
 			if (first === COLON && endsFlowPlain(src.charCodeAt(next + 1))) break;
 			k = next;
 			continue;
@@ -168,23 +177,26 @@ export function readFlowNode(c: Cursor, n: number): unknown {
 		if (props) c.fail('an alias (*) cannot have an anchor or a tag', props.at);
 		return readAlias(c);
 	}
-	return anchored(c, props, () => {
-		if (ch === OPEN_BRACKET || ch === OPEN_BRACE) return readFlowCollection(c, n, props);
-		c.count();
-		if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
-			const text = readQuoted(c, n);
-			return scalarWithTag(c, props, text, text);
-		}
-		const bad = badPlainStart(c, true);
-		if (bad)
-			c.fail(
-				props && (isFlowIndicator(ch) || ch !== ch)
-					? 'an anchor or a tag without a value is not supported by this reader'
-					: bad,
-			);
-		const text = readFlowPlain(c, n);
-		return scalarWithTag(c, props, text, plainValue(text));
-	});
+	if (props?.anchor === undefined) return readFlowValue(c, n, props, ch);
+	return anchored(c, props, () => readFlowValue(c, n, props, ch));
+}
+
+function readFlowValue(c: Cursor, n: number, props: Properties | undefined, ch: number): unknown {
+	if (ch === OPEN_BRACKET || ch === OPEN_BRACE) return readFlowCollection(c, n, props);
+	c.count();
+	if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
+		const text = readQuoted(c, n);
+		return scalarWithTag(c, props, text, text);
+	}
+	const bad = badPlainStart(c, true);
+	if (bad)
+		c.fail(
+			props && (isFlowIndicator(ch) || isEnd(ch))
+				? 'an anchor or a tag without a value is not supported by this reader'
+				: bad,
+		);
+	const text = readFlowPlain(c, n);
+	return scalarWithTag(c, props, text, plainValue(text));
 }
 
 /** A key inside `{ }`: plain or quoted text on one line. */
@@ -193,7 +205,7 @@ function readFlowKey(c: Cursor, n: number): unknown {
 	const start = c.i;
 	if (ch === OPEN_BRACKET || ch === OPEN_BRACE)
 		c.fail('a [ ] or { } collection as a key is not supported by this reader');
-	if (ch === ASTERISK || ch === 38 || ch === 33)
+	if (ch === ASTERISK || ch === AMPERSAND || ch === EXCLAMATION)
 		c.fail('an alias, anchor or tag on a key is not supported by this reader');
 	if (ch === QUESTION && isBreakOrEnd(c.at(1)))
 		c.fail(
@@ -202,13 +214,13 @@ function readFlowKey(c: Cursor, n: number): unknown {
 	c.count();
 	if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
 		const text = readQuoted(c, n);
-		if (c.src.lastIndexOf('\n', c.i) > start) c.fail('a key spans several lines', start);
+		if (hasNewline(c.src, start, c.i)) c.fail('a key spans several lines', start);
 		return text;
 	}
 	const bad = badPlainStart(c, true);
 	if (bad) c.fail(bad);
 	const text = readFlowPlain(c, n);
-	if (c.src.lastIndexOf('\n', c.i) > start) c.fail('a key spans several lines', start);
+	if (hasNewline(c.src, start, c.i)) c.fail('a key spans several lines', start);
 	return plainValue(text);
 }
 
@@ -232,15 +244,15 @@ export function readFlowCollection(
 		flowSpace(c, n);
 		const ch = c.at();
 		if (ch === close) break;
-		if (ch !== ch) c.fail(`a ${isMap ? '{' : '['} is never closed`, open);
+		if (isEnd(ch)) c.fail(`a ${isMap ? '{' : '['} is never closed`, open);
 		if (isMap) {
 			const keyAt = c.i;
 			const key = readFlowKey(c, n);
-			const keyLine = c.src.lastIndexOf('\n', c.i);
+			const afterKey = c.i;
 			flowSpace(c, n);
 			let value: unknown = null;
 			if (c.at() === COLON) {
-				if (c.src.lastIndexOf('\n', c.i) !== keyLine)
+				if (hasNewline(c.src, afterKey, c.i))
 					c.fail('the ":" after a key must be on the key\'s line');
 				c.i++;
 				flowSpace(c, n);
@@ -266,7 +278,7 @@ export function readFlowCollection(
 			continue;
 		}
 		if (after !== close) {
-			if (after !== after) c.fail(`a ${isMap ? '{' : '['} is never closed`, open);
+			if (isEnd(after)) c.fail(`a ${isMap ? '{' : '['} is never closed`, open);
 			c.fail(`expected "," or "${isMap ? '}' : ']'}" here`);
 		}
 	}

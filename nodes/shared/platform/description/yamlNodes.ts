@@ -6,7 +6,18 @@
  * counted before it is copied; the core tags.
  */
 import { CORE_TAGS, taggedValue, type CoreTag } from './yamlScalars';
-import { Cursor, isBreakOrEnd, type Anchored } from './yamlCursor';
+import {
+	Cursor,
+	isBreakOrEnd,
+	type Anchored,
+	AMPERSAND,
+	CLOSE_BRACE,
+	CLOSE_BRACKET,
+	COMMA,
+	EXCLAMATION,
+	OPEN_BRACE,
+	OPEN_BRACKET,
+} from './yamlCursor';
 
 /** An anchor and a tag written before a node (`&name`, `!!str`), and where they stand. */
 export interface Properties {
@@ -15,22 +26,26 @@ export interface Properties {
 	at: number;
 }
 
-/** A mapping being read: its object and the keys' values so far (to find duplicates). */
+/**
+ * A mapping being read: its object and, once a key that is not text has come, every key's value
+ * (text keys alone are duplicates exactly when their text is).
+ */
 export interface MappingBuilder {
 	object: Record<string, unknown>;
-	keys: unknown[];
+	keys?: unknown[];
 }
 
-export const newMapping = (): MappingBuilder => ({ object: {}, keys: [] });
+export const newMapping = (): MappingBuilder => ({ object: {} });
 
 export function addPair(c: Cursor, map: MappingBuilder, key: unknown, value: unknown, at: number) {
 	const name = key === null ? '' : String(key);
 	const object = map.object;
+	if (map.keys === undefined && typeof key !== 'string') map.keys = Object.keys(object);
 	if (Object.prototype.hasOwnProperty.call(object, name)) {
-		if (map.keys.some((seen) => seen === key))
+		if (map.keys === undefined || map.keys.some((seen) => seen === key))
 			c.fail(`the key "${name}" appears twice in this mapping: keys must be unique`, at);
 	}
-	map.keys.push(key);
+	map.keys?.push(key);
 	if (name in object)
 		Object.defineProperty(object, name, {
 			value,
@@ -46,7 +61,14 @@ function nameEnd(c: Cursor, from: number): number {
 	let k = from;
 	for (;;) {
 		const ch = c.src.charCodeAt(k);
-		if (isBreakOrEnd(ch) || ch === 44 || ch === 91 || ch === 93 || ch === 123 || ch === 125)
+		if (
+			isBreakOrEnd(ch) ||
+			ch === COMMA ||
+			ch === OPEN_BRACKET ||
+			ch === CLOSE_BRACKET ||
+			ch === OPEN_BRACE ||
+			ch === CLOSE_BRACE
+		)
 			return k;
 		k++;
 	}
@@ -57,12 +79,12 @@ export function readProperties(c: Cursor): Properties | undefined {
 	let props: Properties | undefined;
 	for (;;) {
 		const ch = c.at();
-		if (ch !== 38 && ch !== 33) return props;
+		if (ch !== AMPERSAND && ch !== EXCLAMATION) return props;
 		props ??= { at: c.i };
 		const start = c.i;
 		const end = nameEnd(c, start + 1);
 		const name = c.src.slice(start + 1, end);
-		if (ch === 38) {
+		if (ch === AMPERSAND) {
 			if (props.anchor !== undefined) c.fail('a node has two anchors');
 			if (name === '') c.fail('an anchor (&) needs a name');
 			props.anchor = name;
@@ -126,7 +148,8 @@ export function anchored<T>(c: Cursor, props: Properties | undefined, read: () =
 	return value;
 }
 
-function copy(value: unknown): unknown {
+/** A tree of its own: what aliases share is copied for each place it stands. */
+export function copy(value: unknown): unknown {
 	if (Array.isArray(value)) return value.map(copy);
 	if (value === null || typeof value !== 'object') return value;
 	const out: Record<string, unknown> = {};
@@ -143,7 +166,10 @@ function copy(value: unknown): unknown {
 	return out;
 }
 
-/** `*name`: a copy of what the anchor names, once the nodes it stands for fit the limits. */
+/**
+ * `*name`: what the anchor names, once the nodes it stands for fit the limits (shared until the
+ * whole document is read, then copied: a document refused on the way copies nothing).
+ */
 export function readAlias(c: Cursor): unknown {
 	const start = c.i;
 	const end = nameEnd(c, start + 1);
@@ -162,5 +188,6 @@ export function readAlias(c: Cursor): unknown {
 	c.deepest = Math.max(c.deepest, c.depth + target.height);
 	c.count(target.size);
 	c.i = end;
-	return copy(target.value);
+	c.aliased = true;
+	return target.value;
 }

@@ -4,17 +4,32 @@
  */
 import { plainValue, unfold } from './yamlScalars';
 import { badPlainStart, readQuoted } from './yamlFlow';
-import { COLON, Cursor, HASH, isBlank, isBreakOrEnd, NEWLINE, SPACE, TAB } from './yamlCursor';
+import {
+	COLON,
+	Cursor,
+	HASH,
+	isBlank,
+	isBreakOrEnd,
+	NEWLINE,
+	SPACE,
+	TAB,
+	isEnd,
+	BACKSLASH,
+	DOUBLE_QUOTE,
+	SINGLE_QUOTE,
+} from './yamlCursor';
 
 /** The end of a quoted scalar that closes on its line (the position after the quote), or -1. */
 function quotedEnd(src: string, from: number): number {
 	const quote = src.charCodeAt(from);
 	for (let k = from + 1; ; k++) {
 		const ch = src.charCodeAt(k);
-		if (ch !== ch || ch === NEWLINE) return -1;
-		if (ch === 92 && quote === 34) k++;
-		else if (ch === quote) {
-			if (quote === 39 && src.charCodeAt(k + 1) === 39) k++;
+		if (isEnd(ch) || ch === NEWLINE) return -1;
+		if (ch === BACKSLASH && quote === DOUBLE_QUOTE) {
+			if (src.charCodeAt(k + 1) === NEWLINE) return -1;
+			k++;
+		} else if (ch === quote) {
+			if (quote === SINGLE_QUOTE && src.charCodeAt(k + 1) === SINGLE_QUOTE) k++;
 			else return k + 1;
 		}
 	}
@@ -25,7 +40,7 @@ export function keyAhead(c: Cursor): boolean {
 	const src = c.src;
 	const ch = c.at();
 	let k: number;
-	if (ch === 34 || ch === 39) {
+	if (ch === DOUBLE_QUOTE || ch === SINGLE_QUOTE) {
 		k = quotedEnd(src, c.i);
 		if (k < 0) return false;
 		while (isBlank(src.charCodeAt(k))) k++;
@@ -34,7 +49,7 @@ export function keyAhead(c: Cursor): boolean {
 	if (badPlainStart(c, false)) return false;
 	for (k = c.i; ; k++) {
 		const at = src.charCodeAt(k);
-		if (at !== at || at === NEWLINE) return false;
+		if (isEnd(at) || at === NEWLINE) return false;
 		if (at === COLON && isBreakOrEnd(src.charCodeAt(k + 1))) return true;
 		if (at === HASH && isBlank(src.charCodeAt(k - 1))) return false;
 	}
@@ -44,7 +59,7 @@ export function keyAhead(c: Cursor): boolean {
 export function readBlockKey(c: Cursor, n: number): unknown {
 	const src = c.src;
 	c.count();
-	if (c.at() === 34 || c.at() === 39) {
+	if (c.at() === DOUBLE_QUOTE || c.at() === SINGLE_QUOTE) {
 		const text = readQuoted(c, n);
 		c.skipBlanks();
 		return text;
@@ -63,7 +78,7 @@ function plainLineEnd(src: string, k: number): { end: number; stop: number } {
 	let end = k;
 	for (; ; k++) {
 		const ch = src.charCodeAt(k);
-		if (ch !== ch || ch === NEWLINE) return { end, stop: k };
+		if (isEnd(ch) || ch === NEWLINE) return { end, stop: k };
 		if (ch === COLON && isBreakOrEnd(src.charCodeAt(k + 1))) return { end, stop: k };
 		if (ch === HASH && isBlank(src.charCodeAt(k - 1))) return { end, stop: k };
 		if (!isBlank(ch)) end = k + 1;
@@ -89,7 +104,7 @@ export function readBlockPlain(c: Cursor, n: number): string {
 		let spaces = lineStart;
 		while (src.charCodeAt(spaces) === SPACE) spaces++;
 		const first = src.charCodeAt(k);
-		if (first !== first || first === HASH || spaces - lineStart <= n) break;
+		if (isEnd(first) || first === HASH || spaces - lineStart <= n) break;
 		if (spaces === lineStart && c.isDocumentMarker(lineStart)) break;
 		if (tabbed >= 0) c.fail('a blank line inside this value holds a tab: remove the tab', tabbed);
 		const line = plainLineEnd(src, k);

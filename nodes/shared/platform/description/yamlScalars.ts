@@ -98,8 +98,8 @@ function trimStart(line: string): string {
  * becomes a space, each blank line a line break; the blanks around line breaks go.
  */
 export function unfold(source: string): string {
+	if (source.indexOf('\n') === -1) return source;
 	const lines = source.split('\n');
-	if (lines.length === 1) return source;
 	let value = trimEnd(lines[0]);
 	let sep = ' ';
 	for (let k = 1; k < lines.length - 1; k++) {
@@ -142,6 +142,7 @@ const HEX = /^[0-9a-fA-F]+$/;
  * returned as the offset in `inner` and what is wrong there.
  */
 export function doubleQuoted(inner: string): string | { at: number; problem: string } {
+	if (inner.indexOf('\\') === -1 && inner.indexOf('\n') === -1) return inner;
 	let value = '';
 	for (let k = 0; k < inner.length; k++) {
 		const ch = inner[k];
@@ -179,7 +180,8 @@ export function doubleQuoted(inner: string): string | { at: number; problem: str
 }
 
 /** The text between single quotes (without them): lines folded, '' read as one quote. */
-export const singleQuoted = (inner: string) => unfold(inner).replace(/''/g, "'");
+export const singleQuoted = (inner: string) =>
+	inner.indexOf("'") === -1 ? unfold(inner) : unfold(inner).replace(/''/g, "'");
 
 /** A line of a block scalar: its leading spaces and the rest. */
 export type BlockLine = [indent: string, content: string];
