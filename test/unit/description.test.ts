@@ -543,6 +543,13 @@ describe('a description given as YAML or JSON', () => {
 		expect(platformFromText(stringify(description), { kind: 'pasted' }).platform).toBe(fromYaml);
 	});
 
+	it('is read with its indentation when the whole YAML document is indented', () => {
+		expect(readDescription('  openapi: 3.0.3\n  paths: {}\n')).toEqual({
+			openapi: '3.0.3',
+			paths: {},
+		});
+	});
+
 	it('is a web page or nothing: refused in words', () => {
 		expect(() => readDescription('<!doctype html><html>')).toThrow(
 			/a web page, not an OpenAPI description/,

@@ -16,7 +16,9 @@ export function readDescription(text: string): unknown {
 			'#',
 			`the description is larger than ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MB: it is not read`,
 		);
-	const trimmed = text.replace(/^\uFEFF/, '').trimStart();
+	const unmarked = text.replace(/^\uFEFF/, '');
+	// Only to see what the text is: a YAML document indented as a whole is read with its indentation.
+	const trimmed = unmarked.trimStart();
 	if (trimmed === '') throw new DescriptionProblem('#', 'the description is empty');
 	if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
 		const read = attempt(() => JSON.parse(trimmed) as unknown);
@@ -28,7 +30,7 @@ export function readDescription(text: string): unknown {
 			'#',
 			'it is a web page, not an OpenAPI description (a login page or a documentation viewer?): give the address of the JSON or YAML file itself',
 		);
-	const read = attempt(() => parseYaml(trimmed, { maxBytes: MAX_DESCRIPTION_BYTES }));
+	const read = attempt(() => parseYaml(unmarked, { maxBytes: MAX_DESCRIPTION_BYTES }));
 	if ('value' in read) return read.value;
 	if (read.error instanceof YamlProblem)
 		throw new DescriptionProblem('#', `it is not YAML the package can read: ${read.error.message}`);
