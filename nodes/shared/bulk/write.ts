@@ -119,7 +119,7 @@ export async function bulkWriteRows<T>(
 	);
 	const keyFields = routeInfo(route).naturalKey;
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
-	const lanes = new Lanes(options.parallel);
+	const lanes = new Lanes(options.parallel, Date.now, { baseUrl: session.baseUrl });
 	const { signal } = session;
 	/** The keys of the requests in flight: a row waits while its key is in one, so none is in two. */
 	const keysInFlight = new Set<string>();
@@ -147,7 +147,7 @@ export async function bulkWriteRows<T>(
 				}
 				requests++;
 				const part: number[] = pending;
-				const started = lanes.started(part.length);
+				const started = lanes.started();
 				// A busy answer is told with the request it answered: a burst of them halves the lanes once.
 				const tryOptions = { ...options, onBusy: () => lanes.busy(started) };
 				const sent = await sendRequest(
