@@ -5,7 +5,8 @@
  * answer happened to come first: the same platform gets the same width each run.
  *
  * It starts at two (or at half the width the last write to the same platform in this process ended
- * at) and doubles each round while answers come as quickly as at the narrower width, up to sixteen:
+ * at) and doubles each round while answers come as quickly as at the narrower width (two to four
+ * without a measure: two answers cannot tell waiting from jitter), up to sixteen:
  * then a wider round carries more rows per second. While growing, a round's lanes wait for its last
  * answer, so that each round shows its own width. Once answers take longer, requests wait (at the
  * platform, or in the node's own process): the requests it carries at once are the width times the
@@ -36,7 +37,7 @@ const NARROWED = 0.8;
 /** Platforms remembered by one process. */
 const PLATFORMS_REMEMBERED = 64;
 
-/** The middle value; of an even count, the upper of the two (a round of two in which one waited shows it). */
+/** The middle value; of an even count, the upper of the two (a round in which half the requests waited shows it). */
 function upperMiddle(values: number[]): number {
 	return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
@@ -94,7 +95,7 @@ export class Lanes {
 	private generation = 0;
 	/** How long each answered request of the round took. */
 	private round: number[] = [];
-	/** The least middle time of a round: how long a request takes while none waits. */
+	/** The least of the rounds' lower middle times: how long a request takes while none waits. */
 	private quickest = Infinity;
 	/** The last round after growing: its width and middle time. */
 	private last: { width: number; middle: number } | undefined;
