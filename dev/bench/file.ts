@@ -24,8 +24,10 @@ import {
 	arg,
 	erpItems,
 	inChildProcess,
+	loadAverage,
 	measurementOrBenchmark,
 	median,
+	spread,
 	withPeakRss,
 	withSimulator,
 	type Platform,
@@ -175,7 +177,14 @@ async function main() {
 			.filter((m) => m.kind === 'node' && m.rows === rows)
 			.map((m) => m.nodeSeconds ?? m.seconds),
 	);
-	console.log(`\nnode / bare client (4 in flight): ${(node / bare).toFixed(2)} (target ≤ 1.5)`);
+	// Each node run against the bare run just before it, so that load on a shared machine hits both alike.
+	const bares = results.filter((m) => m.kind === 'bare' && m.rows === rows);
+	const pairs = results
+		.filter((m) => m.kind === 'node' && m.rows === rows)
+		.map((m, i) => (m.nodeSeconds ?? m.seconds) / bares[i].seconds);
+	console.log(
+		`\nnode / bare client (4 in flight): ${(node / bare).toFixed(2)} (medians), run by run ${spread(pairs)} (target ≤ 1.5); load average (1 min) ${loadAverage()}`,
+	);
 	const summary = results.find((m) => m.kind === 'node')?.summary;
 	if (summary) console.log(`the node's summary: ${String(summary.message)}`);
 	console.log(

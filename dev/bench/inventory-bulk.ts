@@ -38,7 +38,15 @@ import type {
 
 import { Harness, harnessFor } from '../../test/support/harness';
 import { ALL_NODE_TYPES } from '../../test/support/nodeTypes';
-import { arg, erpItems, withPeakRss, withSimulator, type Platform } from './support';
+import {
+	arg,
+	erpItems,
+	loadAverage,
+	spread,
+	withPeakRss,
+	withSimulator,
+	type Platform,
+} from './support';
 
 /** Peak RSS and wall time of one run, after collecting what the runs before it left. */
 const measureRun = <T>(work: () => Promise<T>) => withPeakRss(work, { collectFirst: true });
@@ -227,7 +235,7 @@ async function main(): Promise<void> {
 		`runs (raw → node): ${raws.map((f, i) => `${f.seconds.toFixed(2)} → ${nodes[i].seconds.toFixed(2)} s`).join(', ')}`,
 	);
 	console.log(
-		`node/raw = ${nodeOverRaw.toFixed(2)} (median of ${repeats} paired runs; target ≤ 1.3)   per-item/node = ${perItemOverNode.toFixed(0)} (target ≥ 50)`,
+		`node/raw = ${spread(pairs)} (median (least–greatest) of ${repeats} paired runs; target ≤ 1.3)   per-item/node = ${perItemOverNode.toFixed(0)} (target ≥ 50); load average (1 min) ${loadAverage()}`,
 	);
 	console.log(
 		`process peak RSS ${Math.round(process.resourceUsage().maxRSS / 1024)} MB (the simulator runs in its own process)`,

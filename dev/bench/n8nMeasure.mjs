@@ -1,6 +1,7 @@
 // What the benchmarks in real n8n share: n8n's memory as /proc shows it, sampled while work runs,
 // and waiting for a condition.
 import fs from 'node:fs';
+import os from 'node:os';
 
 /** Resident memory of a process and its descendants (the task runner is a child of n8n's main process), in MB. */
 export function rssMb(pid) {
@@ -52,5 +53,13 @@ export const median = (values) => {
 	const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
 	return v.length ? v[Math.floor((v.length - 1) / 2)] : NaN;
 };
+/** The runs' median with their least and greatest, so that a noisy run shows: `1.23 (1.10–1.40)`. */
+export const spread = (values, digits = 2) => {
+	const v = values.filter((x) => Number.isFinite(x));
+	const f = (n) => n.toFixed(digits);
+	return v.length ? `${f(median(v))} (${f(Math.min(...v))}–${f(Math.max(...v))})` : '—';
+};
+/** The one-minute load average: a figure measured while other work ran is not a quiet machine's. */
+export const load = () => os.loadavg()[0].toFixed(2);
 export const s = (n) => (Number.isFinite(n) ? `${n.toFixed(2)} s` : '—');
 export const mb = (n) => (Number.isFinite(n) ? `${Math.round(n)} MB` : '—');

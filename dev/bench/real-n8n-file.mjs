@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { mb, median, rssMb, s, sampledPeak, waitFor } from './n8nMeasure.mjs';
+import { load, mb, rssMb, s, sampledPeak, spread, waitFor } from './n8nMeasure.mjs';
 import { executionError } from '../n8n-host/lib/client.mjs';
 import {
 	buildPackage,
@@ -232,7 +232,8 @@ export async function fileBench(argv) {
 		}
 		const idle = rssMb(n8n.child.pid).main;
 		await execute(ctx, 'bench-file-10000', ids[10000]); // JIT and n8n's first-run work, not counted
-		console.log(`n8n main ${mb(idle)} idle`);
+		const loadBefore = load();
+		console.log(`n8n main ${mb(idle)} idle; load average (1 min) ${loadBefore}`);
 		const results = [];
 		for (const rows of sizes) {
 			// Every SKU on the platform first (not timed), so the node and the bare client both meet a
@@ -251,16 +252,20 @@ export async function fileBench(argv) {
 				);
 			}
 		}
-		console.log(`\nin real n8n 2.41.1, n8n's defaults; medians of ${runs} run(s)`);
 		console.log(
-			'rows | execution | WMS node | bare client (4 in flight) | execution / bare | n8n main above idle',
+			`\nin real n8n 2.41.1, n8n's defaults, ${new Date().toISOString().slice(0, 10)}; ${runs} run(s), median (least–greatest); load average (1 min) ${loadBefore} before the runs, ${load()} after`,
+		);
+		console.log(
+			'rows | execution, s | WMS node, s | bare client (4 in flight), s | execution / bare (run by run) | n8n main above idle, MB',
 		);
 		for (const rows of sizes) {
 			const mine = results.filter((r) => r.rows === rows);
-			const total = median(mine.map((r) => r.total));
-			const bare = median(mine.map((r) => r.bare));
+			const of = (f) => mine.map(f);
 			console.log(
-				`${rows.toLocaleString('en-US')} | ${s(total)} | ${s(median(mine.map((r) => r.node)))} | ${s(bare)} | ${(total / bare).toFixed(2)} | ${mb(median(mine.map((r) => r.main)) - idle)}`,
+				`${rows.toLocaleString('en-US')} | ${spread(of((r) => r.total))} | ${spread(of((r) => r.node))} | ${spread(of((r) => r.bare))} | ${spread(of((r) => r.total / r.bare))} | ${spread(
+					of((r) => r.main - idle),
+					0,
+				)}`,
 			);
 		}
 		const last = results.at(-1)?.summary;

@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { Agent as TlsAgent } from 'node:https';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -85,6 +86,19 @@ export function erpItems(n: number, prefix = 'BENCH'): IDataObject[] {
 	);
 }
 
+/** CPU seconds (user and system) process `pid` has used, read from /proc; undefined elsewhere. */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+	try {
+		// The fields after the command name (which may hold spaces) in /proc/<pid>/stat: utime is the 12th, stime the 13th.
+		const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+	} catch {
+		return undefined;
+	}
+}
+/** Linux counts process CPU time in ticks of a hundredth of a second (USER_HZ). */
+const CLOCK_TICKS = 100;
+
 /** A simulator in its own process, as the platform is a server of its own, driven through its control API. */
 export interface Platform {
 	baseUrl: string;
@@ -92,6 +106,8 @@ export interface Platform {
 	clientSecret: string;
 	/** The CA that signed its certificate, when it serves HTTPS (`--tls <dir>`). */
 	ca?: string;
+	/** CPU seconds its process has used so far (Linux: /proc), or undefined where that cannot be read. */
+	cpuSeconds(): number | undefined;
 	stats(): Promise<Stats>;
 	/** `/_sim/<path>`: GET without a body, POST with one (DELETE when asked). */
 	control<T = unknown>(
@@ -147,6 +163,7 @@ export async function withSimulator<T>(
 		return await work({
 			baseUrl,
 			ca: trusted,
+			cpuSeconds: () => processCpuSeconds(child.pid),
 			clientId: 'demo-client',
 			clientSecret: 'demo-secret',
 			control,
@@ -163,14 +180,30 @@ export function median(values: number[]): number {
 	return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 }
 
+/** The runs' median with their least and greatest: `1.23 (1.10–1.40)`, so that a noisy run shows. */
+export function spread(values: number[], digits = 2, unit = ''): string {
+	const f = (n: number) => `${n.toFixed(digits)}${unit}`;
+	return `${f(median(values))} (${f(Math.min(...values))}–${f(Math.max(...values))})`;
+}
+
+/** The machine's load average over the last minute, as uptime prints it: a figure measured under load is not a quiet machine's. */
+export function loadAverage(): string {
+	return loadavg()[0].toFixed(2);
+}
+
 /**
  * One measurement in a child process of its own (this script again with `args`), so its peak RSS is
  * its own: answers what the child printed on its `RESULT <json>` line.
  */
-export function inChildProcess<T>(args: string[], what: string): Promise<T> {
+export function inChildProcess<T>(
+	args: string[],
+	what: string,
+	env: Record<string, string> = {},
+): Promise<T> {
 	return new Promise((resolve, reject) => {
 		const child = spawn(process.execPath, [process.argv[1], ...args], {
 			stdio: ['ignore', 'pipe', 'inherit'],
+			env: { ...process.env, ...env },
 		});
 		let out = '';
 		child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));

@@ -5,6 +5,7 @@
  */
 
 import type { RunningSimulator } from '../../dev/simulator';
+import { platformWidths } from '../../nodes/shared/bulk/lanes';
 import type { Harness } from '../support/harness';
 import { inventoryUpsert, itemOf, onAFreshPlatform } from '../support/platform';
 import { waitFor } from '../support/simulatorClient';
@@ -97,11 +98,37 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		await control('/latency', { roundTripMs: 5, perRowMs: 10, servers: 1 });
 		const { error } = await harness.run(upsert({ batchSize: 2 }), items(160, 'BUSY'));
 		expect(error).toBeUndefined();
-		// It tries eight, finds no gain and goes back to four (test/unit/lanes.test.ts shows each step on a
-		// model clock), never the sixteen of a distant platform.
-		expect(sim.load().peakInFlight).toBeGreaterThanOrEqual(4);
-		expect(sim.load().peakInFlight).toBeLessThanOrEqual(8);
+		// It takes four (a first round of two cannot tell), sees the answers of four wait and narrows to
+		// what the platform carries (test/unit/lanes.test.ts shows each step on a model clock), never the
+		// eight or sixteen of a distant platform.
+		expect(sim.load().peakInFlight).toBe(4);
 		expect(stored('BUSY')).toHaveLength(160);
+	});
+
+	it('adaptive starts a later run to the same platform where the last one left off (half its width), not at two', async () => {
+		await control('/latency', { roundTripMs: 80 });
+		expect(
+			(await harness.run(upsert({ batchSize: 2 }), items(100, 'NIGHT'))).error,
+		).toBeUndefined();
+		const start = platformWidths.startFor(sim.baseUrl);
+		expect(start).toBeGreaterThan(2);
+		// A long round trip holds the next run's first round: what is in flight then is where it starts.
+		await control('/latency', { roundTripMs: 400 });
+		const sent = () => sim.stats().requests['/inventory/add'] ?? 0;
+		const before = sent();
+		let atStart = 0;
+		const next = await harness.run(
+			upsert({ batchSize: 2 }),
+			items(40, 'MORNING'),
+			'manual',
+			async () => {
+				await waitFor(() => sent() - before >= start);
+				atStart = sim.load().inFlight;
+			},
+		);
+		expect(next.error).toBeUndefined();
+		expect(atStart).toBe(start);
+		expect(stored('MORNING')).toHaveLength(40);
 	});
 
 	it('under a rate limit backs off on 429 and stores every item once', async () => {

@@ -1,67 +1,113 @@
 /**
- * The lanes of a bulk write against model platforms, on a clock the test moves (no time passes):
- * each request takes a time that depends on how many are in flight when it starts, and the test
- * answers them in the order they end, as the platform would.
+ * The lanes of a bulk write against model platforms, on a clock the test moves (no time passes). A
+ * model platform is what the simulator's latency model is: a round trip, and servers that work on
+ * so many requests at once, each for a service time; a request that finds them all busy waits for
+ * one, first come first served. The test answers requests in the order they end, as the platform
+ * would; a seeded jitter varies each request's time, as a real network does.
  */
-import { Lanes, type Started } from '../../nodes/shared/bulk/lanes';
+import { ADAPTIVE_CAP, Lanes, PlatformWidths, type Started } from '../../nodes/shared/bulk/lanes';
+
+interface Platform {
+	roundTripMs: number;
+	serviceMs: number;
+	/** Requests it works on at once; unlimited when absent. */
+	servers?: number;
+	/** Each request's round trip and service vary by up to this fraction, from `seed`. */
+	jitter?: number;
+	seed?: number;
+	/** The first two requests wait this much longer, for the token the run fetches first. */
+	tokenMs?: number;
+	/** From this request on (counted from 0), the platform is this one instead. */
+	changesAt?: number;
+	then?: Omit<Platform, 'changesAt' | 'then'>;
+}
 
 interface Drive {
 	/** The width after each answer, in order. */
 	widths: number[];
+	/** The requests that might be in flight after each answer. */
+	open: number[];
 	/** The most requests in flight at once. */
 	peak: number;
 	/** When the last answer came (model milliseconds). */
 	took: number;
+	lanes: Lanes;
+}
+
+/** A small seeded generator (mulberry32): the same seed, the same jitter. */
+function random(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
 }
 
 /**
- * Sends `requests` requests of 1,000 rows through `lanes`, each taking `latency(inFlight)`;
+ * Sends `requests` requests through the lanes `make` builds (given the model clock) to `platform`;
  * `busy(n)` says whether the n-th answer (from 0) is a busy one (429/503).
  */
 function drive(
 	make: (now: () => number) => Lanes,
 	requests: number,
-	latency: (inFlight: number) => number,
+	platform: Platform,
 	busy: (n: number) => boolean = () => false,
-): Drive & { lanes: Lanes } {
+): Drive {
 	let now = 0;
 	const lanes = make(() => now);
+	const next = random(platform.seed ?? 1);
+	/** When each server of each model is free again. */
+	const servers = new Map<Platform, number[]>();
 	const inFlight: Array<{ end: number; started: Started }> = [];
-	const out: Drive = { widths: [], peak: 0, took: 0 };
+	const out: Drive = { widths: [], open: [], peak: 0, took: 0, lanes };
 	let sent = 0;
 	let answered = 0;
+	const send = () => {
+		const model =
+			platform.changesAt !== undefined && sent >= platform.changesAt ? platform.then! : platform;
+		const vary = (ms: number) => ms * (1 + (model.jitter ?? 0) * (2 * next() - 1));
+		const half = vary(model.roundTripMs) / 2;
+		let start = now + half + (sent < 2 ? (platform.tokenMs ?? 0) : 0);
+		if (model.servers !== undefined) {
+			const freeAt = servers.get(model) ?? Array<number>(model.servers).fill(0);
+			servers.set(model, freeAt);
+			freeAt.sort((a, b) => a - b);
+			start = Math.max(start, freeAt[0]);
+			freeAt[0] = start + vary(model.serviceMs);
+			inFlight.push({ end: freeAt[0] + half, started: lanes.started() });
+		} else inFlight.push({ end: start + vary(model.serviceMs) + half, started: lanes.started() });
+		sent++;
+		out.peak = Math.max(out.peak, inFlight.length);
+	};
 	while (sent < requests || inFlight.length > 0) {
-		while (sent < requests && inFlight.length < lanes.open) {
-			inFlight.push({ end: now + latency(inFlight.length + 1), started: lanes.started(1000) });
-			sent++;
-			out.peak = Math.max(out.peak, inFlight.length);
-		}
+		while (sent < requests && inFlight.length < lanes.open) send();
 		inFlight.sort((a, b) => a.end - b.end);
-		const next = inFlight.shift()!;
-		now = next.end;
-		if (busy(answered++)) lanes.busy(next.started);
-		else lanes.answered(next.started);
-		out.widths.push(lanes.open);
+		const done = inFlight.shift()!;
+		now = done.end;
+		if (busy(answered++)) lanes.busy(done.started);
+		else lanes.answered(done.started);
+		out.widths.push(lanes.width);
+		out.open.push(lanes.open);
 	}
 	out.took = now;
-	return { ...out, lanes };
+	return out;
 }
 
 const adaptive = (now: () => number) => new Lanes('adaptive', now);
-/** How many answers each stretch at `width` lasted, in order. */
-const runsOf = (widths: number[], width: number) =>
-	widths.reduce<number[]>((runs, w, i) => {
-		if (w !== width) return runs;
-		if (widths[i - 1] === width) runs[runs.length - 1]++;
-		else runs.push(1);
-		return runs;
-	}, []);
 /** The widths one after the other, each once for as long as it lasted. */
 const steps = (widths: number[]) => widths.filter((width, i) => width !== widths[i - 1]);
-/** A distant platform behind TLS: every request costs the same, however many are in flight. */
-const far = () => 150;
-/** A platform that works on four requests at once: a fifth waits for a turn. */
-const fourAtOnce = (inFlight: number) => 60 * Math.max(1, inFlight / 4);
+/** Where the width settled: the widths of the last quarter of the answers. */
+const settled = (d: Drive) => d.widths.slice(-Math.floor(d.widths.length / 4));
+const widest = (widths: number[]) => Math.max(...widths);
+const narrowest = (widths: number[]) => Math.min(...widths);
+
+/** A distant platform behind TLS: a request takes the same however many are in flight. */
+const far: Platform = { roundTripMs: 150, serviceMs: 10 };
+/** A platform that works on four requests at once, each for a while: a fifth waits for a turn. */
+const fourAtOnce: Platform = { roundTripMs: 20, serviceMs: 40, servers: 4 };
 
 describe('Lanes', () => {
 	it('keeps a number the user set, busy or not', () => {
@@ -73,44 +119,87 @@ describe('Lanes', () => {
 		expect(new Lanes(0).open).toBe(1);
 	});
 
-	it('adaptive starts at two, takes one more per answer up to four, and after four answers tries eight', () => {
+	it('adaptive starts at two, and doubles each round while answers come as quickly, up to sixteen', () => {
 		expect(new Lanes().open).toBe(2);
-		expect(drive(adaptive, 9, fourAtOnce).widths.slice(0, 4)).toEqual([3, 4, 4, 8]);
-	});
-
-	it('past four it doubles while the platform answers more rows per second, up to sixteen', () => {
 		const { widths, peak, took } = drive(adaptive, 100, far);
-		expect(steps(widths)).toEqual([3, 4, 8, 16]);
-		expect(peak).toBe(16);
+		expect(steps(widths)).toEqual([2, 4, 8, 16]);
+		expect(peak).toBe(ADAPTIVE_CAP);
 		// Four at a time would take 25 rounds; growing cuts that to less than half.
-		expect(took).toBeLessThan((25 * far()) / 2);
+		expect(took).toBeLessThan((25 * 160) / 2);
 	});
 
-	it('a platform that takes no more than four at once: it tries eight, goes back to four, and tries again ever less often', () => {
-		const { widths, peak } = drive(adaptive, 100, fourAtOnce);
-		expect(steps(widths)).toEqual([3, 4, 8, 4, 8, 4, 8, 4]);
-		expect(peak).toBe(8);
-		const holds = runsOf(widths, 4).slice(1);
-		expect(holds[1]).toBeGreaterThan(holds[0]);
+	it('while growing, a round waits for its last answer before the next starts, so each round is of its own width', () => {
+		const { open } = drive(adaptive, 8, far);
+		// Two in flight, the first answer closes its lane (one open), the second opens four.
+		expect(open.slice(0, 3)).toEqual([1, 4, 3]);
 	});
 
-	it('a platform whose answers slow down past six: it holds eight, the widest that paid, trying sixteen ever less often', () => {
-		const { widths, peak } = drive(adaptive, 400, (inFlight) => 150 * Math.max(1, inFlight / 6));
-		expect(steps(widths).slice(0, 6)).toEqual([3, 4, 8, 16, 8, 16]);
-		expect(peak).toBe(16);
-		// Each vain try makes the next hold at eight longer, up to eight rounds.
-		const holds = runsOf(widths, 8).slice(1, -1);
-		expect(holds.length).toBeGreaterThanOrEqual(4);
-		holds.slice(1).forEach((hold, i) => expect(hold).toBeGreaterThanOrEqual(holds[i]));
-		expect(holds.at(-1)).toBeGreaterThan(2 * holds[0]);
+	it('a platform that works on four at once: it settles near what it carries and half as many again, not at sixteen, as fast as the platform goes', () => {
+		const d = drive(adaptive, 200, fourAtOnce);
+		// Four servers of 40 ms behind 20 ms carry six at once (four served, two on the way).
+		expect(narrowest(settled(d))).toBeGreaterThanOrEqual(6);
+		expect(widest(settled(d))).toBeLessThanOrEqual(12);
+		// Within a few percent of the platform's own pace: 200 requests, four every 40 ms.
+		expect(d.took).toBeLessThanOrEqual(((200 / 4) * 40 + 60) * 1.07);
+	});
+
+	it('a platform that works on one at a time settles at one or two, as fast as the platform goes', () => {
+		const d = drive(adaptive, 100, { roundTripMs: 5, serviceMs: 20, servers: 1 });
+		expect(widest(settled(d))).toBeLessThanOrEqual(2);
+		expect(d.took).toBeLessThanOrEqual((100 * 20 + 25) * 1.05);
+	});
+
+	it('a first round slowed by fetching a token does not hide that the next round waits', () => {
+		const d = drive(adaptive, 100, { roundTripMs: 5, serviceMs: 20, servers: 1, tokenMs: 200 });
+		expect(steps(d.widths).slice(0, 2)).toEqual([2, 4]);
+		expect(widest(d.widths)).toBeLessThan(8);
+		expect(widest(settled(d))).toBeLessThanOrEqual(4);
+		expect(d.took).toBeLessThanOrEqual((100 * 20 + 225) * 1.05);
+	});
+
+	it('the same platform gets the same width and the same time every run, whatever order its first answers came in', () => {
+		for (const platform of [far, fourAtOnce, { roundTripMs: 50, serviceMs: 9, servers: 1 }]) {
+			const runs = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((seed) =>
+				drive(adaptive, 100, { ...platform, jitter: 0.15, seed }),
+			);
+			const ends = runs.map((d) => d.widths.at(-1)!);
+			const times = runs.map((d) => d.took);
+			expect(widest(ends)).toBeLessThanOrEqual(1.5 * narrowest(ends));
+			expect(widest(times) / narrowest(times)).toBeLessThan(1.1);
+		}
+	});
+
+	it('a platform that slows down (it works on fewer at once) narrows it', () => {
+		const d = drive(adaptive, 400, {
+			...fourAtOnce,
+			servers: 16,
+			changesAt: 100,
+			then: { ...fourAtOnce, servers: 2 },
+		});
+		expect(d.widths[90]).toBe(ADAPTIVE_CAP);
+		// Two servers of 40 ms behind 20 ms carry three at once.
+		expect(widest(settled(d))).toBeLessThanOrEqual(6);
+	});
+
+	it('a platform that moves further away narrows it for a round or two, then takes its new round trip as the quickest and widens again', () => {
+		const d = drive(adaptive, 400, {
+			roundTripMs: 20,
+			serviceMs: 10,
+			servers: 4,
+			changesAt: 100,
+			then: { roundTripMs: 150, serviceMs: 10, servers: 4 },
+		});
+		const after = d.widths.slice(120);
+		expect(narrowest(after)).toBeGreaterThanOrEqual(4);
+		// Four servers at 10 ms behind 150 ms carry far more than four: it widens to the cap again.
+		expect(settled(d).at(-1)).toBe(ADAPTIVE_CAP);
 	});
 
 	it('halves when the platform is busy, and never again exceeds one less than the width it was busy at', () => {
 		const { widths } = drive(adaptive, 200, far, (n) => n === 40);
-		const at = widths.findIndex((_, i) => i === 40);
-		expect(widths[at - 1]).toBe(16);
-		expect(widths[at]).toBe(8);
-		expect(Math.max(...widths.slice(at))).toBe(15);
+		expect(widths[39]).toBe(16);
+		expect(widths[40]).toBe(8);
+		expect(widest(widths.slice(40))).toBe(15);
 		expect(widths.at(-1)).toBe(15);
 	});
 
@@ -118,21 +207,21 @@ describe('Lanes', () => {
 		const { widths } = drive(adaptive, 300, far, (n) => n >= 40 && n < 48);
 		expect(widths[39]).toBe(16);
 		expect(widths[40]).toBe(8);
-		expect(Math.min(...widths.slice(40))).toBe(8);
-		expect(Math.max(...widths.slice(40))).toBe(15);
+		expect(narrowest(widths.slice(40))).toBe(8);
+		expect(widest(widths.slice(40))).toBe(15);
 		expect(widths.at(-1)).toBe(15);
 	});
 
 	it('a busy answer of a request started after the halving halves it again', () => {
 		const lanes = new Lanes('adaptive', () => 0);
-		for (let i = 0; i < 20; i++) lanes.answered(lanes.started(10));
+		for (let i = 0; i < 30; i++) lanes.answered(lanes.started());
 		const width = lanes.open;
-		expect(width).toBeGreaterThanOrEqual(8);
-		const inFlight = Array.from({ length: width }, () => lanes.started(10));
+		expect(width).toBe(ADAPTIVE_CAP);
+		const inFlight = Array.from({ length: width }, () => lanes.started());
 		lanes.busy(inFlight[0]);
 		lanes.busy(inFlight[1]);
 		expect(lanes.open).toBe(width / 2);
-		lanes.busy(lanes.started(10));
+		lanes.busy(lanes.started());
 		expect(lanes.open).toBe(width / 4);
 	});
 
@@ -144,12 +233,73 @@ describe('Lanes', () => {
 	it('answers of requests started before the width changed do not count', () => {
 		let now = 0;
 		const lanes = new Lanes('adaptive', () => now);
-		const early = [lanes.started(10), lanes.started(10)];
+		const early = [lanes.started(), lanes.started()];
 		lanes.busy();
 		now = 100;
 		for (const request of early) lanes.answered(request);
 		expect(lanes.open).toBe(1);
-		lanes.answered(lanes.started(10));
+		lanes.answered(lanes.started());
 		expect(lanes.open).toBe(1);
+	});
+});
+
+describe('Lanes remember each platform for the next write in this process', () => {
+	const on = (widths: PlatformWidths, baseUrl: string) => (now: () => number) =>
+		new Lanes('adaptive', now, { baseUrl, widths });
+
+	it('the next write to the same platform starts at half the width the last one ended at, and is quicker', () => {
+		const widths = new PlatformWidths();
+		const first = drive(on(widths, 'https://wms.example.com/v1'), 100, far);
+		expect(first.widths.at(-1)).toBe(ADAPTIVE_CAP);
+		expect(
+			new Lanes('adaptive', Date.now, { baseUrl: 'https://wms.example.com/v1', widths }).open,
+		).toBe(8);
+		const next = drive(on(widths, 'https://wms.example.com/v1'), 100, far);
+		expect(steps(next.widths)).toEqual([8, 16]);
+		expect(next.took).toBeLessThan(first.took);
+		// Another platform starts from two.
+		expect(
+			new Lanes('adaptive', Date.now, { baseUrl: 'https://other.example.com/v1', widths }).open,
+		).toBe(2);
+	});
+
+	it('a platform that has got busier since narrows the next write all the same', () => {
+		const widths = new PlatformWidths();
+		drive(on(widths, 'https://wms.example.com/v1'), 100, far);
+		const next = drive(on(widths, 'https://wms.example.com/v1'), 200, fourAtOnce);
+		expect(widest(settled(next))).toBeLessThanOrEqual(12);
+	});
+
+	it('a busy answer halves a remembered start too, and the width it ended at is where the next starts', () => {
+		const widths = new PlatformWidths();
+		drive(on(widths, 'https://wms.example.com/v1'), 100, far);
+		const next = drive(on(widths, 'https://wms.example.com/v1'), 100, far, (n) => n === 0);
+		expect(next.widths[0]).toBe(4);
+		expect(widest(next.widths)).toBeLessThanOrEqual(7);
+		expect(
+			new Lanes('adaptive', Date.now, { baseUrl: 'https://wms.example.com/v1', widths }).open,
+		).toBe(3);
+	});
+
+	it('remembers a bounded number of platforms, forgetting the one used longest ago', () => {
+		const widths = new PlatformWidths(3);
+		for (const host of ['a', 'b', 'c']) widths.remember(`https://${host}.example.com/v1`, 16);
+		widths.remember('https://a.example.com/v1', 12);
+		widths.remember('https://d.example.com/v1', 16);
+		expect(widths.startFor('https://b.example.com/v1')).toBe(2);
+		expect(widths.startFor('https://a.example.com/v1')).toBe(6);
+		expect(widths.startFor('https://d.example.com/v1')).toBe(8);
+	});
+
+	it('a number the user set neither starts from nor changes what is remembered', () => {
+		const widths = new PlatformWidths();
+		widths.remember('https://wms.example.com/v1', 10);
+		const fixed = drive(
+			(now) => new Lanes(3, now, { baseUrl: 'https://wms.example.com/v1', widths }),
+			20,
+			far,
+		);
+		expect(fixed.peak).toBe(3);
+		expect(widths.startFor('https://wms.example.com/v1')).toBe(5);
 	});
 });

@@ -1,136 +1,192 @@
 /**
  * How many requests of a bulk write may be in flight at once. A number the user set stays as it
- * is. Adaptive starts at two and takes one more for each request the platform answered, up to
- * four. Past four it doubles as long as that makes the platform answer more rows per second (a
- * distant platform, and every request paying for a new connection, as n8n's request helper opens
- * one per request); when it does not, it goes back to the last width that did, and tries wider
- * again after a few rounds (fewer tries the more often it was in vain). A busy answer (429, 503)
- * halves it; then it takes one more after each round answered, and never again exceeds one less
- * than the width the platform was busy at. Busy answers of requests that were in flight together
- * (a burst of 429s) halve it once: each was sent before the platform's first one said so.
+ * is. Adaptive decides from what the platform shows, a round at a time (as many answers as requests
+ * in flight, of requests started at that width), by the round's middle answer, never by which
+ * answer happened to come first: the same platform gets the same width each run.
+ *
+ * It starts at two (or at half the width the last write to the same platform in this process ended
+ * at) and doubles each round while answers come as quickly as at the narrower width (two to four
+ * without a measure: two answers cannot tell waiting from jitter), up to sixteen:
+ * then a wider round carries more rows per second. While growing, a round's lanes wait for its last
+ * answer, so that each round shows its own width. Once answers take longer, requests wait (at the
+ * platform, or in the node's own process): the requests it carries at once are the width times the
+ * quickest round's time over this round's, and it keeps that many and half as many again, so that
+ * the platform never runs dry; every round anew, so a platform that slows down narrows it. When a
+ * narrower width brought no quicker answers, the platform itself got slower (further away), not
+ * busier: that time becomes the quickest.
+ *
+ * A busy answer (429, 503) halves it; then it takes one more after each round answered, and never
+ * again exceeds one less than the width the platform was busy at. Busy answers of requests that
+ * were in flight together (a burst of 429s) halve it once: each was sent before the platform's
+ * first one said so.
  */
 export type Parallel = number | 'adaptive';
 
 export const ADAPTIVE_START = 2;
-/** Up to here adaptive grows by one per answer, without measuring. */
+/** Up to here adaptive grows without a measure: a round of two cannot tell waiting from a network's jitter. */
 export const ADAPTIVE_STEADY = 4;
 export const ADAPTIVE_CAP = 16;
 export const MAX_PARALLEL = 8;
 
-/** The longest a width that paid is held before a wider one is tried again, in rounds. */
-const MOST_ROUNDS_HELD = 8;
+/** Answers this much slower than the quickest round's mean requests wait: growing stops. */
+const SLOWER = 1.25;
+/** How many more than it carries at once the platform is given, so that it never runs dry. */
+const HEADROOM = 1.5;
+/** A narrowing by this much at least would show quicker answers if requests had been waiting. */
+const NARROWED = 0.8;
+/** Platforms remembered by one process. */
+const PLATFORMS_REMEMBERED = 64;
 
-/** The middle value (the upper middle of an even count). */
-function median(values: number[]): number {
+/** The middle value; of an even count, the upper of the two (a round in which half the requests waited shows it). */
+function upperMiddle(values: number[]): number {
 	return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 }
 
-/** A request as it started: under which width, when, with how many rows. */
+/** The middle value; of an even count, the lower of the two. */
+function lowerMiddle(values: number[]): number {
+	return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+}
+
+/**
+ * The width each platform's last bulk write in this process ended at, by Base URL: where the next
+ * one starts (at half of it, measuring anew). Module-level on purpose, unlike a run's state (the
+ * Lanes object, made per write and passed as an argument): it outlives runs, so that a nightly push
+ * in a long-running n8n does not find its width from two again each night. Keyed by the platform's
+ * address, never by n8n's context or an execution, one number each, and bounded: the platforms
+ * used longest ago are forgotten first.
+ */
+export class PlatformWidths {
+	private readonly widths = new Map<string, number>();
+
+	constructor(private readonly most = PLATFORMS_REMEMBERED) {}
+
+	/** Where a write to `platform` starts: half the width its last one ended at, within the adaptive bounds. */
+	startFor(platform: string): number {
+		const last = this.widths.get(platform);
+		if (last === undefined) return ADAPTIVE_START;
+		return Math.min(ADAPTIVE_CAP, Math.max(ADAPTIVE_START, Math.floor(last / 2)));
+	}
+
+	remember(platform: string, width: number): void {
+		this.widths.delete(platform);
+		this.widths.set(platform, width);
+		if (this.widths.size > this.most) this.widths.delete(this.widths.keys().next().value!);
+	}
+}
+
+/** This process's memory of its platforms' widths. */
+export const platformWidths = new PlatformWidths();
+
+/** The platform a write goes to, and the memory its start comes from and its widths go to. */
+export interface LanesPlatform {
+	baseUrl: string;
+	widths?: PlatformWidths;
+}
+
+/** A request as it started: under which width, and when. */
 export interface Started {
 	generation: number;
 	at: number;
-	rows: number;
 }
 
 export class Lanes {
-	private width: number;
-	/** Changes whenever the width does: answers of requests started before count for nothing. */
+	private current: number;
+	/** Changes whenever the width does: answers of requests started before are not this round's. */
 	private generation = 0;
-	/** Rows per millisecond of each request of the round, as answered. */
+	/** How long each answered request of the round took. */
 	private round: number[] = [];
-	/** The same, of the first requests, before any width was measured. */
-	private start: number[] = [];
+	/** The least of the rounds' lower middle times: how long a request takes while none waits. */
+	private quickest = Infinity;
+	/** The last round after growing: its width and middle time. */
+	private last: { width: number; middle: number } | undefined;
+	/** Doubling each round, a round at a time, until a round's answers take longer. */
+	private growing: boolean;
 	/** The width the platform was last busy at, less one: never exceeded again. */
 	private ceiling = ADAPTIVE_CAP;
 	/** The generation of the last halving: requests started before it have had their say. */
 	private calmed = 0;
-	/** The widest width that paid, and its rows per millisecond in its last round. */
-	private paid: { width: number; rate: number } | undefined;
-	/** Rounds to stay at the width that paid before trying a wider one again, and how many are left. */
-	private holdFor = 1;
-	private holding = 0;
+	/** Where the width is remembered for the platform's next write. */
+	private readonly memory: Required<LanesPlatform> | undefined;
 
 	constructor(
 		private readonly setting: Parallel = 'adaptive',
 		private readonly now: () => number = Date.now,
+		platform?: LanesPlatform,
 	) {
-		this.width =
-			setting === 'adaptive'
-				? ADAPTIVE_START
-				: Math.min(MAX_PARALLEL, Math.max(1, Math.floor(setting)));
+		this.growing = setting === 'adaptive';
+		if (setting !== 'adaptive') {
+			this.current = Math.min(MAX_PARALLEL, Math.max(1, Math.floor(setting)));
+			return;
+		}
+		this.memory = platform && {
+			baseUrl: platform.baseUrl,
+			widths: platform.widths ?? platformWidths,
+		};
+		this.current = this.memory?.widths.startFor(this.memory.baseUrl) ?? ADAPTIVE_START;
 	}
 
-	/** Requests that may be in flight now. */
+	/** The width decided now. */
+	get width(): number {
+		return this.current;
+	}
+
+	/** Requests that may be in flight now: the width, less, while growing, the lanes whose answer came before the round's last. */
 	get open(): number {
-		return this.width;
+		return this.growing ? this.current - this.round.length : this.current;
 	}
 
-	/** A request of `rows` rows starts now. */
-	started(rows: number): Started {
-		return { generation: this.generation, at: this.now(), rows };
+	/** A request starts now. */
+	started(): Started {
+		return { generation: this.generation, at: this.now() };
 	}
 
 	/** The request was answered (stored or refused, not busy). */
 	answered(request: Started): void {
 		if (this.setting !== 'adaptive') return;
-		const sample = request.rows / Math.max(1, this.now() - request.at);
-		if (this.ceiling === ADAPTIVE_CAP && !this.paid) {
-			// The start: each answer makes room for one more, up to four; the first four answers tell
-			// how long a request takes, which is what four in flight carry (unless four are already too
-			// many: then the wider round shows it, and it comes back).
-			this.start.push(sample);
-			if (this.width < ADAPTIVE_STEADY) return this.resize(this.width + 1);
-			if (this.start.length < ADAPTIVE_STEADY) return;
-			return this.grow(this.width * median(this.start));
+		const calming = this.ceiling < ADAPTIVE_CAP;
+		// After a busy answer any answer since counts; otherwise a round is of its own width.
+		if (calming ? request.generation < this.calmed : request.generation !== this.generation) return;
+		this.round.push(this.now() - request.at);
+		if (this.round.length < this.current) return;
+		const width = this.current;
+		// A round's requests that did not wait show how long one takes alone; its middle, how long at this width.
+		const alone = lowerMiddle(this.round);
+		const middle = upperMiddle(this.round);
+		if (calming) {
+			this.quickest = Math.min(this.quickest, alone);
+			return this.resize(Math.min(width + 1, this.ceiling));
 		}
-		// Growing by one after a busy answer needs no measure: any answer counts. A measured round
-		// counts only its own.
-		const measuring = this.ceiling === ADAPTIVE_CAP;
-		if (measuring ? request.generation !== this.generation : request.generation < this.calmed)
-			return;
-		this.round.push(sample);
-		if (this.round.length < this.width) return;
-		// Rows per millisecond with `width` requests in flight; the median, so that one request held
-		// up (a pause of n8n's process, a slow answer) does not decide.
-		this.grow(this.width * median(this.round));
+		if (this.growing) {
+			// Slower than the quickest round's, or than this round's own that did not wait (so a first
+			// round slowed by fetching a token does not hide it); a round of two is too few to tell.
+			const keptUp = width < ADAPTIVE_STEADY || middle <= Math.min(this.quickest, alone) * SLOWER;
+			this.quickest = Math.min(this.quickest, alone);
+			if (keptUp) return this.resize(Math.min(ADAPTIVE_CAP, width * 2));
+		} else if (this.last && width <= this.last.width * NARROWED && middle >= this.last.middle) {
+			this.quickest = alone;
+		} else this.quickest = Math.min(this.quickest, alone);
+		this.last = { width, middle };
+		// What the platform carries at once: this round's requests per second, at the quickest time.
+		const carried = middle > 0 ? (width * this.quickest) / middle : width;
+		this.resize(Math.min(ADAPTIVE_CAP, Math.max(1, Math.ceil(carried * HEADROOM))), false);
 	}
 
-	private grow(rate: number): void {
-		const width = this.width;
-		if (this.ceiling < ADAPTIVE_CAP) {
-			this.resize(Math.max(width, Math.min(width + 1, this.ceiling)));
-			return;
-		}
-		const paid = this.paid;
-		if (paid && width > paid.width) {
-			// A wider round must gain at least a third of what its added requests could carry.
-			if (rate < paid.rate * (1 + (width / paid.width - 1) / 3)) {
-				this.holdFor = Math.min(MOST_ROUNDS_HELD, this.holdFor * 2);
-				this.holding = this.holdFor;
-				return this.resize(paid.width);
-			}
-			this.holdFor = 1;
-		}
-		// This width pays: measured anew each round it is held, then a wider one is tried.
-		this.paid = { width, rate };
-		if (this.holding > 0) this.holding--;
-		if (this.holding > 0 || width >= ADAPTIVE_CAP) return this.resize(width);
-		this.resize(Math.min(ADAPTIVE_CAP, width * 2));
-	}
-
-	private resize(width: number): void {
-		if (width !== this.width) this.generation++;
-		this.width = width;
+	private resize(width: number, growing = this.growing): void {
+		if (width !== this.current) this.generation++;
+		this.current = width;
 		this.round = [];
+		// Rounds wait for each other only while growing, and only below the cap.
+		this.growing = growing && width < ADAPTIVE_CAP;
+		this.memory?.widths.remember(this.memory.baseUrl, width);
 	}
 
 	/** The platform said it is busy, answering `request` (any request, when not told). */
 	busy(request?: Started): void {
 		if (this.setting !== 'adaptive') return;
 		if (request && request.generation < this.calmed) return;
-		this.ceiling = Math.max(1, Math.min(this.ceiling, this.width - 1));
+		this.ceiling = Math.max(1, Math.min(this.ceiling, this.current - 1));
 		this.generation++;
-		this.resize(Math.max(1, Math.floor(this.width / 2)));
+		this.resize(Math.max(1, Math.floor(this.current / 2)), false);
 		this.calmed = this.generation;
 	}
 }

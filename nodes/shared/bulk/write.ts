@@ -125,10 +125,10 @@ export async function bulkWriteRows<T>(
 			for (const row of batch) rows.settle(row, { kind: 'checked', key: keyOf(row) });
 		return { requests: 0 };
 	}
-	const lanes = new Lanes(options.parallel);
+	const lanes = new Lanes(options.parallel, Date.now, { baseUrl: session.baseUrl });
 	const { signal } = session;
-	/** How many requests in flight hold each key. */
-	const keysInFlight = new Map<string, number>();
+	/** The keys of the requests in flight: a row waits while its key is in one, so none is in two. */
+	const keysInFlight = new Set<string>();
 	const inFlight = new Set<Promise<void>>();
 	let requests = 0;
 	let stopped: PlatformError | undefined;
@@ -155,7 +155,7 @@ export async function bulkWriteRows<T>(
 				}
 				requests++;
 				const part: number[] = pending;
-				const started = lanes.started(part.length);
+				const started = lanes.started();
 				// A busy answer is told with the request it answered: a burst of them halves the lanes once.
 				const tryOptions = { ...options, onBusy: () => lanes.busy(started) };
 				const sent = await sendRequest(
@@ -212,14 +212,14 @@ export async function bulkWriteRows<T>(
 	let queue: T[] = [];
 	let head = 0;
 	let exhausted = false;
-	/** The next row to send, taken from the source when the batch at hand is used up. */
-	const peek = async (): Promise<T | undefined> => {
+	/** Whether a row is left, taking the source's next batch when the one at hand is used up. */
+	const more = async (): Promise<boolean> => {
 		while (head >= queue.length && !exhausted) {
 			const next = await source.next();
 			if (next.done) exhausted = true;
 			else [queue, head] = [next.value, 0];
 		}
-		return head < queue.length ? queue[head] : undefined;
+		return head < queue.length;
 	};
 
 	try {
@@ -231,8 +231,9 @@ export async function bulkWriteRows<T>(
 			const taken: T[] = [];
 			const keys: Array<string | undefined> = [];
 			while (taken.length < size && sending()) {
-				const row = await peek();
-				if (row === undefined) break;
+				// The source is awaited only when the batch at hand is used up, not for every row.
+				if (head >= queue.length && !(await more())) break;
+				const row = queue[head];
 				const key = keyOf(row);
 				if (key !== undefined && keysInFlight.has(key)) break;
 				taken.push(row);
@@ -252,17 +253,11 @@ export async function bulkWriteRows<T>(
 				await Promise.race(inFlight);
 				continue;
 			}
-			for (const key of keys)
-				if (key !== undefined) keysInFlight.set(key, (keysInFlight.get(key) ?? 0) + 1);
+			for (const key of keys) if (key !== undefined) keysInFlight.add(key);
 			const request: Promise<void> = sendRows(taken, keys)
 				.catch((error: unknown) => void (failure ??= { error }))
 				.finally(() => {
-					for (const key of keys) {
-						if (key === undefined) continue;
-						const left = keysInFlight.get(key)! - 1;
-						if (left === 0) keysInFlight.delete(key);
-						else keysInFlight.set(key, left);
-					}
+					for (const key of keys) if (key !== undefined) keysInFlight.delete(key);
 					inFlight.delete(request);
 				});
 			inFlight.add(request);
