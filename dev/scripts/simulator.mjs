@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // `npm run simulator`: the WMS platform simulator alone, with demo data and automatic warehouse work.
-// Options: --port <n> (default 8787 or next free), --no-build, --no-work (no automatic work).
+// Options: --port <n> (default 8787 or next free), --no-build, --no-work (no automatic work),
+//          --shape acme (another vendor's description), --contract <file> (another contract in our wire shapes).
 import path from 'node:path';
 import { ROOT, freePort, run, startSimulator } from './n8n-host.mjs';
 
@@ -19,17 +20,26 @@ if (!args.includes('--no-build')) {
 		process.exit(1);
 	}
 }
+const text = (name) => {
+	const at = args.indexOf(name);
+	return at >= 0 && args[at + 1] ? args[at + 1] : undefined;
+};
 const port = await freePort(preferred);
 const sim = await startSimulator({
 	port,
 	host: '127.0.0.1',
 	demoData: true,
 	autoWork: args.includes('--no-work') ? false : { intervalMs: 30000 },
+	shape: text('--shape'),
+	contract: text('--contract') && path.resolve(text('--contract')),
 });
+const description = sim.description.get();
 console.log(`WMS simulator
   base URL       ${sim.baseUrl}
   client id      ${sim.clientId}
   client secret  ${sim.clientSecret}
+  description    ${description.label}: ${description.routes} routes
+                 ${sim.description.urls.json} (or .yaml; bearer token)
   control        ${sim.baseUrl.replace(/\/v1\/?$/, '')}/_sim/stats
 Ctrl-C stops it.`);
 const stop = async () => {

@@ -7,7 +7,9 @@
 //          --user-folder <dir> (instead of .n8n-local/),
 //          --queue (n8n's queue mode: Postgres, Redis, a main and --workers <n> workers, default 2; folder .n8n-local-queue/),
 //          --tls (the simulator over HTTPS with a CA of its own, kept in <user folder>/tls/; the credential trusts it),
-//          --erp-port <n> (the ERP database, default 5433 or next free).
+//          --erp-port <n> (the ERP database, default 5433 or next free),
+//          --shape acme (the simulator speaks another vendor's description, see dev/simulator/README.md),
+//          --contract <file> (the simulator serves and validates against another contract in our wire shapes).
 // The ERP database (Postgres, dev/erp/) runs in the user folder's erp/ beside n8n, wired to n8n's
 // Postgres credential "ERP database" with the examples of examples/erp-database/. In queue mode a
 // worker that dies is started again, as a site's supervisor would; the main dying stops everything.
@@ -39,6 +41,11 @@ const flag = (name) => args.includes(name);
 const option = (name, fallback) => {
 	const i = args.indexOf(name);
 	return i >= 0 && args[i + 1] ? Number(args[i + 1]) : fallback;
+};
+
+const text = (name) => {
+	const i = args.indexOf(name);
+	return i >= 0 && args[i + 1] ? args[i + 1] : undefined;
 };
 
 const queue = flag('--queue');
@@ -85,9 +92,12 @@ try {
 		demoData: true,
 		autoWork: { intervalMs: 30000 },
 		tls: certificates?.server,
+		shape: text('--shape'),
+		contract: text('--contract') && path.resolve(text('--contract')),
 	});
 	cleanups.push(() => simulator.close());
 	log(`simulator up at ${simulator.baseUrl}`);
+	const description = simulator.description.get();
 
 	const folder = shown(USER_FOLDER);
 	const erp = await startErp(simPort);
@@ -180,6 +190,8 @@ try {
 
 ${erpLines(erp, erpWorkflows)}${profile ? queueLines(profile) : ''}  simulator       ${simulator.baseUrl}${certificates ? '   (HTTPS: its certificate is signed by a CA of its own)' : ''}
   demo client     id ${simulator.clientId}   secret ${simulator.clientSecret}
+  description     ${description.label}: ${description.routes} routes
+                  ${simulator.description.urls.json} (or .yaml; bearer token)
 ${certificates ? tlsLines(path.join(tlsFolder, 'ca.pem'), simulator) : ''}  sim control     ${simulator.baseUrl.replace(/\/v1\/?$/, '')}/_sim/stats
   warehouse work  automatic, every 30 s
 

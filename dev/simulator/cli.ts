@@ -1,10 +1,17 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
-/** `node .tools/simulator/cli.js --port 8787 --demo --auto-work-ms 30000 [--tls <dir>]` */
+/** `node .tools/dev/simulator/cli.js --port 8787 --demo --auto-work-ms 30000 [--tls <dir>]` */
 import path from 'node:path';
 
 import { siteCertificates } from './certificates';
 import type { TokenRequestFormat } from './gateway';
-import { startSimulator, type FaultRule, type LatencyModel } from './index';
+import {
+	SHAPES,
+	startSimulator,
+	type DescriptionOptions,
+	type FaultRule,
+	type LatencyModel,
+	type RunningSimulator,
+} from './index';
 
 export interface Args {
 	port: number;
@@ -21,6 +28,11 @@ export interface Args {
 	gateway?: TokenRequestFormat;
 	scope?: string;
 	audience?: string;
+	/** Whose description the platform speaks: ours (default) or a shape's (acme). */
+	shape?: string;
+	/** Another contract file (our wire shapes) to serve and validate against. */
+	contract?: string;
+	description: DescriptionOptions;
 }
 
 const LATENCY_FLAGS: Record<string, keyof LatencyModel> = {
@@ -32,7 +44,7 @@ const LATENCY_FLAGS: Record<string, keyof LatencyModel> = {
 };
 
 export function parseArgs(argv: string[]): Args {
-	const out: Args = { port: 8787, demo: false, faults: [], latency: {} };
+	const out: Args = { port: 8787, demo: false, faults: [], latency: {}, description: {} };
 	for (let i = 0; i < argv.length; i++) {
 		const [flag, inline] = argv[i].split('=', 2);
 		const value = () => inline ?? argv[++i];
@@ -48,11 +60,19 @@ export function parseArgs(argv: string[]): Args {
 		else if (flag === '--gateway') out.gateway = value() as TokenRequestFormat;
 		else if (flag === '--scope') out.scope = value();
 		else if (flag === '--audience') out.audience = value();
+		else if (flag === '--shape') out.shape = value();
+		else if (flag === '--contract') out.contract = path.resolve(value());
+		else if (flag === '--description-open') out.description.requireToken = false;
+		else if (flag === '--description-path')
+			out.description.paths = [...(out.description.paths ?? []), value()];
+		else if (flag === '--description-other-origin') out.description.otherOrigin = true;
 		else if (flag === '--help' || flag === '-h') {
 			process.stdout.write(
 				`usage: simulator [--port 8787] [--host 127.0.0.1] [--demo] [--auto-work-ms 30000] [--fault-seed N] [--fault '{"route":"*","kind":"429","probability":0.1}']...\n` +
 					`                 [--latency-ms 50] [--per-row-ms 0.01] [--per-record-ms 0.01] [--connect-ms 100] [--servers 2] [--rate-limit 5]\n` +
-					`                 [--tls <dir>] [--gateway json|form|basic] [--scope <scope>] [--audience <audience>]\n`,
+					`                 [--tls <dir>] [--gateway json|form|basic] [--scope <scope>] [--audience <audience>]\n` +
+					`                 [--shape ours|${Object.keys(SHAPES).join('|')}] [--contract <openapi.yaml|json>] [--description-open]\n` +
+					`                 [--description-path /docs/wms.yaml]... [--description-other-origin]\n`,
 			);
 			process.exit(0);
 		} else throw new Error(`unknown argument ${argv[i]} (try --help)`);
@@ -62,6 +82,8 @@ export function parseArgs(argv: string[]): Args {
 		throw new Error('--auto-work-ms must be a positive number');
 	if (out.gateway !== undefined && !['json', 'form', 'basic'].includes(out.gateway))
 		throw new Error('--gateway takes json, form or basic');
+	if (out.shape !== undefined && out.shape !== 'ours' && !Object.hasOwn(SHAPES, out.shape))
+		throw new Error(`--shape takes ours or ${Object.keys(SHAPES).join(', ')}`);
 	return out;
 }
 
@@ -71,6 +93,18 @@ function describeTiming({ latency, rateLimit }: Args): string {
 		.map(([flag, field]) => `${flag.slice(2)} ${latency[field]}`);
 	if (rateLimit !== undefined) parts.push(`rate limit ${rateLimit} requests/s per client`);
 	return parts.length ? parts.join(', ') : 'loopback (no latency, no rate limit)';
+}
+
+/** The banner's lines on the description served: whose, and where. */
+export function describeDescription(sim: RunningSimulator): string[] {
+	const info = sim.description.get();
+	const { urls } = sim.description;
+	return [
+		`  Description:   ${info.label} (${info.routes} routes; ${info.requireToken ? 'bearer token needed to read it' : 'no token needed to read it'})`,
+		`                 ${urls.json} and ${urls.yaml.replace(/.*\//, '')}`,
+		...urls.paths.map((url) => `                 ${url}`),
+		...(urls.otherOrigin ? [`                 another origin: ${urls.otherOrigin.json}`] : []),
+	];
 }
 
 async function main(): Promise<void> {
@@ -91,6 +125,9 @@ async function main(): Promise<void> {
 		rateLimit: args.rateLimit === undefined ? undefined : { requestsPerSecond: args.rateLimit },
 		tls: certificates?.server,
 		tokenGateway: gateway,
+		shape: args.shape,
+		contract: args.contract,
+		description: args.description,
 	});
 	process.stdout.write(
 		[
@@ -100,6 +137,7 @@ async function main(): Promise<void> {
 			`  Client Secret: ${sim.clientSecret}`,
 			`  Demo data:     ${args.demo ? 'yes' : 'no'}; automatic work: ${args.autoWorkMs ? `every ${args.autoWorkMs} ms` : 'off'}`,
 			`  Timing:        ${describeTiming(args)}`,
+			...describeDescription(sim),
 			...(certificates
 				? [
 						`  HTTPS:         certificate signed by the CA in ${path.join(args.tls!, 'ca.pem')}:`,

@@ -69,7 +69,7 @@ function toJsonSchema(node: Json): Json {
 	return out;
 }
 
-function pointerGet(doc: Json, pointer: string): Json {
+export function pointerGet(doc: Json, pointer: string): Json {
 	const parts = pointer
 		.replace(/^#\//, '')
 		.split('/')
@@ -154,7 +154,16 @@ const cached = new Map<string, Contract>();
 export function loadContract(file = contractPath()): Contract {
 	const known = cached.get(file);
 	if (known) return known;
-	const doc = parseYaml(fs.readFileSync(file, 'utf8'));
+	const contract = compileContract(parseYaml(fs.readFileSync(file, 'utf8')), file);
+	cached.set(file, contract);
+	return contract;
+}
+
+/**
+ * Validators and the route table of a document in our wire shape (every route a POST whose
+ * request schema is a $ref to components). `where` names the document in errors.
+ */
+export function compileContract(doc: Json, where = 'the document'): Contract {
 	const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: true, verbose: true });
 	addFormats(ajv);
 	ajv.addSchema({ $id: 'contract', components: toJsonSchema(doc.components) });
@@ -168,14 +177,14 @@ export function loadContract(file = contractPath()): Contract {
 		return v;
 	};
 	const routes = new Map<string, ContractRoute>();
-	for (const [p, item] of Object.entries<Json>(doc.paths)) {
+	for (const [p, item] of Object.entries<Json>(doc.paths ?? {})) {
 		const op = item.post;
-		if (!op) throw new Error(`contract: ${p} has no post operation`);
-		const media = op.requestBody.content['application/json'];
-		const ref: string = media.schema.$ref;
-		if (!ref) throw new Error(`contract: ${p} request schema must be a $ref to components`);
+		if (!op) throw new Error(`${where}: ${p} has no post operation`);
+		const media = op.requestBody?.content?.['application/json'];
+		const ref: string | undefined = media?.schema?.$ref;
+		if (!ref) throw new Error(`${where}: ${p} request schema must be a $ref to components`);
 		const plan = stripPlan(doc, media.schema);
-		const okResponse = op.responses['200'].content['application/json'];
+		const okResponse = op.responses?.['200']?.content?.['application/json'];
 		routes.set(p, {
 			path: p,
 			operationId: op.operationId,
@@ -186,10 +195,8 @@ export function loadContract(file = contractPath()): Contract {
 			validate: validator(ref),
 			stripReadOnly: plan ? (body) => applyPlan(plan, body) : () => undefined,
 			requestExample: media.example,
-			responseExample: okResponse.example,
+			responseExample: okResponse?.example,
 		});
 	}
-	const contract: Contract = { doc, routes, ajv, validator };
-	cached.set(file, contract);
-	return contract;
+	return { doc, routes, ajv, validator };
 }

@@ -31,6 +31,18 @@ export function createControl(sim: () => RunningSimulator) {
 			return { rateLimit: sim().rateLimit.get() };
 		},
 		'/_sim/load': () => sim().load(),
+		// The description served: GET reads it, POST replaces it (a source) or changes how it is served (options), DELETE restores the start's.
+		'/_sim/description': (body, method) => {
+			const d = sim().description;
+			if (method === 'DELETE') d.reset();
+			else if (method !== 'GET') {
+				if (body.options) d.configure(body.options);
+				const source = { ...body };
+				delete source.options;
+				if (Object.keys(source).length > 0) d.set(source);
+			}
+			return { ...d.get(), urls: d.urls, requests: d.requests() };
+		},
 		// How many records of a kind have keys with this prefix, and how many of them hold `equals` in `field`.
 		'/_sim/count': (b) => {
 			const kind = required(b, 'kind') as Kind;

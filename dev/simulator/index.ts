@@ -5,20 +5,23 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import type { RunningSimulator, SimulatorOptions } from './api';
 import { TokenAuthority } from './auth';
-import { loadContract } from './contract';
+import { contractPath, loadContract } from './contract';
 import { createControl } from './control';
-import { Faults, type FaultRule } from './faults';
-import type { TokenGateway, TokenRequestSeen } from './gateway';
-import type { ErpUpdateKind, ErpUpdateListing, Sim } from './kit';
+import { Described } from './described';
+import { Faults } from './faults';
+import type { TokenRequestSeen } from './gateway';
+import type { Sim } from './kit';
 import { defaultView } from './kit';
 import { allHandlers } from './routes';
 import { createFront, type Stats } from './server';
+import { shapeSpec } from './shapes';
 import { Stock } from './stock';
-import { Store, type Kind, type Rec } from './store';
-import { Timing, type LatencyModel, type Load, type RateLimit } from './timing';
-import { startTlsFront, type TlsOptions } from './tlsFront';
-import { Work, type MoveRequest, type ReceiptLine, type WorkResult } from './work';
+import { Store, type Rec } from './store';
+import { Timing } from './timing';
+import { startTlsFront } from './tlsFront';
+import { Work } from './work';
 import { loadDemoData } from './demo';
 import { callRoute } from './server';
 
@@ -28,115 +31,25 @@ export type { ErpUpdateKind, ErpUpdateListing } from './kit';
 export type { MoveRequest, ReceiptLine, WorkResult } from './work';
 export type { LatencyModel, Load, RateLimit } from './timing';
 export type { TokenGateway, TokenRequestSeen } from './gateway';
+export type {
+	RunningSimulator,
+	SimulatorDescription,
+	SimulatorOptions,
+	SimulatorWork,
+	StoreView,
+} from './api';
+export type { DescriptionInfo, DescriptionOptions, DescriptionSource, Tweak } from './described';
+export type { DescriptionRequest } from './description';
 export { KINDS } from './store';
-
-export interface SimulatorOptions {
-	/** 0 (default) = a free port. */
-	port?: number;
-	host?: string;
-	clientId?: string;
-	clientSecret?: string;
-	tokenTtlSeconds?: number;
-	/** Seed warehouses, bins, items with stock, customers, suppliers, couriers, pending updates. */
-	demoData?: boolean;
-	/** Ship open sales orders, receive open purchase orders and move stock on a timer. */
-	autoWork?: false | { intervalMs: number };
-	/** Makes fault probabilities reproducible. */
-	faultSeed?: number;
-	/** Fault rules active from the start (same as faults.add after start). */
-	faults?: FaultRule[];
-	/** Millisecond clock (tests control time with it): token expiry, dates, the rate limit's window. */
-	now?: () => number;
-	/** A platform across a network: round trip, time per row sent and per record read (changeable with latency.set). */
-	latency?: LatencyModel;
-	/** Requests per second accepted per client id; more are answered 429 with Retry-After (changeable with rateLimit.set). */
-	rateLimit?: RateLimit;
-	/** Another contract file to serve and validate against (default contract/openapi.yaml). */
-	contract?: string;
-	/**
-	 * Serve HTTPS with this certificate and key (PEM); with `clientCa`, only to clients presenting
-	 * a certificate that CA signed (mutual TLS). A client without one is refused in the handshake
-	 * (`refuseClients: 'tls'`, Node's and most gateways' way) or with nginx's HTTP 400 page once TLS
-	 * is up (`'http'`).
-	 */
-	tls?: TlsOptions;
-	/** An OAuth gateway in front of the token route (changeable with tokenGateway.set). */
-	tokenGateway?: TokenGateway;
-	/**
-	 * An old address of the platform on its own host, e.g. '/old' (Base URL …/old/v1): every
-	 * request under it is redirected (307) to the same path without it, as a platform that moved
-	 * within its host.
-	 */
-	moved?: string;
-}
-
-/** Read access to stored records, in the shape the /check routes answer. Compound keys joined with '|'. */
-export interface StoreView {
-	get(kind: Kind, key: string): Rec | undefined;
-	count(kind: Kind): number;
-	list(kind: Kind): Rec[];
-	/** Platform on-hand of a sku in a warehouse (all batches unless one is given). */
-	onHand(warehouseCode: string, sku: string, batch?: string): number;
-}
-
-export interface SimulatorWork {
-	/** Walks a sales order forward to shipped; creates an outgoing_consignment ERP update. */
-	shipSalesOrder(orderNumber: string): WorkResult;
-	/** Receives all open quantities (or the given lines); creates an incoming_consignment ERP update. */
-	receivePurchaseOrder(orderNumber: string, lines?: ReceiptLine[]): WorkResult;
-	/** Moves stock between bins; creates a move_attempt ERP update. */
-	moveStock(move: MoveRequest): WorkResult;
-	/** Moves any stateful record along its state machine; 409 (ApiError) when not allowed. */
-	transition(kind: Kind, key: string, to: string): WorkResult;
-	/** Creates n pending ERP updates of a kind with plausible payloads; answers their ids. */
-	createPendingUpdates(kind: ErpUpdateKind, n: number): string[];
-	/** Creates one pending ERP update with this payload (work the test describes); answers its id. */
-	createUpdate(kind: ErpUpdateKind, payload: Rec): string;
-	/** Puts stock on hand without creating an ERP update (test set-up). */
-	seedStock(
-		warehouseCode: string,
-		sku: string,
-		quantity: number,
-		batch?: string,
-		binCode?: string,
-	): void;
-	/** One round of automatic warehouse work (what autoWork does on its timer). */
-	tick(): { shipped: string[]; received: string[]; moved: string[] };
-}
-
-export interface RunningSimulator {
-	baseUrl: string;
-	clientId: string;
-	clientSecret: string;
-	stats(): Stats;
-	resetStats(): void;
-	faults: {
-		add(rule: FaultRule): void;
-		clear(): void;
-		list(): (FaultRule & { seen: number; fired: number })[];
-	};
-	revokeTokens(): void;
-	/** How ERP updates are listed and completed, unlike the contract where a test says so (see ErpUpdateListing). */
-	erpUpdateListing: ErpUpdateListing;
-	latency: { get(): LatencyModel; set(model: LatencyModel): void };
-	rateLimit: { get(): RateLimit | null; set(limit: RateLimit | null): void };
-	/** Contract requests being handled now, the most at once and the connections opened since start or resetStats. */
-	load(): Load;
-	tokenGateway: { get(): TokenGateway | undefined; set(gateway: TokenGateway | undefined): void };
-	/** The token requests the gateway saw, in order. */
-	tokenRequests(): TokenRequestSeen[];
-	/** The common names of the client certificates presented on TLS connections, in order. */
-	tlsClients(): string[];
-	store: StoreView;
-	work: SimulatorWork;
-	close(): Promise<void>;
-}
+export { SHAPES } from './shapes';
 
 export async function startSimulator(opts: SimulatorOptions = {}): Promise<RunningSimulator> {
 	const now = opts.now ?? Date.now;
 	const clientId = opts.clientId ?? 'demo-client';
 	const clientSecret = opts.clientSecret ?? 'demo-secret';
-	const contract = loadContract(opts.contract);
+	const contractFile = opts.contract ?? contractPath();
+	const contract = loadContract(contractFile);
+	const shape = shapeSpec(opts.shape ?? 'ours');
 	const store = new Store(now);
 	const idCounters = new Map<string, number>();
 	const sim: Sim = {
@@ -169,17 +82,44 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	const stats = emptyStats();
 	let tokensAtReset = 0;
 	if (opts.demoData)
-		loadDemoData((route, body) => callRoute(contract, handlers, sim, route, body), work);
+		loadDemoData(
+			(route, body) => callRoute(contract, handlers, sim, route, withCarried(route, body)),
+			work,
+		);
+	// Demo records of a schema a shape added a required field to carry it, so that they read back with it.
+	function withCarried(route: string, body: Rec): Rec {
+		const ref = contract.doc.paths[route]?.post?.requestBody?.content?.['application/json']?.schema;
+		const request = ref && contract.doc.components.schemas[ref.$ref.split('/').pop()];
+		const records = request?.properties?.items?.items?.$ref?.split('/').pop();
+		for (const f of shape?.newFields ?? [])
+			if (f.schema === records && f.demoValue !== undefined)
+				for (const item of body.items) item[f.carriedAs] ??= f.demoValue;
+		return body;
+	}
+	const described = new Described(
+		{
+			ours: contract,
+			oursFile: contractFile,
+			handlers,
+			sim,
+			auth,
+			options: opts.description ?? {},
+			count: (path, status) => {
+				stats.requests[path] = (stats.requests[path] ?? 0) + 1;
+				stats.statuses[String(status)] = (stats.statuses[String(status)] ?? 0) + 1;
+			},
+		},
+		{ shape: opts.shape ?? 'ours' },
+	);
 
 	let gateway = opts.tokenGateway;
 	const tokenRequests: TokenRequestSeen[] = [];
 	// The control API answers with the running simulator, made below (called only once it is).
 	const front = createFront({
-		contract,
-		handlers,
+		routes: () => described.routes(),
+		description: (req, res, path) => described.answer(req, res, path),
 		auth,
 		faults,
-		sim,
 		stats,
 		timing,
 		control: createControl(() => running),
@@ -207,6 +147,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		: undefined;
 	const addr = (tls?.server ?? server).address() as AddressInfo;
 	const host = addr.family === 'IPv6' ? `[${addr.address}]` : addr.address;
+	await described.listenOther(listenHost);
+	const origin = `${opts.tls ? 'https' : 'http'}://${host}:${addr.port}`;
+	const at = (base: string) => ({
+		json: `${base}/v1/openapi.json`,
+		yaml: `${base}/v1/openapi.yaml`,
+		paths: (opts.description?.paths ?? []).map((p) => base + p),
+	});
 
 	const timer = opts.autoWork
 		? setInterval(() => work.tick(), opts.autoWork.intervalMs)
@@ -214,7 +161,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	timer?.unref();
 
 	const running: RunningSimulator = {
-		baseUrl: `${opts.tls ? 'https' : 'http'}://${host}:${addr.port}/v1`,
+		baseUrl: `${origin}/v1`,
 		clientId,
 		clientSecret,
 		stats: () => ({
@@ -261,8 +208,21 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 			seedStock: (wh, sku, quantity, batch, bin) => work.seedStock(wh, sku, batch, bin, quantity),
 			tick: () => work.tick(),
 		},
+		description: {
+			get: () => described.info(),
+			document: () => described.document(),
+			set: (source) => described.set(source),
+			reset: () => described.reset(),
+			configure: (options) => described.configure(options),
+			urls: {
+				...at(origin),
+				...(described.otherBase ? { otherOrigin: at(described.otherBase) } : {}),
+			},
+			requests: () => described.requests(),
+		},
 		close: async () => {
 			if (timer) clearInterval(timer);
+			await described.close();
 			await tls?.close();
 			await new Promise<void>((resolve) => {
 				server.close(() => resolve());

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenAuthority } from './auth';
 import type { Contract, ContractRoute } from './contract';
+import type { ServedRoute } from './served';
 import { ajvDetails } from './contract';
 import { ApiError } from './errors';
 import type { Faults } from './faults';
@@ -20,11 +21,12 @@ export interface Stats {
 }
 
 export interface FrontDeps {
-	contract: Contract;
-	handlers: Map<string, Handler>;
+	/** The routes of the description served now (ours, a shape's, a given document's). */
+	routes: () => Map<string, ServedRoute>;
+	/** Answers a request for the description when the path is one of its addresses (false otherwise). */
+	description: (req: IncomingMessage, res: ServerResponse, path: string) => boolean;
 	auth: TokenAuthority;
 	faults: Faults;
-	sim: Sim;
 	stats: Stats;
 	timing: Timing;
 	control: (req: IncomingMessage, res: ServerResponse, path: string, body: Buffer) => void;
@@ -84,33 +86,22 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 const delay = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function countItems(
+/**
+ * What every request meets before its handler: the records per request (413), read-only fields
+ * removed, the request schema (422 naming each field by a JSON pointer into the body).
+ */
+export function admit(
 	route: ContractRoute,
-	body: any, // eslint-disable-line @typescript-eslint/no-explicit-any
-	result: { items?: unknown[]; results?: unknown[] },
-): number {
-	if (Array.isArray(body?.items)) return body.items.length;
-	if (Array.isArray(result?.items)) return result.items.length;
-	if (Array.isArray(result?.results)) return result.results.length;
-	return route.path === '/oauth/token' ? 0 : 1;
-}
-
-/** Limits, read-only stripping, schema validation and the handler: a request after its JSON is parsed. */
-export function runRoute(
-	route: ContractRoute,
-	handlers: Map<string, Handler>,
-	sim: Sim,
-	body: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- validated against the contract here
-): unknown {
-	if (
-		route.maxItems !== undefined &&
-		Array.isArray(body?.items) &&
-		body.items.length > route.maxItems
-	) {
+	body: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- validated against the document here
+	container = 'items',
+	limit = route.maxItems,
+): void {
+	const records = body?.[container];
+	if (limit !== undefined && Array.isArray(records) && records.length > limit) {
 		throw new ApiError(
 			413,
 			'too_many_items',
-			`${body.items.length} items sent; ${route.path} accepts at most ${route.maxItems} per request`,
+			`${records.length} ${container === 'items' ? 'items' : 'records'} sent; ${route.path} accepts at most ${limit} per request`,
 		);
 	}
 	route.stripReadOnly(body);
@@ -120,6 +111,16 @@ export function runRoute(
 		const more = details.length > 1 ? ` (and ${details.length - 1} more; see details)` : '';
 		throw new ApiError(422, 'validation_failed', `${first.path}: ${first.message}${more}`, details);
 	}
+}
+
+/** Limits, read-only stripping, schema validation and the handler: a request after its JSON is parsed. */
+export function runRoute(
+	route: ContractRoute,
+	handlers: Map<string, Handler>,
+	sim: Sim,
+	body: any, // eslint-disable-line @typescript-eslint/no-explicit-any -- validated against the contract here
+): unknown {
+	admit(route, body);
 	const handler = handlers.get(route.path);
 	if (!handler)
 		throw new ApiError(503, 'unavailable', `${route.path} is not implemented by the simulator`);
@@ -172,8 +173,12 @@ export function createFront(d: FrontDeps) {
 			res.end();
 			return;
 		}
+		if (d.description(req, res, path)) {
+			await readBody(req).catch(() => undefined);
+			return;
+		}
 		const routePath = path.startsWith('/v1/') ? path.slice(3) : undefined;
-		const route = routePath === undefined ? undefined : d.contract.routes.get(routePath);
+		const route = routePath === undefined ? undefined : d.routes().get(routePath);
 		const trip = d.timing.trip(!usedSockets.has(req.socket));
 		usedSockets.add(req.socket);
 		const done = d.timing.begin();
@@ -192,7 +197,7 @@ export function createFront(d: FrontDeps) {
 				throw new ApiError(
 					404,
 					'not_found',
-					`no route POST ${path}; routes live under /v1 (see contract/openapi.yaml)`,
+					`no route POST ${path}; routes live under /v1 (see the description at /v1/openapi.json)`,
 				);
 			}
 			bump(d.stats.requests, route.path);
@@ -255,13 +260,10 @@ export function createFront(d: FrontDeps) {
 			// The token route has no token yet: its client is the one asking.
 			if (client === undefined)
 				d.timing.admit(typeof body?.client_id === 'string' ? body.client_id : '');
-			await trip.rows(Array.isArray(body?.items) ? body.items.length : 0);
-			const result = runRoute(route, d.handlers, d.sim, body) as {
-				items?: unknown[];
-				results?: unknown[];
-			};
-			bump(d.stats.items, route.path, countItems(route, body, result));
-			await trip.records(Array.isArray(result?.items) ? result.items.length : 0);
+			await trip.rows(route.rows(body));
+			const result = route.run(body);
+			bump(d.stats.items, route.path, route.counted(body, result));
+			await trip.records(route.records(result));
 			if (fault?.kind === 'reset_after') {
 				await trip.back();
 				bump(d.stats.statuses, 'reset_after');
