@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/constants';
+import { credentialTest } from '../../credentials/credentialTest';
 import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
 import { resources } from './actions';
 
@@ -25,9 +25,11 @@ export class WmsErpUpdate implements INodeType {
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'wmsIntegrationApi', required: true, testedBy: 'wmsIntegrationApiTest' }],
 		properties: resourceProperties(resources),
 	};
+
+	methods = { credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/constants';
+import { credentialTest } from '../../credentials/credentialTest';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
@@ -35,11 +35,11 @@ export class WmsInventoryReconciliation implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		// Reconcile: Discrepancies and Summary; every other operation: one output.
 		outputs: resourceOutputs(resources),
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'wmsIntegrationApi', required: true, testedBy: 'wmsIntegrationApiTest' }],
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: { getWarehouses: warehouseLocators.getWarehouses } };
+	methods = { listSearch: { getWarehouses: warehouseLocators.getWarehouses }, credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/constants';
+import { credentialTest } from '../../credentials/credentialTest';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
@@ -32,11 +32,11 @@ export class WmsProductionOrder implements INodeType {
 		// Reads by key, from version 2: Found and Not Found; bulk writes with Output → Failures and a
 		// Summary (a file's default): Not Stored and Summary; every other operation: one output.
 		outputs: resourceOutputs(resources),
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'wmsIntegrationApi', required: true, testedBy: 'wmsIntegrationApiTest' }],
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: { ...warehouseLocators } };
+	methods = { listSearch: { ...warehouseLocators }, credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/constants';
+import { credentialTest } from '../../credentials/credentialTest';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
@@ -32,11 +32,11 @@ export class WmsWarehouseStructure implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		// With Output → Failures and a Summary (a file's default): Not Stored and Summary.
 		outputs: resourceOutputs(resources),
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'wmsIntegrationApi', required: true, testedBy: 'wmsIntegrationApiTest' }],
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: warehouseLocators };
+	methods = { listSearch: warehouseLocators, credentialTest };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

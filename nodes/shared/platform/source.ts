@@ -11,7 +11,6 @@
 import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { CREDENTIAL_TYPE } from '../constants';
-import type { WmsContext } from '../session';
 import { describeFailure, scrubbed } from '../transport/failure';
 import { platformMessage } from '../transport/errors';
 import type { Secrets } from '../transport/secrets';
@@ -59,6 +58,29 @@ interface Read {
 /** The last read of each address, per credential's platform; a few, the oldest dropped first. */
 const reads = new Map<string, Read>();
 const KEPT_READS = 16;
+
+/**
+ * What reading a description needs of n8n: a run's own helpers (an execution, a poll, the editor's
+ * lists), or the credential test's, made over the one request helper it has.
+ */
+export interface DescriptionHelpers {
+	helpers: {
+		httpRequest(options: IHttpRequestOptions): Promise<unknown>;
+		/** A request with the credential: its token and connection settings. */
+		httpRequestWithAuthentication(
+			credentialsType: string,
+			options: IHttpRequestOptions,
+		): Promise<unknown>;
+	};
+}
+
+export interface LoadOptions {
+	/**
+	 * Ask the platform now, whenever it was last asked, and take no description read before when
+	 * it cannot be read (the credential test: it says what the platform gives today).
+	 */
+	askNow?: boolean;
+}
 
 export interface Loaded {
 	platform: Platform;
@@ -121,7 +143,7 @@ interface Answer {
  * connection), without it anywhere else (a redirect to another host takes no credential along).
  */
 async function fetchDescription(
-	ctx: WmsContext,
+	ctx: DescriptionHelpers,
 	url: string,
 	baseUrl: string,
 	site: Site,
@@ -171,11 +193,12 @@ function withoutClientCertificate(request: IHttpRequestOptions): IHttpRequestOpt
 
 /** The effective description of a run with this credential. */
 export async function loadPlatform(
-	ctx: WmsContext,
+	ctx: DescriptionHelpers,
 	credentials: ICredentialDataDecryptedObject,
 	baseUrl: string,
 	site: Site,
 	secrets: Secrets,
+	{ askNow = false }: LoadOptions = {},
 ): Promise<Loaded> {
 	const choice = (credentials[DESCRIPTION_FIELD.source] ?? 'builtIn') as DescriptionChoice;
 	if (choice === 'pasted') {
@@ -192,7 +215,7 @@ export async function loadPlatform(
 	const url = descriptionUrl(credentials[DESCRIPTION_FIELD.url], baseUrl);
 	const key = `${baseUrl}|${String(credentials.clientId ?? '')}|${url}`;
 	const known = reads.get(key);
-	if (known && Date.now() - known.checkedAt < RECHECK_MS)
+	if (known && !askNow && Date.now() - known.checkedAt < RECHECK_MS)
 		return compile(known.text, { kind: 'platform', url });
 	const asked = await fetchDescription(ctx, url, baseUrl, site, known).then(
 		(answer) => ({ answer }),
@@ -202,7 +225,7 @@ export async function loadPlatform(
 		const said = platformMessage(
 			scrubbed({ ...describeFailure(asked.error), baseUrl, route: url }, secrets),
 		);
-		if (known) return stale(compile(known.text, { kind: 'platform', url }), url, said);
+		if (known && !askNow) return stale(compile(known.text, { kind: 'platform', url }), url, said);
 		throw new DescriptionUnusable(
 			`The platform's API description could not be read from ${url}: ${said}`,
 			'Check the Description URL in the credential, or choose Built In',
@@ -221,14 +244,15 @@ export async function loadPlatform(
 				: answer.status === 401 || answer.status === 403
 					? 'the platform refused this API client the description'
 					: 'the platform did not give it';
-		if (known && answer.status >= 500)
+		if (known && !askNow && answer.status >= 500)
 			return stale(compile(known.text, { kind: 'platform', url }), url, `HTTP ${answer.status}`);
 		throw new DescriptionUnusable(
 			`The platform's API description could not be read from ${url} (HTTP ${answer.status}): ${words}`,
 			'Check the Description URL in the credential (ask the platform for the address of its OpenAPI description), or choose Built In',
 		);
 	}
-	const text = secrets.scrub(await textOf(answer.body)) as string;
+	// A platform may echo what it was sent: no secret goes into the text, nor any words made from it.
+	const text = secrets.redactValues(await textOf(answer.body));
 	reads.delete(key);
 	reads.set(key, {
 		etag: headerOf(answer.headers, 'etag'),
