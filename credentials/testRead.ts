@@ -100,7 +100,9 @@ export async function testRead(reader: TestReader, route: string): Promise<strin
 		return (
 			testWords(status, route) ??
 			siteProblem({ status, text: page }, summary, baseUrl) ??
-			notAList(route)
+			(platform.builtIn && (status === 400 || status === 422)
+				? `The platform refused the test read (${route}, HTTP ${status}) as the built-in description asks for it: the platform may read another way; set API Description to From the Platform (or Pasted) in the credential`
+				: notAList(route))
 		);
 	}
 	if (!isObject(body) || pageProblem(shape)(body) !== undefined) return notAList(route);

@@ -91,7 +91,7 @@ export function legacyOptionsOf(options: IHttpRequestOptions): LegacyRequestOpti
 	};
 	if (options.baseURL !== undefined) legacy.baseURL = options.baseURL;
 	if (options.headers !== undefined) legacy.headers = options.headers;
-	if (options.body !== undefined) legacy.body = options.body;
+	if (sentBody(options.body)) legacy.body = options.body;
 	if (options.qs !== undefined) legacy.qs = options.qs;
 	if (options.json !== undefined) legacy.json = options.json;
 	if (options.timeout !== undefined) legacy.timeout = options.timeout;
@@ -105,6 +105,12 @@ export function legacyOptionsOf(options: IHttpRequestOptions): LegacyRequestOpti
 	if (options.proxy !== undefined) legacy.proxy = options.proxy;
 	if (options.encoding === 'stream') legacy.useStream = true;
 	return legacy;
+}
+
+/** Whether httpRequest sends this body at all: it leaves out an empty one (`{}`, `[]`, ''). */
+function sentBody(body: IHttpRequestOptions['body']): boolean {
+	if (typeof body === 'string') return body !== '';
+	return typeof body === 'object' && body !== null && Object.keys(body).length > 0;
 }
 
 /** Whether `httpRequest` takes this status as an answer rather than throwing. */
