@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { testCredential } from '../support/credentialTester';
 import { harnessFor } from '../support/harness';
+import { QuirkyPlatform } from '../support/quirkyPlatform';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', name), 'utf8');
 
@@ -165,5 +166,29 @@ describe('the credential test reads the API description and says what it found',
 				expect.objectContaining({ origin: 'other', status: 200, authorization: false }),
 			]);
 		});
+	});
+});
+
+describe('a description redirected with a secret in its address', () => {
+	it('a description address that redirects to another host with the token written into it: not followed', async () => {
+		const platform = await QuirkyPlatform.start();
+		try {
+			platform.on('/openapi.json', (call) => ({
+				status: 307,
+				headers: {
+					location: `${platform.elsewhere.origin}/openapi.json?access_token=${call.authorization?.replace(/^Bearer /, '')}`,
+				},
+			}));
+			const result = await testCredential(
+				harnessFor(platform, { description: 'platform', descriptionUrl: 'openapi.json' }),
+			);
+			expect(result).toEqual({
+				status: 'Error',
+				message: `The platform's API description could not be read from ${platform.baseUrl}/openapi.json (HTTP 307): it redirects to another host with a credential in the address, which is not followed. Check the Description URL in the credential (ask the platform for the address of its OpenAPI description), or choose Built In`,
+			});
+			expect(platform.elsewhere.calls).toEqual([]);
+		} finally {
+			await platform.close();
+		}
 	});
 });
