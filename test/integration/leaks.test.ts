@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The leak suite: every secret the package knows — a random client secret, a client ID that looks
  * like a secret, an opaque or a JWT access token, the client key of a client certificate (a line

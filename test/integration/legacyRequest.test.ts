@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The shim against its oracle: each request our code makes, sent once with a run's httpRequest
  * (n8n-core 2.41's: @n8n/backend-network's OutboundHttp) and once through the shim over the
