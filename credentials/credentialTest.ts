@@ -42,7 +42,7 @@ const BUILT_IN_WORDS = 'Connected: the nodes use the built-in API description';
 function foundInWords({ platform, notes }: Loaded, route: string | undefined): string {
 	const read = route
 		? ''
-		: ' It has no read route, so the Base URL was tested by the token request only.';
+		: ' The description has no read route: the Base URL was tested with the token request only.';
 	if (platform.builtIn) return `${BUILT_IN_WORDS}.${read}`;
 	const found = differencesInWords(describedAs(platform.source), differences(BUILT_IN, platform));
 	const note = notes.length

@@ -77,7 +77,7 @@ describe('the credential test reads the API description and says what it found',
 		});
 	});
 
-	describe('a description that cannot be used, or read', () => {
+	describe('a description that cannot be used or read, or lacks the route the test reads', () => {
 		beforeEach(async () => (sim = await startSimulator()));
 
 		const broken = () => {
@@ -122,6 +122,24 @@ describe('the credential test reads the API description and says what it found',
 				status: 'Error',
 				message: `The platform's API description could not be read from ${sim.baseUrl}/docs/none.json (HTTP 404): there is no description at that address. Check the Description URL in the credential (ask the platform for the address of its OpenAPI description), or choose Built In`,
 			});
+		});
+
+		it('a description without /warehouse/check: the test reads its first read route instead', async () => {
+			const doc = JSON.parse(JSON.stringify(sim.description.document())) as {
+				paths: Record<string, unknown>;
+			};
+			delete doc.paths['/warehouse/check'];
+			const result = await testCredential(
+				harnessFor(sim, { description: 'pasted', descriptionText: JSON.stringify(doc) }),
+			);
+			expect(result).toEqual({
+				status: 'OK',
+				message: expect.stringContaining(
+					'Differs from the built-in one: /warehouse/check is missing.',
+				),
+			});
+			expect(sim.stats().requests['/warehouse/check']).toBeUndefined();
+			expect(sim.stats().requests['/inventory/check']).toBe(1);
 		});
 
 		it('From the Platform without an address: says to enter one', async () => {
