@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run bench [name...]`: compiles the tools once and runs the benchmarks in bench/ one after
 // the other, each printing its own figures (they are measurements, not tests). Names:
-// simulator-throughput, inventory-bulk, latency, trigger-drain, reconcile, faults, file, and real-n8n (the
+// description, simulator-throughput, inventory-bulk, latency, trigger-drain, reconcile, faults, file, and real-n8n (the
 // push inside real n8n 2.41.1; not in the default set, as it installs and starts n8n). Extra flags
 // after `--` go to every benchmark (e.g. `npm run bench inventory-bulk -- --items 20000`).
 import { spawnSync } from 'node:child_process';
@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 const ALL = [
+	'description',
 	'simulator-throughput',
 	'inventory-bulk',
 	'latency',

@@ -100,7 +100,7 @@ export function describeDescription(sim: RunningSimulator): string[] {
 	const info = sim.description.get();
 	const { urls } = sim.description;
 	return [
-		`  Description:   ${info.label} (${info.routes} routes; ${info.requireToken ? 'bearer token needed to read it' : 'no token needed to read it'})`,
+		`  Description:   ${info.label}: ${info.routes} routes, ${info.requireToken ? 'a bearer token needed to read it' : 'no token needed to read it'}`,
 		`                 ${urls.json} and ${urls.yaml.replace(/.*\//, '')}`,
 		...urls.paths.map((url) => `                 ${url}`),
 		...(urls.otherOrigin ? [`                 another origin: ${urls.otherOrigin.json}`] : []),

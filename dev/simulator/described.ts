@@ -1,18 +1,15 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports -- tooling of this repository, run by Node: the community-node rules are for code n8n runs */
 /**
  * Which description the simulator serves and validates against, changeable while it runs (drift
  * between two runs of a workflow): ours, a shape's (optionally tweaked), a given document or file,
  * or raw text (a broken or hostile document, served without changing the routes).
  */
-import { createHash } from 'node:crypto';
 import * as fs from 'node:fs';
-import * as path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { applyPatch, type Operation } from 'fast-json-patch';
 import { parse as parseYaml } from 'yaml';
 import type { TokenAuthority } from './auth';
-import { compileContract, type Contract } from './contract';
+import type { Contract } from './contract';
 import {
 	answerDescription,
 	formatOfPath,
@@ -25,16 +22,14 @@ import {
 import type { Handler, Sim } from './kit';
 import { contractRoutes, type ServedRoute } from './served';
 import { shapeSpec } from './shapes';
-import { Mapping } from './shapes/mapping';
+import { compileOnce, mappingOf, shapeDoc, shown, tweaked, type Tweak } from './shapes/documents';
 import type { OwnStore } from './shapes/ownStore';
-import { transform } from './shapes/transform';
 import { shapeRoutes } from './shapes/translate';
+
+export type { Tweak } from './shapes/documents';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Json = any;
-
-/** A change to a document: a function that edits it (or answers a new one), or JSON Patch operations. */
-export type Tweak = ((doc: Json) => Json | void) | Operation[];
 
 export type DescriptionSource =
 	/** A shape's document ('ours': the contract), served, validated against and translated. */
@@ -75,46 +70,6 @@ interface State {
 	routes: Map<string, ServedRoute>;
 	texts: DescriptionTexts;
 	doc?: Json;
-}
-
-/** Compiled once per document text: simulators of a test run share their validators. */
-const compiled = new Map<string, Contract>();
-function compileOnce(doc: Json, where: string): Contract {
-	const hash = createHash('sha256').update(JSON.stringify(doc)).digest('hex');
-	let contract = compiled.get(hash);
-	if (!contract) {
-		contract = compileContract(doc, where);
-		compiled.set(hash, contract);
-	}
-	return contract;
-}
-
-const mappings = new WeakMap<Json, Map<string, Mapping>>();
-function mappingOf(name: string, ours: Json): Mapping {
-	if (!mappings.has(ours)) mappings.set(ours, new Map());
-	const known = mappings.get(ours)!;
-	if (!known.has(name)) known.set(name, new Mapping(shapeSpec(name)!, ours));
-	return known.get(name)!;
-}
-const documents = new WeakMap<Json, Map<string, Json>>();
-function shapeDoc(name: string, ours: Json): Json {
-	if (!documents.has(ours)) documents.set(ours, new Map());
-	const known = documents.get(ours)!;
-	if (!known.has(name)) known.set(name, transform(shapeSpec(name)!, ours));
-	return known.get(name)!;
-}
-
-/** A file as a person would type it: relative inside the working folder, absolute outside. */
-const shown = (file: string) => {
-	const rel = path.relative(process.cwd(), file);
-	return rel.startsWith('..') || path.isAbsolute(rel) ? file : rel;
-};
-
-function tweaked(doc: Json, tweak: Tweak | undefined): Json {
-	if (!tweak) return doc;
-	const copy = structuredClone(doc);
-	if (Array.isArray(tweak)) return applyPatch(copy, tweak, true).newDocument;
-	return tweak(copy) ?? copy;
 }
 
 export interface DescribedDeps {
@@ -249,8 +204,9 @@ export class Described {
 	async close(): Promise<void> {
 		const other = this.other;
 		if (other) {
-			await new Promise<void>((resolve) => other.close(() => resolve()));
+			const closed = new Promise<void>((resolve) => other.close(() => resolve()));
 			other.closeAllConnections();
+			await closed;
 		}
 	}
 

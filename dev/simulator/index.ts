@@ -81,15 +81,17 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 	const emptyStats = (): Stats => ({ requests: {}, items: {}, statuses: {}, tokensIssued: 0 });
 	const stats = emptyStats();
 	let tokensAtReset = 0;
+	// Demo data is written in our contract's words: it goes through ours, whatever document is served.
+	const ours = loadContract();
 	if (opts.demoData)
 		loadDemoData(
-			(route, body) => callRoute(contract, handlers, sim, route, withCarried(route, body)),
+			(route, body) => callRoute(ours, handlers, sim, route, withCarried(route, body)),
 			work,
 		);
 	// Demo records of a schema a shape added a required field to carry it, so that they read back with it.
 	function withCarried(route: string, body: Rec): Rec {
-		const ref = contract.doc.paths[route]?.post?.requestBody?.content?.['application/json']?.schema;
-		const request = ref && contract.doc.components.schemas[ref.$ref.split('/').pop()];
+		const ref = ours.doc.paths[route]?.post?.requestBody?.content?.['application/json']?.schema;
+		const request = ref && ours.doc.components.schemas[ref.$ref.split('/').pop()];
 		const records = request?.properties?.items?.items?.$ref?.split('/').pop();
 		for (const f of shape?.newFields ?? [])
 			if (f.schema === records && f.demoValue !== undefined)

@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -21,8 +21,8 @@ export class WmsCourierService implements INodeType {
 		name: 'wmsCourierService',
 		icon: { light: 'file:wmsCourierService.svg', dark: 'file:wmsCourierService.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description: 'Send courier services to the warehouse platform and read them back',
 		defaults: { name: 'WMS Courier Service' },
@@ -35,7 +35,7 @@ export class WmsCourierService implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { credentialTest };
+	methods = resourceMethods(resources);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

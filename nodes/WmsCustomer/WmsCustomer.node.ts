@@ -6,12 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
 import { partnerLocators } from '../shared/dropdowns/partners';
 import { courierLocators } from '../shared/dropdowns/couriers';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -23,8 +23,8 @@ export class WmsCustomer implements INodeType {
 		name: 'wmsCustomer',
 		icon: { light: 'file:wmsCustomer.svg', dark: 'file:wmsCustomer.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Send customers and their supply locations to the warehouse platform and read them back',
@@ -38,7 +38,10 @@ export class WmsCustomer implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: { ...partnerLocators, ...courierLocators }, credentialTest };
+	methods = {
+		listSearch: { ...partnerLocators, ...courierLocators },
+		...resourceMethods(resources),
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

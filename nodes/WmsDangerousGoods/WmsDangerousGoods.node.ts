@@ -6,10 +6,10 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -21,8 +21,8 @@ export class WmsDangerousGoods implements INodeType {
 		name: 'wmsDangerousGoods',
 		icon: { light: 'file:wmsDangerousGoods.svg', dark: 'file:wmsDangerousGoods.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			"Keep the warehouse platform's UN number classifications (dangerous goods lookups) in line with the ERP",
@@ -36,7 +36,7 @@ export class WmsDangerousGoods implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { credentialTest };
+	methods = resourceMethods(resources);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

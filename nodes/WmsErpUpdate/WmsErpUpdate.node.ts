@@ -6,8 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
-import { resourceProperties, resourceSubtitle, routeExecution } from '../shared/router';
+import {
+	resourceMethods,
+	resourceProperties,
+	resourceSubtitle,
+	routeExecution,
+} from '../shared/router';
 import { resources } from './actions';
 
 export class WmsErpUpdate implements INodeType {
@@ -16,8 +20,8 @@ export class WmsErpUpdate implements INodeType {
 		name: 'wmsErpUpdate',
 		icon: { light: 'file:wmsErpUpdate.svg', dark: 'file:wmsErpUpdate.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Read the shipments, receipts and stock moves the warehouse reports, and mark them complete or failed in the ERP',
@@ -29,7 +33,7 @@ export class WmsErpUpdate implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { credentialTest };
+	methods = resourceMethods(resources);
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -66,7 +66,8 @@ export async function acknowledge(
 			// The platform says the update is done or gone, in its own words, while its list still shows it.
 			const stale = status === 409 || (status === 404 && body !== undefined);
 			done.refused.push({ update, why: outcome.error.message, stale });
-		} else done.left.push({ update, why: outcome.error.message });
+		} else if (outcome.kind === 'notConfirmed')
+			done.left.push({ update, why: outcome.error.message });
 	});
 	const { ctx } = session;
 	if (done.left.length > 0 && done.emitted.length > 0)

@@ -6,11 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -22,8 +22,8 @@ export class WmsInventory implements INodeType {
 		name: 'wmsInventory',
 		icon: { light: 'file:wmsInventory.svg', dark: 'file:wmsInventory.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Send inventory items, stocking factors, warehouse info and dangerous goods classifications to the warehouse platform',
@@ -37,7 +37,7 @@ export class WmsInventory implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: warehouseLocators, credentialTest };
+	methods = { listSearch: warehouseLocators, ...resourceMethods(resources) };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -6,11 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -25,8 +25,8 @@ export class WmsInventoryReconciliation implements INodeType {
 			dark: 'file:wmsInventoryReconciliation.dark.svg',
 		},
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Compare ERP stock with the warehouse platform, report the variance and adjust the small differences',
@@ -39,7 +39,10 @@ export class WmsInventoryReconciliation implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: { getWarehouses: warehouseLocators.getWarehouses }, credentialTest };
+	methods = {
+		listSearch: { getWarehouses: warehouseLocators.getWarehouses },
+		...resourceMethods(resources),
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -6,11 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -22,8 +22,8 @@ export class WmsProductionOrder implements INodeType {
 		name: 'wmsProductionOrder',
 		icon: { light: 'file:wmsProductionOrder.svg', dark: 'file:wmsProductionOrder.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description: 'Import production orders into the warehouse platform and follow their status',
 		defaults: { name: 'WMS Production Order' },
@@ -36,7 +36,7 @@ export class WmsProductionOrder implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: { ...warehouseLocators }, credentialTest };
+	methods = { listSearch: { ...warehouseLocators }, ...resourceMethods(resources) };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -6,12 +6,12 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
 import { partnerLocators } from '../shared/dropdowns/partners';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -23,8 +23,8 @@ export class WmsPurchaseOrder implements INodeType {
 		name: 'wmsPurchaseOrder',
 		icon: { light: 'file:wmsPurchaseOrder.svg', dark: 'file:wmsPurchaseOrder.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description: 'Import purchase orders into the warehouse platform and follow their receipts',
 		defaults: { name: 'WMS Purchase Order' },
@@ -37,7 +37,10 @@ export class WmsPurchaseOrder implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: { ...partnerLocators, ...warehouseLocators }, credentialTest };
+	methods = {
+		listSearch: { ...partnerLocators, ...warehouseLocators },
+		...resourceMethods(resources),
+	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -6,13 +6,13 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
 import { partnerLocators } from '../shared/dropdowns/partners';
 import { courierLocators } from '../shared/dropdowns/couriers';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -24,8 +24,8 @@ export class WmsSalesOrder implements INodeType {
 		name: 'wmsSalesOrder',
 		icon: { light: 'file:wmsSalesOrder.svg', dark: 'file:wmsSalesOrder.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description: 'Import sales orders into the warehouse platform and follow their status',
 		defaults: { name: 'WMS Sales Order' },
@@ -40,7 +40,7 @@ export class WmsSalesOrder implements INodeType {
 
 	methods = {
 		listSearch: { ...partnerLocators, ...courierLocators, ...warehouseLocators },
-		credentialTest,
+		...resourceMethods(resources),
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {

@@ -6,11 +6,11 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { credentialTest } from '../../credentials/credentialTest';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
 	resourceProperties,
+	resourceMethods,
 	resourceSubtitle,
 	routeExecution,
 } from '../shared/router';
@@ -22,8 +22,8 @@ export class WmsWarehouseStructure implements INodeType {
 		name: 'wmsWarehouseStructure',
 		icon: { light: 'file:wmsWarehouseStructure.svg', dark: 'file:wmsWarehouseStructure.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			"Set up the ERP's warehouses, areas, zones and bins on the warehouse platform, and read the structure back",
@@ -36,7 +36,7 @@ export class WmsWarehouseStructure implements INodeType {
 		properties: resourceProperties(resources),
 	};
 
-	methods = { listSearch: warehouseLocators, credentialTest };
+	methods = { listSearch: warehouseLocators, ...resourceMethods(resources) };
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await routeExecution.call(this, resources);

@@ -6,12 +6,13 @@
  * error naming the node, the field and what to do. A lower limit is simply followed (bulk writes
  * take the effective route's).
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { camelName } from './checking';
+import { chosenKey } from './form/mapper';
 import {
-	describedAs,
+	descriptionName,
 	PlatformGap,
 	type ContractField,
 	type RecordCheck,
@@ -60,7 +61,7 @@ function stop(session: Session, route: string, what: string): never {
 	const node = session.ctx.getNode();
 	throw new NodeOperationError(
 		node,
-		`${node.name}: the platform's API description${describedAs(session.platform.source)} ${what} on ${session.platform.path(route)}`,
+		`${node.name}: ${descriptionName(session.platform.source)} ${what} on ${session.platform.path(route)}`,
 		{ description: `${remedy(session)}. Nothing was sent.` },
 	);
 }
@@ -157,7 +158,19 @@ export function requireAll(session: Session, flow: string, needs: Needs, instead
 	const node = session.ctx.getNode();
 	throw new NodeOperationError(
 		node,
-		`${node.name}: ${flow} needs what the platform's API description${describedAs(session.platform.source)} does not have: ${missing.join(', ')}`,
+		`${node.name}: ${flow} needs what ${descriptionName(session.platform.source)} does not have: ${missing.join(', ')}`,
 		{ description: `${instead}. Nothing was sent.` },
 	);
+}
+
+/**
+ * The run as it is, or with the key the person chose in the mapper for this route's records
+ * (Key to Match On) where it is not the description's: results are paired by it, a key is never in
+ * two requests at once, and a lost answer is read back by it.
+ */
+export function withChosenKey<S extends Session>(session: S, route: string): S {
+	const chosen = chosenKey(session.ctx as IExecuteFunctions);
+	const known = session.platform.route(route).naturalKey;
+	if (!chosen || chosen.join('|') === known?.join('|')) return session;
+	return { ...session, platform: session.platform.withKey(route, chosen) };
 }

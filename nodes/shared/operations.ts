@@ -5,48 +5,42 @@
  */
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	INodeExecutionData,
 	INodeProperties,
+	INodePropertyOptions,
 } from 'n8n-workflow';
 
 import { bulkWrite } from './bulk/write';
-import { checkOrRefuse, type Checkable } from './checking';
+import { checkOrRefuse } from './checking';
+import { checkFormAgainst, effectiveSpec, withChosenKey } from './drift';
+import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
+import { itemRecord, rowRecords, writeFiles, writeItemsWithSummary } from './file/write';
+import {
+	checkMapped,
+	mappedRecord,
+	mapperProperty,
+	mapsAutomatically,
+	RECORD_FIELDS,
+} from './form/mapper';
 import {
 	bulkWriteOptions,
 	bulkOptions,
 	includeInputFields,
 	includeInputFieldsOption,
 	optionsCollection,
-	retryPolicy,
 	unknownFieldsOptions,
 	unknownFieldsPolicy,
 } from './form/options';
 import {
-	fieldProperty,
+	extraFieldsProperty,
 	recordProperties,
 	showFor,
 	type ResourceOperation,
 } from './form/properties';
-import { checkedRecord, readRecord, recordSource } from './form/records';
-import { filtersSentence, formLabel, needsSentence, sentences } from './form/words';
-import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
-import { itemRecord, rowRecords, writeFiles, writeItemsWithSummary } from './file/write';
-import { locatorValue } from './dropdowns/locator';
+import { checkedRecord, extraFields, readRecord, recordSource } from './form/records';
+import { formLabel, needsSentence, sentences } from './form/words';
 import { Output, type OutputOptions } from './output';
 import {
-	KEY_READ_OUTPUTS,
-	keyFilterOf,
-	notFoundOption,
-	readByKeys,
-	type KeyRead,
-	type NotFoundAs,
-} from './keyReads';
-import { readAll } from './paging';
-import { checkFormAgainst, effectiveFilter, effectiveSpec } from './drift';
-import {
-	BUILT_IN,
-	filterFields,
 	recordSpec,
 	type FieldSpec,
 	type RecordCheck,
@@ -54,7 +48,7 @@ import {
 	type RoutePath,
 } from './platform';
 import type { ExecuteSession } from './session';
-import { fromVersion } from './version';
+import { fromVersion, onlyVersions } from './version';
 
 export interface Operation {
 	value: string;
@@ -76,6 +70,8 @@ export interface Operation {
 	summaryOutputs?: boolean;
 	/** What the operation sends where; a test holds these against contract/openapi.yaml. */
 	contract?: { route: RoutePath; record?: RecordSpec; filters?: FieldSpec[] };
+	/** What Column Mapping offers for a file of this operation's records (default: the record's fields). */
+	columnsOf?: (spec: RecordSpec) => INodePropertyOptions[];
 }
 
 /** An operation's named outputs. */
@@ -135,7 +131,15 @@ export async function writeRecords(
 export function upsertOperation(config: UpsertConfig): Operation {
 	const spec = recordSpec(config.route, config.checks);
 	const fileInput = config.fileInput ?? true;
-	const records = recordProperties(spec, config);
+	// Before version 3 the form made from the built-in description; from 3 the platform's fields in n8n's mapper.
+	const records = [
+		...onlyVersions(recordProperties(spec, config), 3, false),
+		...onlyVersions(
+			[mapperProperty(config, spec.noun, RECORD_FIELDS), extraFieldsProperty(config)],
+			3,
+			true,
+		),
+	];
 	return {
 		value: config.operation,
 		name: config.name ?? 'Add or Update',
@@ -168,6 +172,8 @@ export function upsertOperation(config: UpsertConfig): Operation {
 					bulkOutput(ctx),
 				);
 			}
+			if (fromVersion(ctx, 3))
+				return await writeMapped(session, config.route, effective, fileInput);
 			const source = recordSource(session);
 			if (source.mode === 'form') checkFormAgainst(session, config.route, spec, effective);
 			const recordOf = (itemIndex: number) =>
@@ -185,144 +191,37 @@ export function upsertOperation(config: UpsertConfig): Operation {
 	};
 }
 
-/** Return All / Limit, plus filters derived from field specs. */
-function readProperties(
-	op: ResourceOperation,
-	noun: string,
-	filters: FieldSpec[],
-): INodeProperties[] {
-	return [
-		{
-			displayName: 'Return All',
-			name: 'returnAll',
-			type: 'boolean',
-			default: false,
-			description: 'Whether to return all results or only up to a given limit',
-			displayOptions: showFor(op),
-		},
-		{
-			displayName: 'Limit',
-			name: 'limit',
-			type: 'number',
-			typeOptions: { minValue: 1 },
-			default: 50,
-			description: 'Max number of results to return',
-			displayOptions: showFor(op, { returnAll: [false] }),
-		},
-		{
-			displayName: 'Filters',
-			name: 'filters',
-			type: 'collection',
-			placeholder: 'Add Filter',
-			default: {},
-			description: `Only ${noun} records that match all of these`,
-			displayOptions: showFor(op),
-			options: filters.map(fieldProperty),
-		},
-	];
-}
-
-/** The Filters of one item, checked; a problem names "Filters → <field>". */
-function readFilter(ctx: IExecuteFunctions, filters: Checkable, itemIndex: number): IDataObject {
-	// Changed Since from the date picker has no offset: it is read in the workflow's time zone, as records are.
-	const raw = Object.fromEntries(
-		Object.entries(ctx.getNodeParameter('filters', itemIndex, {}) as IDataObject).map(
-			([name, value]) => [name, locatorValue(value)],
-		),
-	) as IDataObject;
-	return checkOrRefuse(ctx, itemIndex, filters, raw, {
-		fieldName: (field) => `Filters → ${field}`,
-		label: (field) => `Filters → ${formLabel(filters.fields, field)}`,
+/**
+ * From version 3: each input item's record from the mapper (Map Each Column Manually, or Map
+ * Automatically: the item as it is, its columns matched by name in any letter case), checked
+ * against the effective description and sent with the key the person matched on.
+ */
+async function writeMapped(
+	session: ExecuteSession,
+	route: RoutePath,
+	spec: RecordSpec,
+	fileInput: boolean,
+): Promise<INodeExecutionData[] | INodeExecutionData[][]> {
+	const { ctx } = session;
+	checkMapped(session, route, spec);
+	const run = withChosenKey(session, route);
+	const auto = mapsAutomatically(ctx);
+	const policy = unknownFieldsPolicy(ctx);
+	const raw = (itemIndex: number) => ({
+		...mappedRecord(ctx, itemIndex),
+		...extraFields(ctx, itemIndex),
 	});
-}
-
-export interface GetManyConfig extends ResourceOperation {
-	route: RoutePath;
-	noun: string;
-	name?: string;
-	action: string;
-	description?: string;
-}
-
-export function getManyOperation(config: GetManyConfig): Operation {
-	const filters = { fields: filterFields(config.route) };
-	const byKeys = keyFilterOf(BUILT_IN, config.route, filters.fields);
-	const keysLabel = byKeys
-		? (filters.fields.find((field) => field.name === byKeys.list)?.label ?? byKeys.list)
-		: '';
-	return {
-		value: config.operation,
-		name: config.name ?? 'Get Many',
-		action: config.action,
-		description: sentences(
-			config.description ?? `Get ${config.noun} records`,
-			filtersSentence(filters.fields),
-		),
-		contract: { route: config.route, filters: filters.fields },
-		outputs: byKeys ? { names: KEY_READ_OUTPUTS, since: 2 } : undefined,
-		properties: [
-			...readProperties(config, config.noun, filters.fields),
-			optionsCollection(byKeys ? notFoundOption(byKeys, keysLabel) : [], showFor(config)),
-		],
-		async execute(session, items) {
-			const { ctx } = session;
-			const outputs = byKeys && fromVersion(ctx, 2) ? KEY_READ_OUTPUTS.length : 1;
-			// The key list as the platform's description names it (item_numbers where the form says skus).
-			const platformKeys = byKeys && keyFilterOf(session.platform, config.route);
-			if (byKeys && !platformKeys)
-				effectiveFilter(session, config.route, { [byKeys.list]: [] }, filters.fields);
-			const keyRoute = platformKeys ? { ...platformKeys, noun: byKeys!.noun } : undefined;
-			const output = new Output(session, {
-				route: byKeys ? session.platform.recordsRoute(config.route) : undefined,
-			});
-			const keyReads: KeyRead[] = [];
-			const plain = new Map<string, number>();
-			await output.eachItem(items.length, async (itemIndex) => {
-				const filter = effectiveFilter(
-					session,
-					config.route,
-					readFilter(ctx, filters, itemIndex),
-					filters.fields,
-					byKeys && keyRoute ? { form: byKeys.list, platform: keyRoute.list } : undefined,
-				);
-				const keys = keyRoute ? (filter[keyRoute.list] as string[] | undefined) : undefined;
-				if (keyRoute && keys?.length) {
-					const rest = { ...filter };
-					delete rest[keyRoute.list];
-					keyReads.push({ itemIndex, keys: [...new Set(keys)], rest });
-					return [];
-				}
-				const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
-				const limit = returnAll
-					? undefined
-					: (ctx.getNodeParameter('limit', itemIndex, 50) as number);
-				const same = JSON.stringify([filter, limit]);
-				plain.set(same, (plain.get(same) ?? 0) + 1);
-				return await readAll(session, config.route, filter, {
-					limit,
-					itemIndex,
-					retry: retryPolicy(ctx, itemIndex),
-				});
-			});
-			if (keyRoute && keyReads.length) {
-				const notFound = ctx.getNodeParameter(
-					'options.notFound',
-					0,
-					outputs > 1 ? 'branch' : 'item',
-				) as NotFoundAs;
-				await readByKeys(session, output, config.route, keyRoute, keyReads, {
-					retry: retryPolicy(ctx),
-					notFound,
-				});
-			}
-			const repeated = Math.max(0, ...plain.values());
-			if (repeated > 1) {
-				ctx.addExecutionHints({
-					message: `This read ran once per input item: ${repeated} input items asked for the same ${config.noun} records, so each is in the output ${repeated} times. To read them once, turn on Settings → Execute Once (or give each item its own filters).`,
-					location: 'outputPane',
-				});
-			}
-			return outputs > 1 ? output.branches(outputs) : output.items();
-		},
-	};
+	const recordOf = (itemIndex: number) =>
+		checkOrRefuse(ctx, itemIndex, spec, raw(itemIndex), {
+			unknownFields: auto ? policy : 'send',
+			leftOut: session.leftOut,
+			anyCase: auto,
+			label: auto ? undefined : (field) => formLabel(spec.fields, field),
+		});
+	if (fileInput && bulkOutput(ctx) === 'summary') {
+		const records = ctx.getInputData().map((_, itemIndex) => itemRecord(itemIndex, recordOf, raw));
+		return await writeItemsWithSummary(run, route, records);
+	}
+	const items = await writeRecords(run, route, recordOf, raw);
+	return fileInput ? [items] : items;
 }

@@ -14,7 +14,7 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import type { RowOutcome } from './bulk/outcomes';
+import type { FailedRow, RowOutcome } from './bulk/outcomes';
 import { camelName, InputProblem } from './checking';
 import { errorFor, errorJson, named, readableErrorItem, type FailureFacts } from './errorItem';
 import { itemsName, recordKey, recordName } from './recordKey';
@@ -45,6 +45,16 @@ export interface OutputOptions {
 }
 
 type Items = number | number[];
+
+const isFailure = (outcome: RowOutcome): outcome is FailedRow =>
+	outcome.kind === 'refused' || outcome.kind === 'notConfirmed';
+
+/** What a record that passed every check says under Check Only (beside its key). */
+export const CHECKED: IDataObject = {
+	checked: true,
+	sent: false,
+	message: "Passes every check of the platform's description; not sent (Options → Check Only)",
+};
 
 const list = (items: Items): number[] => (typeof items === 'number' ? [items] : items);
 
@@ -225,13 +235,13 @@ export class Output {
 			let first = -1;
 			for (let k = 0; k < rows.length; k++) {
 				if (
-					outcomes[k].kind !== 'stored' &&
+					isFailure(outcomes[k]) &&
 					(first === -1 || rows[k].itemIndexes[0] < rows[first].itemIndexes[0])
 				)
 					first = k;
 			}
 			const failed = outcomes[first];
-			if (failed && failed.kind !== 'stored') {
+			if (failed && isFailure(failed)) {
 				// Every record of the write was handled, though only the first failure is reported.
 				for (const row of rows)
 					this.noteHandled(row.itemIndexes, recordKey(this.keyFields, row.record));
@@ -240,9 +250,16 @@ export class Output {
 				this.fail(rows[first].itemIndexes, failed.error, rows[first].record);
 			}
 		}
+		const sayResent = fromVersion(this.session.ctx, 3);
 		rows.forEach((row, k) => {
 			const outcome = outcomes[k];
-			if (outcome.kind === 'stored') this.add(row.itemIndexes, outcome.result, row.record);
+			if (outcome.kind === 'stored')
+				this.add(
+					row.itemIndexes,
+					outcome.resent && sayResent ? { ...outcome.result, resent: true } : outcome.result,
+					row.record,
+				);
+			else if (outcome.kind === 'checked') this.add(row.itemIndexes, CHECKED, row.record);
 			else if (outcome.kind === 'notConfirmed')
 				this.fail(row.itemIndexes, outcome.error, row.record, {
 					code: 'not_confirmed',

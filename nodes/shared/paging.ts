@@ -163,7 +163,10 @@ export async function readPage(
 		{ ...options, expect: pageProblem(shape) },
 	);
 	const records = listOf(answer, shape).value as IDataObject[];
-	return { status, records, next: nextPage(answer, shape.paging, at, records.length, size) };
+	// Pages are counted in the size sent, which the route's largest page may have lowered.
+	const { paging } = shape;
+	const sent = paging.by === 'none' ? size : Math.min(size, paging.maxSize ?? size);
+	return { status, records, next: nextPage(answer, paging, at, records.length, sent) };
 }
 
 /** Where the page after this one starts, or undefined when this was the last. */
@@ -185,8 +188,10 @@ function nextPage(
 	};
 	if (paging.by === 'page') {
 		const page = typeof at === 'number' ? at : paging.first;
+		// The platform's own count of pages holds even where it gave fewer records per page than asked.
 		const totalPages = number(paging.totalPages);
-		if (totalPages !== undefined && page - paging.first + 1 >= totalPages) return undefined;
+		if (totalPages !== undefined)
+			return page - paging.first + 1 >= totalPages ? undefined : page + 1;
 		const total = number(paging.total);
 		if (total !== undefined && (page - paging.first) * size + count >= total) return undefined;
 		return page + 1;

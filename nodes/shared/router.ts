@@ -1,9 +1,20 @@
-/** Resource → operation wiring shared by every area node: the selectors and the dispatch. */
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+/** Resource → operation wiring shared by every area node: the selectors, the dispatch, and the methods that load a form's fields. */
+import type {
+	IExecuteFunctions,
+	ILoadOptionsFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+	ResourceMapperFields,
+} from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { SUMMARY_OUTPUTS } from './file/properties';
+import { credentialTest } from '../../credentials/credentialTest';
+import { SUMMARY_OUTPUTS, RECORD_COLUMNS } from './file/properties';
 import type { Operation, OperationOutputs } from './operations';
+import { listSession } from './dropdowns/locator';
+import { mappableFields } from './file/fields';
+import { FILTER_FIELDS, FILTERS, loadMapperFields, RECORD_FIELDS } from './form/mapper';
 import { retryPolicy } from './form/options';
 import { sayLeftOut } from './form/records';
 import { openSession, type ExecuteSession } from './session';
@@ -156,4 +167,70 @@ export function resourceOutputs(resources: Resource[]): `={{${string}}}` {
 	const orSummary = `(${JSON.stringify(summary)}.includes(${key}) && ${output} === "summary" ? ${JSON.stringify(SUMMARY_OUTPUTS)} : [])`;
 	const main = '.map((displayName) => ({ type: "main", displayName }))';
 	return `={{ ((n) => n.length ? n${main} : ["main"])(((n) => n.length ? n : ${orSummary})((${names})((${table})[${key}], $nodeVersion, $parameter))) }}`;
+}
+
+/** The operation the editor's form is on, for the methods that load its fields. */
+function formOperation(ctx: ILoadOptionsFunctions, resources: Resource[]): Operation | undefined {
+	const resource = ctx.getCurrentNodeParameter('resource') as string | undefined;
+	const operation = ctx.getCurrentNodeParameter('operation') as string | undefined;
+	const chosen = resources.find((candidate) => candidate.value === resource) ?? resources[0];
+	return (
+		chosen.operations.find((candidate) => candidate.value === operation) ?? chosen.operations[0]
+	);
+}
+
+/**
+ * The methods every area node offers the editor: the fields of the chosen operation's records, as
+ * the effective description (the credential's) has them, for the resource mapper; and the
+ * credential's test.
+ */
+export function resourceMethods(resources: Resource[]) {
+	return {
+		credentialTest,
+		loadOptions: {
+			/** Column Mapping's fields for a file, from the effective description. */
+			async [RECORD_COLUMNS](this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {
+				const operation = formOperation(this, resources);
+				if (!operation?.contract) return [];
+				const { platform } = await listSession(this);
+				const spec = platform.recordSpec(
+					operation.contract.route,
+					operation.contract.record?.checks,
+				);
+				return operation.columnsOf?.(spec) ?? mappableFields(spec.fields);
+			},
+		},
+		resourceMapping: {
+			async [RECORD_FIELDS](this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+				const contract = formOperation(this, resources)?.contract;
+				return await loadMapperFields(this, async () => {
+					if (!contract)
+						throw new NodeOperationError(this.getNode(), 'This operation sends no records');
+					const { platform } = await listSession(this);
+					platform.need(contract.route);
+					return {
+						spec: platform.recordSpec(contract.route, contract.record?.checks),
+						key: platform.route(contract.route).naturalKey,
+					};
+				});
+			},
+			async [FILTER_FIELDS](this: ILoadOptionsFunctions): Promise<ResourceMapperFields> {
+				const contract = formOperation(this, resources)?.contract;
+				return await loadMapperFields(
+					this,
+					async () => {
+						if (!contract)
+							throw new NodeOperationError(this.getNode(), 'This operation reads no records');
+						const { platform } = await listSession(this);
+						platform.need(contract.route);
+						return {
+							spec: { noun: 'filter', fields: platform.filterFields(contract.route) },
+							matching: false,
+						};
+					},
+					FILTERS,
+				);
+			},
+		},
+	};
 }

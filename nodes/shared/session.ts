@@ -17,6 +17,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { CREDENTIAL_TYPE } from './constants';
 import { HandledKeys } from './highlighted';
 import type { Platform } from './platform';
+import type { PlatformNotes } from './platform/compiled';
 import { DescriptionUnusable, loadPlatform, type Loaded } from './platform/source';
 import { RequestPace } from './transport/pace';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport/retry';
@@ -47,6 +48,10 @@ export interface Session<Ctx extends WmsContext = WmsContext> {
 	readonly baseUrl: string;
 	/** What the platform is for this run: the built-in description, or the platform's own (the credential says which). */
 	readonly platform: Platform;
+	/** What the package could not take from the platform's own description, in words (none for the built-in one). */
+	readonly notes: PlatformNotes;
+	/** Said when this run uses a description read before, because the platform could not be asked again. */
+	readonly stale?: string;
 	/** The run's retry policy (Options → Max Attempts, Max Total Wait, Timeout); a request may narrow it. */
 	readonly retry: RetryPolicy;
 	readonly waited: WaitBudget;
@@ -112,11 +117,19 @@ export async function openSession<Ctx extends WmsContext>(
 	const site = readSite(credentials);
 	if ('problem' in site) throw new NodeOperationError(ctx.getNode(), site.problem);
 	const secrets = Secrets.of(credentials);
-	const { platform } = await effectiveDescription(ctx, credentials, checked.url, site, secrets);
+	const { platform, notes, stale } = await effectiveDescription(
+		ctx,
+		credentials,
+		checked.url,
+		site,
+		secrets,
+	);
 	return {
 		ctx,
 		baseUrl: checked.url,
 		platform,
+		notes,
+		stale,
 		retry: { ...DEFAULT_RETRY_POLICY, ...options.retry },
 		waited: { ms: 0, waiting: 0, until: 0 },
 		pace: options.pace ?? new RequestPace(),

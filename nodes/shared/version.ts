@@ -8,11 +8,24 @@
  * - Set Complete and Set Error say which update became what;
  * - Reconcile's CSV file comes out of its own output, so the Summary opens on its figures.
  */
-import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 
-/** Whether the node running is `version` or later. */
+/**
+ * Node types that came after the area nodes' version 3 start at their own version 1 with what the
+ * area nodes do at 3: the shared code asks for the behaviour, which a node's own number may not say.
+ */
+const FIRST_VERSION_BEHAVES_AS: Record<string, number> = { wmsPlatform: 3 };
+
+/** The area nodes' version whose behaviour a node of this type and version has. */
+export function behaviourOf(node: Pick<INode, 'type' | 'typeVersion'>): number {
+	// "n8n-nodes-wms-integration.wmsPlatform", or "…wmsPlatformTool" when an AI agent runs it.
+	const name = node.type.slice(node.type.lastIndexOf('.') + 1).replace(/Tool$/, '');
+	return node.typeVersion - 1 + (FIRST_VERSION_BEHAVES_AS[name] ?? 1);
+}
+
+/** Whether the node running behaves as the area nodes' `version` or later. */
 export function fromVersion(ctx: Pick<IExecuteFunctions, 'getNode'>, version: number): boolean {
-	return ctx.getNode().typeVersion >= version;
+	return behaviourOf(ctx.getNode()) >= version;
 }
 
 /** displayOptions.show entries of a property that belongs to `version` and later. */
@@ -24,6 +37,22 @@ export const shownFromVersion = (version: number) => ({
 export const shownBeforeVersion = (version: number) => ({
 	'@version': [{ _cnd: { lt: version } }],
 });
+
+/** The properties as they are shown only from `version` on (true) or only before it (false). */
+export function onlyVersions(
+	properties: INodeProperties[],
+	version: number,
+	from: boolean,
+): INodeProperties[] {
+	const when = from ? shownFromVersion(version) : shownBeforeVersion(version);
+	return properties.map((property) => ({
+		...property,
+		displayOptions: {
+			...property.displayOptions,
+			show: { ...property.displayOptions?.show, ...when },
+		},
+	}));
+}
 
 /** A property as two: as it was before `version`, and from `version` on with what changed. */
 export function byVersion(

@@ -9,6 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { describeDescription, parseArgs } from '../../dev/simulator/cli';
 import { contractPath } from '../../dev/simulator/contract';
 import { client, type Client } from '../support/simulatorClient';
 
@@ -181,6 +182,47 @@ describe('the description the simulator serves', () => {
 			]);
 		} finally {
 			rmSync(dir, { recursive: true, force: true });
+		}
+	});
+});
+
+describe('the command line', () => {
+	it('takes the shape, a contract file and how the description is served, and refuses an unknown shape', () => {
+		expect(
+			parseArgs([
+				'--shape',
+				'acme',
+				'--contract',
+				'my.yaml',
+				'--description-open',
+				'--description-path',
+				'/docs/a.yaml',
+				'--description-path=/docs/a.json',
+				'--description-other-origin',
+			]),
+		).toMatchObject({
+			shape: 'acme',
+			contract: join(process.cwd(), 'my.yaml'),
+			description: {
+				requireToken: false,
+				paths: ['/docs/a.yaml', '/docs/a.json'],
+				otherOrigin: true,
+			},
+		});
+		expect(parseArgs([]).description).toEqual({});
+		expect(() => parseArgs(['--shape', 'nope'])).toThrow('--shape takes ours or acme');
+	});
+
+	it('says in the banner which description is served, how many routes, and where', async () => {
+		const sim = (await client({ shape: 'acme', description: { paths: ['/docs/a.yaml'] } })).sim;
+		try {
+			expect(describeDescription(sim)).toEqual([
+				'  Description:   Acme WMS Public API 2.4.0 (shape acme): 43 routes, a bearer token needed to read it',
+				`                 ${sim.baseUrl}/openapi.json and openapi.yaml`,
+				`                 ${sim.baseUrl.replace(/\/v1$/, '')}/docs/a.yaml`,
+			]);
+		} finally {
+			await sim.close();
 		}
 	});
 });

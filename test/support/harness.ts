@@ -29,6 +29,7 @@ import type {
 	IRun,
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
+	ResourceMapperFields,
 	WorkflowExecuteMode,
 } from 'n8n-workflow';
 import { ICredentialsHelper, NodeHelpers, Workflow, createRunExecutionData } from 'n8n-workflow';
@@ -583,6 +584,19 @@ export class Harness {
 		const context = new LoadOptionsContext(workflow, node, this.additionalData(), '');
 		const type = this.nodeTypes.getByNameAndVersion(node.type) as INodeType;
 		return await type.methods!.listSearch![method].call(context, search, paginationToken);
+	}
+
+	/** Calls a resource mapper's fields method as the editor does when the node opens: with the node's parameters as they stand. */
+	async mapperFields(spec: NodeUnderTest, method: string): Promise<ResourceMapperFields> {
+		const node = this.node(spec);
+		const workflow = this.workflow([node]);
+		const additionalData = {
+			...this.additionalData(),
+			currentNodeParameters: node.parameters,
+		} as IWorkflowExecuteAdditionalData;
+		const context = new LoadOptionsContext(workflow, node, additionalData, '');
+		const type = this.nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
+		return await type.methods!.resourceMapping![method].call(context);
 	}
 
 	/** Every entry a "From List" method offers, page after page, as the editor shows them while the user scrolls. */

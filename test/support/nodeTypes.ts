@@ -13,6 +13,7 @@ import { WmsPurchaseOrder } from '../../nodes/WmsPurchaseOrder/WmsPurchaseOrder.
 import { WmsProductionOrder } from '../../nodes/WmsProductionOrder/WmsProductionOrder.node';
 import { WmsCustomer } from '../../nodes/WmsCustomer/WmsCustomer.node';
 import { WmsCourierService } from '../../nodes/WmsCourierService/WmsCourierService.node';
+import { WmsPlatform } from '../../nodes/WmsPlatform/WmsPlatform.node';
 
 export const ALL_NODE_TYPES: Array<INodeType | IVersionedNodeType> = [
 	new WmsSupplier(),
@@ -27,4 +28,5 @@ export const ALL_NODE_TYPES: Array<INodeType | IVersionedNodeType> = [
 	new WmsProductionOrder(),
 	new WmsCustomer(),
 	new WmsCourierService(),
+	new WmsPlatform(),
 ];

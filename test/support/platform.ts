@@ -41,3 +41,21 @@ export const inventoryUpsert = (
 	parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options },
 	onError,
 });
+
+/** WMS Platform → Call a Route on `route`, its fields through the mapper as n8n saves it. */
+export const callRoute = (
+	route: string,
+	columns: IDataObject,
+	parameters: IDataObject = {},
+	onError?: NodeUnderTest['onError'],
+): NodeUnderTest => ({
+	type: 'wmsPlatform',
+	parameters: {
+		resource: 'route',
+		operation: 'call',
+		route: { __rl: true, mode: 'list', value: route },
+		columns,
+		...parameters,
+	},
+	onError,
+});

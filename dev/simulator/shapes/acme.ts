@@ -104,8 +104,8 @@ export const acme: ShapeSpec = {
 	rewordings: [
 		[/More rows than the route's `x-max-items`\./, "More records than the operation's `maxItems`."],
 		[
-			/Bulk writes are atomic: nothing was stored\. One detail per\s+failing field, its path starting with `\/data\/<index>`\./,
-			'Nothing was stored. One detail per failing field, its path a JSON pointer into the request (`/data/<row>/...`).',
+			/^The body breaks the schema[\s\S]*$/,
+			'The request does not match this description (`validation_failed`), or names a record that does not exist (`reference_not_found`): nothing was stored. One detail per failing field, its `path` a JSON pointer into the request (`/data/<row>/...`). In a batch, a record that names one that does not exist is rejected on its own (see `rejected`).\n',
 		],
 		[/\bfilter\.(\w+)/g, '$1'],
 		[/retry later; writes are idempotent\./i, 'Retry later.'],

@@ -5,6 +5,7 @@
  */
 import { resolve, schemaName, type OurRoute } from './classify';
 import { Mapping } from './mapping';
+import { pagingSchemas } from './components';
 import { addOwnRoutes } from './ownDocument';
 import type { Json, ShapeSpec } from './types';
 
@@ -68,64 +69,6 @@ function setOnce(doc: Json, name: string, schema: Json, done: Map<string, string
 		throw new Error(`shape: ${name} is shared by routes the shape rewrites differently`);
 	done.set(name, text);
 	doc.components.schemas[name] = schema;
-}
-
-function pagingSchemas(spec: ShapeSpec): Record<string, Json> {
-	return {
-		Page: { type: 'integer', minimum: 1, default: 1, description: 'The page to read, from 1.' },
-		PerPage: {
-			type: 'integer',
-			minimum: 1,
-			maximum: spec.paging.maxPerPage,
-			default: spec.paging.defaultPerPage,
-			description: 'Records per page.',
-		},
-		PageMeta: {
-			type: 'object',
-			required: ['page', 'per_page', 'total_pages', 'total'],
-			properties: {
-				page: { type: 'integer' },
-				per_page: { type: 'integer' },
-				total_pages: {
-					type: 'integer',
-					description: 'Pages of per_page records (0 when nothing matches).',
-				},
-				total: { type: 'integer', description: 'Records that match the filters.' },
-			},
-		},
-		AcceptedRow: {
-			type: 'object',
-			required: ['row', 'status'],
-			properties: {
-				row: {
-					type: 'integer',
-					minimum: 0,
-					description: `Position of the record in the request's ${spec.container}.`,
-				},
-				status: { type: 'string', enum: ['created', 'updated', 'unchanged'] },
-			},
-		},
-		RejectedRow: {
-			type: 'object',
-			required: ['row', 'errors'],
-			properties: {
-				row: { type: 'integer', minimum: 0 },
-				errors: { type: 'array', minItems: 1, items: ref('FieldError') },
-			},
-		},
-		FieldError: {
-			type: 'object',
-			required: ['field', 'message'],
-			properties: {
-				field: {
-					type: 'string',
-					description:
-						'The field in the record, e.g. lines[2].quantity (empty for the record as a whole).',
-				},
-				message: { type: 'string' },
-			},
-		},
-	};
 }
 
 function rewriteRoute(doc: Json, m: Mapping, route: OurRoute, done: Map<string, string>): void {
@@ -297,10 +240,10 @@ export function transform(spec: ShapeSpec, ours: Json): Json {
 	const done = new Map<string, string>();
 	for (const route of m.routes.values()) rewriteRoute(doc, m, route, done);
 	renameInSchemas(doc, spec, m);
-	for (const [name, response] of Object.entries<Json>(doc.components.responses ?? {})) {
-		const text = JSON.stringify(response).replace(/\/items\//g, `/${spec.container}/`);
-		doc.components.responses[name] = JSON.parse(text);
-	}
+	// Pointers into a request body in error examples and descriptions: /items/3/... → /data/3/...
+	doc.components = JSON.parse(
+		JSON.stringify(doc.components).replace(/(["\s(`])\/items\//g, `$1/${spec.container}/`),
+	);
 	addOwnRoutes(doc, spec);
 	doc.paths = Object.fromEntries(
 		Object.entries(doc.paths).map(([path, item]) => [m.theirPath(path), item]),

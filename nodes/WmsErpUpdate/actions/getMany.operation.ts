@@ -1,5 +1,6 @@
 import type { ErpUpdateKindInfo } from '../../shared/erpUpdateKinds';
-import { getManyOperation, type Operation } from '../../shared/operations';
+import { getManyOperation } from '../../shared/getMany';
+import type { Operation } from '../../shared/operations';
 
 /** Get Many for one kind of ERP update: the same filters, its own route. */
 export function getManyOf(kind: ErpUpdateKindInfo, resource: string): Operation {

@@ -25,8 +25,11 @@ import { statusMeaning } from '../platform/description/wire';
 import type { Answer } from '../transport/request';
 
 export type RowOutcome =
-	/** The platform confirmed it: its result for the row. */
-	| { kind: 'stored'; key?: string; result: IDataObject }
+	/**
+	 * The platform confirmed it: its result for the row. `resent`: it was sent again after an
+	 * answer was lost (or read back and found missing), so the platform may have had it twice.
+	 */
+	| { kind: 'stored'; key?: string; result: IDataObject; resent?: true }
 	/**
 	 * The platform refused the row (named it, or refused its whole request, with a 4xx): nothing
 	 * of it is stored. `withOthers`: refused with other rows of its request, none of them named.
@@ -39,9 +42,11 @@ export type RowOutcome =
 			error: PlatformError;
 			mayBeStored: boolean;
 			rerunSafe: boolean;
-	  };
+	  }
+	/** Check Only: the row passed every check against the description and was not sent. */
+	| { kind: 'checked'; key?: string };
 
-export type FailedRow = Exclude<RowOutcome, { kind: 'stored' }>;
+export type FailedRow = Exclude<RowOutcome, { kind: 'stored' } | { kind: 'checked' }>;
 
 /** How our own contract answers a bulk write: one result per row under `results`, with its index, key and status. */
 const OUR_RESULTS: Results = {
@@ -321,7 +326,9 @@ export function confirmRows(
 		rest.status = typeof status === 'string' ? status.toLowerCase() : 'stored';
 		// A result matched by index or position still tells the user which record it was.
 		if (keys && (rest.key === undefined || rest.key === null)) rest.key = keys[k];
-		return { kind: 'stored', key, result: rest };
+		return answer.resent
+			? { kind: 'stored', key, result: rest, resent: true }
+			: { kind: 'stored', key, result: rest };
 	});
 }
 

@@ -87,7 +87,8 @@ export async function readBack(
 			if (differs === undefined)
 				back.confirmed.set(row, {
 					key: String(record[filter.key]),
-					status: 'unchanged',
+					// Whether this run created it or it was there already, reading back cannot tell: from version 3 it says no more than that.
+					status: session.ctx.getNode().typeVersion >= 3 ? 'stored' : 'unchanged',
 					confirmed_by: 'read_back',
 				});
 			else back.differing.set(row, differs);

@@ -40,6 +40,8 @@ export interface BulkOptions extends RequestOptions {
 	envelope?: IDataObject;
 	/** Requests in flight at once: 1–8, or adaptive (the default, 2–16). */
 	parallel?: Parallel;
+	/** Check Only: every row is told it passed its checks, and nothing is sent. */
+	checkOnly?: boolean;
 }
 
 /** A bulk write's rows, batch by batch as they become known. */
@@ -118,6 +120,11 @@ export async function bulkWriteRows<T>(
 	);
 	const keyFields = session.platform.route(route).naturalKey;
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
+	if (options.checkOnly) {
+		for await (const batch of { [Symbol.asyncIterator]: () => batchesOf(batches) })
+			for (const row of batch) rows.settle(row, { kind: 'checked', key: keyOf(row) });
+		return { requests: 0 };
+	}
 	const lanes = new Lanes(options.parallel);
 	const { signal } = session;
 	/** How many requests in flight hold each key. */
@@ -135,6 +142,8 @@ export async function bulkWriteRows<T>(
 		const records = taken.map((row) => rows.recordOf(row));
 		// Reads back after a lost answer, as many as the request's further tries would have been.
 		let checksLeft = (options.retry?.maxAttempts ?? session.retry.maxAttempts) - 1;
+		// Rows sent again after a read back found them missing: their results say they were re-sent.
+		let readBackDone = false;
 		for (let pending = parts.shift(); pending !== undefined; pending = parts.shift()) {
 			while (pending.length > 0) {
 				if (!sending()) {
@@ -162,6 +171,7 @@ export async function bulkWriteRows<T>(
 						pending = settleReadBack(back, sent.gaveUp, keys, (k, outcome) =>
 							rows.settle(taken[k], outcome),
 						);
+						readBackDone = true;
 						continue;
 					}
 				}
@@ -188,7 +198,10 @@ export async function bulkWriteRows<T>(
 				} else {
 					lanes.answered(started);
 					for (const [position, outcome] of sent.outcomes)
-						rows.settle(taken[part[position]], outcome);
+						rows.settle(
+							taken[part[position]],
+							readBackDone && outcome.kind === 'stored' ? { ...outcome, resent: true } : outcome,
+						);
 					pending = sent.again.map((position) => part[position]);
 				}
 			}

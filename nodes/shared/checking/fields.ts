@@ -20,6 +20,8 @@ export interface CheckOptions {
 	timeZone: string;
 	/** Where keys left out under 'ignore' are counted (by the records that had them), to be said once for the run. */
 	leftOut?: Map<string, number>;
+	/** Whether a key that is no field's name names one in another letter case (ORDER_NUMBER, Sku). */
+	anyCase?: boolean;
 }
 
 export interface Problem {
@@ -46,6 +48,8 @@ type FieldCheck = (value: unknown, path: string, walk: Walk) => Checked;
 interface ReadyFields {
 	/** Each key a field answers to → the field's name and check. */
 	byKey: Map<string, { name: string; check: FieldCheck }>;
+	/** The same, by the key in lower case, for records matched in any letter case. */
+	byLowerKey: Map<string, { name: string; check: FieldCheck }>;
 	required: string[];
 	/** Read-only keys in both spellings: dropped quietly, so a record read with Get can be sent back. */
 	readOnly: Set<string>;
@@ -68,14 +72,18 @@ function readyFields(list: FieldList): ReadyFields {
 
 function prepare({ fields = [], readOnly = [] }: FieldList): ReadyFields {
 	const byKey = new Map<string, { name: string; check: FieldCheck }>();
+	const byLowerKey = new Map<string, { name: string; check: FieldCheck }>();
 	for (const field of fields) {
 		const entry = { name: field.name, check: checkOf(field) };
 		// The first field to claim a key keeps it.
-		for (const key of [field.name, camelName(field.name)])
+		for (const key of [field.name, camelName(field.name)]) {
 			if (!byKey.has(key)) byKey.set(key, entry);
+			if (!byLowerKey.has(key.toLowerCase())) byLowerKey.set(key.toLowerCase(), entry);
+		}
 	}
 	return {
 		byKey,
+		byLowerKey,
 		required: fields.filter((field) => field.required).map((field) => field.name),
 		readOnly: new Set(
 			[...ALWAYS_READ_ONLY, ...readOnly].flatMap((name) => [name, camelName(name)]),
@@ -196,7 +204,9 @@ function walkFields(
 	for (let i = 0; i < keys.length; i++) {
 		const key = keys[i];
 		const value = input[key];
-		const field = fields.byKey.get(key);
+		const field =
+			fields.byKey.get(key) ??
+			(walk.options.anyCase ? fields.byLowerKey.get(key.toLowerCase()) : undefined);
 		// What goes out for this key: under which name (none: left out), with which value.
 		let name: string | undefined = key;
 		let out: unknown = value;

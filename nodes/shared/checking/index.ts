@@ -104,6 +104,8 @@ export interface RefuseAs {
 	leftOut?: Map<string, number>;
 	/** How the words of the item error name a field the user knows by a label (the form's). */
 	label?: (field: string) => string;
+	/** Whether a key names a field in any letter case (ORDER_NUMBER, Order Number's order_number). */
+	anyCase?: boolean;
 }
 
 /**
@@ -122,6 +124,7 @@ export function checkOrRefuse(
 		unknownFields: as.unknownFields ?? 'error',
 		timeZone: ctx.getTimezone(),
 		leftOut: as.leftOut,
+		anyCase: as.anyCase,
 	});
 	if (problems.length === 0) return record;
 	const { field, problem } = summarize(problems);

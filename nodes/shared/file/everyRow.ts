@@ -9,10 +9,11 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { RowOutcome } from '../bulk/outcomes';
 import type { Problem } from '../checking';
 import { includeInputFields } from '../form/options';
-import { errorJson } from '../output';
+import { errorJson, CHECKED } from '../output';
 
 import { recordKey, recordName } from '../recordKey';
 import type { ExecuteSession } from '../session';
+import { fromVersion } from '../version';
 import type { ReportedRow } from './report';
 
 export class EveryRow {
@@ -32,11 +33,25 @@ export class EveryRow {
 
 	settled(row: ReportedRow, outcome: RowOutcome) {
 		const key = this.key(row);
+		if (outcome.kind === 'checked') {
+			this.items.push({
+				json: { row: row.row, line: row.line, ...key, ...CHECKED },
+				pairedItem: { item: this.itemIndex },
+			});
+			return;
+		}
 		if (outcome.kind === 'stored') {
 			this.stored++;
 			const input = includeInputFields(this.session.ctx) ? row.values : undefined;
 			this.items.push({
-				json: { ...input, row: row.row, line: row.line, ...key, ...outcome.result },
+				json: {
+					...input,
+					row: row.row,
+					line: row.line,
+					...key,
+					...outcome.result,
+					...(outcome.resent && fromVersion(this.session.ctx, 3) ? { resent: true } : {}),
+				},
 				pairedItem: { item: this.itemIndex },
 			});
 			return;

@@ -14,6 +14,7 @@ import { showFor, type ResourceOperation } from '../form/properties';
 import type { RecordSpec } from '../platform/types';
 import { mappableFields } from './fields';
 import type { FileSettings } from './read';
+import { byVersion } from '../version';
 
 export type BulkInput = 'items' | 'file';
 export type BulkOutput = 'everyRecord' | 'summary';
@@ -131,43 +132,80 @@ export function fileInputProperties(
 				},
 			],
 		},
-		{
-			displayName: 'Column Mapping',
-			name: 'columnMapping',
-			type: 'fixedCollection',
-			typeOptions: { multipleValues: true },
-			placeholder: 'Add Column',
-			default: {},
-			description:
-				"Which platform field an ERP column fills, for columns not named like the field (by its name, as sku_code or skuCode, or by the form's label). A dotted column name reaches inside a field: dimensions_cm.length.",
-			displayOptions: forFile,
-			options: [
-				{
-					name: 'columns',
-					displayName: 'Column',
-					values: [
-						{
-							displayName: 'ERP Column',
-							name: 'column',
-							type: 'string',
-							default: '',
-							placeholder: 'e.g. Artikelnummer',
-							description: "The column's name in the file's header line (a key, in a JSON file)",
-						},
-						{
-							displayName: 'Platform Field Name or ID',
-							name: 'field',
-							type: 'options',
-							options: mappable,
-							default: '',
-							description:
-								'The field the column fills. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-						},
-					],
-				},
-			],
-		},
+		...columnMappingProperties(forFile, mappable),
 	];
+}
+
+/** The method that lists the effective description's fields for Column Mapping (methods.loadOptions). */
+export const RECORD_COLUMNS = 'recordColumns';
+
+/**
+ * Column Mapping: an ERP column → the field it fills. Before version 3 the fields of the built-in
+ * description; from 3 the platform's own, loaded from the effective description.
+ */
+function columnMappingProperties(
+	forFile: INodeProperties['displayOptions'],
+	mappable: INodePropertyOptions[],
+): INodeProperties[] {
+	const property: INodeProperties = {
+		displayName: 'Column Mapping',
+		name: 'columnMapping',
+		type: 'fixedCollection',
+		typeOptions: { multipleValues: true },
+		placeholder: 'Add Column',
+		default: {},
+		description:
+			"Which platform field an ERP column fills, for columns not named like the field (by its name, as sku_code or skuCode, or by the form's label). A dotted column name reaches inside a field: dimensions_cm.length.",
+		displayOptions: forFile,
+		options: [
+			{
+				name: 'columns',
+				displayName: 'Column',
+				values: [
+					{
+						displayName: 'ERP Column',
+						name: 'column',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. Artikelnummer',
+						description: "The column's name in the file's header line (a key, in a JSON file)",
+					},
+					{
+						displayName: 'Platform Field Name or ID',
+						name: 'field',
+						type: 'options',
+						options: mappable,
+						default: '',
+						description:
+							'The field the column fills. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+				],
+			},
+		],
+	};
+	const [columns] = property.options as Array<{
+		name: string;
+		displayName: string;
+		values: INodeProperties[];
+	}>;
+	const [column, field] = columns.values;
+	return byVersion(property, 3, {
+		options: [
+			{
+				...columns,
+				values: [
+					column,
+					{
+						...field,
+						options: undefined,
+						typeOptions: { loadOptionsMethod: RECORD_COLUMNS },
+						description:
+							'The field the column fills, as the platform describes it. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+					},
+				],
+			},
+		],
+	});
 }
 
 /** The outputs of a bulk write under Output → Failures and a Summary. */

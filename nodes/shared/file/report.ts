@@ -70,6 +70,8 @@ export class WriteReport {
 	unchanged = 0;
 	refused = 0;
 	notConfirmed = 0;
+	/** Check Only: rows that passed every check (nothing is sent). */
+	checked = 0;
 	requests = 0;
 	/** The rows not confirmed, by number (ranges in the summary). */
 	private readonly unconfirmedRows: number[] = [];
@@ -91,6 +93,10 @@ export class WriteReport {
 
 	/** A row the platform settled: stored (created, updated), unchanged, or not stored. */
 	settled(row: ReportedRow, outcome: RowOutcome): void {
+		if (outcome.kind === 'checked') {
+			this.checked++;
+			return;
+		}
 		if (outcome.kind === 'stored') {
 			if (outcome.result.status === 'unchanged') this.unchanged++;
 			else this.stored++;
@@ -164,7 +170,13 @@ export class WriteReport {
 		const notStored = this.refused + this.notConfirmed;
 		const file = this.source.file;
 		const json: IDataObject = {
-			outcome: stop?.gaveUp ? 'stopped' : notStored ? 'some_not_stored' : 'all_stored',
+			outcome: stop?.gaveUp
+				? 'stopped'
+				: this.checked
+					? 'checked_only'
+					: notStored
+						? 'some_not_stored'
+						: 'all_stored',
 			message: this.message(stop),
 			...(file ? { file: file.name } : {}),
 			rows_read: this.rowsRead,
@@ -176,6 +188,7 @@ export class WriteReport {
 			seconds: Math.round((Date.now() - this.started) / 100) / 10,
 			requests: this.requests,
 			not_stored_listed: this.listed.length,
+			...(this.checked ? { check_only: true, passed_checks: this.checked } : {}),
 		};
 		if (this.notConfirmed) json.not_confirmed_rows = ranges(this.unconfirmedRows);
 		if (stop?.gaveUp && stop.lastLine) json.not_read_after_line = stop.lastLine;
@@ -202,7 +215,7 @@ export class WriteReport {
 	}
 
 	private settledCount(): number {
-		return this.stored + this.unchanged + this.refused + this.notConfirmed;
+		return this.stored + this.unchanged + this.refused + this.notConfirmed + this.checked;
 	}
 
 	private message(stop?: { gaveUp?: Error; lastLine?: number }): string {
@@ -225,6 +238,8 @@ export class WriteReport {
 			return `Stopped: ${this.session.secrets.redact(stop.gaveUp.message)}. ${count(read)} ${what} read${of}: ${confirmed}, ${count(this.refused)} refused.${unconfirmed}${unread} ${rerun}`;
 		}
 		const notStored = this.refused + this.notConfirmed;
+		if (this.checked)
+			return `Check Only: ${count(this.checked)} of ${count(read)} ${what}${of} pass every check of the platform's API description; ${count(this.refused)} would be refused (the Not Stored output, and the CSV file on this item). Nothing was sent.`;
 		if (notStored === 0)
 			return `All ${count(read)} ${what}${of} are stored (${confirmed}); ${took}`;
 		const refused = this.refused

@@ -107,7 +107,18 @@ export function resendOption(route: RoutePath): INodeProperties[] {
 export const bulkWriteOptions = (route: RoutePath): INodeProperties[] => [
 	batchSizeOption(route),
 	...resendOption(route),
+	checkOnlyOption,
 ];
+
+/** Before a site goes live: every check against the platform's description, nothing sent. */
+const checkOnlyOption: INodeProperties = {
+	displayName: 'Check Only',
+	name: 'checkOnly',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to run every check of the platform's description on the records and send nothing: the same Not Stored rows and Summary a real run gives, so an ERP export can be cleaned before the first night",
+};
 
 /** Shown wherever Batch Size is: every bulk write. */
 const requestsInParallelOption: INodeProperties = {
@@ -243,5 +254,6 @@ export function bulkOptions(session: ExecuteSession, route: string): BulkOptions
 		parallel: requestsInParallel(ctx),
 		retry: retryPolicy(ctx),
 		idempotent: resend === 'resend',
+		checkOnly: ctx.getNodeParameter('options.checkOnly', 0, false) as boolean,
 	};
 }

@@ -133,6 +133,31 @@ function recordModeProperty(spec: RecordSpec, op: ResourceOperation): INodePrope
 	};
 }
 
+/** Extra Fields: fields the form does not know, sent as they are. */
+export function extraFieldsProperty(op: ResourceOperation): INodeProperties {
+	return {
+		displayName: 'Extra Fields',
+		name: 'extraFields',
+		type: 'fixedCollection',
+		placeholder: 'Add Extra Field',
+		description:
+			'Fields this form does not know, sent as they are (name them as the platform does, e.g. x_pallet_type)',
+		typeOptions: { multipleValues: true },
+		default: {},
+		displayOptions: showFor(op),
+		options: [
+			{
+				name: 'field',
+				displayName: 'Field',
+				values: [
+					{ displayName: 'Name', name: 'name', type: 'string', default: '' },
+					{ displayName: 'Value', name: 'value', type: 'string', default: '' },
+				],
+			},
+		],
+	};
+}
+
 /** The full set of record properties: mode switch, required fields, Additional Fields, Extra Fields, JSON. */
 export function recordProperties(spec: RecordSpec, op: ResourceOperation): INodeProperties[] {
 	const inForm = showFor(op, { fieldsToSend: ['form'] });
@@ -152,27 +177,7 @@ export function recordProperties(spec: RecordSpec, op: ResourceOperation): INode
 				.map(fieldProperty)
 				.sort((a, b) => a.displayName.localeCompare(b.displayName)),
 		},
-		{
-			displayName: 'Extra Fields',
-			name: 'extraFields',
-			type: 'fixedCollection',
-			placeholder: 'Add Extra Field',
-			description:
-				'Fields this form does not know, sent as they are (name them as the platform does, e.g. x_pallet_type)',
-			typeOptions: { multipleValues: true },
-			default: {},
-			displayOptions: inForm,
-			options: [
-				{
-					name: 'field',
-					displayName: 'Field',
-					values: [
-						{ displayName: 'Name', name: 'name', type: 'string', default: '' },
-						{ displayName: 'Value', name: 'value', type: 'string', default: '' },
-					],
-				},
-			],
-		},
+		{ ...extraFieldsProperty(op), displayOptions: inForm },
 		{
 			displayName: `${spec.noun.replace(/^./, (c) => c.toUpperCase())} (JSON)`,
 			name: 'jsonRecord',

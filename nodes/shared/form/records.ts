@@ -87,11 +87,16 @@ function fromForm(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): 
 		) as IDataObject[string];
 	}
 	Object.assign(raw, ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	const record = unwrapForm(spec.fields, raw);
+	return { ...unwrapForm(spec.fields, raw), ...extraFields(ctx, itemIndex) };
+}
+
+/** Extra Fields of one item: fields the form does not know, sent as they are under their names. */
+export function extraFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const extra = ctx.getNodeParameter('extraFields.field', itemIndex, []) as Array<{
 		name: string;
 		value: unknown;
 	}>;
+	const record: IDataObject = {};
 	for (const { name, value } of extra) {
 		if (name.trim() === '')
 			throw itemError(ctx.getNode(), itemIndex, 'Extra Fields', 'has an entry without a name');

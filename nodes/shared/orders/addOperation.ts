@@ -24,21 +24,27 @@ import {
 	unknownFieldsOptions,
 	unknownFieldsPolicy,
 } from '../form/options';
-import { recordProperties, showFor, type ResourceOperation } from '../form/properties';
+import {
+	extraFieldsProperty,
+	recordProperties,
+	showFor,
+	type ResourceOperation,
+} from '../form/properties';
 import { needsSentence, sentences, spoken } from '../form/words';
-import { readRecord, recordSource, type RecordSource } from '../form/records';
+import { mapperProperty, RECORD_FIELDS } from '../form/mapper';
 import type { Operation } from '../operations';
 import { Output, type ItemRecord } from '../output';
-import { checkFormAgainst, effectiveSpec, gapError } from '../drift';
+import { effectiveSpec, gapError } from '../drift';
 import { PlatformGap, recordSpec, type RecordCheck, type RoutePath } from '../platform';
 import type { ExecuteSession } from '../session';
+import { fromVersion, onlyVersions } from '../version';
+import { formOrders, mappedOrders } from './mapped';
 import { groupByOrderNumber } from './grouping';
 import { orderMappableFields, orderRecords } from './fromFile';
 import {
 	checkedOrder,
 	linesField,
-	orderKey,
-	readOrderInput,
+	type OrderChecks,
 	type OrderInput,
 	type OrderShape,
 } from './order';
@@ -115,9 +121,26 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 		linesKey: config.linesKey,
 	};
 	const linesName = camelName(config.linesKey);
-	const properties = recordProperties(shape.spec, config).flatMap((property) =>
+	const before3 = recordProperties(shape.spec, config).flatMap((property) =>
 		property.name === linesName ? lineSourceProperties(config, shape, property) : [property],
 	);
+	const groupLines = before3.find((property) => property.name === 'groupLines')!;
+	// From version 3 the fields are the platform's, in n8n's mapper; the lines a list field of it, an item's list, or the item itself.
+	const properties = [
+		...onlyVersions(before3, 3, false),
+		...onlyVersions(
+			[
+				mapperProperty(config, shape.spec.noun, RECORD_FIELDS),
+				{
+					...groupLines,
+					description: `Whether input items with the same order number make one order (one input item per line, as many ERP exports give them): an item without a ${linesField(shape).label.toLowerCase()} list is itself one line, its fields going to the line or the order as the platform names them ("line_" puts a name both have on the line)`,
+				},
+				extraFieldsProperty(config),
+			],
+			3,
+			true,
+		),
+	];
 	return {
 		value: config.operation,
 		name: 'Add or Update',
@@ -131,6 +154,7 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 			),
 		),
 		contract: { route: config.route, record: shape.spec },
+		columnsOf: (spec) => orderMappableFields({ spec, linesKey: config.linesKey }),
 		summaryOutputs: true,
 		properties: [
 			...fileInputProperties(config, orderMappableFields(shape)),
@@ -154,44 +178,39 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 					orderRecords(session, config.route, effective, unknownFieldsPolicy(ctx)),
 					bulkOutput(ctx),
 				);
-			const source = recordSource(session);
-			if (source.mode === 'form')
-				checkFormAgainst(session, config.route, shape.spec, effective.spec);
-			// The form is read as it was made; what comes from items or JSON is read in the platform's names.
-			const read = source.mode === 'form' ? shape : effective;
-			const rawRecord = (itemIndex: number) => readRecord(ctx, read.spec, itemIndex, source);
 			const grouped = ctx.getNodeParameter('groupLines', 0, false) as boolean;
+			const { read, raw, checks, run, key } = fromVersion(ctx, 3)
+				? mappedOrders(session, config, effective, grouped)
+				: formOrders(session, config, shape, effective, grouped);
 			const orders = (inputs: OrderInput[]) =>
-				grouped ? groupByOrderNumber(inputs, orderKey(effective)) : inputs.map((input) => [input]);
+				grouped ? groupByOrderNumber(inputs, key) : inputs.map((input) => [input]);
 			if (bulkOutput(ctx) === 'summary')
 				return await writeItemsWithSummary(
-					session,
+					run,
 					config.route,
-					ordersOfItems(ctx, read, effective, items.length, grouped, source, orders),
+					ordersOfItems(ctx, effective, items.length, checks, read, orders),
 					'orders',
 				);
-			const output = new Output(session, {
+			const output = new Output(run, {
 				route: config.route,
-				rawRecord,
+				rawRecord: raw,
 				includeInputFields: includeInputFields(ctx),
 			});
-			const inputs = output.readEach(items.length, (itemIndex) =>
-				readOrderInput(ctx, read, itemIndex, grouped, source),
-			);
+			const inputs = output.readEach(items.length, read);
 			const rows: ItemRecord[] = [];
 			for (const order of orders(inputs)) {
 				const itemIndexes = order.map((input) => input.itemIndex);
 				try {
-					rows.push({ itemIndexes, record: checkedOrder(ctx, effective, order, source) });
+					rows.push({ itemIndexes, record: checkedOrder(ctx, effective, order, checks) });
 				} catch (error) {
 					output.fail(itemIndexes, error, order[0].header);
 				}
 			}
 			const outcomes = await bulkWrite(
-				session,
+				run,
 				config.route,
 				rows.map((row) => row.record),
-				bulkOptions(session, config.route),
+				bulkOptions(run, config.route),
 			);
 			output.addOutcomes(rows, outcomes);
 			return [output.items()];
@@ -222,18 +241,17 @@ function effectiveShape(
 /** The orders of the input items (grouped by order number when asked), each made or why not: for a summary. */
 function ordersOfItems(
 	ctx: IExecuteFunctions,
-	read: OrderShape,
 	shape: OrderShape,
 	count: number,
-	grouped: boolean,
-	source: RecordSource,
+	checks: OrderChecks,
+	read: (itemIndex: number) => OrderInput,
 	orders: (inputs: OrderInput[]) => OrderInput[][],
 ): ItemsRecord[] {
 	const made: ItemsRecord[] = [];
 	const inputs: OrderInput[] = [];
 	for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 		try {
-			inputs.push(readOrderInput(ctx, read, itemIndex, grouped, source));
+			inputs.push(read(itemIndex));
 		} catch (error) {
 			made.push({ itemIndexes: [itemIndex], error });
 		}
@@ -244,7 +262,7 @@ function ordersOfItems(
 			made.push({
 				itemIndexes,
 				values: order[0].header,
-				record: checkedOrder(ctx, shape, order, source),
+				record: checkedOrder(ctx, shape, order, checks),
 			});
 		} catch (error) {
 			made.push({ itemIndexes, values: order[0].header, error });

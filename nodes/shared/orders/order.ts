@@ -34,6 +34,9 @@ export interface OrderShape {
 	key?: string;
 }
 
+/** How an order is checked: what happens to fields the platform does not know, and whether keys match in any letter case. */
+export type OrderChecks = Pick<RecordSource, 'unknownFields' | 'leftOut'> & { anyCase?: boolean };
+
 /** The field that identifies an order, by which lines of one order are grouped. */
 export const orderKey = (shape: OrderShape): string => shape.key ?? 'order_number';
 
@@ -241,7 +244,7 @@ export function checkedOrder(
 	ctx: IExecuteFunctions,
 	shape: OrderShape,
 	order: OrderInput[],
-	source: Pick<RecordSource, 'unknownFields' | 'leftOut'>,
+	source: OrderChecks,
 	/** What an OrderInput's itemIndex counts: input items, or rows of a file. */
 	unit: 'item' | 'row' = 'item',
 ): IDataObject {
@@ -279,6 +282,7 @@ export function checkedOrder(
 			unknownFields: source.unknownFields,
 			timeZone: ctx.getTimezone(),
 			leftOut: source.leftOut,
+			anyCase: source.anyCase,
 		});
 		if (found.length === 0) return record;
 		problems.push(

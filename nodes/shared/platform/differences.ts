@@ -6,7 +6,7 @@
  * alike names and said to be guesses; nothing is acted on from a guess.
  */
 import type { Platform } from './platform';
-import type { ContractField } from './types';
+import type { ContractField, RouteKind } from './types';
 
 export type Kind = 'breaking' | 'changed' | 'additive';
 
@@ -133,38 +133,38 @@ function fieldChanges(ours: ContractField, theirs: ContractField): Array<[Kind, 
 	return out;
 }
 
-/** The records' fields of a bulk route, or none where the description has no records list the package reads. */
-function recordFields(platform: Platform, route: string): ContractField[] {
-	try {
-		return platform.recordSpec(route).fields;
-	} catch {
-		return [];
-	}
-}
+const KIND_WORDS: Record<RouteKind, string> = {
+	bulk: 'route that writes records',
+	read: 'route that reads records',
+	action: 'route of its own kind',
+};
 
 /**
- * What a route's request carries that a workflow fills in, wherever the description puts it: the
- * record fields of a route that sends records (as "record.…") and its other fields, a read's
- * filters. The records
- * container, where the filters go and the paging fields are the wire, which the package follows
- * by itself: they are not differences a person acts on.
+ * The fields a person gives a route, by path, wherever its description puts them on the wire (the
+ * package follows that by itself): a bulk route's record fields under "items." beside the body's
+ * own other fields (so too a route of another kind that takes a list of records), a read's filters
+ * under "filter." (not its paging), any other route's body.
  */
-function fieldsOf(platform: Platform, route: string): ContractField[] {
+function givenFields(platform: Platform, route: string): Map<string, ContractField> {
 	const info = platform.route(route);
-	if (info.kind === 'read') return platform.filterFields(route);
-	const { records = info.kind === 'bulk' ? 'items' : undefined } = platform.wire(route);
-	if (records === undefined) return platform.bodyFields(route);
-	return [
-		{ name: RECORD, type: 'list', fields: recordFields(platform, route) } as ContractField,
-		...platform.bodyFields(route).filter((field) => field.name !== records),
-	];
+	if (info.kind === 'read') return flatten(platform.filterFields(route), 'filter');
+	const container = platform.wire(route).records ?? (info.kind === 'bulk' ? 'items' : undefined);
+	if (container === undefined) return flatten(platform.bodyFields(route));
+	const envelope = platform.bodyFields(route).filter((field) => field.name !== container);
+	let records: ContractField[];
+	try {
+		records = platform.recordSpec(route).fields;
+	} catch {
+		// No list of records where the description should have one: its body as it is.
+		return flatten(platform.bodyFields(route));
+	}
+	return flatten(records, 'items', flatten(envelope));
 }
 
-const RECORD = 'record';
-
-/** A field as a person finds it: a record's field by its own name. */
-const placeOf = (path: string) =>
-	path.startsWith(`${RECORD}.`) ? path.slice(RECORD.length + 1) : path;
+const placeOf = (path: string) => {
+	const [head, ...rest] = path.split('.');
+	return rest.length ? rest.join('.') : head;
+};
 
 function routeChanges(route: string, builtIn: Platform, theirs: Platform): Change[] {
 	const changes: Change[] = [];
@@ -189,12 +189,14 @@ function routeChanges(route: string, builtIn: Platform, theirs: Platform): Chang
 			'breaking',
 			info.naturalKey
 				? `key ${key(info.naturalKey)} (was ${key(ours.naturalKey)})`
-				: `names no key (was ${key(ours.naturalKey)})`,
+				: `names no key (was ${key(ours.naturalKey)}): choose the matching column in the node, or records are told apart by their place in the answer`,
 		);
 	if (ours.kind === 'bulk' && info.kind === 'bulk' && info.wire?.results?.by === 'none')
 		say('breaking', 'its answer does not say which records it stored: none counts as stored');
-	const before = flatten(fieldsOf(builtIn, route));
-	const after = flatten(fieldsOf(theirs, route));
+	if (ours.kind !== info.kind)
+		say('breaking', `is a ${KIND_WORDS[info.kind]} (was a ${KIND_WORDS[ours.kind]})`);
+	const before = givenFields(builtIn, route);
+	const after = givenFields(theirs, route);
 	const removed = new Map([...before].filter(([path]) => !after.has(path)));
 	const added = new Map([...after].filter(([path]) => !before.has(path)));
 	// A container gone or new takes its fields with it: said once.
@@ -253,27 +255,20 @@ export function differences(builtIn: Platform, theirs: Platform): Differences {
 
 const ORDER: Record<Kind, number> = { breaking: 0, changed: 1, additive: 2 };
 
-/**
- * One paragraph, the breaking differences first, each route's together: what the credential test
- * and the description's summary say. At most `most` differences are told; the rest are counted.
- */
+/** One paragraph, the breaking differences first: what the credential test and the description's summary say. */
 export function differencesInWords(name: string, found: Differences, most = 6): string {
 	const head = `Read the platform's API description${name}: ${found.routes} routes.`;
-	const all: Change[] = [
-		...found.missing.map((route): Change => ({ route, kind: 'breaking', text: 'is missing' })),
-		...found.moved.map(
-			({ from, to }): Change => ({ route: from, kind: 'changed', text: `is at ${to}` }),
-		),
-		...found.changes,
-	].sort((a, b) => ORDER[a.kind] - ORDER[b.kind]);
-	const told = all.slice(0, most);
-	const byRoute = new Map<string, string[]>();
-	for (const change of told)
-		byRoute.set(change.route, [...(byRoute.get(change.route) ?? []), change.text]);
-	const said = [...byRoute].map(([route, texts]) => `${route} ${texts.join(', ')}`);
-	const more = all.length > most ? `; and ${all.length - most} more` : '';
-	const differs = all.length
-		? ` Differs from the built-in one: ${said.join('; ')}${more}.`
+	const said = [
+		...found.moved.map((route) => `${route.from} is at ${route.to}`),
+		...found.missing.map((route) => `${route} is missing`),
+		...[...found.changes]
+			.sort((a, b) => ORDER[a.kind] - ORDER[b.kind])
+			.map((change) => `${change.route} ${change.text}`),
+	];
+	const shown = said.slice(0, most);
+	const more = said.length > most ? `, and ${said.length - most} more` : '';
+	const differs = said.length
+		? ` Differs from the built-in one: ${shown.join('; ')}${more}.`
 		: ' It agrees with the built-in one on every route the nodes name.';
 	const unnamed = found.unnamed.length
 		? ` ${found.unnamed.length} route${found.unnamed.length === 1 ? '' : 's'} no node names (see Call a Route).`

@@ -8,7 +8,13 @@ import { Platform } from './platform';
 import type { ContractField, RecordCheck, RecordSpec, RouteInfo } from './types';
 
 export { ROUTES, type RoutePath };
-export { Platform, PlatformGap, describedAs, type DescriptionSource } from './platform';
+export {
+	Platform,
+	PlatformGap,
+	describedAs,
+	descriptionName,
+	type DescriptionSource,
+} from './platform';
 export type {
 	ContractField,
 	FieldSpec,
@@ -26,7 +32,7 @@ export type {
 /** The built-in description: what the forms are made of, and what a run uses unless the credential names the platform's own. */
 export const BUILT_IN = new Platform(
 	{ routes: ROUTES as Record<string, RouteInfo>, requests: REQUESTS },
-	{ kind: 'builtIn', title: 'the built-in description (contract/openapi.yaml)' },
+	{ kind: 'builtIn' },
 );
 
 /** A route's kind and limits in the built-in description (forms). */

@@ -29,7 +29,7 @@ export class PlatformGap extends Error {
 		super(
 			source.kind === 'builtIn'
 				? `contract/openapi.yaml has no ${what} on ${route}, which this node needs: restore it, or change the node`
-				: `The platform's API description${describedAs(source)} has no ${what} on ${route}, which this node needs`,
+				: `${descriptionName(source).replace(/^t/, 'T')} has no ${what} on ${route}, which this node needs`,
 		);
 		this.name = 'PlatformGap';
 	}
@@ -39,6 +39,13 @@ export class PlatformGap extends Error {
 export function describedAs(source: DescriptionSource): string {
 	const name = [source.title, source.version].filter(Boolean).join(' ');
 	return name ? ` (${name})` : '';
+}
+
+/** What a person calls the description: "the built-in description", "the platform's API description (Acme WMS Public API 2.4.0)". */
+export function descriptionName(source: DescriptionSource): string {
+	return source.kind === 'builtIn'
+		? 'the built-in description (contract/openapi.yaml)'
+		: `the platform's API description${describedAs(source)}`;
 }
 
 export interface PlatformData {
@@ -153,6 +160,33 @@ export class Platform {
 		const field = this.recordsField(route).fields?.find((candidate) => candidate.name === name);
 		if (!field) throw new PlatformGap(route, `record field "${name}"`, this.source);
 		return field;
+	}
+
+	/**
+	 * This platform with the key a person chose for a route's records (the mapper's matching
+	 * columns): its results are paired by it, one key is never in two requests at once, and a
+	 * lost answer is read back by it where the route's read has a list filter of it.
+	 */
+	withKey(route: string, key: string[]): Platform {
+		const path = this.path(route);
+		const routes = { ...this.data.routes };
+		routes[path] = { ...routes[path], naturalKey: key, resultKey: key, keyFrom: 'chosen' };
+		const read = Object.keys(routes).find((other) => routes[other].records === path);
+		if (read && key.length === 1) {
+			const list = this.filterFields(read).find(
+				(field) =>
+					field.type === 'stringList' &&
+					[`${key[0]}s`, `${key[0]}es`, `${key[0]}_list`].includes(field.name),
+			);
+			const { keyFilter, ...rest } = routes[read];
+			routes[read] =
+				keyFilter?.key === key[0]
+					? routes[read]
+					: list
+						? { ...rest, keyFilter: { list: list.name, key: key[0], max: list.maxItems ?? 100 } }
+						: rest;
+		}
+		return new Platform({ ...this.data, routes }, this.source);
 	}
 
 	/** The filters a read route offers: its filter object's fields, or its body's own fields but the paging ones. */

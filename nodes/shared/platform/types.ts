@@ -17,8 +17,8 @@ export interface RouteInfo {
 	idempotentStated?: true;
 	/** The fields that identify a record (x-natural-key). */
 	naturalKey?: string[];
-	/** Where the key came from when the description names none: the built-in description's route. */
-	keyFrom?: 'builtIn';
+	/** Where the key came from when the description names none: the built-in description's route, or the person's choice. */
+	keyFrom?: 'builtIn' | 'chosen';
 	/**
 	 * The row fields whose values, joined with "|", make the `key` a bulk result reports: the natural
 	 * key, absent where the platform reports a key of its own making (x-result-key: assigned).

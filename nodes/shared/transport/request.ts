@@ -56,6 +56,8 @@ export interface RequestOptions {
 export interface Answer {
 	status: number;
 	body: IDataObject;
+	/** Sent again after a try the platform may have stored (its answer was lost): the record may have reached it twice. */
+	resent?: true;
 }
 
 /** Redirects that say the request was not taken here (it is asked for elsewhere). */
@@ -330,6 +332,8 @@ export async function platformRequest(
 				),
 				attempt,
 			);
-		return { status, body: answer as IDataObject };
+		return mayBeStored
+			? { status, body: answer as IDataObject, resent: true }
+			: { status, body: answer as IDataObject };
 	}
 }

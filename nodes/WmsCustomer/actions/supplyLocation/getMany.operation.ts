@@ -1,4 +1,4 @@
-import { getManyOperation } from '../../../shared/operations';
+import { getManyOperation } from '../../../shared/getMany';
 
 export const getMany = getManyOperation({
 	resource: 'supplyLocation',

@@ -13,6 +13,7 @@ import {
 	optionsCollection,
 	retryPolicy,
 	unknownFieldsOptions,
+	unknownFieldsPolicy,
 } from '../../../shared/form/options';
 import {
 	fieldProperty,
@@ -32,7 +33,15 @@ import {
 	type RoutePath,
 } from '../../../shared/platform';
 import { checkFormAgainst, effectiveSpec, gapError } from '../../../shared/drift';
-import type { Session } from '../../../shared/session';
+import {
+	checkMapped,
+	mappedRecord,
+	mapperProperty,
+	mapsAutomatically,
+	RECORD_FIELDS,
+} from '../../../shared/form/mapper';
+import type { ExecuteSession, Session } from '../../../shared/session';
+import { fromVersion, onlyVersions } from '../../../shared/version';
 import { platformRequest } from '../../../shared/transport/request';
 
 export const RESOURCE = 'comparison';
@@ -136,6 +145,13 @@ export function comparisonAction(config: ActionConfig): Operation {
 	};
 }
 
+/** A line as given without its comparison_id, which goes beside the lines, not in them. */
+function withoutComparisonId(given: IDataObject): IDataObject {
+	return Object.fromEntries(
+		Object.entries(given).filter(([key]) => key !== 'comparison_id' && key !== 'comparisonId'),
+	);
+}
+
 /**
  * One line of a comparison as the user gave it, checked. An input item's comparison_id says
  * which comparison the line belongs to (it goes beside the items, not in them), so it is not
@@ -149,18 +165,38 @@ export function checkedLine(
 	against: RecordSpec = spec,
 ): IDataObject {
 	const given = readRecord(ctx, spec, itemIndex, source);
-	const line =
-		source.mode === 'form'
-			? given
-			: Object.fromEntries(
-					Object.entries(given).filter(
-						([key]) => key !== 'comparison_id' && key !== 'comparisonId',
-					),
-				);
+	const line = source.mode === 'form' ? given : withoutComparisonId(given);
 	return checkOrRefuse(ctx, itemIndex, against, line, {
 		unknownFields: source.unknownFields,
 		leftOut: source.leftOut,
 	});
+}
+
+/**
+ * How one run reads its lines: the form made from the built-in description (versions 1 and 2),
+ * or the mapper's fields (version 3), checked against the effective description.
+ */
+export function linesOf(
+	session: ExecuteSession,
+	route: string,
+	spec: RecordSpec,
+	effective: RecordSpec,
+): (itemIndex: number) => IDataObject {
+	const { ctx } = session;
+	if (fromVersion(ctx, 3)) {
+		checkMapped(session, route, effective);
+		const auto = mapsAutomatically(ctx);
+		const unknownFields = auto ? unknownFieldsPolicy(ctx) : 'send';
+		return (itemIndex) =>
+			checkOrRefuse(ctx, itemIndex, effective, withoutComparisonId(mappedRecord(ctx, itemIndex)), {
+				unknownFields,
+				leftOut: session.leftOut,
+				anyCase: auto,
+			});
+	}
+	const source = recordSource(session);
+	if (source.mode === 'form') checkFormAgainst(session, route, spec, effective);
+	return (itemIndex) => checkedLine(ctx, spec, itemIndex, source, effective);
 }
 
 export interface LinesConfig {
@@ -188,7 +224,8 @@ export function comparisonLines(config: LinesConfig): Operation {
 		contract: { route: config.route, record: spec },
 		properties: [
 			comparisonIdProperty(config.operation),
-			...recordProperties(spec, op),
+			...onlyVersions(recordProperties(spec, op), 3, false),
+			...onlyVersions([mapperProperty(op, spec.noun, RECORD_FIELDS)], 3, true),
 			optionsCollection([...bulkWriteOptions(config.route), ...unknownFieldsOptions], showFor(op)),
 		],
 		async execute(session, items) {
@@ -196,14 +233,10 @@ export function comparisonLines(config: LinesConfig): Operation {
 			const effective = effectiveSpec(session, config.route, config.checks);
 			needComparisonId(session, config.route);
 			const output = new Output(session);
-			const source = recordSource(session);
-			if (source.mode === 'form') checkFormAgainst(session, config.route, spec, effective);
+			const lineOf = linesOf(session, config.route, spec, effective);
 			const lines = output.readEach(items.length, (itemIndex) => ({
 				comparison: readComparisonId(ctx, itemIndex),
-				row: {
-					itemIndexes: [itemIndex],
-					record: checkedLine(ctx, spec, itemIndex, source, effective),
-				},
+				row: { itemIndexes: [itemIndex], record: lineOf(itemIndex) },
 			}));
 			const byComparison = new Map<string, ItemRecord[]>();
 			for (const { comparison, row } of lines) {

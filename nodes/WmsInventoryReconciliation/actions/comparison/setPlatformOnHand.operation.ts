@@ -9,15 +9,16 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { itemError } from '../../../shared/checking';
 import { optionsCollection, retryPolicy, unknownFieldsOptions } from '../../../shared/form/options';
 import { recordProperties, showFor } from '../../../shared/form/properties';
-import { recordSource } from '../../../shared/form/records';
 import type { Operation } from '../../../shared/operations';
 import { Output } from '../../../shared/output';
 import { recordSpec } from '../../../shared/platform';
 import { platformRequest } from '../../../shared/transport/request';
 import { effectiveSpec } from '../../../shared/drift';
+import { mapperProperty, RECORD_FIELDS } from '../../../shared/form/mapper';
+import { onlyVersions } from '../../../shared/version';
 import {
-	checkedLine,
 	comparisonIdProperty,
+	linesOf,
 	comparisonOperation,
 	needComparisonId,
 	readComparisonId,
@@ -65,23 +66,23 @@ export const setPlatformOnHand: Operation = {
 			],
 			default: 'snapshot',
 		},
-		...recordProperties(lineSpec, op).map(fromItemsOnly),
+		...onlyVersions(recordProperties(lineSpec, op), 3, false).map(fromItemsOnly),
+		...onlyVersions([mapperProperty(op, lineSpec.noun, RECORD_FIELDS)], 3, true).map(fromItemsOnly),
 		optionsCollection([...unknownFieldsOptions], showFor(op)),
 	],
 	async execute(session, items) {
 		const { ctx } = session;
 		const output = new Output(session);
 		const mode = ctx.getNodeParameter('platformQuantities', 0, 'snapshot') as string;
-		const source = recordSource(session);
 		needComparisonId(session, ROUTE);
 		const effective = mode === 'fromItems' ? effectiveSpec(session, ROUTE) : lineSpec;
+		const lineOf = mode === 'fromItems' ? linesOf(session, ROUTE, lineSpec, effective) : undefined;
 		const max = session.platform.route(ROUTE).maxItems ?? 1000;
 		const container = session.platform.wire(ROUTE).records ?? 'items';
 		const lines = output.readEach(items.length, (itemIndex) => ({
 			itemIndex,
 			comparison: readComparisonId(ctx, itemIndex),
-			line:
-				mode === 'fromItems' ? checkedLine(ctx, lineSpec, itemIndex, source, effective) : undefined,
+			line: lineOf?.(itemIndex),
 		}));
 		// One request per comparison: its lines (fromItems), or the id alone once per item (a snapshot).
 		const requests: Array<{ itemIndexes: number[]; body: IDataObject }> = [];

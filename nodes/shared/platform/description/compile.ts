@@ -163,15 +163,32 @@ class Compiler {
 					path: '',
 				}),
 			);
+		// A read whose filters are the body's own fields: each (but the paging ones) is a filter.
+		const pagingNames = new Set(
+			paging.by === 'none'
+				? []
+				: Object.entries(paging)
+						.filter(([key]) => ['cursor', 'page', 'offset', 'size'].includes(key))
+						.map(([, value]) => String(value).split('.')[0]),
+		);
+		const loose = (name: string) => isRead && filter === '' && !pagingNames.has(name);
 		for (const name of Object.keys(properties)) {
 			const raw = properties[name];
 			const section =
-				name === records?.at ? 'record' : isRead && name === filter ? 'filter' : 'body';
+				name === records?.at
+					? 'record'
+					: isRead && (name === filter || loose(name))
+						? 'filter'
+						: 'body';
 			// A record's and a filter's own fields are addressed from the record; body fields by their name.
-			const scope: Scope = { route: path, section, path: section === 'body' ? name : '' };
+			const scope: Scope = {
+				route: path,
+				section,
+				path: section === 'body' || loose(name) ? name : '',
+			};
 			const here = `${requestPointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
 			const field =
-				section === 'body'
+				section === 'body' || loose(name)
 					? this.fields.field(name, raw, required.has(name), here, scope)
 					: this.fields.container(name, raw, required.has(name), here, scope);
 			if (field) body.push(field);

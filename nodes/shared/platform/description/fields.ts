@@ -8,7 +8,7 @@ import type { ContractField, FieldType } from '../types';
 import { describe, labelOf, optionNameOf, sentence } from './labels';
 import type { OverlayReader, Said, Scope } from './overlay';
 import { unsafePattern } from './patterns';
-import type { Note } from './problems';
+import { DescriptionProblem, type Note } from './problems';
 import { ANY, CHOICE, CYCLE, isObject, own, type Resolved, type Resolver } from './refs';
 
 /** What a form says about a value the description describes by format. */
@@ -21,6 +21,13 @@ const FORMATS: Record<string, { pattern: string; patternHint: string }> = {
 
 /** Records inside records deeper than this are sent as they are given (JSON), unchecked. */
 const MAX_NESTING = 8;
+
+/** The most fields one description's requests may expand to (a large platform's have tens of thousands). */
+const MAX_FIELDS = 200_000;
+
+/** The $ref a schema is, as a list (none or one): the component a field is inside from there on. */
+const refOf = (raw: unknown): string[] =>
+	isObject(raw) && typeof raw.$ref === 'string' ? [raw.$ref] : [];
 
 const typeOf = (schema: Resolved): unknown => {
 	const type = own(schema, 'type');
@@ -72,6 +79,9 @@ export function compact<T extends object>(object: T): T {
 }
 
 export class FieldReader {
+	/** Fields made so far from this document. */
+	private made = 0;
+
 	constructor(
 		private readonly resolver: Resolver,
 		private readonly overlay: OverlayReader,
@@ -111,8 +121,16 @@ export class FieldReader {
 		at: string,
 		scope?: Scope,
 		depth = 0,
+		inside: readonly string[] = [],
 	): ContractField | undefined {
-		const schema = this.resolver.resolve(raw, at);
+		if (++this.made > MAX_FIELDS)
+			throw new DescriptionProblem(
+				at,
+				`the records of the description expand to more than ${MAX_FIELDS.toLocaleString('en')} fields (references that multiply?): it is not read`,
+			);
+		// The components this field is inside: one that comes again is a loop, read as JSON from there.
+		const refs = [...inside, ...refOf(raw)];
+		const schema = this.resolver.resolve(raw, at, inside);
 		if (own(schema, 'readOnly') === true) return undefined;
 		const items = own(schema, 'items');
 		const components = [
@@ -135,7 +153,7 @@ export class FieldReader {
 		let maxItems: number | undefined;
 		let choice = schema[CHOICE];
 		if (type !== 'json' && typeOf(schema) === 'array') {
-			const entry = this.resolver.resolve(items, `${at}/items`);
+			const entry = this.resolver.resolve(items, `${at}/items`, refs);
 			minItems = numberOf(own(schema, 'minItems'));
 			maxItems = numberOf(own(schema, 'maxItems'));
 			const entryType = fieldType(entry);
@@ -143,7 +161,10 @@ export class FieldReader {
 				type = 'list';
 				rules = {};
 				choice ??= entry[CHOICE];
-				({ fields, readOnly } = this.fieldsOf(entry, `${at}/items`, scope, depth + 1));
+				({ fields, readOnly } = this.fieldsOf(entry, `${at}/items`, scope, depth + 1, [
+					...refs,
+					...refOf(items),
+				]));
 			} else if (entryType === 'json' || entryType === undefined || entry[CYCLE] !== undefined) {
 				type = 'json';
 				rules = {};
@@ -154,7 +175,7 @@ export class FieldReader {
 				if (typeof format === 'string' && FORMATS[format]) rules = { ...FORMATS[format], ...rules };
 			}
 		} else if (type === 'object') {
-			({ fields, readOnly } = this.fieldsOf(schema, at, scope, depth + 1));
+			({ fields, readOnly } = this.fieldsOf(schema, at, scope, depth + 1, refs));
 		} else if (type !== 'json' && Array.isArray(own(schema, 'enum'))) {
 			const names = note.optionNames ?? {};
 			options = (own(schema, 'enum') as unknown[])
@@ -215,8 +236,9 @@ export class FieldReader {
 		at: string,
 		scope?: Scope,
 		depth = 0,
+		inside: readonly string[] = [],
 	): { fields: ContractField[]; readOnly: string[] } {
-		const schema = this.resolver.resolve(objectSchema, at);
+		const schema = this.resolver.resolve(objectSchema, at, inside);
 		const requiredList = own(schema, 'required');
 		const required = new Set(Array.isArray(requiredList) ? requiredList : []);
 		const fields: ContractField[] = [];
@@ -226,12 +248,12 @@ export class FieldReader {
 		for (const name of Object.keys(properties)) {
 			const raw = properties[name];
 			const here = `${at}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-			if (own(this.resolver.resolve(raw, here), 'readOnly') === true) {
+			if (own(this.resolver.resolve(raw, here, inside), 'readOnly') === true) {
 				readOnly.push(name);
 				continue;
 			}
 			const inner = scope && { ...scope, path: scope.path ? `${scope.path}.${name}` : name };
-			const field = this.field(name, raw, required.has(name), here, inner, depth);
+			const field = this.field(name, raw, required.has(name), here, inner, depth, inside);
 			if (field) fields.push(field);
 		}
 		return { fields, readOnly };

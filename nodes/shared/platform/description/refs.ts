@@ -4,7 +4,7 @@
  * to millions of schemas end with a DescriptionProblem, never a hang. Keys are read as the
  * document's own (a "__proto__" key is data, never the object's prototype).
  */
-import { DescriptionProblem } from './problems';
+import { DescriptionProblem, pointer } from './problems';
 
 export type Schema = { [key: string]: unknown };
 
@@ -29,7 +29,28 @@ export interface Budget {
 	steps: number;
 }
 
-export const DEFAULT_MAX_STEPS = 2_000_000;
+export const DEFAULT_MAX_STEPS = 1_000_000;
+
+/**
+ * The first place (in the document's order) of a schema that is this $ref, as a JSON pointer: a
+ * reference is often reached from where the document is read, not from where it is written.
+ */
+function placeOf(doc: Schema, ref: string): string | undefined {
+	const stack: Array<{ node: unknown; path: Array<string | number> }> = [{ node: doc, path: [] }];
+	// A YAML alias makes one object appear in many places: each is looked into once.
+	const seen = new Set<object>();
+	while (stack.length > 0) {
+		const { node, path } = stack.pop()!;
+		if (typeof node !== 'object' || node === null || seen.has(node)) continue;
+		seen.add(node);
+		if (!Array.isArray(node) && own(node as Schema, '$ref') === ref)
+			return path.length ? pointer(...path) : '#';
+		const keys = Array.isArray(node) ? node.map((_, index) => index) : Object.keys(node);
+		for (let i = keys.length - 1; i >= 0; i--)
+			stack.push({ node: (node as Record<string, unknown>)[keys[i]], path: [...path, keys[i]] });
+	}
+	return undefined;
+}
 
 export class Resolver {
 	private steps = 0;
@@ -55,7 +76,7 @@ export class Resolver {
 		if (known !== undefined) return known;
 		if (ref !== '#' && !ref.startsWith('#/'))
 			throw new DescriptionProblem(
-				at,
+				placeOf(this.doc, ref) ?? at,
 				`a $ref to another document (${ref.slice(0, 200)}): only references inside the description are read; use the platform's bundled description (one file)`,
 			);
 		let node: unknown = this.doc;
@@ -63,7 +84,10 @@ export class Resolver {
 			const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
 			node = isObject(node) ? own(node, key) : Array.isArray(node) ? node[Number(key)] : undefined;
 			if (node === undefined)
-				throw new DescriptionProblem(at, `$ref ${ref.slice(0, 200)} points at nothing`);
+				throw new DescriptionProblem(
+					at || (placeOf(this.doc, ref) ?? at),
+					`$ref ${ref.slice(0, 200)} points at nothing`,
+				);
 		}
 		this.targets.set(ref, node);
 		return node;

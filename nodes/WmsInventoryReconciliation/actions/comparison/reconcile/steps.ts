@@ -73,7 +73,7 @@ export async function createComparisons(
 			run.steps_done.push('create comparison');
 		} else if (outcome.kind === 'refused') {
 			refused.set(run, outcome);
-		} else {
+		} else if (outcome.kind === 'notConfirmed') {
 			throw stepFailed(session, 'create comparison', run, outcome.error);
 		}
 	});
@@ -117,7 +117,7 @@ export async function loadErpOnHand(
 				settle: (line, outcome) => {
 					if (outcome.kind === 'stored') stored = true;
 					else if (outcome.kind === 'refused') refused.set(line.index, outcome);
-					else unconfirmed ??= outcome;
+					else if (outcome.kind === 'notConfirmed') unconfirmed ??= outcome;
 				},
 			},
 			{
@@ -244,7 +244,10 @@ export async function addAdjustmentItems(
 			envelope: { comparison_id: run.comparison_id },
 		});
 		// Processing only some of the intended adjustments would complete a comparison half-way: stop instead.
-		const failed = outcomes.find((outcome) => outcome.kind !== 'stored');
+		const failed = outcomes.find(
+			(outcome): outcome is FailedRow =>
+				outcome.kind === 'refused' || outcome.kind === 'notConfirmed',
+		);
 		if (failed) throw failed.error;
 		run.status = 'adjusting';
 		return adjustments.length;
