@@ -25,11 +25,18 @@ export function recordKey(
 	if (!fields || !record) return undefined;
 	const key: IDataObject = {};
 	for (const [position, field] of fields.entries()) {
-		const value = record[field] ?? record[camelName(field)];
+		const value = record[field] ?? record[camelName(field)] ?? inAnyCase(record, field);
 		if (usable(value)) key[field] = value;
 		else if (position === 0 || !isEmpty(value)) return undefined;
 	}
 	return key;
+}
+
+/** A field given under its name in another letter case (an ERP's ORDER_NUMBER, Batch), as Map Automatically reads it. */
+function inAnyCase(record: IDataObject, field: string): unknown {
+	const names = [field.toLowerCase(), camelName(field).toLowerCase()];
+	const key = Object.keys(record).find((name) => names.includes(name.toLowerCase()));
+	return key === undefined ? undefined : record[key];
 }
 
 /** "Sales order SO-1003", "Bin WH1 / A-01-01". */

@@ -80,13 +80,13 @@ describe('WMS Platform in the editor, on Acme WMS 2.4.0', () => {
 
 	it("loads each kind of route's fields into the mapper, and says why when there are none", async () => {
 		const fields = (route: string) => harness.mapperFields(onRoute(route), 'routeFields');
-		// Acme names no key for its batches: any plain field may be chosen to match on.
+		// Acme names no key for its batches: one of its required plain fields may be chosen to match on.
 		expect(brief(await fields('/inventory_batch/add'))).toEqual([
 			{ id: 'item_number', type: 'string', required: true, match: 'may' },
 			{ id: 'batch', type: 'string', required: true, match: 'may' },
-			{ id: 'expiry_date', type: 'string', required: false, match: 'may' },
-			{ id: 'manufactured_date', type: 'string', required: false, match: 'may' },
-			{ id: 'notes', type: 'string', required: false, match: 'may' },
+			{ id: 'expiry_date', type: 'string', required: false, match: 'no' },
+			{ id: 'manufactured_date', type: 'string', required: false, match: 'no' },
+			{ id: 'notes', type: 'string', required: false, match: 'no' },
 		]);
 		// A key the description names is the default match, and the only one.
 		const suppliers = brief(await fields('/supplier/add'));

@@ -3,7 +3,7 @@
  * What WMS Platform → Call a Route offers, for every route of the built-in description and of Acme
  * WMS 2.4.0's: the route list (those no other node covers first) and the mapper's fields of each
  * route — required fields first, the description's key as the only match for a route that writes
- * records, any plain field where it names none, nothing to match on for a read or any other route.
+ * records, a required plain field where it names none, nothing to match on for a read or any other route.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -90,7 +90,7 @@ describe("Call a Route's mapper fields", () => {
 		},
 	);
 
-	it("offers Acme's inventory batches any plain field to match on, its dates as text", () => {
+	it("offers Acme's inventory batches their required plain fields to match on, its dates as text", () => {
 		expect(
 			fieldsOf(acme, '/inventory_batch/add').map(({ id, type, required, canBeUsedToMatch }) => [
 				id,
@@ -101,9 +101,9 @@ describe("Call a Route's mapper fields", () => {
 		).toEqual([
 			['item_number', 'string', true, true],
 			['batch', 'string', true, true],
-			['expiry_date', 'string', false, true],
-			['manufactured_date', 'string', false, true],
-			['notes', 'string', false, true],
+			['expiry_date', 'string', false, false],
+			['manufactured_date', 'string', false, false],
+			['notes', 'string', false, false],
 		]);
 	});
 

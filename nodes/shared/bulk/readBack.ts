@@ -9,6 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { readAll } from '../paging';
 import { foldKey } from '../recordKey';
 import type { Session } from '../session';
+import { behaviourOf } from '../version';
 import type { RequestOptions } from '../transport/request';
 
 export interface ReadBack {
@@ -88,7 +89,7 @@ export async function readBack(
 				back.confirmed.set(row, {
 					key: String(record[filter.key]),
 					// Whether this run created it or it was there already, reading back cannot tell: from version 3 it says no more than that.
-					status: session.ctx.getNode().typeVersion >= 3 ? 'stored' : 'unchanged',
+					status: behaviourOf(session.ctx.getNode()) >= 3 ? 'stored' : 'unchanged',
 					confirmed_by: 'read_back',
 				});
 			else back.differing.set(row, differs);

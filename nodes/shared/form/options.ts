@@ -14,7 +14,7 @@ import { checkRouteOf, routeInfo, type RouteInfo, type RoutePath } from '../plat
 import type { ExecuteSession } from '../session';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from '../transport/retry';
 import type { UnknownFieldPolicy } from '../checking';
-import { byVersion, fromVersion } from '../version';
+import { behaviourOf, byVersion, fromVersion } from '../version';
 
 const retryOptions: INodeProperties[] = [
 	{
@@ -247,7 +247,7 @@ export function bulkOptions(session: ExecuteSession, route: string): BulkOptions
 	const resend = ctx.getNodeParameter(
 		'options.resend',
 		0,
-		resendDefault(info, ctx.getNode().typeVersion),
+		resendDefault(info, behaviourOf(ctx.getNode())),
 	);
 	return {
 		batchSize: ctx.getNodeParameter('options.batchSize', 0, info.maxItems ?? 1000) as number,
