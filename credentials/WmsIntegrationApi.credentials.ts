@@ -1,6 +1,5 @@
 import type {
 	ICredentialDataDecryptedObject,
-	ICredentialTestRequest,
 	ICredentialType,
 	IHttpRequestHelper,
 	IHttpRequestOptions,
@@ -8,40 +7,13 @@ import type {
 } from 'n8n-workflow';
 
 import { Secrets } from '../nodes/shared/transport/secrets';
-import { readSite, withConnection } from '../nodes/shared/transport/site';
+import { readSite } from '../nodes/shared/transport/site';
 import { checkBaseUrl } from '../nodes/shared/transport/url';
+import { authorized } from './authorized';
 import { descriptionProperties } from './descriptionProperties';
 import { connectionProperties, tokenRequestProperties } from './siteProperties';
 import { fetchToken } from './tokenFetch';
 import { sharedToken } from './tokenSharing';
-
-/** Where a request goes: its URL against its base, else the credential's Base URL. */
-function targetOf(request: IHttpRequestOptions, baseUrl: unknown): string {
-	const legacy = request as IHttpRequestOptions & { uri?: string };
-	try {
-		return new URL(request.url ?? legacy.uri ?? '', request.baseURL).href;
-	} catch {
-		return String(baseUrl ?? '');
-	}
-}
-
-const REDIRECT_WORDS =
-	'The Base URL answers with a redirect, which is not followed so that the token stays with its host: enter the address the platform has now as the Base URL (ending in /v1)';
-
-/** The credential test's words for the statuses it names; the platform's own text is never shown. */
-const TEST_WORDS: Array<[number, string]> = [
-	[401, 'Client ID or secret rejected by the platform'],
-	[
-		403,
-		"The platform refused this API client the test read (/warehouse/check, HTTP 403): ask the platform's operator to allow it",
-	],
-	[404, 'The Base URL does not point at the platform API: it must end in /v1'],
-	...[429, 502, 503, 504].map((status): [number, string] => [
-		status,
-		`The platform is busy or unavailable (HTTP ${status}): try again later`,
-	]),
-	...[301, 302, 303, 307, 308].map((status): [number, string] => [status, REDIRECT_WORDS]),
-];
 
 /**
  * OAuth 2.0 client credentials (a JSON body by default; a form body or HTTP Basic for gateways
@@ -50,6 +22,8 @@ const TEST_WORDS: Array<[number, string]> = [
  * until the platform stops accepting it. Executions of one n8n process that need a new token at
  * the same moment share one fetch (tokenSharing.ts). The site's connection settings (CA, client
  * certificate, proxy) go with every request: the token request here, all others in authenticate.
+ * Its Test is a function every node names (credentialTest.ts): it says what it found of the
+ * platform's API description, which a request and a rule could not.
  */
 export class WmsIntegrationApi implements ICredentialType {
 	name = 'wmsIntegrationApi';
@@ -118,15 +92,21 @@ export class WmsIntegrationApi implements ICredentialType {
 			accessToken: await sharedToken(
 				client,
 				held,
-				async () => await fetchToken(this, { credentials, baseUrl: checked.url, site, secrets }),
+				async () =>
+					await fetchToken(async (options) => await this.helpers.httpRequest(options), {
+						credentials,
+						baseUrl: checked.url,
+						site,
+						secrets,
+					}),
 			),
 		};
 	}
 
 	/**
 	 * The bearer token, and the credential's connection settings (CA, client certificate, proxy,
-	 * certificate checks), on every request n8n makes with this credential: the nodes', the
-	 * credential test's, and an HTTP Request node's.
+	 * certificate checks), on every request n8n makes with this credential: the nodes' and an HTTP
+	 * Request node's.
 	 */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
@@ -134,50 +114,11 @@ export class WmsIntegrationApi implements ICredentialType {
 	): Promise<IHttpRequestOptions> {
 		const site = readSite(credentials);
 		if ('problem' in site) throw new Error(site.problem);
-		return withConnection(
-			{
-				...requestOptions,
-				headers: {
-					...requestOptions.headers,
-					Authorization: `Bearer ${String(credentials.accessToken ?? '')}`,
-				},
-			},
+		return authorized(
+			requestOptions,
+			String(credentials.accessToken ?? ''),
 			site,
-			targetOf(requestOptions, credentials.baseUrl),
+			credentials.baseUrl,
 		);
 	}
-
-	/**
-	 * A one-record read: proves the secret (token issued) and the base URL (route answered). n8n's
-	 * credential tester shows a failed request's own status text, which the platform writes: so
-	 * the statuses below are told in these words, and any other answer that is not a list of
-	 * records in the last rule's. Redirects are not followed (the token stays with the Base URL's
-	 * host).
-	 */
-	test: ICredentialTestRequest = {
-		request: {
-			method: 'POST',
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/warehouse/check',
-			body: { limit: 1 },
-			json: true,
-			disableFollowRedirect: true,
-			ignoreHttpStatusErrors: { ignore: true, except: TEST_WORDS.map(([status]) => status) },
-		},
-		rules: [
-			...TEST_WORDS.map(([value, message]) => ({
-				type: 'responseCode' as const,
-				properties: { value, message },
-			})),
-			{
-				type: 'responseSuccessBody',
-				properties: {
-					key: 'items',
-					value: undefined,
-					message:
-						'The platform did not answer the test read (/warehouse/check) with a list of records: check the Base URL (it must end in /v1)',
-				},
-			},
-		] as ICredentialTestRequest['rules'],
-	};
 }

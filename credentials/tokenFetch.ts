@@ -6,11 +6,7 @@
  * endpoint says is redacted of every secret as it goes into the words, and the words once more of
  * every value the credential holds.
  */
-import type {
-	ICredentialDataDecryptedObject,
-	IHttpRequestHelper,
-	IHttpRequestOptions,
-} from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
 
 import { connectionProblemInWords } from '../nodes/shared/transport/errors';
 import {
@@ -19,6 +15,7 @@ import {
 	unreadableAnswer,
 	type FailedCall,
 } from '../nodes/shared/transport/failure';
+import type { HttpSend } from '../nodes/shared/transport/legacyRequest';
 import { RETRYABLE_STATUSES, TimedOut, withinTimeout } from '../nodes/shared/transport/retry';
 import type { Secrets } from '../nodes/shared/transport/secrets';
 import { summaryOf, withConnection, type Site } from '../nodes/shared/transport/site';
@@ -136,11 +133,11 @@ function tokenFailure(
 	);
 }
 
-/** A new access token for the client, or an error that says what to change. */
-export async function fetchToken(
-	helpers: IHttpRequestHelper,
-	client: TokenClient,
-): Promise<string> {
+/**
+ * A new access token for the client, or an error that says what to change. `send` is n8n's
+ * httpRequest in a run, its legacy request helper in the credential test (legacyRequest.ts).
+ */
+export async function fetchToken(send: HttpSend, client: TokenClient): Promise<string> {
 	const { baseUrl, credentials, secrets, site } = client;
 	let url = `${baseUrl}/oauth/token`;
 	for (let hop = 0; ; hop++) {
@@ -153,7 +150,7 @@ export async function fetchToken(
 				timeout: TOKEN_TIMEOUT_MS,
 				disableFollowRedirect: true,
 			};
-			const call = helpers.helpers.httpRequest(withConnection(request, site, url));
+			const call = send(withConnection(request, site, url));
 			response = await withinTimeout(call, TOKEN_TIMEOUT_MS);
 		} catch (error) {
 			const failure: FailedCall =

@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/constants';
+import { credentialTest } from '../../credentials/credentialTest';
 import { PollsInProcess } from './inProcess';
 import { LEDGER_CAPACITY } from './ledger';
 import { pollErpUpdates } from './poll';
@@ -52,7 +52,7 @@ export class WmsErpUpdateTrigger implements INodeType {
 		polling: true,
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'wmsIntegrationApi', required: true, testedBy: 'wmsIntegrationApiTest' }],
 		properties: [
 			{
 				displayName:
@@ -108,6 +108,8 @@ export class WmsErpUpdateTrigger implements INodeType {
 			},
 		],
 	};
+
+	methods = { credentialTest };
 
 	readonly poll: (this: IPollFunctions) => Promise<INodeExecutionData[][] | null>;
 

@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/constants';
 import { warehouseLocators } from '../shared/dropdowns/warehouse';
 import {
 	resourceOutputs,
@@ -36,7 +35,7 @@ export class WmsInventoryReconciliation implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		// Reconcile: Discrepancies and Summary; every other operation: one output.
 		outputs: resourceOutputs(resources),
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'wmsIntegrationApi', required: true, testedBy: 'wmsIntegrationApiTest' }],
 		properties: resourceProperties(resources),
 	};
 

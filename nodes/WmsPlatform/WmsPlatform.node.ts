@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/constants';
 import {
 	resourceOutputs,
 	resourceProperties,
@@ -31,7 +30,7 @@ export class WmsPlatform implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		// Call a Route: one output; Compare With Built-In: Summary and Differences.
 		outputs: resourceOutputs(resources),
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'wmsIntegrationApi', required: true, testedBy: 'wmsIntegrationApiTest' }],
 		properties: resourceProperties(resources),
 	};
 

@@ -6,7 +6,6 @@ import type {
 } from 'n8n-workflow';
 import { NodeConnectionTypes } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../shared/constants';
 import {
 	resourceOutputs,
 	resourceProperties,
@@ -32,7 +31,7 @@ export class WmsSupplier implements INodeType {
 		// Reads by key, from version 2: Found and Not Found; bulk writes with Output → Failures and a
 		// Summary (a file's default): Not Stored and Summary; every other operation: one output.
 		outputs: resourceOutputs(resources),
-		credentials: [{ name: CREDENTIAL_TYPE, required: true }],
+		credentials: [{ name: 'wmsIntegrationApi', required: true, testedBy: 'wmsIntegrationApiTest' }],
 		properties: resourceProperties(resources),
 	};
 

@@ -14,7 +14,7 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { rowKey } from './bulk/outcomes';
 import { isObject, valueAt, withValueAt } from './objects';
-import type { Paging } from './platform';
+import type { Paging, Platform } from './platform';
 import type { Session } from './session';
 import { platformRequest, type RequestOptions } from './transport/request';
 
@@ -61,9 +61,14 @@ export interface ReadShape {
 	list?: string;
 }
 
-export function readShapeOf(session: Session, route: string): ReadShape {
-	const wire = session.platform.wire(route);
+/** How a route of this platform reads (the credential test's read has no session). */
+export function readShape(platform: Platform, route: string): ReadShape {
+	const wire = platform.wire(route);
 	return { filter: wire.filter ?? 'filter', paging: wire.paging ?? OUR_PAGING, list: wire.list };
+}
+
+export function readShapeOf(session: Session, route: string): ReadShape {
+	return readShape(session.platform, route);
 }
 
 /** Where an answer's records are: the route's list, else its one list of records (or the usual names' first). */

@@ -9,6 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { credentialTest } from '../../credentials/credentialTest';
 import { SUMMARY_OUTPUTS, RECORD_COLUMNS } from './file/properties';
 import type { Operation, OperationOutputs } from './operations';
 import { listSession } from './dropdowns/locator';
@@ -180,10 +181,12 @@ function formOperation(ctx: ILoadOptionsFunctions, resources: Resource[]): Opera
 
 /**
  * The methods every area node offers the editor: the fields of the chosen operation's records, as
- * the effective description (the credential's) has them, for the resource mapper.
+ * the effective description (the credential's) has them, for the resource mapper; and the
+ * credential's test.
  */
 export function resourceMethods(resources: Resource[]) {
 	return {
+		credentialTest,
 		loadOptions: {
 			/** Column Mapping's fields for a file, from the effective description. */
 			async [RECORD_COLUMNS](this: ILoadOptionsFunctions): Promise<INodePropertyOptions[]> {

@@ -1,9 +1,12 @@
 // The credential's "Test" button (POST /rest/credentials/test, as the editor sends it) passes against
 // the simulator and fails with a message that tells the user what to fix: never a secret the
-// platform echoed, and never after sending the credential to another host.
+// platform echoed, and never after sending the credential to another host. With the platform's own
+// API description, it says how that description differs from the built-in one (in the answer: the
+// editor shows only its banner on success), and in the editor where one it cannot use is broken.
 import assert from 'node:assert/strict';
-import { freePort } from '../../dev/scripts/n8n-host.mjs';
+import { freePort, startSimulator } from '../../dev/scripts/n8n-host.mjs';
 import { startEchoPlatform } from './support/echoPlatform.mjs';
+import { editorPage, screenshot } from './support/editor.mjs';
 
 async function testCredential(ctx, data) {
 	const { id, name, type } = ctx.credential;
@@ -154,6 +157,54 @@ export default [
 				/did not answer the test read \(\/warehouse\/check\) with a list of records/,
 			);
 			noSecretIn(result);
+		},
+	},
+	{
+		name: "credential test From the Platform: says how the platform's description differs; one it cannot use is named in the editor, with its place",
+		async run(ctx) {
+			const acme = await startSimulator({ port: 0, host: '127.0.0.1', shape: 'acme' });
+			ctx.onCleanup(() => acme.close());
+			const fromPlatform = {
+				baseUrl: acme.baseUrl,
+				clientId: acme.clientId,
+				clientSecret: acme.clientSecret,
+				description: 'platform',
+				descriptionUrl: 'openapi.json',
+			};
+			const result = await testCredential(ctx, fromPlatform);
+			assert.equal(result.status, 'OK', `credential test said: ${result.message}`);
+			assert.match(
+				result.message,
+				/^Read the platform's API description \(Acme WMS Public API 2\.4\.0\): 42 routes\. Differs from the built-in one: .*\/inventory\/add names no key \(was sku\).*; \/inventory\/add 2 new required fields \(item_number, owner_code\);/,
+			);
+			assert.deepEqual(
+				acme.description.requests().map(({ status, authorization }) => ({ status, authorization })),
+				[{ status: 200, authorization: true }],
+			);
+
+			// The same platform, its description now broken at one place.
+			const doc = structuredClone(acme.description.document());
+			doc.paths['/inventory/add'].post.requestBody.content['application/json'].schema = {
+				$ref: 'inventory.yaml#/InventoryAddRequest',
+			};
+			acme.description.set({ text: JSON.stringify(doc), format: 'json' });
+			const credential = await ctx.client.api('POST', '/credentials', {
+				name: 'WMS (Acme, description broken)',
+				type: ctx.credential.type,
+				data: fromPlatform,
+			});
+			try {
+				const page = await editorPage(ctx);
+				await page.goto(`${ctx.n8n.url}/home/credentials/${credential.id}`);
+				await page.waitForSelector('[data-test-id="editCredential-modal"]', { timeout: 20000 });
+				await page.getByText('More details', { exact: true }).click({ timeout: 20000 });
+				const words = `The platform's API description read from ${acme.baseUrl}/openapi.json cannot be used: a $ref to another document (inventory.yaml#/InventoryAddRequest): only references inside the description are read; use the platform's bundled description (one file) (at #/paths/~1inventory~1add/post/requestBody/content/application~1json/schema). Ask the platform for its OpenAPI 3 description, or choose Built In`;
+				await page.getByText(words, { exact: true }).waitFor({ timeout: 10000 });
+				await screenshot(page, ctx, 'credential-description-problem');
+				await page.keyboard.press('Escape');
+			} finally {
+				await ctx.client.api('DELETE', `/credentials/${credential.id}`);
+			}
 		},
 	},
 ];

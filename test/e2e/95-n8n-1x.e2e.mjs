@@ -117,7 +117,7 @@ export default function (ctx) {
 			},
 		},
 		{
-			name: 'n8n 1.x: the credential test passes against the simulator',
+			name: 'n8n 1.x: the credential test passes against the simulator, and fails in its own words',
 			async run() {
 				needsV1();
 				const { id, name, type } = v1.credential;
@@ -126,10 +126,18 @@ export default function (ctx) {
 					clientId: ctx.simulator.clientId,
 					clientSecret: ctx.simulator.clientSecret,
 				};
-				const result = await v1.client.rest('POST', '/credentials/test', {
-					credentials: { id, name, type, data },
-				});
+				const test = async (fields) =>
+					await v1.client.rest('POST', '/credentials/test', {
+						credentials: { id, name, type, data: { ...data, ...fields } },
+					});
+				const result = await test({});
 				assert.equal(result.status, 'OK', result.message);
+				assert.equal(result.message, 'Connected: the nodes use the built-in API description.');
+				// The test is a function of the package on 1.x too: its own words, not n8n's general ones.
+				assert.deepEqual(await test({ baseUrl: `${ctx.simulator.baseUrl}/x` }), {
+					status: 'Error',
+					message: `The platform's token endpoint ${ctx.simulator.baseUrl}/x/oauth/token answered HTTP 404: check the Base URL (it must end in /v1)`,
+				});
 			},
 		},
 		{

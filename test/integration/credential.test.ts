@@ -175,7 +175,7 @@ describe('WMS Integration API credential', () => {
 		it('passes against the platform, and says what to fix when the Base URL is not the API', async () => {
 			expect(await testCredential(harnessWith())).toEqual({
 				status: 'OK',
-				message: 'Connection successful!',
+				message: 'Connected: the nodes use the built-in API description.',
 			});
 			expect(
 				await testCredential(harnessWith({ baseUrl: sim.baseUrl.replace(/\/v1$/, '/v9') })),

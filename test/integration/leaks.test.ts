@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The leak suite: every secret the package knows — a random client secret, a client ID that looks
  * like a secret, an opaque or a JWT access token, the client key of a client certificate (a line
@@ -8,7 +8,8 @@
  * pages, headers and status lines, redirect targets, even successful answers, a proxy's 407 and
  * 502 pages; at a random place in a random body. Every run goes through a proxy with a user, with
  * a client certificate and its encrypted key in the credential. Through every kind of node (a bulk
- * write, a read, a read by keys, the trigger's poll, the credential test, a picker in the editor),
+ * write, a read, a read by keys, the trigger's poll, the credential test, the credential test
+ * reading the platform's own description (its title echoing it too), a picker in the editor),
  * through real n8n-core; the secret never appears in an output item, an error (message,
  * description, cause, context), a hint, a log line or the credential test's words.
  *
@@ -16,9 +17,12 @@
  * what must never show of it (mustNotShow), and where the platform could echo it in ECHOES.
  */
 import { generateKeyPairSync } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import fc from 'fast-check';
 import type { IDataObject, INodeType, IRun } from 'n8n-workflow';
+import { parse } from 'yaml';
 
 import { encryptKey, issue } from '../../dev/simulator/certificates';
 import { secretLike } from '../../nodes/shared/transport/secrets';
@@ -268,8 +272,13 @@ const ECHOES: Record<string, Echo> = {
 	},
 };
 
-/** How one kind of node is run, and every text it leaves: output items, errors, hints. */
-type NodeKind = (harness: Harness) => Promise<string[]>;
+/** How one kind of node is run, and every text it leaves: output items, errors, hints. `text` is what the platform echoes. */
+type NodeKind = (harness: Harness, platform: QuirkyPlatform, text: string) => Promise<string[]>;
+
+/** The contract as the platform's own description (JSON), once; each run puts the echo in its title. */
+const CONTRACT = parse(
+	readFileSync(join(__dirname, '..', '..', 'contract', 'openapi.yaml'), 'utf8'),
+);
 
 /** Every text of an error a user or a log may see. */
 function errorTexts(error: unknown): string[] {
@@ -387,6 +396,20 @@ const NODE_KINDS: Record<string, NodeKind> = {
 		const result = await testCredential(harness);
 		return [result.message];
 	},
+	'credential test, the description read from the platform': async (harness, platform, text) => {
+		// Echo answers of data routes answer the description too; where none does, this one does.
+		platform.on('*', (call) =>
+			call.route === '/openapi.json'
+				? {
+						raw: JSON.stringify({ ...CONTRACT, info: { ...CONTRACT.info, title: `Echo ${text}` } }),
+					}
+				: undefined,
+		);
+		harness.store.data.description = 'platform';
+		harness.store.data.descriptionUrl = 'openapi.json';
+		const result = await testCredential(harness);
+		return [result.message];
+	},
 	'picker in the editor (Warehouse: From List)': async (harness) => {
 		try {
 			const page = await harness.listSearch(
@@ -438,7 +461,7 @@ describe('leak suite: no secret shows, whatever the platform echoes (fast-check,
 						const harness = harnessOf(platform, proxy, held, inUrl);
 						const logsFrom = capturedLogs.length;
 						const texts = [
-							...(await NODE_KINDS[nodeKind](harness)),
+							...(await NODE_KINDS[nodeKind](harness, platform, text)),
 							...capturedLogs.slice(logsFrom),
 						];
 						const shown = mustNotShow(held).filter((secret) =>
@@ -448,7 +471,11 @@ describe('leak suite: no secret shows, whatever the platform echoes (fast-check,
 						expect(platform.elsewhere.calls).toEqual([]);
 						// Everything that went out went through the proxy, to the platform.
 						const origin = new URL(platform.baseUrl).origin;
-						expect(proxy.seen.filter((seen) => !seen.startsWith(`POST ${origin}/`))).toEqual([]);
+						expect(
+							proxy.seen.filter(
+								(seen) => !/^(POST|GET) /.test(seen) || !seen.includes(` ${origin}/`),
+							),
+						).toEqual([]);
 						if (!proxy.answer && !proxy.cut) expect(proxy.seen.length).toBeGreaterThan(0);
 						tried.add(`${nodeKind} × ${echo}`);
 					} finally {

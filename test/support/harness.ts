@@ -42,9 +42,6 @@ import { ALL_NODE_TYPES } from './nodeTypes';
 
 export const CREDENTIAL_REF = { id: 'cred-1', name: 'WMS test' };
 
-/** The node type n8n's credential tester runs a credential's test request on. */
-export const TESTER_NODE_TYPE = 'n8n-nodes-base.noOp';
-
 /** The data of a credential as saved: the three fields every credential has, and any of the others. */
 export type CredentialData = ICredentialDataDecryptedObject & {
 	baseUrl: string;
@@ -192,11 +189,6 @@ class TestNodeTypes implements INodeTypes {
 		return (this.types.get(plain) ?? this.types.get(plain.replace(/Tool$/, '')))!;
 	}
 
-	/** A node type only for one call (the credential tester's copy of NoOp), as n8n's mock node types hold it. */
-	add(name: string, type: INodeType) {
-		this.types.set(name, type);
-	}
-
 	getByNameAndVersion(name: string, version?: number) {
 		return NodeHelpers.getVersionedNodeType(this.getByName(name), version);
 	}
@@ -252,16 +244,14 @@ class TestCredentialsHelper extends ICredentialsHelper {
 		helpers: IHttpRequestHelper,
 		credentials: ICredentialDataDecryptedObject,
 		_typeName: string,
-		node: INode,
+		_node: INode,
 		credentialsExpired: boolean,
 	): Promise<ICredentialDataDecryptedObject | undefined> {
 		const expirable = this.credentialType.properties.find(
 			(p) => p.type === 'hidden' && p.typeOptions?.expirable === true,
 		);
 		if (!expirable || !this.credentialType.preAuthentication) return undefined;
-		// n8n's credential test always asks for a new token (its request runs on a NoOp node).
-		const testing = node?.parameters?.temp === '' && node?.type === TESTER_NODE_TYPE;
-		if (credentials[expirable.name] !== '' && !credentialsExpired && !testing) return undefined;
+		if (credentials[expirable.name] !== '' && !credentialsExpired) return undefined;
 		const output = await this.credentialType.preAuthentication.call(helpers, credentials);
 		if (output[expirable.name] === undefined) return undefined;
 		await this.updateCredentials(

@@ -1,4 +1,5 @@
-/** What the editor asks the node for: the route list, and the chosen route's fields for the mapper. */
+/** What the editor asks the node for: the route list, the chosen route's fields for the mapper, and the credential's test. */
+import { credentialTest } from '../../../credentials/credentialTest';
 import { routeFields } from './resourceMapping';
 import { routeSearch } from './listSearch';
 
@@ -11,4 +12,5 @@ export const ROUTE_FIELDS = 'routeFields';
 export const methods = {
 	listSearch: { [ROUTE_SEARCH]: routeSearch },
 	resourceMapping: { [ROUTE_FIELDS]: routeFields },
+	credentialTest,
 };

@@ -8,16 +8,14 @@
  * timer is used. A description that cannot be read stops the run with the reason; one read
  * before in this process is used while the platform cannot be reached, and n8n's log says so.
  */
-import type { ICredentialDataDecryptedObject, IHttpRequestOptions } from 'n8n-workflow';
+import type { ICredentialDataDecryptedObject } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../constants';
-import type { WmsContext } from '../session';
 import { describeFailure, scrubbed } from '../transport/failure';
 import { platformMessage } from '../transport/errors';
 import type { Secrets } from '../transport/secrets';
-import { withConnection, type Site } from '../transport/site';
+import type { Site } from '../transport/site';
 import { DescriptionProblem } from './description/problems';
-import { MAX_DESCRIPTION_BYTES } from './description/read';
+import { fetchDescription, headerOf, textOf, type DescriptionHelpers } from './fetchDescription';
 import { platformFromText, type PlatformNotes } from './compiled';
 import { BUILT_IN } from './index';
 import type { Platform } from './platform';
@@ -34,9 +32,6 @@ export type DescriptionChoice = 'builtIn' | 'platform' | 'pasted';
 /** How long a description read from the platform is used before the platform is asked whether it changed. */
 export const RECHECK_MS = 5 * 60_000;
 
-const REDIRECTS = new Set([301, 302, 303, 307, 308]);
-const MAX_HOPS = 5;
-
 /** A description that cannot be used for this run, in words a person acts on. */
 export class DescriptionUnusable extends Error {
 	constructor(
@@ -47,6 +42,8 @@ export class DescriptionUnusable extends Error {
 		this.name = 'DescriptionUnusable';
 	}
 }
+
+export type { DescriptionHelpers } from './fetchDescription';
 
 /** What was read from one address: its validators, when it was last asked for, and the text's platform. */
 interface Read {
@@ -59,6 +56,14 @@ interface Read {
 /** The last read of each address, per credential's platform; a few, the oldest dropped first. */
 const reads = new Map<string, Read>();
 const KEPT_READS = 16;
+
+export interface LoadOptions {
+	/**
+	 * Ask the platform now, whenever it was last asked, and take no description read before when
+	 * it cannot be read (the credential test: it says what the platform gives today).
+	 */
+	askNow?: boolean;
+}
 
 export interface Loaded {
 	platform: Platform;
@@ -84,98 +89,14 @@ export function descriptionUrl(raw: unknown, baseUrl: string): string {
 	return url;
 }
 
-function headerOf(headers: Record<string, unknown> | undefined, name: string): string | undefined {
-	const value = Object.entries(headers ?? {}).find(([key]) => key.toLowerCase() === name)?.[1];
-	return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-/** A streamed answer's text, refused past the size a description may have. */
-async function textOf(body: unknown): Promise<string> {
-	if (typeof body === 'string') return body;
-	if (body && typeof body === 'object' && Symbol.asyncIterator in body) {
-		const decoder = new TextDecoder();
-		let text = '';
-		let bytes = 0;
-		for await (const chunk of body as AsyncIterable<Uint8Array>) {
-			bytes += chunk.length;
-			if (bytes > MAX_DESCRIPTION_BYTES)
-				throw new DescriptionProblem(
-					'#',
-					`the description is larger than ${MAX_DESCRIPTION_BYTES / 1024 / 1024} MB: it is not read`,
-				);
-			text += decoder.decode(chunk, { stream: true });
-		}
-		return text + decoder.decode();
-	}
-	return JSON.stringify(body);
-}
-
-interface Answer {
-	status: number;
-	headers: Record<string, unknown>;
-	body: unknown;
-}
-
-/**
- * Asks for the description: with the credential at the Base URL's origin (its token and
- * connection), without it anywhere else (a redirect to another host takes no credential along).
- */
-async function fetchDescription(
-	ctx: WmsContext,
-	url: string,
-	baseUrl: string,
-	site: Site,
-	known: Read | undefined,
-): Promise<Answer> {
-	let at = url;
-	for (let hop = 0; ; hop++) {
-		const request: IHttpRequestOptions = {
-			method: 'GET',
-			url: at,
-			headers: {
-				Accept: 'application/json, application/yaml;q=0.9, text/yaml;q=0.9, */*;q=0.5',
-				...(known?.etag ? { 'If-None-Match': known.etag } : {}),
-				...(known?.modified ? { 'If-Modified-Since': known.modified } : {}),
-			},
-			json: false,
-			encoding: 'stream',
-			returnFullResponse: true,
-			disableFollowRedirect: true,
-			ignoreHttpStatusErrors: true,
-			timeout: 60_000,
-		};
-		const sameOrigin = new URL(at).origin === new URL(baseUrl).origin;
-		const response = (
-			sameOrigin
-				? await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, request)
-				: await ctx.helpers.httpRequest(withoutClientCertificate(withConnection(request, site, at)))
-		) as { statusCode?: number; headers?: Record<string, unknown>; body?: unknown };
-		const status = response.statusCode ?? 200;
-		const location = headerOf(response.headers, 'location');
-		if (REDIRECTS.has(status) && location && hop < MAX_HOPS) {
-			await textOf(response.body).catch(() => '');
-			at = new URL(location, at).href;
-			continue;
-		}
-		return { status, headers: response.headers ?? {}, body: response.body };
-	}
-}
-
-/** Another host gets neither the token nor the client certificate (the credential's identity). */
-function withoutClientCertificate(request: IHttpRequestOptions): IHttpRequestOptions {
-	if (!request.agentOptions) return request;
-	const trust: Record<string, unknown> = { ...request.agentOptions };
-	for (const identity of ['cert', 'key', 'passphrase', 'pfx']) delete trust[identity];
-	return { ...request, agentOptions: trust };
-}
-
 /** The effective description of a run with this credential. */
 export async function loadPlatform(
-	ctx: WmsContext,
+	ctx: DescriptionHelpers,
 	credentials: ICredentialDataDecryptedObject,
 	baseUrl: string,
 	site: Site,
 	secrets: Secrets,
+	{ askNow = false }: LoadOptions = {},
 ): Promise<Loaded> {
 	const choice = (credentials[DESCRIPTION_FIELD.source] ?? 'builtIn') as DescriptionChoice;
 	if (choice === 'pasted') {
@@ -192,9 +113,9 @@ export async function loadPlatform(
 	const url = descriptionUrl(credentials[DESCRIPTION_FIELD.url], baseUrl);
 	const key = `${baseUrl}|${String(credentials.clientId ?? '')}|${url}`;
 	const known = reads.get(key);
-	if (known && Date.now() - known.checkedAt < RECHECK_MS)
+	if (known && !askNow && Date.now() - known.checkedAt < RECHECK_MS)
 		return compile(known.text, { kind: 'platform', url });
-	const asked = await fetchDescription(ctx, url, baseUrl, site, known).then(
+	const asked = await fetchDescription(ctx, url, baseUrl, site, known, secrets).then(
 		(answer) => ({ answer }),
 		(error: unknown) => ({ error }),
 	);
@@ -202,7 +123,7 @@ export async function loadPlatform(
 		const said = platformMessage(
 			scrubbed({ ...describeFailure(asked.error), baseUrl, route: url }, secrets),
 		);
-		if (known) return stale(compile(known.text, { kind: 'platform', url }), url, said);
+		if (known && !askNow) return stale(compile(known.text, { kind: 'platform', url }), url, said);
 		throw new DescriptionUnusable(
 			`The platform's API description could not be read from ${url}: ${said}`,
 			'Check the Description URL in the credential, or choose Built In',
@@ -216,19 +137,21 @@ export async function loadPlatform(
 	if (answer.status < 200 || answer.status >= 300) {
 		await textOf(answer.body).catch(() => '');
 		const words =
-			answer.status === 404
+			answer.refused ??
+			(answer.status === 404
 				? 'there is no description at that address'
 				: answer.status === 401 || answer.status === 403
 					? 'the platform refused this API client the description'
-					: 'the platform did not give it';
-		if (known && answer.status >= 500)
+					: 'the platform did not give it');
+		if (known && !askNow && answer.status >= 500)
 			return stale(compile(known.text, { kind: 'platform', url }), url, `HTTP ${answer.status}`);
 		throw new DescriptionUnusable(
 			`The platform's API description could not be read from ${url} (HTTP ${answer.status}): ${words}`,
 			'Check the Description URL in the credential (ask the platform for the address of its OpenAPI description), or choose Built In',
 		);
 	}
-	const text = secrets.scrub(await textOf(answer.body)) as string;
+	// A platform may echo what it was sent: no secret goes into the text, nor any words made from it.
+	const text = secrets.redactValues(await textOf(answer.body));
 	reads.delete(key);
 	reads.set(key, {
 		etag: headerOf(answer.headers, 'etag'),
