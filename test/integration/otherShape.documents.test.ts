@@ -61,7 +61,7 @@ describe('Acme: a description that cannot be used', () => {
 			expect(text).not.toBe(fixture(format));
 			const error = await stopped({ description: 'pasted', descriptionText: text });
 			expect(error.message).toBe(
-				"The platform's API description pasted in the credential cannot be used: a $ref to another document (inventory-item.yaml#/InventoryItem): only references inside the description are read; use the platform's bundled description (one file) (at #/components/schemas/InventoryAddRequest/properties/data/items)",
+				"The platform's API description pasted in the credential cannot be used: a $ref to another document (inventory-item.yaml#/InventoryItem): only references inside the description are read; use the platform's bundled, one-file description (at #/components/schemas/InventoryAddRequest/properties/data/items)",
 			);
 			expect(error.description).toMatch(
 				/^Paste the whole description as the platform publishes it/,

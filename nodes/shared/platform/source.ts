@@ -142,7 +142,9 @@ export async function loadPlatform(
 				? 'there is no description at that address'
 				: answer.status === 401 || answer.status === 403
 					? 'the platform refused this API client the description'
-					: 'the platform did not give it');
+					: answer.status === 429 || answer.status >= 500
+						? 'the platform is busy or unavailable: try again later'
+						: 'the platform did not give it');
 		if (known && !askNow && answer.status >= 500)
 			return stale(compile(known.text, { kind: 'platform', url }), url, `HTTP ${answer.status}`);
 		throw new DescriptionUnusable(

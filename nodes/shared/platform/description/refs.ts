@@ -77,7 +77,7 @@ export class Resolver {
 		if (ref !== '#' && !ref.startsWith('#/'))
 			throw new DescriptionProblem(
 				placeOf(this.doc, ref) ?? at,
-				`a $ref to another document (${ref.slice(0, 200)}): only references inside the description are read; use the platform's bundled description (one file)`,
+				`a $ref to another document (${ref.slice(0, 200)}): only references inside the description are read; use the platform's bundled, one-file description`,
 			);
 		let node: unknown = this.doc;
 		for (const raw of ref === '#' ? [] : ref.slice(2).split('/')) {
