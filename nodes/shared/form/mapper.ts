@@ -170,8 +170,7 @@ export function mappedFilter(
 	itemIndex: number,
 ): IDataObject {
 	const { ctx } = session;
-	const stored = (ctx.getNodeParameter(FILTERS, itemIndex, {}) ?? {}) as MapperValue;
-	if (!stored.value) return {};
+	if (!storedMapper(ctx, FILTERS).value) return {};
 	const value = ctx.getNodeParameter(`${FILTERS}.value`, itemIndex, {}, { skipValidation: true });
 	const known = new Set(filters.map((field) => field.name));
 	const filter: IDataObject = {};
@@ -241,21 +240,24 @@ function noLongerThere(
 		}));
 }
 
-/** The mapper as the node holds it (a workflow made elsewhere may hold no value yet). */
-export function mapperValue(ctx: IExecuteFunctions, itemIndex = 0): MapperValue {
-	const value = ctx.getNodeParameter(COLUMNS, itemIndex, {});
-	return (value ?? {}) as MapperValue;
+/**
+ * The mapper as the node holds it, its expressions not evaluated (a workflow made elsewhere may
+ * hold no value yet): its mode, the names it maps, the key to match on and the fields it last
+ * loaded are the same for every item, and evaluating the whole mapper to read them would run every
+ * mapped expression once more per item.
+ */
+export function storedMapper(ctx: IExecuteFunctions, name = COLUMNS): MapperValue {
+	return (ctx.getNode().parameters[name] ?? {}) as MapperValue;
 }
 
 /** Whether the mapper takes each input item as it is (Map Automatically). */
 export const mapsAutomatically = (ctx: IExecuteFunctions): boolean =>
-	mapperValue(ctx).mappingMode === 'autoMapInputData';
+	storedMapper(ctx).mappingMode === 'autoMapInputData';
 
 /** One item's mapped record, as typed (n8n's own conversion skipped: the package's checks read it). */
 export function mappedRecord(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	if (mapsAutomatically(ctx)) return ctx.getInputData()[itemIndex].json;
-	const stored = mapperValue(ctx, itemIndex).value;
-	if (!stored) return {};
+	if (!storedMapper(ctx).value) return {};
 	const value = ctx.getNodeParameter(`${COLUMNS}.value`, itemIndex, {}, { skipValidation: true });
 	const record: IDataObject = {};
 	for (const [name, given] of Object.entries((value ?? {}) as IDataObject))
@@ -265,7 +267,7 @@ export function mappedRecord(ctx: IExecuteFunctions, itemIndex: number): IDataOb
 
 /** The key the person chose to match on, when it is not the description's. */
 export function chosenKey(ctx: IExecuteFunctions): string[] | undefined {
-	const chosen = mapperValue(ctx).matchingColumns;
+	const chosen = storedMapper(ctx).matchingColumns;
 	return chosen && chosen.length ? chosen : undefined;
 }
 
@@ -277,7 +279,7 @@ export function chosenKey(ctx: IExecuteFunctions): string[] | undefined {
 export function checkMapped(session: ExecuteSession, route: string, effective: RecordSpec): void {
 	const { ctx } = session;
 	if (mapsAutomatically(ctx)) return;
-	const { value, matchingColumns } = mapperValue(ctx);
+	const { value, matchingColumns, schema } = storedMapper(ctx);
 	const known = new Set(effective.fields.map((field) => field.name));
 	const mapped = Object.keys(value ?? {}).filter((name) => value?.[name] !== null);
 	const gone = [...new Set([...mapped, ...(matchingColumns ?? [])])].filter(
@@ -307,7 +309,7 @@ export function checkMapped(session: ExecuteSession, route: string, effective: R
 	const missing = effective.fields.filter((field) => field.required && !given.has(field.name));
 	if (missing.length === 0) return;
 	const names = missing.map((field) => `"${field.label}" (${field.name})`).join(', ');
-	const saved = new Set((mapperValue(ctx).schema ?? []).map((field) => field.id));
+	const saved = new Set((schema ?? []).map((field) => field.id));
 	if (missing.some((field) => !saved.has(field.name)))
 		throw stop(`requires ${names} on ${on}, which this node does not map`);
 	throw new NodeOperationError(
