@@ -22,6 +22,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { descriptionName, type FieldSpec, type RecordSpec } from '../platform';
 import type { ExecuteSession } from '../session';
 import { showFor, type ResourceOperation } from './properties';
+import { heldParameter } from './heldParameters';
 
 /** The mapper's parameter. */
 export const COLUMNS = 'columns';
@@ -247,7 +248,7 @@ function noLongerThere(
  * mapped expression once more per item.
  */
 export function storedMapper(ctx: IExecuteFunctions, name = COLUMNS): MapperValue {
-	return (ctx.getNode().parameters[name] ?? {}) as MapperValue;
+	return (heldParameter(ctx, name) ?? {}) as MapperValue;
 }
 
 /** Whether the mapper takes each input item as it is (Map Automatically). */
@@ -301,7 +302,7 @@ export function checkMapped(session: ExecuteSession, route: string, effective: R
 			`has no field ${gone.map((name) => `"${name}"`).join(', ')} on ${on}, which this node maps`,
 		);
 	const extra = (
-		((ctx.getNode().parameters.extraFields as IDataObject | undefined)?.field as
+		((heldParameter(ctx, 'extraFields') as IDataObject | undefined)?.field as
 			| IDataObject[]
 			| undefined) ?? []
 	).map((entry) => String(entry.name ?? '').trim());

@@ -11,6 +11,7 @@ import type { FieldSpec, RecordSpec } from '../platform/types';
 import type { ExecuteSession } from '../session';
 import { unknownFieldsPolicy } from './options';
 import { formLabel } from './words';
+import { heldParameter } from './heldParameters';
 
 export type RecordMode = 'form' | 'inputItem' | 'json';
 
@@ -92,6 +93,8 @@ function fromForm(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): 
 
 /** Extra Fields of one item: fields the form does not know, sent as they are under their names. */
 export function extraFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+	const held = heldParameter(ctx, 'extraFields') as IDataObject | undefined;
+	if (!(held?.field as unknown[] | undefined)?.length) return {};
 	const extra = ctx.getNodeParameter('extraFields.field', itemIndex, []) as Array<{
 		name: string;
 		value: unknown;
