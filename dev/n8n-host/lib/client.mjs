@@ -221,7 +221,12 @@ export class N8nClient {
 		return result.executionId;
 	}
 
-	/** Waits until an execution has finished; answers it with its data (public API shape). */
+	/**
+	 * Waits until an execution has finished and n8n has saved all of it; answers it with its data
+	 * (public API shape). n8n marks an execution finished first and saves its custom data (the
+	 * highlighted data its nodes set) a moment later: until every key its run set is in
+	 * `customData`, it is not done.
+	 */
 	async waitForExecution(executionId, { timeoutMs = 60000 } = {}) {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
@@ -232,8 +237,9 @@ export class N8nClient {
 				{ expect: false },
 			);
 			if (
-				execution?.finished ||
-				['success', 'error', 'crashed', 'canceled'].includes(execution?.status)
+				(execution?.finished ||
+					['success', 'error', 'crashed', 'canceled'].includes(execution?.status)) &&
+				customDataSaved(execution)
 			) {
 				return execution;
 			}
@@ -253,6 +259,12 @@ export class N8nClient {
 		);
 		return page.data;
 	}
+}
+
+/** Whether every custom data key the run set (its result data's `metadata`) is saved in `customData`. */
+export function customDataSaved(execution) {
+	const set = Object.keys(execution?.data?.resultData?.metadata ?? {});
+	return set.every((key) => key in (execution.customData ?? {}));
 }
 
 /** The error an execution ended with, as one line (node name + message), or null when it succeeded. */
