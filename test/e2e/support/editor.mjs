@@ -10,18 +10,25 @@ const sessions = new WeakMap();
 export async function editorPage(ctx) {
 	let session = sessions.get(ctx);
 	if (!session) {
-		const browser = await ctx.browser();
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-		const page = await context.newPage();
-		await page.goto(`${ctx.n8n.url}/signin`);
-		await page.fill('input[name="emailOrLdapLoginId"]', ctx.owner.email);
-		await page.fill('input[name="password"]', ctx.owner.password);
-		await page.click('[data-test-id="form-submit-button"]');
-		await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 30000 });
-		session = { context, page };
+		session = await signedIn(await ctx.browser(), `${ctx.n8n.url}/signin`, ctx.owner);
 		sessions.set(ctx, session);
 	}
 	return session.page;
+}
+
+/**
+ * A new browser context that opens `url` and logs in as a person does (n8n shows its sign-in page
+ * first and, once logged in, the page asked for). Answers {context, page}.
+ */
+export async function signedIn(browser, url, { email, password }) {
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+	const page = await context.newPage();
+	await page.goto(url);
+	await page.fill('input[name="emailOrLdapLoginId"]', email);
+	await page.fill('input[name="password"]', password);
+	await page.click('[data-test-id="form-submit-button"]');
+	await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 30000 });
+	return { context, page };
 }
 
 /** Opens a workflow on the canvas; takes over the edit lock a previous page may still hold. */
@@ -163,4 +170,21 @@ export async function outputTable(output, branch, column) {
 		.locator('tbody > tr')
 		.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.innerText.trim())));
 	return { headers, rows };
+}
+
+/**
+ * Opens a workflow from the workflow list (`/home/workflows`) by its name, as a person finds it:
+ * typed into the list's search (the list shows only the cards in view), then clicked.
+ */
+export async function openFromList(page, name) {
+	const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+	await page
+		.locator(
+			'input[data-test-id="resources-list-search"], [data-test-id="resources-list-search"] input',
+		)
+		.first()
+		.fill(name);
+	await page.locator('[data-test-id="workflow-card-name"]', { hasText: exact }).first().click();
+	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30000 });
+	await page.waitForLoadState('networkidle');
 }
