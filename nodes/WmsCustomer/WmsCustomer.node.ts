@@ -23,8 +23,8 @@ export class WmsCustomer implements INodeType {
 		name: 'wmsCustomer',
 		icon: { light: 'file:wmsCustomer.svg', dark: 'file:wmsCustomer.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Send customers and their supply locations to the warehouse platform and read them back',

@@ -21,8 +21,8 @@ export class WmsDangerousGoods implements INodeType {
 		name: 'wmsDangerousGoods',
 		icon: { light: 'file:wmsDangerousGoods.svg', dark: 'file:wmsDangerousGoods.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			"Keep the warehouse platform's UN number classifications (dangerous goods lookups) in line with the ERP",

@@ -16,8 +16,8 @@ export class WmsErpUpdate implements INodeType {
 		name: 'wmsErpUpdate',
 		icon: { light: 'file:wmsErpUpdate.svg', dark: 'file:wmsErpUpdate.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Read the shipments, receipts and stock moves the warehouse reports, and mark them complete or failed in the ERP',

@@ -22,8 +22,8 @@ export class WmsInventory implements INodeType {
 		name: 'wmsInventory',
 		icon: { light: 'file:wmsInventory.svg', dark: 'file:wmsInventory.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Send inventory items, stocking factors, warehouse info and dangerous goods classifications to the warehouse platform',

@@ -25,8 +25,8 @@ export class WmsInventoryReconciliation implements INodeType {
 			dark: 'file:wmsInventoryReconciliation.dark.svg',
 		},
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			'Compare ERP stock with the warehouse platform, report the variance and adjust the small differences',

@@ -22,8 +22,8 @@ export class WmsWarehouseStructure implements INodeType {
 		name: 'wmsWarehouseStructure',
 		icon: { light: 'file:wmsWarehouseStructure.svg', dark: 'file:wmsWarehouseStructure.dark.svg' },
 		group: ['transform'],
-		version: [1, 2],
-		defaultVersion: 2,
+		version: [1, 2, 3],
+		defaultVersion: 3,
 		subtitle: resourceSubtitle(resources),
 		description:
 			"Set up the ERP's warehouses, areas, zones and bins on the warehouse platform, and read the structure back",

@@ -12,6 +12,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { counted } from './counting';
 import { rowKey } from './bulk/outcomes';
 import { recordsRoute, routeInfo, type RoutePath } from './platform';
 import type { Session } from './session';
@@ -150,7 +151,7 @@ export async function* readPages(
 		}
 		if (repeated > 0 && (next === undefined || remaining <= 0)) {
 			session.ctx.logger.warn(
-				`WMS ${route}: the platform returned ${repeated} records a second time while paging; each was output once`,
+				`WMS ${route}: the platform returned ${counted(repeated, 'record')} a second time while paging; each was output once`,
 			);
 		}
 		cursor = next;

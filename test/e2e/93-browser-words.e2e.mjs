@@ -271,7 +271,7 @@ export default function (ctx) {
 				const messages = table.rows.map((row) => row[table.headers.indexOf('message')]);
 				assert.deepEqual(messages, [
 					'Inventory item E2E-NEG: weight_kg must be 0 or more (got -1)',
-					'Item 2 ("Hex bolt M8 x 40, no SKU yet"): sku is required but missing or empty',
+					'The 3rd input item ("Hex bolt M8 x 40, no SKU yet"): sku is required but missing or empty',
 				]);
 				await closeNode(page);
 			},
