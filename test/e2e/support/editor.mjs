@@ -18,10 +18,11 @@ export async function editorPage(ctx) {
 
 /**
  * A new browser context that opens `url` and logs in as a person does (n8n shows its sign-in page
- * first and, once logged in, the page asked for). Answers {context, page}.
+ * first and, once logged in, the page asked for). `options`: the browser context's (userAgent…).
+ * Answers {context, page}.
  */
-export async function signedIn(browser, url, { email, password }) {
-	const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+export async function signedIn(browser, url, { email, password }, options = {}) {
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
 	const page = await context.newPage();
 	await page.goto(url);
 	await page.fill('input[name="emailOrLdapLoginId"]', email);
@@ -118,13 +119,14 @@ export function requiredParameters(description, node) {
 /**
  * Saves a screenshot to test-results/e2e/ and, when docs/images/ has none of that name yet (or the
  * run asked for --update-images), to docs/images/ for README: a normal run leaves git status clean.
+ * `forDocs: false`: a picture for the test run only.
  */
-export async function screenshot(page, ctx, name) {
+export async function screenshot(page, ctx, name, { forDocs = true } = {}) {
 	fs.mkdirSync(ctx.shotsDir, { recursive: true });
 	const file = path.join(ctx.shotsDir, `${name}.png`);
 	await page.screenshot({ path: file });
 	const docImage = path.join(ctx.imagesDir, `${name}.png`);
-	if (ctx.updateImages || !fs.existsSync(docImage)) {
+	if (forDocs && (ctx.updateImages || !fs.existsSync(docImage))) {
 		fs.mkdirSync(ctx.imagesDir, { recursive: true });
 		fs.copyFileSync(file, docImage);
 	}
@@ -177,14 +179,17 @@ export async function outputTable(output, branch, column) {
  * typed into the list's search (the list shows only the cards in view), then clicked.
  */
 export async function openFromList(page, name) {
-	const exact = new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 	await page
 		.locator(
 			'input[data-test-id="resources-list-search"], [data-test-id="resources-list-search"] input',
 		)
 		.first()
 		.fill(name);
-	await page.locator('[data-test-id="workflow-card-name"]', { hasText: exact }).first().click();
+	await page
+		.locator('[data-test-id="workflow-card-name"]')
+		.filter({ hasText: name })
+		.first()
+		.click();
 	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30000 });
 	await page.waitForLoadState('networkidle');
 }
