@@ -112,8 +112,8 @@ async function examplesFromTheList(ctx, client, { editor, email, password }) {
 				null,
 				`"${workflow.name}", run from the editor, failed: ${executionError(execution)}`,
 			);
-			await page.waitForTimeout(500); // the canvas shows the run's counts
-			await screenshot(page, ctx, `npm-start-${slug(workflow.name)}`);
+			await page.locator('[data-test-id="canvas-node-status-success"]').first().waitFor();
+			await screenshot(page, ctx, `npm-start-${slug(workflow.name)}`, { forDocs: false });
 			ctx.log(`"${workflow.name}": execution ${execution.id} green`);
 		}
 	} finally {

@@ -68,7 +68,11 @@ export async function closeNode(page) {
  * data-test-id="parameter-input-<name>", collections and fixed collections a label for="<name>".
  */
 export async function shownParameters(page) {
-	return page.$$eval(
+	// n8n's If and Filter nodes show their `conditions` (a filter parameter) as condition rows.
+	const conditions = await page.$$eval('[data-test-id="filter-condition"]', (els) =>
+		els.some((e) => e.offsetParent !== null),
+	);
+	const shown = await page.$$eval(
 		'[data-test-id^="parameter-input-"], [data-test-id^="fixed-collection-"], label[for]',
 		(els) => {
 			const names = els
@@ -82,6 +86,7 @@ export async function shownParameters(page) {
 			return [...new Set(names.filter((n) => n && n !== 'add' && n !== 'field' && n !== 'item'))];
 		},
 	);
+	return conditions ? [...shown, 'conditions'] : shown;
 }
 
 /** The field labels a user sees in the open form, as shown (a required one ends in " *" in credential forms). */
