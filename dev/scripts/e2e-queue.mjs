@@ -15,6 +15,7 @@ import {
 	checkPackageLoaded,
 	ensureN8n,
 	log,
+	prepareFilesFolder,
 	N8nClient,
 	startSimulator,
 } from './n8n-host.mjs';
@@ -79,7 +80,10 @@ async function main() {
 	await checkPackageLoaded(profile.main, client);
 	await client.createApiKey('e2e-queue');
 	const credential = await client.importCredential(simulator);
-	const workflows = await client.importWorkflows(path.join(ROOT, 'examples'), credential);
+	const filesFolder = prepareFilesFolder(profile.filesFolder);
+	const workflows = await client.importWorkflows(path.join(ROOT, 'examples'), credential, {
+		filesFolder,
+	});
 	log(`owner, API key, credential and ${workflows.length} example workflow(s) in place`);
 
 	const ctx = {
@@ -96,6 +100,7 @@ async function main() {
 			return res.json();
 		},
 		packageName: PACKAGE_NAME,
+		filesFolder,
 		profile,
 		client,
 		owner,

@@ -23,10 +23,12 @@ import {
 	buildPackage,
 	checkPackageLoaded,
 	ensureN8n,
+	filesFolderOf,
 	freePort,
 	log,
 	n8nCli,
 	N8nClient,
+	prepareFilesFolder,
 	startN8n,
 	startSimulator,
 } from './n8n-host.mjs';
@@ -121,7 +123,10 @@ async function main() {
 	await checkPackageLoaded(n8n, client);
 	await client.createApiKey('e2e');
 	const credential = await client.importCredential(simulator);
-	const workflows = await client.importWorkflows(path.join(ROOT, 'examples'), credential);
+	const filesFolder = prepareFilesFolder(filesFolderOf(userFolder));
+	const workflows = await client.importWorkflows(path.join(ROOT, 'examples'), credential, {
+		filesFolder,
+	});
 	log(`owner, API key, credential and ${workflows.length} example workflow(s) in place`);
 
 	// What the editor knows about every node type (name → description of its newest version).
@@ -139,6 +144,8 @@ async function main() {
 		owner,
 		credential,
 		workflows,
+		/** The folder n8n may read and write files in (N8N_RESTRICT_FILE_ACCESS_TO), the sample data in it. */
+		filesFolder,
 		/** Screenshots: every run writes test-results/e2e/; docs/images/ gets new ones, or all with --update-images. */
 		shotsDir: path.join(ROOT, 'test-results', 'e2e'),
 		imagesDir: path.join(ROOT, 'docs', 'images'),

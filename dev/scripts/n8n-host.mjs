@@ -7,10 +7,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { CREDENTIAL_TYPE } from '../n8n-host/lib/client.mjs';
+import { filesFolderOf } from '../n8n-host/lib/files.mjs';
 import { HOSTS, ROOT, log, mustRun, n8nBin, run } from '../n8n-host/lib/install.mjs';
 import { freePort } from '../n8n-host/lib/ports.mjs';
 
 export * from '../n8n-host/lib/install.mjs';
+export * from '../n8n-host/lib/files.mjs';
 export * from '../n8n-host/lib/client.mjs';
 export * from '../n8n-host/lib/ports.mjs';
 
@@ -109,7 +111,8 @@ export function n8nEnv({
 		N8N_VERIFIED_PACKAGES_ENABLED: 'false',
 		N8N_AI_ENABLED: 'false',
 		N8N_LICENSE_AUTO_RENEW_ENABLED: 'false',
-		N8N_DISABLED_MODULES: 'mcp-registry',
+		// instance-ai: n8n's Assistant, which would be the page after logging in (the AI is off here).
+		N8N_DISABLED_MODULES: 'mcp-registry,instance-ai',
 		N8N_PYTHON_ENABLED: 'false',
 		N8N_ENFORCE_SETTINGS_FILE_PERMISSIONS: 'false',
 		N8N_HIRING_BANNER_ENABLED: 'false',
@@ -122,6 +125,8 @@ export function n8nEnv({
 		N8N_LOG_LEVEL: 'info',
 		N8N_LOG_OUTPUT: 'console',
 		N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		// The one folder Read/Write Files from Disk may use (dev/n8n-host/lib/files.mjs).
+		N8N_RESTRICT_FILE_ACCESS_TO: filesFolderOf(userFolder),
 		...host.env,
 		...env,
 	};

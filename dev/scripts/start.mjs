@@ -19,22 +19,19 @@ import {
 	ROOT,
 	buildPackage,
 	checkPackageLoaded,
-	CREDENTIAL_NAME,
 	ensureN8n,
+	filesFolderOf,
 	freePort,
 	log,
 	N8nClient,
+	prepareFilesFolder,
 	simulatorCertificates,
 	startN8n,
 	startSimulator,
 } from './n8n-host.mjs';
-import { DURABLE_POLL_CURSORS, startQueueProfile } from '../n8n-host/lib/queue.mjs';
-import {
-	ERP_CREDENTIAL_NAME,
-	ERP_EXAMPLES_DIR,
-	connectErp,
-	startErpDatabase,
-} from '../n8n-host/lib/erp.mjs';
+import { banner, shown } from '../n8n-host/lib/banner.mjs';
+import { startQueueProfile } from '../n8n-host/lib/queue.mjs';
+import { ERP_EXAMPLES_DIR, connectErp, startErpDatabase } from '../n8n-host/lib/erp.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(name);
@@ -156,8 +153,14 @@ try {
 			? { trustPrivateCa: true, caCertificate: certificates.ca.cert }
 			: { trustPrivateCa: false, caCertificate: '' },
 	});
+	// The folder n8n may read and write files in, with the file example's export in it.
+	const filesFolder = prepareFilesFolder(profile?.filesFolder ?? filesFolderOf(USER_FOLDER));
+	log(
+		`files folder ${shown(filesFolder)}/ (N8N_RESTRICT_FILE_ACCESS_TO), the examples' data in it`,
+	);
 	const imported = await client.importWorkflows(path.join(ROOT, 'examples'), credential, {
 		imported: n8n.state.imported,
+		filesFolder,
 	});
 	// What this import wrote (an edited copy keeps its old entry, so it stays "edited" next time too).
 	n8n.state.imported = Object.fromEntries(
@@ -180,23 +183,22 @@ try {
 	}
 	const erpWorkflows = await importErpExamples(client, erp, credential, n8n);
 
-	const line = '-'.repeat(72);
-	console.log(`\n${line}
-  n8n editor      ${n8n.url}/
-  log in as       ${owner.email}
-  password        ${owner.password}      (local instance only)
-  credential      "${credential.name}" (${credential.type}) → simulator
-  workflows       ${imported.length ? imported.map((w) => w.name).join('\n                  ') : '(no examples/*.json yet)'}
-
-${erpLines(erp, erpWorkflows)}${profile ? queueLines(profile) : ''}  simulator       ${simulator.baseUrl}${certificates ? '   (HTTPS: its certificate is signed by a CA of its own)' : ''}
-  demo client     id ${simulator.clientId}   secret ${simulator.clientSecret}
-  description     ${description.label}: ${description.routes} routes
-                  ${simulator.description.urls.json} (or .yaml; bearer token)
-${certificates ? tlsLines(path.join(tlsFolder, 'ca.pem'), simulator) : ''}  sim control     ${simulator.baseUrl.replace(/\/v1\/?$/, '')}/_sim/stats
-  warehouse work  automatic, every 30 s
-
-  ready in ${Math.round((Date.now() - started) / 100) / 10} s — Ctrl-C stops ${profile ? 'all of it' : 'n8n, the ERP database and the simulator'}
-${line}\n`);
+	console.log(
+		banner({
+			n8n,
+			owner,
+			credential,
+			imported,
+			erpWorkflows,
+			erp,
+			simulator,
+			description,
+			filesFolder,
+			profile,
+			caFile: certificates && path.join(tlsFolder, 'ca.pem'),
+			seconds: Math.round((Date.now() - started) / 100) / 10,
+		}),
+	);
 } catch (error) {
 	console.error(`\n[n8n-host] npm start failed: ${error.stack ?? error}`);
 	await stopAll(1);
@@ -228,16 +230,6 @@ async function importErpExamples(client, erp, credential, n8n) {
 	for (const wf of workflows.filter((w) => w.kept))
 		log(`kept your edited copy of "${wf.name}" (${shown(path.join(ERP_EXAMPLES_DIR, wf.file))})`);
 	return workflows;
-}
-
-/** The ERP's part of the banner: where it is, how to log in, what reads and writes it. */
-function erpLines(erp, workflows) {
-	const { user, password } = erp.integration;
-	return `  ERP database    postgres://${user}:${password}@127.0.0.1:${erp.port}/${erp.database}   (credential "${ERP_CREDENTIAL_NAME}"; log ${shown(erp.logFile)})
-  ERP workflows   ${workflows.map((w) => w.name).join('\n                  ')}
-                  (inactive: activate them, or open one and run it; the error inbox is Overview → Data tables)
-
-`;
 }
 
 /**
@@ -276,35 +268,4 @@ function superviseWorker(profile, i, worker, deaths = []) {
 			superviseWorker(profile, i, { ...worker, exited: Promise.resolve({ code: 1 }) }, recent);
 		}
 	});
-}
-
-/** The queue profile's part of the banner: who runs what, where, and the logs. */
-function queueLines(p) {
-	const rel = shown;
-	const workers = p.workers.map(
-		(w, i) =>
-			`worker-${i + 1} health http://127.0.0.1:${w.port}/healthz   pid ${w.child.pid}   log ${rel(w.logFile)}`,
-	);
-	return `  mode            queue: the main (editor, API, triggers, pollers) puts executions on Redis, the workers run them
-  main log        ${rel(p.main.logFile)}
-  workers         ${workers.join('\n                  ')}
-  Postgres        127.0.0.1:${p.postgres.port}, database ${p.postgres.database}   log ${rel(p.postgres.logFile)}
-  Redis           127.0.0.1:${p.redis.port}
-  poll cursors    durable (${Object.keys(DURABLE_POLL_CURSORS).join(', ')} = true)
-
-`;
-}
-
-/** What to paste into a credential of your own for the simulator over HTTPS. */
-function tlsLines(caFile, simulator) {
-	return `  to connect      a credential of your own: Base URL ${simulator.baseUrl}, the client above, and
-                  Trust a Private CA → CA Certificate: the contents of ${shown(caFile)}
-                  ("${CREDENTIAL_NAME}" has it already; without it the credential test says the CA is missing)
-`;
-}
-
-/** A path as the user would type it: relative inside the checkout, absolute outside. */
-function shown(file) {
-	const rel = path.relative(ROOT, file);
-	return rel.startsWith('..') ? file : rel || '.';
 }

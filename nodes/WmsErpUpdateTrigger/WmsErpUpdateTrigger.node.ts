@@ -11,26 +11,30 @@ import { PollsInProcess } from './inProcess';
 import { LEDGER_CAPACITY } from './ledger';
 import { pollErpUpdates } from './poll';
 
+/** The kinds in the warehouse's words, the platform's beside them (what its own screens show). */
 const KIND_NAMES = [
 	{
-		name: 'Outgoing Consignments',
+		name: 'Shipments (Outgoing Consignments)',
+		short: 'Shipments',
 		value: 'outgoing_consignment',
 		description: 'Completed shipments of sales orders',
 	},
 	{
-		name: 'Incoming Consignments',
+		name: 'Receipts (Incoming Consignments)',
+		short: 'Receipts',
 		value: 'incoming_consignment',
 		description: 'Completed receipts against purchase orders',
 	},
 	{
-		name: 'Move Attempts',
+		name: 'Stock Moves (Move Attempts)',
+		short: 'Stock Moves',
 		value: 'move_attempt',
-		description: 'Inventory movements and adjustments',
+		description: 'Inventory movements and adjustments, among them those a reconciliation made',
 	},
 ];
 
-/** The canvas subtitle: the watched kinds as the form names them. */
-const kindsSubtitle = `={{ ($parameter["updateKinds"] || []).map((kind) => (${JSON.stringify(Object.fromEntries(KIND_NAMES.map((k) => [k.value, k.name])))})[kind] || kind).join(", ") }}`;
+/** The canvas subtitle: the watched kinds in the warehouse's words. */
+const kindsSubtitle = `={{ ($parameter["updateKinds"] || []).map((kind) => (${JSON.stringify(Object.fromEntries(KIND_NAMES.map((k) => [k.value, k.short])))})[kind] || kind).join(", ") }}`;
 
 export interface ErpUpdateTriggerOptions {
 	/** Most emitted, still pending updates the trigger remembers; then new ones wait (backpressure). */
@@ -66,7 +70,7 @@ export class WmsErpUpdateTrigger implements INodeType {
 				name: 'updateKinds',
 				type: 'multiOptions',
 				required: true,
-				options: KIND_NAMES,
+				options: KIND_NAMES.map(({ name, value, description }) => ({ name, value, description })),
 				default: ['outgoing_consignment', 'incoming_consignment', 'move_attempt'],
 				description:
 					'Which updates start the workflow. Each item carries its kind and update ID at the top level, to route with a Switch node.',

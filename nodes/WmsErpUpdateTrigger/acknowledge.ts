@@ -12,6 +12,7 @@
  */
 import type { IPollFunctions } from 'n8n-workflow';
 
+import { counted } from '../shared/counting';
 import { bulkWrite, type RowOutcome } from '../shared/bulk/write';
 import type { Session } from '../shared/session';
 import type { RequestOptions } from '../shared/transport/request';
@@ -72,11 +73,11 @@ export async function acknowledge(
 	const { ctx } = session;
 	if (done.left.length > 0 && done.emitted.length > 0)
 		ctx.logger.warn(
-			`WMS ERP Update Trigger: ${done.left.length} updates not acknowledged, left for the next poll (${done.left[0].why})`,
+			`WMS ERP Update Trigger: ${counted(done.left.length, 'update')} not acknowledged, left for the next poll (${done.left[0].why})`,
 		);
 	if (done.hold.length > 0)
 		ctx.logger.warn(
-			`WMS ERP Update Trigger: ${done.hold.length} updates may or may not be marked complete (the answer was lost); emitted, and held for "Redeliver After"`,
+			`WMS ERP Update Trigger: ${counted(done.hold.length, 'update')} may or may not be marked complete (the answer was lost); emitted, and held for "Redeliver After"`,
 		);
 	return done;
 }

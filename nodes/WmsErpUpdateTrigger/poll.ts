@@ -45,7 +45,7 @@ function settings(ctx: IPollFunctions): Settings {
 	if (kinds.length === 0) {
 		throw new NodeOperationError(ctx.getNode(), 'No update kind is selected', {
 			description:
-				'Choose at least one in "Update Kinds to Watch": outgoing consignments, incoming consignments or move attempts',
+				'Choose at least one in "Update Kinds to Watch": shipments, receipts or stock moves',
 		});
 	}
 	const minutes = Number(ctx.getNodeParameter('redeliverAfterMinutes', 30));

@@ -9,8 +9,12 @@ export type ErpUpdateKind = 'outgoing_consignment' | 'incoming_consignment' | 'm
 
 export interface ErpUpdateKindInfo {
 	value: ErpUpdateKind;
-	/** The form's name for one update of this kind. */
+	/** The form's name for one update of this kind: the warehouse's word, the platform's beside it. */
 	name: string;
+	/** The platform's own name for the kind ("Outgoing Consignment"). */
+	platformName: string;
+	/** Updates of this kind in a person's words ("shipments"). */
+	many: string;
 	/** In the warehouse's words, for descriptions. */
 	noun: string;
 	route: `/erp_update/${ErpUpdateKind}` & RoutePath;
@@ -19,19 +23,25 @@ export interface ErpUpdateKindInfo {
 export const ERP_UPDATE_KINDS: readonly ErpUpdateKindInfo[] = [
 	{
 		value: 'outgoing_consignment',
-		name: 'Outgoing Consignment',
+		name: 'Shipment (Outgoing Consignment)',
+		platformName: 'Outgoing Consignment',
+		many: 'shipments',
 		noun: 'completed shipment',
 		route: '/erp_update/outgoing_consignment',
 	},
 	{
 		value: 'incoming_consignment',
-		name: 'Incoming Consignment',
+		name: 'Receipt (Incoming Consignment)',
+		platformName: 'Incoming Consignment',
+		many: 'receipts',
 		noun: 'completed receipt',
 		route: '/erp_update/incoming_consignment',
 	},
 	{
 		value: 'move_attempt',
-		name: 'Move Attempt',
+		name: 'Stock Move (Move Attempt)',
+		platformName: 'Move Attempt',
+		many: 'stock moves',
 		noun: 'inventory movement',
 		route: '/erp_update/move_attempt',
 	},

@@ -6,6 +6,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InputProblem, problemText } from './checking';
+import { fieldPath, INPUT_ITEMS_NAMED } from './counting';
 import type { ExecuteSession } from './session';
 import { PlatformError } from './transport/errors';
 
@@ -35,14 +36,23 @@ export function errorFor(
 /** The message, naming the record (or item) first. */
 export function named(error: NodeApiError | NodeOperationError, name: string): string {
 	if (error instanceof InputProblem) return `${name}${problemText(error.label, error.problem)}`;
-	return `${name}: ${error.message.replace(/^Items? \d+(?:, \d+)*: /, '')}`;
+	return `${name}: ${error.message.replace(INPUT_ITEMS_NAMED, '')}`;
 }
 
-/** The field a failure is about: the input's field, or the one the platform named ("lines.0.quantity" → "lines[0].quantity"). */
-function fieldOf(error: Error): string | null {
-	if (error instanceof InputProblem) return error.field;
-	const said = /field "([^"]+)"/.exec(error.message)?.[1];
-	return said ? said.replace(/\.(\d+)(?=\.|$)/g, '[$1]') : null;
+/**
+ * The field a failure is about: the input's field, or the one the platform named. From version 3
+ * counted from 1 as everything a person reads (`lines.1.quantity`); before, as it was output
+ * (`lines[0].quantity`).
+ */
+function fieldOf(error: Error, fromOne: boolean): string | null {
+	const field =
+		error instanceof InputProblem
+			? error.field
+			: error instanceof PlatformError
+				? error.field
+				: undefined;
+	if (!field) return null;
+	return fromOne ? fieldPath(field) : field;
 }
 
 function statusOf(error: NodeApiError | NodeOperationError): number | null {
@@ -59,18 +69,20 @@ function codeOf(error: NodeApiError | NodeOperationError): string {
 
 /**
  * What an error item says, in the json keys n8n's error-output routing recognises (1.x and 2.x):
- * `error` (what, where, whether re-running helps) and `message`, nothing else.
+ * `error` (what, where, whether re-running helps) and `message`, nothing else. `fromOne`: the
+ * field counted from 1 (version 3 on).
  */
 export function errorJson(
 	error: NodeApiError | NodeOperationError,
 	key?: IDataObject,
 	facts: FailureFacts = {},
+	fromOne = false,
 ): IDataObject {
 	// Already free of secrets: what the platform said was scrubbed as it came in (transport/secrets.ts).
 	const { message } = error;
 	const structured: IDataObject = {
 		message,
-		field: fieldOf(error),
+		field: fieldOf(error, fromOne),
 		code: facts.code ?? codeOf(error),
 		status: facts.status !== undefined ? facts.status : statusOf(error),
 		retryable: facts.retryable ?? (error instanceof PlatformError ? error.retryable : false),

@@ -70,7 +70,7 @@ export const notFoundOption = (filter: KeyRoute, label: string): INodeProperties
 				asError,
 			],
 			default: 'item',
-			description: `What becomes of each of the ${spoken(label)} under Filters the platform does not have. Records found say found: true. They are matched as the platform matches them; a record whose key differs only in letter case is paired to the one asked for.`,
+			description: `What becomes of each of the ${spoken(label)} under Filters the platform does not have. Records found say found: true. They are matched as the platform matches them; a record whose key differs only in letter case counts as the one asked for.`,
 		},
 		2,
 		{

@@ -7,6 +7,7 @@
  * its item ("Item 2: …", counting from 0 as n8n's editor does). The keys handled go to the run's
  * highlighted data.
  */
+import { amount, counted } from './counting';
 import type {
 	IDataObject,
 	INodeExecutionData,
@@ -184,7 +185,7 @@ export class Output {
 		key: IDataObject | undefined,
 		facts: FailureFacts,
 	): INodeExecutionData {
-		const json = errorJson(error, key, facts);
+		const json = errorJson(error, key, facts, fromVersion(this.session.ctx, 3));
 		const routed = this.session.ctx.getNode().onError === 'continueErrorOutput';
 		const input = routed ? undefined : this.session.ctx.getInputData()[itemIndexes[0]]?.json;
 		const readable = fromVersion(this.session.ctx, 2);
@@ -246,7 +247,7 @@ export class Output {
 				for (const row of rows)
 					this.noteHandled(row.itemIndexes, recordKey(this.keyFields, row.record));
 				const stored = outcomes.filter((outcome) => outcome.kind === 'stored').length;
-				failed.error.description = `${failed.error.description ?? ''}. ${stored} of ${outcomes.length} records were confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result.`;
+				failed.error.description = `${failed.error.description ?? ''}. ${amount(stored)} of ${counted(outcomes.length, 'record')} ${stored === 1 ? 'was' : 'were'} confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result.`;
 				this.fail(rows[first].itemIndexes, failed.error, rows[first].record);
 			}
 		}

@@ -12,6 +12,7 @@
 import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { counted } from './counting';
 import { rowKey } from './bulk/outcomes';
 import { isObject, valueAt, withValueAt } from './objects';
 import type { Paging, Platform } from './platform';
@@ -290,7 +291,7 @@ export async function* readPages(
 		}
 		if (repeated > 0 && (next === undefined || remaining <= 0)) {
 			session.ctx.logger.warn(
-				`WMS ${route}: the platform returned ${repeated} records a second time while paging; each was output once`,
+				`WMS ${route}: the platform returned ${counted(repeated, 'record')} a second time while paging; each was output once`,
 			);
 		}
 		at = next;

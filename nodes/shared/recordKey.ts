@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { camelName, isEmpty } from './checking';
+import { InputItems } from './counting';
 
 /** A key value a person would recognise: text or a number, without blanks at either end or "|". */
 function usable(value: unknown): value is string | number {
@@ -48,12 +49,12 @@ export function recordName(noun: string, key: IDataObject): string {
 const DESCRIBING = ['name', 'description', 'proper_shipping_name', 'reference'];
 
 /**
- * "Item 3" / "Items 0, 2": counting from 0, as n8n's editor does (its Item Index and expression
- * item picker); with what a person finds it by when the record has a name or description:
- * 'Item 3 ("Hex bolt M8 x 40")'.
+ * "The 3rd input item" / "The 1st and 3rd input items", counting from 1 as a person does; with
+ * what a person finds it by when the record has a name or description:
+ * 'The 3rd input item ("Hex bolt M8 x 40")'.
  */
 export function itemsName(itemIndexes: number[], record?: IDataObject): string {
-	const items = `${itemIndexes.length > 1 ? 'Items' : 'Item'} ${itemIndexes.join(', ')}`;
+	const items = InputItems(itemIndexes);
 	const said = DESCRIBING.map((field) => record?.[field] ?? record?.[camelName(field)]).find(
 		(value): value is string => typeof value === 'string' && value.trim() !== '',
 	);

@@ -7,6 +7,8 @@
  * - an error item says its message before the error's parts;
  * - Set Complete and Set Error say which update became what;
  * - Reconcile's CSV file comes out of its own output, so the Summary opens on its figures.
+ * Version 3 counts from 1 in what it outputs, as its messages do: an error item's `field`
+ * (`lines.1.quantity`, not `lines[0].quantity`), and the `item` numbers of Failures and a Summary.
  */
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 

@@ -43,7 +43,8 @@ export default function (ctx) {
 				const orders = example(ctx, ORDERS);
 				const runs = [];
 				for (const { id } of await ctx.client.executions(orders.id, { limit: 100 })) {
-					const execution = await ctx.client.api('GET', `/executions/${id}?includeData=true`);
+					// As saved in full: n8n writes custom data just after marking an execution finished.
+					const execution = await ctx.client.waitForExecution(id);
 					if (/(^|, )SO-1003(,|$| and)/.test(execution.customData?.sales_order ?? ''))
 						runs.push(execution);
 				}

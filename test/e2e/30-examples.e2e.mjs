@@ -6,7 +6,8 @@
 // An example may bring its own checks of the effect on the simulator: test/e2e/examples/<file>.mjs
 // with `export async function before(ctx, example)` and/or `export async function after(ctx, example,
 // execution)` (see README.md there).
-// An example that needs a chat model (an AI Agent's) is not run: it would need a model credential.
+// An example that needs a chat model (an AI Agent's) is not run here, where it has no model: its
+// wiring is checked; 51-agent runs it in the editor's chat against a scripted model.
 // Its wiring is checked here and its WMS tools are run through MCP in 50-mcp.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';

@@ -283,7 +283,7 @@ export default function (ctx) {
 					negative.text,
 					new RegExp(`Sales order ${badOrder}, line 2: quantity must be more than 0 \\(got -5\\)`),
 				);
-				assert.match(negative.text, /field "lines\[1\]\.quantity"/);
+				assert.match(negative.text, /Fix "lines\.2\.quantity" of the 1st input item/);
 				assert.equal(
 					ctx.simulator.store.get('sales_order', badOrder),
 					undefined,
@@ -304,7 +304,7 @@ export default function (ctx) {
 					code.text,
 					/Filters → Warehouse must be a code without blanks at either end and without "\|" \(got "WH\|1"\)/,
 				);
-				assert.match(code.text, /Fix field "Filters → Warehouse"/);
+				assert.match(code.text, /Fix "Filters → Warehouse" of the 1st input item/);
 
 				// A wrong type never reaches the node: n8n checks the arguments against the tool's schema.
 				const type = await call(server.mcp, 'Sales_Order_Get_Status', { order_numbers: 1001 });

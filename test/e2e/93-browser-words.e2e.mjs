@@ -16,6 +16,7 @@ import {
 	runAndOpenOutput,
 	screenshot,
 	shownParameters,
+	shownParametersWith,
 } from './support/editor.mjs';
 import { platform } from './support/platform.mjs';
 
@@ -271,7 +272,7 @@ export default function (ctx) {
 				const messages = table.rows.map((row) => row[table.headers.indexOf('message')]);
 				assert.deepEqual(messages, [
 					'Inventory item E2E-NEG: weight_kg must be 0 or more (got -1)',
-					'Item 2 ("Hex bolt M8 x 40, no SKU yet"): sku is required but missing or empty',
+					'The 3rd input item ("Hex bolt M8 x 40, no SKU yet"): sku is required but missing or empty',
 				]);
 				await closeNode(page);
 			},
@@ -421,7 +422,7 @@ export default function (ctx) {
 					const description = ctx.nodeTypes.get(node.type);
 					await openForm(page, node.name);
 					try {
-						const shown = await shownParameters(page);
+						let shown = await shownParameters(page);
 						if (description) {
 							const values =
 								NodeHelpers.getNodeParameters(
@@ -432,16 +433,19 @@ export default function (ctx) {
 									node,
 									description,
 								) ?? {};
-							for (const name of Object.keys(node.parameters ?? {})) {
-								const properties = description.properties.filter(
+							const saved = Object.keys(node.parameters ?? {}).filter((name) =>
+								description.properties.some(
 									(p) =>
 										p.name === name &&
 										p.type !== 'hidden' &&
 										NodeHelpers.displayParameter(values, p, node, description),
-								);
-								if (properties.length && !shown.includes(name))
+								),
+							);
+							// Some are drawn after loading (a resource mapper's fields): wait for them.
+							shown = await shownParametersWith(page, saved);
+							for (const name of saved)
+								if (!shown.includes(name))
 									problems.push(`"${node.name}": ${name} is saved but not shown`);
-							}
 						}
 						// A picker shows its mode: a plain value saved where a picker now is shows "Mode…" empty.
 						const modes = await page.$$eval('[data-test-id="rlc-mode-selector"] input', (els) =>

@@ -9,6 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { N8nClient, executionError, freePort, portIsFree } from '../../dev/scripts/n8n-host.mjs';
+import { waitUntil } from '../../dev/n8n-host/lib/suite.mjs';
+import { chatModelNodes } from './support/agent.mjs';
+import { openFromList, screenshot, signedIn, slug } from './support/editor.mjs';
 
 const pg = createRequire(import.meta.url)('pg');
 const ERP_EXAMPLES = fs
@@ -72,6 +75,52 @@ async function npmStart(ctx, label, flags = []) {
 	return { folder, port, simPort, erpPort, output: () => out, stop };
 }
 
+/**
+ * As a person after `npm start`: opens the banner's address, logs in, lands on the workflow list
+ * (also when opening the editor's root), and runs every example from there with the editor's
+ * Execute workflow button, each to a green execution with the data npm start set up. Examples that
+ * need a chat model are left out (they need the user's model credential).
+ */
+async function examplesFromTheList(ctx, client, { editor, email, password }) {
+	const { context, page } = await signedIn(await ctx.browser(), editor, { email, password });
+	try {
+		assert.equal(new URL(page.url()).pathname, '/home/workflows', 'not on the workflow list');
+		await page.locator('[data-test-id="workflow-card-name"]').first().waitFor();
+		await screenshot(page, ctx, 'npm-start-workflow-list');
+		await page.goto(new URL('/', editor).href);
+		await page.waitForURL((u) => u.pathname === '/home/workflows', { timeout: 15000 });
+
+		const examples = (await client.listWorkflows()).filter((w) => !chatModelNodes(w).length);
+		assert.ok(examples.length >= 9, `only ${examples.length} examples to run`);
+		for (const workflow of examples) {
+			await page.goto(editor);
+			await openFromList(page, workflow.name);
+			const before = new Set((await client.executions(workflow.id)).map((e) => e.id));
+			await page.click('[data-test-id="execute-workflow-button"]');
+			const execution = await waitUntil(
+				`a finished run of "${workflow.name}" started from the editor`,
+				async () => {
+					const [fresh] = (await client.executions(workflow.id)).filter((e) => !before.has(e.id));
+					return fresh && fresh.status !== 'running' && fresh.status !== 'new'
+						? client.waitForExecution(fresh.id)
+						: null;
+				},
+				{ timeoutMs: 90000, everyMs: 500 },
+			);
+			assert.equal(
+				executionError(execution),
+				null,
+				`"${workflow.name}", run from the editor, failed: ${executionError(execution)}`,
+			);
+			await page.locator('[data-test-id="canvas-node-status-success"]').first().waitFor();
+			await screenshot(page, ctx, `npm-start-${slug(workflow.name)}`, { forDocs: false });
+			ctx.log(`"${workflow.name}": execution ${execution.id} green`);
+		}
+	} finally {
+		await context.close();
+	}
+}
+
 /** What the banner of `npm start` says: the editor's address and the login. */
 function login(out) {
 	return {
@@ -83,16 +132,19 @@ function login(out) {
 
 export default [
 	{
-		name: 'npm start: up with a working login, the credentials and the examples, the ERP examples sending from its ERP database; Ctrl-C stops it all',
-		timeoutMs: 180000,
+		name: 'npm start: up with a working login that lands on the workflow list, the credentials, the examples and their files folder; every example runs green from the list in the editor, the ERP examples from its ERP database; Ctrl-C stops it all',
+		timeoutMs: 480000,
 		async run(ctx) {
-			const { port, simPort, erpPort, output, stop } = await npmStart(ctx, 'npm start');
+			const { folder, port, simPort, erpPort, output, stop } = await npmStart(ctx, 'npm start');
 			const out = output();
 			try {
 				const { editor, email, password } = login(out);
-				assert.equal(editor, `http://127.0.0.1:${port}/`);
+				assert.equal(editor, `http://127.0.0.1:${port}/home/workflows`);
+				const files = /^ {2}files\s+(\S+)\/\s/m.exec(out)[1];
+				assert.equal(path.resolve(ctx.root, files), path.join(folder, 'n8n-files'));
+				assert.ok(fs.existsSync(path.join(folder, 'n8n-files', 'erp', 'item-master.csv')));
 				assert.match(out, new RegExp(`simulator\\s+http://127\\.0\\.0\\.1:${simPort}/v1`));
-				const client = await new N8nClient(editor.replace(/\/$/, '')).login(email, password);
+				const client = await new N8nClient(new URL(editor).origin).login(email, password);
 				const credentials = await client.rest('GET', '/credentials');
 				assert.ok(
 					credentials.some((c) => c.name === 'WMS Simulator'),
@@ -130,6 +182,7 @@ export default [
 				} finally {
 					await erp.end();
 				}
+				await examplesFromTheList(ctx, client, { editor, email, password });
 			} finally {
 				await stop();
 			}
@@ -160,7 +213,7 @@ export default [
 				const [, clientId, clientSecret] = /demo client\s+id (\S+)\s+secret (\S+)/.exec(out);
 
 				const { editor, email, password } = login(out);
-				const client = await new N8nClient(editor.replace(/\/$/, '')).login(email, password);
+				const client = await new N8nClient(new URL(editor).origin).login(email, password);
 				const stored = (await client.rest('GET', '/credentials')).find(
 					(c) => c.name === 'WMS Simulator',
 				);

@@ -19,82 +19,82 @@ const itemCases = [
 	item(
 		'missing sku',
 		() => ({ description: 'No key' }),
-		'Item 1 ("No key"): sku is required but missing or empty',
+		'The 2nd input item ("No key"): sku is required but missing or empty',
 	),
 	item(
 		'empty description',
 		(sku) => ({ sku, description: '' }),
-		'Item 1: description is required but missing or empty',
+		'The 2nd input item: description is required but missing or empty',
 	),
 	item(
 		'over-long sku (65)',
 		() => ({ sku: long(65, 'S'), description: 'Long' }),
-		'Item 1 ("Long"): sku must be at most 64 characters long (got 65)',
+		'The 2nd input item ("Long"): sku must be at most 64 characters long (got 65)',
 	),
 	item(
 		'negative weight',
 		(sku) => ({ sku, description: 'D', weight_kg: -0.5 }),
-		'Item 1: weight_kg must be 0 or more (got -0.5)',
+		'The 2nd input item: weight_kg must be 0 or more (got -0.5)',
 	),
 	item(
 		'decimal comma in a number',
 		(sku) => ({ sku, description: 'D', weight_kg: '1,5' }),
-		'Item 1: weight_kg has a decimal comma (got "1,5"): write it with a dot, like 1.5',
+		'The 2nd input item: weight_kg has a decimal comma (got "1,5"): write it with a dot, like 1.5',
 	),
 	item(
 		'dimensions without height',
 		(sku) => ({ sku, description: 'D', dimensions_cm: { length: 1, width: 2 } }),
-		'Item 1: dimensions_cm.height is required but missing or empty',
+		'The 2nd input item: dimensions_cm.height is required but missing or empty',
 	),
 	item(
 		'list for the dimensions object',
 		(sku) => ({ sku, description: 'D', dimensions_cm: [10, 5, 2] }),
-		'Item 1: dimensions_cm must be an object (got a list)',
+		'The 2nd input item: dimensions_cm must be an object (got a list)',
 	),
 	item(
 		'object for the pack sizes list',
 		(sku) => ({ sku, description: 'D', pack_sizes: { unit_of_measure: 'CASE', quantity: 12 } }),
-		'Item 1: pack_sizes must be a list (got an object)',
+		'The 2nd input item: pack_sizes must be a list (got an object)',
 	),
 	item(
 		'pack of zero units',
 		(sku) => ({ sku, description: 'D', pack_sizes: [{ unit_of_measure: 'CASE', quantity: 0 }] }),
-		'Item 1: pack_sizes[0].quantity must be 1 or more (got 0)',
+		'The 2nd input item: pack_sizes.1.quantity must be 1 or more (got 0)',
 	),
 	item(
 		'fractional pack quantity',
 		(sku) => ({ sku, description: 'D', pack_sizes: [{ unit_of_measure: 'CASE', quantity: 2.5 }] }),
-		'Item 1: pack_sizes[0].quantity must be a whole number (got 2.5)',
+		'The 2nd input item: pack_sizes.1.quantity must be a whole number (got 2.5)',
 	),
 	item(
 		'text entry in the pack sizes list',
 		(sku) => ({ sku, description: 'D', pack_sizes: ['CASE of 12'] }),
-		'Item 1: pack_sizes[0] must be an object (got string "CASE of 12")',
+		'The 2nd input item: pack_sizes.1 must be an object (got string "CASE of 12")',
 	),
 	item(
 		'object among the barcodes',
 		(sku) => ({ sku, description: 'D', barcodes: ['4006381333931', { ean: '4006381333932' }] }),
-		'Item 1: barcodes entry 1 must be text (got an object)',
+		'The 2nd input item: barcodes entry 2 must be text (got an object)',
 	),
 	item(
 		'shelf life above the maximum',
 		(sku) => ({ sku, description: 'D', shelf_life_days: 36501 }),
-		'Item 1: shelf_life_days must be 36500 or less (got 36501)',
+		'The 2nd input item: shelf_life_days must be 36500 or less (got 36501)',
 	),
 	item(
 		'HS code of 4 digits',
 		(sku) => ({ sku, description: 'D', hs_code: '7318' }),
-		/^Item 1: hs_code must be a Harmonized System customs code of 6 to 10 digits/,
+		/^The 2nd input item: hs_code must be a Harmonized System customs code of 6 to 10 digits/,
 	),
 	item(
 		'lower-case country',
 		(sku) => ({ sku, description: 'D', country_of_origin: 'de' }),
-		/^Item 1: country_of_origin must be a two-letter ISO country code/,
+		/^The 2nd input item: country_of_origin must be a two-letter ISO country code/,
 	),
 	item(
 		'word for a boolean',
 		(sku) => ({ sku, description: 'D', batch_tracked: 'ja' }),
-		'Item 1: batch_tracked must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "ja")',
+		'The 2nd input item: batch_tracked must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "ja")',
 	),
 	item(
 		'unicode description (accepted as sent)',
@@ -133,78 +133,78 @@ const numberCases = [
 	item(
 		'hexadecimal',
 		weight('0x10'),
-		'Item 1: weight_kg is written in hexadecimal (got "0x10"): write it in decimal digits, like 16',
+		'The 2nd input item: weight_kg is written in hexadecimal (got "0x10"): write it in decimal digits, like 16',
 	),
 	item(
 		'octal',
 		weight('0o7'),
-		'Item 1: weight_kg is written in octal (got "0o7"): write it in decimal digits, like 7',
+		'The 2nd input item: weight_kg is written in octal (got "0o7"): write it in decimal digits, like 7',
 	),
 	item(
 		'binary',
 		weight('0b1'),
-		'Item 1: weight_kg is written in binary (got "0b1"): write it in decimal digits, like 1',
+		'The 2nd input item: weight_kg is written in binary (got "0b1"): write it in decimal digits, like 1',
 	),
 	item(
 		'one thousand or one: "1.000"',
 		weight('1.000'),
-		'Item 1: weight_kg is ambiguous (got "1.000"): 1000 with a thousands separator, or 1 with three decimals? Write it without thousands separators and with a dot for decimals, like 1000 or 1',
+		'The 2nd input item: weight_kg is ambiguous (got "1.000"): 1000 with a thousands separator, or 1 with three decimals? Write it without thousands separators and with a dot for decimals, like 1000 or 1',
 	),
 	item(
 		'"2.500"',
 		weight('2.500'),
-		/^Item 1: weight_kg is ambiguous \(got "2.500"\): 2500 with a thousands separator, or 2.5 with three decimals\?/,
+		/^The 2nd input item: weight_kg is ambiguous \(got "2.500"\): 2500 with a thousands separator, or 2.5 with three decimals\?/,
 	),
 	item(
 		'"1,000"',
 		weight('1,000'),
-		/^Item 1: weight_kg is ambiguous \(got "1,000"\): 1000 with a thousands separator, or 1 with three decimals\?/,
+		/^The 2nd input item: weight_kg is ambiguous \(got "1,000"\): 1000 with a thousands separator, or 1 with three decimals\?/,
 	),
 	item(
 		'thousands separated by dots',
 		weight('1.000.000'),
-		'Item 1: weight_kg has thousands separators (got "1.000.000"): write it without them, like 1000000',
+		'The 2nd input item: weight_kg has thousands separators (got "1.000.000"): write it without them, like 1000000',
 	),
 	item(
 		'thousands separated by commas',
 		weight('1,000,000'),
-		'Item 1: weight_kg has thousands separators (got "1,000,000"): write it without them, like 1000000',
+		'The 2nd input item: weight_kg has thousands separators (got "1,000,000"): write it without them, like 1000000',
 	),
 	item(
 		'thousands separated by a blank',
 		weight('1 000'),
-		'Item 1: weight_kg has thousands separators (got "1 000"): write it without them, like 1000',
+		'The 2nd input item: weight_kg has thousands separators (got "1 000"): write it without them, like 1000',
 	),
 	item(
 		'German thousands and decimals',
 		weight('1.234,5'),
-		'Item 1: weight_kg has thousands separators (got "1.234,5"): write it without them and with a dot for decimals, like 1234.5',
+		'The 2nd input item: weight_kg has thousands separators (got "1.234,5"): write it without them and with a dot for decimals, like 1234.5',
 	),
 	item(
 		'decimal comma',
 		weight('12,25'),
-		'Item 1: weight_kg has a decimal comma (got "12,25"): write it with a dot, like 12.25',
+		'The 2nd input item: weight_kg has a decimal comma (got "12,25"): write it with a dot, like 12.25',
 	),
 	item(
 		'exponent notation',
 		weight('1e3'),
-		'Item 1: weight_kg is in exponent notation (got "1e3"): write the number out, like 1000',
+		'The 2nd input item: weight_kg is in exponent notation (got "1e3"): write the number out, like 1000',
 	),
 	item(
 		'Infinity',
 		weight('Infinity'),
-		'Item 1: weight_kg must be a finite number (got "Infinity")',
+		'The 2nd input item: weight_kg must be a finite number (got "Infinity")',
 	),
-	item('NaN', weight('NaN'), 'Item 1: weight_kg must be a finite number (got "NaN")'),
+	item('NaN', weight('NaN'), 'The 2nd input item: weight_kg must be a finite number (got "NaN")'),
 	item(
 		'blanks only',
 		weight('   '),
-		'Item 1: weight_kg is blank: give a number, or leave the field out',
+		'The 2nd input item: weight_kg is blank: give a number, or leave the field out',
 	),
 	item(
 		'"1.000" for a whole number too',
 		(sku) => ({ sku, description: 'D', shelf_life_days: '1.000' }),
-		/^Item 1: shelf_life_days is ambiguous \(got "1.000"\)/,
+		/^The 2nd input item: shelf_life_days is ambiguous \(got "1.000"\)/,
 	),
 	item(
 		'plain decimal in text with blanks around it (accepted)',
@@ -249,12 +249,12 @@ const booleanCases = [
 	item(
 		'a list holding "true"',
 		(sku) => ({ sku, description: 'D', batch_tracked: ['true'] }),
-		'Item 1: batch_tracked must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got ["true"])',
+		'The 2nd input item: batch_tracked must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got ["true"])',
 	),
 	item(
 		'"X"',
 		(sku) => ({ sku, description: 'D', batch_tracked: 'X' }),
-		'Item 1: batch_tracked must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "X")',
+		'The 2nd input item: batch_tracked must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "X")',
 	),
 ];
 
@@ -262,7 +262,7 @@ const textCases = [
 	item(
 		'a 20-digit barcode given as a number, its last digits already lost',
 		(sku) => ({ sku, description: 'D', barcodes: [Number('40063813339310000001')] }),
-		'Item 1: barcodes entry 0 is a number too large to be exact (got 40063813339310000000): give it as text, in quotes, as the ERP has it',
+		'The 2nd input item: barcodes entry 1 is a number too large to be exact (got 40063813339310000000): give it as text, in quotes, as the ERP has it',
 	),
 	item(
 		'a category given as a number (accepted as its text)',
@@ -287,22 +287,22 @@ const stockingFactorCases = [
 	stockingFactor(
 		'minimum above maximum',
 		() => ({ sku: 'NUT-M8', warehouse_code: 'WH1', min_quantity: 50, max_quantity: 10 }),
-		'Item 1: min_quantity must not be more than the maximum quantity (got minimum 50, maximum 10)',
+		'The 2nd input item: min_quantity must not be more than the maximum quantity (got minimum 50, maximum 10)',
 	),
 	stockingFactor(
 		'negative minimum',
 		() => ({ sku: 'NUT-M8', warehouse_code: 'WH1', min_quantity: -1, max_quantity: 10 }),
-		'Item 1: min_quantity must be 0 or more (got -1)',
+		'The 2nd input item: min_quantity must be 0 or more (got -1)',
 	),
 	stockingFactor(
 		'missing warehouse',
 		() => ({ sku: 'NUT-M8', min_quantity: 1, max_quantity: 10 }),
-		'Item 1: warehouse_code is required but missing or empty',
+		'The 2nd input item: warehouse_code is required but missing or empty',
 	),
 	stockingFactor(
 		'word for the maximum',
 		() => ({ sku: 'NUT-M8', warehouse_code: 'WH1', min_quantity: 1, max_quantity: 'lots' }),
-		'Item 1: max_quantity must be a number (got "lots")',
+		'The 2nd input item: max_quantity must be a number (got "lots")',
 	),
 	stockingFactor(
 		'fractional quantities (accepted: kg, m)',
@@ -329,12 +329,12 @@ const warehouseInfoCases = [
 	warehouseInfo(
 		'unknown ABC class',
 		() => ({ sku: 'NUT-M8', warehouse_code: 'WH1', abc_class: 'D' }),
-		'Item 1: abc_class must be one of A, B, C (got "D")',
+		'The 2nd input item: abc_class must be one of A, B, C (got "D")',
 	),
 	warehouseInfo(
 		'negative replenishment quantity',
 		() => ({ sku: 'NUT-M8', warehouse_code: 'WH1', replenishment_quantity: -5 }),
-		'Item 1: replenishment_quantity must be 0 or more (got -5)',
+		'The 2nd input item: replenishment_quantity must be 0 or more (got -5)',
 	),
 ];
 
@@ -355,32 +355,32 @@ const classificationCases = [
 	classification(
 		'UN number of 3 digits',
 		() => ({ sku: 'PAINT-THINNER-1L', un_number: '199' }),
-		'Item 1: un_number must be a UN number of four digits without "UN", like 1263 (got "199")',
+		'The 2nd input item: un_number must be a UN number of four digits without "UN", like 1263 (got "199")',
 	),
 	classification(
 		'UN number of 5 digits',
 		() => ({ sku: 'PAINT-THINNER-1L', un_number: '19930' }),
-		'Item 1: un_number must be a UN number of four digits without "UN", like 1263 (got "19930")',
+		'The 2nd input item: un_number must be a UN number of four digits without "UN", like 1263 (got "19930")',
 	),
 	classification(
 		'UN number with the "UN" prefix',
 		() => ({ sku: 'PAINT-THINNER-1L', un_number: 'UN1993' }),
-		/^Item 1: un_number must be a UN number of four digits .*\(got "UN1993"\)/,
+		/^The 2nd input item: un_number must be a UN number of four digits .*\(got "UN1993"\)/,
 	),
 	classification(
 		'fractional UN number',
 		() => ({ sku: 'PAINT-THINNER-1L', un_number: 1993.5 }),
-		/^Item 1: un_number must be a UN number of four digits .*\(got "1993.5"\)/,
+		/^The 2nd input item: un_number must be a UN number of four digits .*\(got "1993.5"\)/,
 	),
 	classification(
 		'unknown packing group',
 		() => ({ sku: 'PAINT-THINNER-1L', un_number: '1993', packing_group: 'IV' }),
-		'Item 1: packing_group must be one of I, II, III (got "IV")',
+		'The 2nd input item: packing_group must be one of I, II, III (got "IV")',
 	),
 	classification(
 		'4 digits the platform has no lookup for (refused by the platform, alone)',
 		() => ({ sku: 'PAINT-THINNER-1L', un_number: '9999' }),
-		/^Item 1: field "un_number" .*9999/,
+		/^The 2nd input item: field "un_number" .*9999/,
 	),
 	classification(
 		'4-digit UN number given as a number (accepted as text)',
@@ -404,22 +404,22 @@ const lookupCases = [
 	lookup(
 		'UN number of 2 digits',
 		() => ({ un_number: '12', proper_shipping_name: 'X', hazard_class: '3' }),
-		/^Item 1 \("X"\): un_number must be a UN number of four digits .*\(got "12"\)/,
+		/^The 2nd input item \("X"\): un_number must be a UN number of four digits .*\(got "12"\)/,
 	),
 	lookup(
 		'UN number of 5 digits',
 		() => ({ un_number: '12345', proper_shipping_name: 'X', hazard_class: '3' }),
-		/^Item 1 \("X"\): un_number must be a UN number of four digits .*\(got "12345"\)/,
+		/^The 2nd input item \("X"\): un_number must be a UN number of four digits .*\(got "12345"\)/,
 	),
 	lookup(
 		'4 characters, not digits',
 		() => ({ un_number: '12a4', proper_shipping_name: 'X', hazard_class: '3' }),
-		/^Item 1 \("X"\): un_number must be a UN number of four digits .*\(got "12a4"\)/,
+		/^The 2nd input item \("X"\): un_number must be a UN number of four digits .*\(got "12a4"\)/,
 	),
 	lookup(
 		'hazard class 10',
 		() => ({ un_number: '1300', proper_shipping_name: 'X', hazard_class: '10' }),
-		/^Item 1: hazard_class must be a class or division like 3, 2.1, 6.1 or 1.4S \(got "10"\)/,
+		/^The 2nd input item: hazard_class must be a class or division like 3, 2.1, 6.1 or 1.4S \(got "10"\)/,
 	),
 	lookup(
 		'bad entry among subsidiary risks',
@@ -429,7 +429,7 @@ const lookupCases = [
 			hazard_class: '3',
 			subsidiary_risks: '6.1, poison',
 		}),
-		/^Item 1: subsidiary_risks entry 1 must be a class or division/,
+		/^The 2nd input item: subsidiary_risks entry 2 must be a class or division/,
 	),
 	lookup(
 		'unknown excepted quantity code',
@@ -439,12 +439,12 @@ const lookupCases = [
 			hazard_class: '3',
 			excepted_quantity_code: 'E9',
 		}),
-		'Item 1: excepted_quantity_code must be one of E0, E1, E2, E3, E4, E5 (got "E9")',
+		'The 2nd input item: excepted_quantity_code must be one of E0, E1, E2, E3, E4, E5 (got "E9")',
 	),
 	lookup(
 		'over-long shipping name (501)',
 		() => ({ un_number: '1300', proper_shipping_name: long(501, 'N'), hazard_class: '3' }),
-		'Item 1: proper_shipping_name must be at most 500 characters long (got 501)',
+		'The 2nd input item: proper_shipping_name must be at most 500 characters long (got 501)',
 	),
 	lookup(
 		'UN number with leading zeros (accepted as 4 digits)',
@@ -488,12 +488,12 @@ const structureCases = [
 	warehouse(
 		'empty warehouse name',
 		(code) => ({ code, name: '' }),
-		'Item 1: name is required but missing or empty',
+		'The 2nd input item: name is required but missing or empty',
 	),
 	area(
 		'unknown area type',
 		(area_code) => ({ warehouse_code: 'WH1', area_code, name: 'Attic', area_type: 'attic' }),
-		/^Item 1: area_type must be one of receiving, storage, .* \(got "attic"\)/,
+		/^The 2nd input item: area_type must be one of receiving, storage, .* \(got "attic"\)/,
 	),
 	zone(
 		'word for a boolean',
@@ -504,12 +504,12 @@ const structureCases = [
 			name: 'Z',
 			temperature_controlled: 'cold',
 		}),
-		'Item 1: temperature_controlled must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "cold")',
+		'The 2nd input item: temperature_controlled must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "cold")',
 	),
 	zone(
 		'missing area',
 		(zone_code) => ({ warehouse_code: 'WH1', zone_code, name: 'Z' }),
-		'Item 1: area_code is required but missing or empty',
+		'The 2nd input item: area_code is required but missing or empty',
 	),
 	bin(
 		'fractional max units',
@@ -520,7 +520,7 @@ const structureCases = [
 			bin_type: 'pallet',
 			capacity: { max_units: 1.5 },
 		}),
-		'Item 1: capacity.max_units must be a whole number (got 1.5)',
+		'The 2nd input item: capacity.max_units must be a whole number (got 1.5)',
 	),
 	bin(
 		'negative max weight',
@@ -531,7 +531,7 @@ const structureCases = [
 			bin_type: 'pallet',
 			capacity: { max_weight_kg: -1 },
 		}),
-		'Item 1: capacity.max_weight_kg must be 0 or more (got -1)',
+		'The 2nd input item: capacity.max_weight_kg must be 0 or more (got -1)',
 	),
 	bin(
 		'nested junk in the capacity',
@@ -542,7 +542,7 @@ const structureCases = [
 			bin_type: 'pallet',
 			capacity: { max_units: 10, extra: { a: [1, { b: null }] } },
 		}),
-		/^Item 1: capacity.extra is not a field the platform knows/,
+		/^The 2nd input item: capacity.extra is not a field the platform knows/,
 	),
 ];
 

@@ -43,58 +43,62 @@ const salesOrderCases = [
 	salesOrder(
 		'zero quantity on the second line',
 		(key) => so(key, [line(), line({ quantity: 0 })]),
-		'Item 1, line 2: quantity must be more than 0 (got 0)',
+		'The 2nd input item, line 2: quantity must be more than 0 (got 0)',
 	),
 	salesOrder(
 		'word for a quantity',
 		(key) => so(key, [line({ quantity: 'ten' })]),
-		'Item 1, line 1: quantity must be a number (got "ten")',
+		'The 2nd input item, line 1: quantity must be a number (got "ten")',
 	),
 	salesOrder(
 		'fractional line number',
 		(key) => so(key, [line({ line_number: 1.5 })]),
-		'Item 1, line 1: line_number must be a whole number (got 1.5)',
+		'The 2nd input item, line 1: line_number must be a whole number (got 1.5)',
 	),
 	salesOrder(
 		'line number 0 from an input item',
 		(key) => so(key, [line({ line_number: 0 })]),
-		'Item 1, line 1: line_number must be 1 or more (got 0)',
+		'The 2nd input item, line 1: line_number must be 1 or more (got 0)',
 	),
 	salesOrder(
 		'text for the lines list',
 		(key) => so(key, 'NUT-M8 x 2'),
-		'Item 1: lines must be a list of lines (got string)',
+		'The 2nd input item: lines must be a list of lines (got string)',
 	),
-	salesOrder('null line', (key) => so(key, [null]), 'Item 1, line 1 must be an object (got null)'),
+	salesOrder(
+		'null line',
+		(key) => so(key, [null]),
+		'The 2nd input item, line 1 must be an object (got null)',
+	),
 	salesOrder(
 		'line without its sku',
 		(key) => so(key, [{ quantity: 3 }]),
-		'Item 1, line 1: sku is required but missing or empty',
+		'The 2nd input item, line 1: sku is required but missing or empty',
 	),
 	salesOrder(
 		'date that does not exist',
 		(key) => so(key, [line()], { order_date: '2026-02-30' }),
-		'Item 1: order_date must be a date like 2026-11-21 (got "2026-02-30")',
+		'The 2nd input item: order_date must be a date like 2026-11-21 (got "2026-02-30")',
 	),
 	salesOrder(
 		'word for a boolean',
 		(key) => so(key, [line()], { cancel: 'perhaps' }),
-		'Item 1: cancel must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "perhaps")',
+		'The 2nd input item: cancel must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "perhaps")',
 	),
 	salesOrder(
 		'missing customer',
 		(key) => ({ ...so(key, [line()]), customer_code: undefined }),
-		'Item 1: customer_code is required but missing or empty',
+		'The 2nd input item: customer_code is required but missing or empty',
 	),
 	salesOrder(
 		'unknown field',
 		(key) => so(key, [line()], { priority: 'high' }),
-		/^Item 1: priority is not a field the platform knows/,
+		/^The 2nd input item: priority is not a field the platform knows/,
 	),
 	salesOrder(
 		'over-long customer reference (101)',
 		(key) => so(key, [line()], { reference: long(101) }),
-		'Item 1: reference must be at most 100 characters long (got 101)',
+		'The 2nd input item: reference must be at most 100 characters long (got 101)',
 	),
 	salesOrder(
 		'fractional quantity (accepted: 1.5 m of cable)',
@@ -122,27 +126,27 @@ const salesOrderValueCases = [
 	salesOrder(
 		'"1.000" pieces on a line',
 		(key) => so(key, [line({ quantity: '1.000' })]),
-		/^Item 1, line 1: quantity is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/,
+		/^The 2nd input item, line 1: quantity is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/,
 	),
 	salesOrder(
 		'hexadecimal line number',
 		(key) => so(key, [line({ line_number: '0x10' })]),
-		'Item 1, line 1: line_number is written in hexadecimal (got "0x10"): write it in decimal digits, like 16',
+		'The 2nd input item, line 1: line_number is written in hexadecimal (got "0x10"): write it in decimal digits, like 16',
 	),
 	salesOrder(
 		'day.month.year',
 		(key) => so(key, [line()], { order_date: '21.11.2026' }),
-		'Item 1: order_date must be a date like 2026-11-21 (got "21.11.2026"): write it as 2026-11-21',
+		'The 2nd input item: order_date must be a date like 2026-11-21 (got "21.11.2026"): write it as 2026-11-21',
 	),
 	salesOrder(
 		'month/day/year',
 		(key) => so(key, [line()], { order_date: '11/21/2026' }),
-		'Item 1: order_date must be a date like 2026-11-21 (got "11/21/2026"): write it as 2026-11-21',
+		'The 2nd input item: order_date must be a date like 2026-11-21 (got "11/21/2026"): write it as 2026-11-21',
 	),
 	salesOrder(
 		'03/04/2026: March or April?',
 		(key) => so(key, [line()], { order_date: '03/04/2026' }),
-		'Item 1: order_date must be a date like 2026-11-21 (got "03/04/2026"): could be 2026-04-03 or 2026-03-04: write it as YYYY-MM-DD',
+		'The 2nd input item: order_date must be a date like 2026-11-21 (got "03/04/2026"): could be 2026-04-03 or 2026-03-04: write it as YYYY-MM-DD',
 	),
 	salesOrder(
 		'"cancel": "N" (accepted as false)',
@@ -175,22 +179,22 @@ const purchaseOrderCases = [
 	purchaseOrder(
 		'negative quantity',
 		(key) => po(key, {}, { quantity: -3 }),
-		'Item 1, line 1: quantity must be more than 0 (got -3)',
+		'The 2nd input item, line 1: quantity must be more than 0 (got -3)',
 	),
 	purchaseOrder(
 		'negative unit cost',
 		(key) => po(key, {}, { unit_cost: -1 }),
-		'Item 1, line 1: unit_cost must be 0 or more (got -1)',
+		'The 2nd input item, line 1: unit_cost must be 0 or more (got -1)',
 	),
 	purchaseOrder(
 		'expected before ordered',
 		(key) => po(key, { expected_date: '2026-11-20' }),
-		'Item 1: expected_date must not be before order_date 2026-11-21 (got 2026-11-20)',
+		'The 2nd input item: expected_date must not be before order_date 2026-11-21 (got 2026-11-20)',
 	),
 	purchaseOrder(
 		'missing supplier',
 		(key) => ({ ...po(key), supplier_code: '' }),
-		'Item 1: supplier_code is required but missing or empty',
+		'The 2nd input item: supplier_code is required but missing or empty',
 	),
 ];
 
@@ -221,22 +225,22 @@ const productionOrderCases = [
 	productionOrder(
 		'zero output quantity',
 		(key) => mo(key, { output_quantity: 0 }),
-		'Item 1: output_quantity must be more than 0 (got 0)',
+		'The 2nd input item: output_quantity must be more than 0 (got 0)',
 	),
 	productionOrder(
 		'no components',
 		(key) => mo(key, { components: [] }),
-		'Item 1: components must have at least 1 entry (got 0)',
+		'The 2nd input item: components must have at least 1 entry (got 0)',
 	),
 	productionOrder(
 		'negative component quantity',
 		(key) => mo(key, { components: [{ sku: 'BOLT-M8-40', quantity: -1 }] }),
-		'Item 1, component 1: quantity must be more than 0 (got -1)',
+		'The 2nd input item, component 1: quantity must be more than 0 (got -1)',
 	),
 	productionOrder(
 		'start after due',
 		(key) => mo(key, { start_date: '2026-12-02' }),
-		'Item 1: due_date must not be before start_date 2026-12-02 (got 2026-12-01)',
+		'The 2nd input item: due_date must not be before start_date 2026-12-02 (got 2026-12-01)',
 	),
 	productionOrder(
 		'fractional output quantity (accepted: 2.5 kg of mix)',
@@ -272,32 +276,32 @@ const jsonCases = [
 	inventoryJson(
 		'cut-off JSON',
 		() => ({ record: '{"sku": "J-1", "description":' }),
-		/^Item 1: inventory item \(JSON\) is not valid JSON: /,
+		/^The 2nd input item: inventory item \(JSON\) is not valid JSON: /,
 	),
 	inventoryJson(
 		'JSON list instead of one record',
 		() => ({ record: '[{"sku": "J-2", "description": "x"}]' }),
-		'Item 1: inventory item (JSON) must be one JSON object, like {"code": "A1"}',
+		'The 2nd input item: inventory item (JSON) must be one JSON object, like {"code": "A1"}',
 	),
 	inventoryJson(
 		'JSON null',
 		() => ({ record: 'null' }),
-		'Item 1: inventory item (JSON) must be one JSON object, like {"code": "A1"}',
+		'The 2nd input item: inventory item (JSON) must be one JSON object, like {"code": "A1"}',
 	),
 	inventoryJson(
 		'single quotes (not JSON)',
 		() => ({ record: "{'sku': 'J-3'}" }),
-		/^Item 1: inventory item \(JSON\) is not valid JSON: /,
+		/^The 2nd input item: inventory item \(JSON\) is not valid JSON: /,
 	),
 	inventoryJson(
 		'valid JSON with a wrong type inside',
 		(sku) => ({ record: JSON.stringify({ sku, description: ['a', 'b'] }) }),
-		'Item 1: description must be text (got a list)',
+		'The 2nd input item: description must be text (got a list)',
 	),
 	salesOrderJson(
 		'cut-off JSON order',
 		() => ({ record: '{"order_number": "SO-J", "lines": [' }),
-		/^Item 1: sales order \(JSON\) is not valid JSON: /,
+		/^The 2nd input item: sales order \(JSON\) is not valid JSON: /,
 	),
 	salesOrderJson(
 		'unicode order in JSON (accepted)',
@@ -343,37 +347,37 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				'Set Complete: no id anywhere on the item',
 				'setComplete',
 				{ order: 'SO-1' },
-				/^Item 1: Update ID was not found/,
+				/^The 2nd input item: Update ID was not found/,
 			],
 			[
 				'Set Complete: id of 51 characters',
 				'setComplete',
 				{ id: long(51, '9') },
-				'Item 1: id must be at most 50 characters long (got 51)',
+				'The 2nd input item: id must be at most 50 characters long (got 51)',
 			],
 			[
 				'Set Complete: object for the id',
 				'setComplete',
 				{ id: { value: 'UPD-1' } },
-				/^Item 1: Update ID was not found/,
+				/^The 2nd input item: Update ID was not found/,
 			],
 			[
 				'Set Complete: over-long ERP reference (101)',
 				'setComplete',
 				{ id: 'UPD-X', erp_reference: long(101) },
-				'Item 1: erp_reference must be at most 100 characters long (got 101)',
+				'The 2nd input item: erp_reference must be at most 100 characters long (got 101)',
 			],
 			[
 				'Set Complete: unknown id (refused by the platform, alone)',
 				'setComplete',
 				{ id: 'UPD-999999' },
-				/^Item 1: .*UPD-999999 does not exist/,
+				/^The 2nd input item: .*UPD-999999 does not exist/,
 			],
 			[
 				'Set Error: no error message on the item',
 				'setError',
 				{ id: 'UPD-X' },
-				/^Item 1: Error Message was not found/,
+				/^The 2nd input item: Error Message was not found/,
 			],
 		])('%s', async (_title, operation, bad, message) => {
 			const ids = sim.work.createPendingUpdates('outgoing_consignment', 2);
@@ -414,18 +418,22 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 			[
 				'negative on-hand quantity',
 				{ sku: 'NUT-M8', quantity: -1 },
-				'Item 1: quantity must be 0 or more (got -1)',
+				'The 2nd input item: quantity must be 0 or more (got -1)',
 			],
 			[
 				'word for a quantity',
 				{ sku: 'NUT-M8', quantity: 'many' },
-				'Item 1: quantity must be a number (got "many")',
+				'The 2nd input item: quantity must be a number (got "many")',
 			],
-			['line without its sku', { quantity: 4 }, 'Item 1: sku is required but missing or empty'],
+			[
+				'line without its sku',
+				{ quantity: 4 },
+				'The 2nd input item: sku is required but missing or empty',
+			],
 			[
 				'line without its comparison',
 				{ sku: 'NUT-M8', quantity: 4, comparison_id: '' },
-				'Item 1: Comparison ID is required but missing or empty',
+				'The 2nd input item: Comparison ID is required but missing or empty',
 			],
 			['fractional on-hand (accepted: 12.5 kg)', { sku: 'NUT-M8', quantity: 12.5 }, undefined],
 		])('%s', async (_title, bad, message) => {
@@ -466,7 +474,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				},
 				'/sales_order/check',
 				['SO-DEMO-1', 'SO|1', 'SO-DEMO-2'],
-				/^Item 1: Filters → Order Numbers entry 0 must be a code without blanks at either end and without "\|"/,
+				/^The 2nd input item: Filters → Order Numbers entry 1 must be a code without blanks at either end and without "\|"/,
 			],
 			[
 				'WMS Supplier: "yesterday" for Changed Since',
@@ -481,7 +489,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				},
 				'/supplier/check',
 				['2020-01-01', 'yesterday', '2020-01-01T00:00:00Z'],
-				'Item 1: Filters → Changed Since must be a date like 2026-11-21T14:30:00 (in the workflow\'s time zone) or 2026-11-21T14:30:00Z (got "yesterday")',
+				'The 2nd input item: Filters → Changed Since must be a date like 2026-11-21T14:30:00 (in the workflow\'s time zone) or 2026-11-21T14:30:00Z (got "yesterday")',
 			],
 			[
 				'WMS Dangerous Goods: a UN number of 2 digits among good ones',
@@ -496,7 +504,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				},
 				'/dangerous_goods_lookup/check',
 				['1263', '1263, 12', '1993'],
-				/^Item 1: Filters → UN Numbers entry 1 must be a UN number of four digits/,
+				/^The 2nd input item: Filters → UN Numbers entry 2 must be a UN number of four digits/,
 			],
 			[
 				'WMS Customer: a lower-case country',
@@ -511,7 +519,7 @@ describe('bad input to the order nodes and in JSON mode, each beside good items 
 				},
 				'/supply_location/check',
 				['DE', 'de', 'NO'],
-				/^Item 1: Filters → Country must be a two-letter ISO country code/,
+				/^The 2nd input item: Filters → Country must be a two-letter ISO country code/,
 			],
 		])('%s', async (_title, node, route, values, message) => {
 			sim.resetStats();

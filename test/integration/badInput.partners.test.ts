@@ -19,112 +19,112 @@ const supplierCases = [
 	supplier(
 		'missing required name',
 		(code) => ({ code }),
-		'Item 1: name is required but missing or empty',
+		'The 2nd input item: name is required but missing or empty',
 	),
 	supplier(
 		'null name',
 		(code) => ({ code, name: null }),
-		'Item 1: name is required but missing or empty',
+		'The 2nd input item: name is required but missing or empty',
 	),
 	supplier(
 		'empty-string name',
 		(code) => ({ code, name: '' }),
-		'Item 1: name is required but missing or empty',
+		'The 2nd input item: name is required but missing or empty',
 	),
 	supplier(
 		'code of blanks only',
 		() => ({ code: '   ', name: 'Blank' }),
-		'Item 1 ("Blank"): code must be a code without blanks at either end and without "|" (got "   ")',
+		'The 2nd input item ("Blank"): code must be a code without blanks at either end and without "|" (got "   ")',
 	),
 	supplier(
 		'code with "|"',
 		(code) => ({ code: `${code}|X`, name: 'Pipe' }),
-		/^Item 1 \("Pipe"\): code must be a code without blanks at either end and without "\|"/,
+		/^The 2nd input item \("Pipe"\): code must be a code without blanks at either end and without "\|"/,
 	),
 	supplier(
 		'over-long code (51)',
 		() => ({ code: long(51, 'C'), name: 'Long' }),
-		'Item 1 ("Long"): code must be at most 50 characters long (got 51)',
+		'The 2nd input item ("Long"): code must be at most 50 characters long (got 51)',
 	),
 	supplier(
 		'over-long notes (2001)',
 		(code) => ({ code, name: 'N', notes: long(2001) }),
-		'Item 1: notes must be at most 2000 characters long (got 2001)',
+		'The 2nd input item: notes must be at most 2000 characters long (got 2001)',
 	),
 	supplier(
 		'word for a number',
 		(code) => ({ code, name: 'N', payment_terms_days: 'thirty' }),
-		'Item 1: payment_terms_days must be a number (got "thirty")',
+		'The 2nd input item: payment_terms_days must be a number (got "thirty")',
 	),
 	supplier(
 		'fractional whole-number field',
 		(code) => ({ code, name: 'N', payment_terms_days: 2.5 }),
-		'Item 1: payment_terms_days must be a whole number (got 2.5)',
+		'The 2nd input item: payment_terms_days must be a whole number (got 2.5)',
 	),
 	supplier(
 		'negative days',
 		(code) => ({ code, name: 'N', lead_time_days: -1 }),
-		'Item 1: lead_time_days must be 0 or more (got -1)',
+		'The 2nd input item: lead_time_days must be 0 or more (got -1)',
 	),
 	supplier(
 		'days above the maximum',
 		(code) => ({ code, name: 'N', lead_time_days: 3651 }),
-		'Item 1: lead_time_days must be 3650 or less (got 3651)',
+		'The 2nd input item: lead_time_days must be 3650 or less (got 3651)',
 	),
 	supplier(
 		'boolean for a number',
 		(code) => ({ code, name: 'N', lead_time_days: true }),
-		'Item 1: lead_time_days must be a number (got true)',
+		'The 2nd input item: lead_time_days must be a number (got true)',
 	),
 	supplier(
 		'malformed email',
 		(code) => ({ code, name: 'N', email: 'orders at example' }),
-		/^Item 1: email must be an email address like orders@example.com/,
+		/^The 2nd input item: email must be an email address like orders@example.com/,
 	),
 	supplier(
 		'object for a text',
 		(code) => ({ code, name: { first: 'Nordic' } }),
-		'Item 1: name must be text (got an object)',
+		'The 2nd input item: name must be text (got an object)',
 	),
 	supplier(
 		'list for a text',
 		(code) => ({ code, name: ['Nordic', 'Timber'] }),
-		'Item 1: name must be text (got a list)',
+		'The 2nd input item: name must be text (got a list)',
 	),
 	supplier(
 		'text for the address object',
 		(code) => ({ code, name: 'N', address: 'Hamngatan 4, Göteborg' }),
-		'Item 1: address must be an object (got string "Hamngatan 4, Göteborg")',
+		'The 2nd input item: address must be an object (got string "Hamngatan 4, Göteborg")',
 	),
 	supplier(
 		'address without its city',
 		(code) => ({ code, name: 'N', address: { line1: 'Hamngatan 4', country: 'SE' } }),
-		'Item 1: address.city is required but missing or empty',
+		'The 2nd input item: address.city is required but missing or empty',
 	),
 	supplier(
 		'country name for a code',
 		(code) => ({ code, name: 'N', address: { ...address, country: 'Sweden' } }),
-		/^Item 1: address.country must be a two-letter ISO country code/,
+		/^The 2nd input item: address.country must be a two-letter ISO country code/,
 	),
 	supplier(
 		'nested junk in the address',
 		(code) => ({ code, name: 'N', address: { ...address, geo: { lat: [57.7] } } }),
-		/^Item 1: address.geo is not a field the platform knows/,
+		/^The 2nd input item: address.geo is not a field the platform knows/,
 	),
 	supplier(
 		'unknown field',
 		(code) => ({ code, name: 'N', nmae: 'typo' }),
-		/^Item 1: nmae is not a field the platform knows/,
+		/^The 2nd input item: nmae is not a field the platform knows/,
 	),
 	supplier(
 		'word for a boolean',
 		(code) => ({ code, name: 'N', active: 'maybe' }),
-		'Item 1: active must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "maybe")',
+		'The 2nd input item: active must be yes or no, written as true/false, yes/no, y/n, on/off, 1/0 (in any case) (got "maybe")',
 	),
 	supplier(
 		'lower-case currency',
 		(code) => ({ code, name: 'N', currency: 'eur' }),
-		/^Item 1: currency must be a three-letter ISO currency code/,
+		/^The 2nd input item: currency must be a three-letter ISO currency code/,
 	),
 	supplier(
 		'unicode name and address (accepted as sent)',
@@ -149,7 +149,7 @@ const supplierCases = [
 	supplier(
 		'name of 201 emoji, counted in characters',
 		(code) => ({ code, name: long(201, '🚚') }),
-		'Item 1: name must be at most 200 characters long (got 201)',
+		'The 2nd input item: name must be at most 200 characters long (got 201)',
 	),
 	supplier(
 		'unicode code (accepted)',
@@ -181,7 +181,7 @@ const customerCases = [
 	customer(
 		'unknown address type',
 		(code) => ({ code, name: 'N', addresses: [{ ...billing, type: 'home' }] }),
-		'Item 1: addresses[0].type must be one of billing, shipping, other (got "home")',
+		'The 2nd input item: addresses.1.type must be one of billing, shipping, other (got "home")',
 	),
 	customer(
 		'address entry without line 1',
@@ -190,22 +190,22 @@ const customerCases = [
 			name: 'N',
 			addresses: [billing, { type: 'shipping', city: 'Kiel', country: 'DE' }],
 		}),
-		'Item 1: addresses[1].line1 is required but missing or empty',
+		'The 2nd input item: addresses.2.line1 is required but missing or empty',
 	),
 	customer(
 		'text for the address list',
 		(code) => ({ code, name: 'N', addresses: 'Spitalerstrasse 10' }),
-		'Item 1: addresses must be a list (got string "Spitalerstrasse 10")',
+		'The 2nd input item: addresses must be a list (got string "Spitalerstrasse 10")',
 	),
 	customer(
 		'null entry in the address list',
 		(code) => ({ code, name: 'N', addresses: [null] }),
-		'Item 1: addresses[0] must be an object (got null)',
+		'The 2nd input item: addresses.1 must be an object (got null)',
 	),
 	customer(
 		'courier code with "|"',
 		(code) => ({ code, name: 'N', default_courier_service_code: 'DHL|EXP' }),
-		/^Item 1: default_courier_service_code must be a code without blanks/,
+		/^The 2nd input item: default_courier_service_code must be a code without blanks/,
 	),
 	customer(
 		'unicode customer (accepted)',
@@ -235,7 +235,7 @@ const supplyLocationCases = [
 	supplyLocation(
 		'missing required address',
 		(location_code) => ({ customer_code: 'CUST-1', location_code, name: 'N' }),
-		'Item 1: address is required but missing or empty',
+		'The 2nd input item: address is required but missing or empty',
 	),
 	supplyLocation(
 		'over-long postal code',
@@ -245,7 +245,7 @@ const supplyLocationCases = [
 			name: 'N',
 			address: { line1: 'Kai 1', city: 'Hamburg', country: 'DE', postal_code: long(21, '9') },
 		}),
-		'Item 1: address.postal_code must be at most 20 characters long (got 21)',
+		'The 2nd input item: address.postal_code must be at most 20 characters long (got 21)',
 	),
 	supplyLocation(
 		'missing customer',
@@ -254,7 +254,7 @@ const supplyLocationCases = [
 			name: 'N',
 			address: { line1: 'Kai 1', city: 'Hamburg', country: 'DE' },
 		}),
-		'Item 1 ("N"): customer_code is required but missing or empty',
+		'The 2nd input item ("N"): customer_code is required but missing or empty',
 	),
 ];
 
@@ -269,17 +269,17 @@ const courierCases = [
 	courier(
 		'unknown service level',
 		(code) => ({ code, name: 'N', carrier: 'DHL', service_level: 'warp' }),
-		/^Item 1: service_level must be one of economy, standard, express, next_day, same_day, freight \(got "warp"\)/,
+		/^The 2nd input item: service_level must be one of economy, standard, express, next_day, same_day, freight \(got "warp"\)/,
 	),
 	courier(
 		'service level in the wrong case',
 		(code) => ({ code, name: 'N', carrier: 'DHL', service_level: 'Express' }),
-		/^Item 1: service_level must be one of .* \(got "Express"\)/,
+		/^The 2nd input item: service_level must be one of .* \(got "Express"\)/,
 	),
 	courier(
 		'missing carrier',
 		(code) => ({ code, name: 'N', service_level: 'standard' }),
-		'Item 1: carrier is required but missing or empty',
+		'The 2nd input item: carrier is required but missing or empty',
 	),
 	courier(
 		'negative max weight',
@@ -290,7 +290,7 @@ const courierCases = [
 			service_level: 'standard',
 			max_weight_kg: -31.5,
 		}),
-		'Item 1: max_weight_kg must be 0 or more (got -31.5)',
+		'The 2nd input item: max_weight_kg must be 0 or more (got -31.5)',
 	),
 ];
 

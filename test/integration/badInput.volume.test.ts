@@ -107,9 +107,9 @@ describe('item counts at the edges, through real n8n-core', () => {
 		expect(outputs[1].map((item) => item.pairedItem)).toEqual(pairs(bad));
 		expect(outputs[1].map((item) => item.json.message)).toEqual([
 			'Inventory item H-BAD-0: description is required but missing or empty',
-			'Inventory item H-BAD-1: pack_sizes[0].quantity must be a whole number (got 0.5)',
+			'Inventory item H-BAD-1: pack_sizes.1.quantity must be a whole number (got 0.5)',
 			expect.stringMatching(
-				/^Item 99999 \("x"\): sku must be a code without blanks at either end and without "\|"/,
+				/^The 100000th input item \("x"\): sku must be a code without blanks at either end and without "\|"/,
 			),
 		]);
 		const good = range(100_000).filter((index) => !bad.includes(index));
@@ -162,7 +162,7 @@ describe('node settings that make no sense are named before anything is sent', (
 			},
 			[{}],
 		);
-		expect(error?.message).toBe('Item 0: Extra Fields has an entry without a name');
+		expect(error?.message).toBe('The 1st input item: Extra Fields has an entry without a name');
 		expect(sim.stats().requests).toEqual({});
 	});
 });

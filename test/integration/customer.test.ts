@@ -72,7 +72,7 @@ describe('WMS Customer through real n8n-core', () => {
 		expect(outputs[0].map((item) => item.json.key)).toEqual(['C-1', 'C-4']);
 		expect(outputs[1].map((item) => item.pairedItem)).toEqual([{ item: 1 }, { item: 2 }]);
 		expect(outputs[1][0].json.message).toBe(
-			'Customer C-2: addresses[0].type must be one of billing, shipping, other (got "depot")',
+			'Customer C-2: addresses.1.type must be one of billing, shipping, other (got "depot")',
 		);
 		expect(outputs[1][1].json.message).toMatch(
 			/^Customer C-3: field "default_courier_service_code" courier service NOPE does not exist/,
@@ -205,7 +205,7 @@ describe('WMS Customer through real n8n-core', () => {
 			[{}],
 		);
 		expect(bad.error?.message).toMatch(
-			/^Item 0: Filters → Country must be a two-letter ISO country code/,
+			/^The 1st input item: Filters → Country must be a two-letter ISO country code/,
 		);
 	});
 

@@ -95,7 +95,7 @@ describe('WMS Dangerous Goods through real n8n-core', () => {
 			],
 		);
 		expect(outputs[1].map((item) => item.json.message)).toEqual([
-			'Item 0 ("PAINT"): un_number must be a UN number of four digits without "UN", like 1263 (got "UN1263")',
+			'The 1st input item ("PAINT"): un_number must be a UN number of four digits without "UN", like 1263 (got "UN1263")',
 			'Dangerous goods lookup 1263: hazard_class must be a class or division like 3, 2.1, 6.1 or 1.4S (got "flammable")',
 			'Dangerous goods lookup 1263: packing_group must be one of I, II, III (got "IV")',
 		]);
@@ -126,7 +126,7 @@ describe('WMS Dangerous Goods through real n8n-core', () => {
 		expect(limited.outputs[0]).toHaveLength(3);
 		const bad = await harness.run(lookups('getMany', { filters: { unNumbers: '1263, 12' } }), [{}]);
 		expect(bad.error?.message).toMatch(
-			/^Item 0: Filters → UN Numbers entry 1 must be a UN number of four digits/,
+			/^The 1st input item: Filters → UN Numbers entry 2 must be a UN number of four digits/,
 		);
 	});
 });

@@ -137,7 +137,7 @@ describe('WMS ERP Update through real n8n-core', () => {
 			[{ id: ids[0] }, { order: 'no id here' }, { id: 'UPD-999999' }, { id: ids[1] }],
 			'manual',
 		);
-		expect(error?.message).toMatch(/^Item 1: Update ID was not found/);
+		expect(error?.message).toMatch(/^The 2nd input item: Update ID was not found/);
 		expect(outputs).toEqual([]);
 
 		const lenient = await harness.run(
@@ -280,7 +280,7 @@ describe('WMS ERP Update through real n8n-core', () => {
 			message: 'Request failed with status code 500 — ERP gateway timeout',
 		});
 		expect(outputs[1].map((item) => item.json.message)).toEqual([
-			expect.stringMatching(/^Item 2: Error Message was not found/),
+			expect.stringMatching(/^The 3rd input item: Error Message was not found/),
 		]);
 		expect(statusOf(ids[2])?.status).toBe('pending');
 	});

@@ -43,7 +43,7 @@ describe('faults through real n8n-core', () => {
 			expect(error?.message).toMatch(
 				/^Inventory item F-01000: not confirmed as stored — .*HTTP 503.* after 2 attempts\. Running the node again is safe/,
 			);
-			expect(error?.description).toMatch(/1000 of 2500 records were confirmed as stored/);
+			expect(error?.description).toMatch(/1,000 of 2,500 records were confirmed as stored/);
 			expect(outputs).toEqual([]);
 			expect(storedSkus('F')).toEqual(skus(1000).map((item) => item.sku));
 			// One good chunk, the second tried twice, the third never sent.

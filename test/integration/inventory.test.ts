@@ -289,7 +289,7 @@ describe('WMS Inventory through real n8n-core', () => {
 				inventory('item', 'getMany', { filters: { skus: 'A, B|C' } }),
 				[{}],
 			);
-			expect(error?.message).toMatch(/^Item 0: Filters → SKUs entry 1 must be a code/);
+			expect(error?.message).toMatch(/^The 1st input item: Filters → SKUs entry 2 must be a code/);
 		});
 	});
 

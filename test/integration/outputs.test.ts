@@ -93,13 +93,13 @@ describe('output items a person can act on, through real n8n-core', () => {
 		expect(outputs[1][0].json.message).toMatch(/^Sales order SO-2001: not confirmed as stored/);
 	});
 
-	it('an item without its key is named by its item number, counting from 0 as n8n does', async () => {
+	it('an item without its key is named by its place in the input, counted from 1', async () => {
 		const { outputs } = await harness.run({ ...addOrders(), onError: 'continueErrorOutput' }, [
 			order('SO-3001'),
 			order(''),
 		]);
 		expect(outputs[1][0].json.message).toBe(
-			'Item 1: order_number is required but missing or empty',
+			'The 2nd input item: order_number is required but missing or empty',
 		);
 		expect((outputs[1][0].json.error as IDataObject).record).toBeUndefined();
 	});

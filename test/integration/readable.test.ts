@@ -228,7 +228,7 @@ describe('what version 2 outputs, through real n8n-core', () => {
 			// No key: named by its description and its position.
 			expect(Object.keys(outputs[0][2].json)).toEqual(['message', 'description', 'error']);
 			expect(outputs[0][2].json.message).toBe(
-				'Item 2 ("Hex bolt M8 x 40, no SKU yet"): sku is required but missing or empty',
+				'The 3rd input item ("Hex bolt M8 x 40, no SKU yet"): sku is required but missing or empty',
 			);
 		});
 
@@ -254,7 +254,7 @@ describe('what version 2 outputs, through real n8n-core', () => {
 			);
 			expect(failed.json.error).toMatchObject({
 				field: 'default_bin_code',
-				details: expect.stringMatching(/^Fix field "Default Bin" of input item 0/),
+				details: expect.stringMatching(/^Fix "Default Bin" of the 1st input item/),
 			});
 		});
 

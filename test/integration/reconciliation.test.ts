@@ -513,17 +513,17 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				erp[0],
 				{ sku: 'NUT-M8', warehouse: 'WH1', qty: 'many' },
 			]);
-			expect(error?.message).toBe('Item 1: qty must be a number (got "many")');
+			expect(error?.message).toBe('The 2nd input item: qty must be a number (got "many")');
 			const thousand = await harness.run(node('reconcile'), [
 				erp[0],
 				{ sku: 'NUT-M8', warehouse: 'WH1', qty: '1.000' },
 			]);
 			expect(thousand.error?.message).toMatch(
-				/^Item 1: qty is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/,
+				/^The 2nd input item: qty is ambiguous \(got "1.000"\): 1000 with a thousands separator, or 1 with three decimals\?/,
 			);
 			const missing = await harness.run(node('reconcile'), [{ sku: 'NUT-M8', quantity: 3 }]);
 			expect(missing.error?.message).toMatch(
-				/^Item 0: warehouse_code is required but missing or empty/,
+				/^The 1st input item: warehouse_code is required but missing or empty/,
 			);
 			expect(sim.stats().requests['/comparison/add']).toBeUndefined();
 			const unknown = await harness.run(node('reconcile'), [
@@ -531,7 +531,7 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				{ sku: 'NUT-M8', warehouse_code: 'WH9', quantity: 1 },
 			]);
 			expect(unknown.error?.message).toBe(
-				'Reconcile stopped at step "create comparison" (warehouse WH9, no comparison created): Item 1: field "warehouse_code" warehouse WH9 does not exist',
+				'Reconcile stopped at step "create comparison" (warehouse WH9, no comparison created): The 2nd input item: field "warehouse_code" warehouse WH9 does not exist',
 			);
 			expect(unknown.error?.description).toMatch(
 				/Other comparisons of this run: WH1: CMP-\d+ \(open\)\.$/,
@@ -550,8 +550,9 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				rows,
 			);
 			expect(json(outputs[2]).map((e) => e.message)).toEqual([
-				`Item ${erp.length}: field "sku" inventory item NO-SUCH-SKU does not exist`,
-				`Item ${erp.length + 1}: quantity must be 0 or more (got -1)`,
+				// The input's 25th and 26th items, as a person counts them.
+				`The ${erp.length + 1}th input item: field "sku" inventory item NO-SUCH-SKU does not exist`,
+				`The ${erp.length + 2}th input item: quantity must be 0 or more (got -1)`,
 			]);
 			expect(outputs[2].map((e) => e.pairedItem)).toEqual([
 				{ item: erp.length },
@@ -770,20 +771,22 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 
 		it('names a missing comparison id, a zero adjustment and a bad SKU list before sending anything', async () => {
 			const noId = await harness.run(node('complete'), [{}]);
-			expect(noId.error?.message).toBe('Item 0: Comparison ID is required but missing or empty');
+			expect(noId.error?.message).toBe(
+				'The 1st input item: Comparison ID is required but missing or empty',
+			);
 			const zero = await harness.run(
 				node('addAdjustmentItems', { fieldsToSend: 'inputItem' }, 'continueErrorOutput'),
 				[{ comparison_id: 'CMP-1', sku: 'A', quantity_delta: 0 }],
 			);
 			expect(zero.outputs[1][0].json.message).toBe(
-				'Item 0: quantity_delta must not be 0: an adjustment changes the stock',
+				'The 1st input item: quantity_delta must not be 0: an adjustment changes the stock',
 			);
 			const badSku = await harness.run(
 				node('processItems', { comparisonId: 'CMP-1', skus: 'A, B C |' }),
 				[{}],
 			);
 			expect(badSku.error?.message).toMatch(
-				/^Item 0: Only These SKUs entry 1 must be a code without blanks/,
+				/^The 1st input item: Only These SKUs entry 2 must be a code without blanks/,
 			);
 			expect(sim.stats().requests).toEqual({});
 		});
@@ -796,8 +799,8 @@ describe('WMS Inventory Reconciliation through real n8n-core', () => {
 				{ comparison_id: id },
 			]);
 			expect(json(outputs[1]).map((e) => e.message)).toEqual([
-				'Item 0: comparison CMP-999999 does not exist (HTTP 404, not_found)',
-				`Item 1: comparison ${id} is in state open; cannot complete (HTTP 409, state_conflict)`,
+				'The 1st input item: comparison CMP-999999 does not exist (HTTP 404, not_found)',
+				`The 2nd input item: comparison ${id} is in state open; cannot complete (HTTP 409, state_conflict)`,
 			]);
 			expect(outputs[1].map((e) => e.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
 		});

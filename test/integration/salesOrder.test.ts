@@ -220,7 +220,7 @@ describe('WMS Sales Order through real n8n-core', () => {
 		expect(outputs[1]).toHaveLength(1);
 		expect(outputs[1][0].pairedItem).toEqual([{ item: 1 }, { item: 2 }]);
 		expect(outputs[1][0].json.message).toBe(
-			'Sales order SO-BAD: quantity must be more than 0 (got -4); order SO-BAD (items 1, 2) was not sent',
+			'Sales order SO-BAD: quantity must be more than 0 (got -4); order SO-BAD (the 2nd and 3rd input items) was not sent',
 		);
 		expect(sim.store.get('sales_order', 'SO-BAD')).toBeUndefined();
 		expect(sim.store.get('sales_order', 'SO-OK')).toBeDefined();
@@ -294,7 +294,7 @@ describe('WMS Sales Order through real n8n-core', () => {
 			items,
 		);
 		expect(error?.message).toBe(
-			'Sales order SO-X: customer_code is "CUST-2", but item 0 of the same order has "CUST-1"; order SO-X (items 0, 1) was not sent',
+			'Sales order SO-X: customer_code is "CUST-2", but the 1st input item of the same order has "CUST-1"; order SO-X (the 1st and 2nd input items) was not sent',
 		);
 		expect(sim.stats().requests['/sales_order/add']).toBeUndefined();
 	});

@@ -149,7 +149,7 @@ describe('WMS Supplier through real n8n-core', () => {
 			},
 			[{}],
 		);
-		expect(bad.error?.message).toMatch(/^Item 0: supplier \(JSON\) is not valid JSON/);
+		expect(bad.error?.message).toMatch(/^The 1st input item: supplier \(JSON\) is not valid JSON/);
 	});
 
 	it('sends Extra Fields the form does not know', async () => {
@@ -235,6 +235,6 @@ describe('WMS Supplier through real n8n-core', () => {
 			},
 			[{}],
 		);
-		expect(error?.message).toMatch(/^Item 0: Filters → Changed Since must be a date/);
+		expect(error?.message).toMatch(/^The 1st input item: Filters → Changed Since must be a date/);
 	});
 });

@@ -34,8 +34,11 @@ describe('token request variants (real n8n-core, an OAuth gateway in front of th
 	/** The words of the node's error on a read (after the item it names), and the credential test's answer. */
 	const attempt = async (harness: Harness) => {
 		const { error } = await harness.run(getMany, [{}]);
-		if (error) expect(error.message).toMatch(/^Item 0: /);
-		return { error: error?.message.replace(/^Item 0: /, ''), test: await testCredential(harness) };
+		if (error) expect(error.message).toMatch(/^The 1st input item: /);
+		return {
+			error: error?.message.replace(/^The 1st input item: /, ''),
+			test: await testCredential(harness),
+		};
 	};
 
 	it('a credential saved before these fields sends the JSON body it always did', async () => {

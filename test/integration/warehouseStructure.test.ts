@@ -332,9 +332,9 @@ describe('WMS Warehouse Structure through real n8n-core', () => {
 				],
 			);
 			expect(outputs[1].map((item) => item.json.message)).toEqual([
-				'Item 0: bin_code_pattern has no {level}, so bins of different levels would get the same code: add {level} to the pattern',
+				'The 1st input item: bin_code_pattern has no {level}, so bins of different levels would get the same code: add {level} to the pattern',
 				expect.stringMatching(
-					/^Item 1: bin_code must be a code without blanks at either end and without "\|" \(got "B\|1"\)/,
+					/^The 2nd input item: bin_code must be a code without blanks at either end and without "\|" \(got "B\|1"\)/,
 				),
 			]);
 			expect(outputs[0].map((item) => item.json.key)).toEqual(['WH1|C-1', 'WH1|C-2', 'WH1|C-3']);
@@ -347,7 +347,7 @@ describe('WMS Warehouse Structure through real n8n-core', () => {
 				[{}],
 			);
 			expect(error?.message).toBe(
-				'Item 0: aisles × positions × levels make 1000 bins, more than the 500 allowed per input item (Options → Max Bins)',
+				'The 1st input item: aisles × positions × levels make 1000 bins, more than the 500 allowed per input item (Options → Max Bins)',
 			);
 			expect(sim.stats().requests['/bin/add']).toBeUndefined();
 		});
@@ -398,7 +398,7 @@ describe('WMS Warehouse Structure through real n8n-core', () => {
 				['WH2', { item: 0 }],
 			]);
 			expect(outputs[1][0].json.message).toBe(
-				'Item 1: warehouse "WH7" does not exist on the platform',
+				'The 2nd input item: warehouse "WH7" does not exist on the platform',
 			);
 		});
 	});

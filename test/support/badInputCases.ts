@@ -22,7 +22,7 @@ export interface BadInputCase {
 	items: IDataObject[];
 	/**
 	 * Expected message of the item under test (index 1), written as for an item without a key
-	 * ("Item 1: …"); undefined when it must be accepted. When the item gives its record's key, the
+	 * ("The 2nd input item: …"); undefined when it must be accepted. When the item gives its record's key, the
 	 * node names the record instead ("Supplier K3-1: …"), and the runner expects that.
 	 */
 	message?: string | RegExp;
@@ -95,7 +95,7 @@ export async function runCase(
 			if (field in testCase.items[1]) expect(String(testCase.items[1][field])).toBe(String(value));
 		const name = record
 			? `${nounOf(testCase.route)} ${Object.values(record).join(' / ')}`
-			: 'Item 1';
+			: 'The 2nd input item';
 		const message = String(errors[0].json.message);
 		expect(error.message).toBe(message);
 		// Bad input is found before sending (no HTTP status); what the platform refuses has its status. Neither is helped by re-running.
@@ -103,12 +103,12 @@ export async function runCase(
 		if (error.code === 'invalid_input')
 			expect(error).toMatchObject({ field: expect.any(String), status: null });
 		if (typeof testCase.message === 'string')
-			expect(message).toBe(testCase.message.replace(/^Item 1/, name));
+			expect(message).toBe(testCase.message.replace(/^The 2nd input item/, name));
 		else
 			expect(message).toMatch(
 				new RegExp(
 					testCase.message!.source.replace(
-						/^\^Item 1/,
+						/^\^The 2nd input item/,
 						`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`,
 					),
 					testCase.message!.flags,

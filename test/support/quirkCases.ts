@@ -524,7 +524,7 @@ export const QUIRKS: Quirk[] = [
 			json: { items: [{ sku: 'R-0' }, { sku: 'R-1' }], has_more: true },
 		})),
 		error:
-			/^Item 0: The platform answered HTTP 200 on \/inventory\/check with has_more: true but no next_cursor to read the rest with; reading stopped rather than return part of the list/,
+			/^The 1st input item: The platform answered HTTP 200 on \/inventory\/check with has_more: true but no next_cursor to read the rest with; reading stopped rather than return part of the list/,
 		requests: 1,
 	},
 	{
@@ -595,13 +595,15 @@ export const QUIRKS: Quirk[] = [
 		node: 'inventoryGetAll',
 		program: pages(INV_READ, () => ({ status: 302, json: {} })),
 		error:
-			/^Item 0: The platform answered HTTP 302 on \/inventory\/check with a redirect without a Location to follow/,
+			/^The 1st input item: The platform answered HTTP 302 on \/inventory\/check with a redirect without a Location to follow/,
 	},
 	{
 		answer: 'HTTP 301 on a read, to another host',
 		node: 'inventoryGetAll',
 		program: redirected(INV_READ, 301, 'elsewhere', 99),
-		error: new RegExp(`^Item 0: The platform answered HTTP 301 on /inventory/check with ${AWAY}`),
+		error: new RegExp(
+			`^The 1st input item: The platform answered HTTP 301 on /inventory/check with ${AWAY}`,
+		),
 		holds: nothingElsewhere,
 	},
 	{
@@ -773,7 +775,7 @@ export const QUIRKS: Quirk[] = [
 		node: 'inventoryGetAll',
 		program: pages(INV_READ, () => ({ json: { items: [{ sku: 'R-0' }], next_cursor: 'again' } })),
 		error:
-			/^Item 0: The platform's paging on \/inventory\/check does not end: it gave a next_cursor it had given before \(HTTP 200, after 1 records\)/,
+			/^The 1st input item: The platform's paging on \/inventory\/check does not end: it gave a next_cursor it had given before \(HTTP 200, after 1 records\)/,
 		requests: 2,
 	},
 	{
@@ -812,7 +814,7 @@ export const QUIRKS: Quirk[] = [
 		node: 'inventoryGetAll',
 		program: pages(INV_READ, () => ({ json: { items: { sku: 'R-0' }, next_cursor: null } })),
 		error:
-			/^Item 0: The platform answered HTTP 200 on \/inventory\/check with items that are not a list/,
+			/^The 1st input item: The platform answered HTTP 200 on \/inventory\/check with items that are not a list/,
 	},
 	{
 		answer: 'a web page with HTTP 200',
@@ -864,7 +866,8 @@ export const QUIRKS: Quirk[] = [
 		answer: 'the answer in another shape ({orders: [...]})',
 		node: 'salesOrderStatus',
 		program: pages(SO_READ, () => ({ json: { orders: [{ order_number: 'SO-1' }] } })),
-		error: /^Item 0: The platform answered HTTP 200 on \/sales_order\/check with no list of items/,
+		error:
+			/^The 1st input item: The platform answered HTTP 200 on \/sales_order\/check with no list of items/,
 	},
 	{
 		answer: 'HTTP 200 with an error envelope',
@@ -879,7 +882,7 @@ export const QUIRKS: Quirk[] = [
 			status: 404,
 			json: { error: { code: 'not_found', message: 'no such route' } },
 		})),
-		error: /^Item 0: no such route \(HTTP 404, not_found\)/,
+		error: /^The 1st input item: no such route \(HTTP 404, not_found\)/,
 	},
 
 	// --- Sales Order: Get Status by order numbers (every number asked for is answered) ---

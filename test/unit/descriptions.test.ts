@@ -15,6 +15,7 @@ import type {
 } from 'n8n-workflow';
 
 import { ALL_NODE_TYPES } from '../support/nodeTypes';
+import { notForPeople } from '../support/words';
 
 const descriptionOf = (type: INodeType | IVersionedNodeType) =>
 	type.description as INodeTypeDescription;
@@ -179,6 +180,13 @@ describe('what a person reads in the forms', () => {
 			if (STATUS_CODE.test(text)) words.push(STATUS_CODE.exec(text)![0]);
 			return words.length ? [`${node}${where}: "${text}" (${words.join(', ')})`] : [];
 		});
+		expect(found).toEqual([]);
+	});
+
+	it('no text of a form says "paired" or counts from 0', () => {
+		const found = all.flatMap(({ node, where, text }) =>
+			notForPeople(text).map((word) => `${node}${where}: ${word}`),
+		);
 		expect(found).toEqual([]);
 	});
 

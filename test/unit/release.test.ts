@@ -1,7 +1,8 @@
 /* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
- * The release path as README describes it: CI runs what a developer runs, and a version tag publishes
- * with npm provenance, from the steps README → Releasing names, with no token in the repository.
+ * The release path as the docs describe it: CI runs what a developer runs (docs/developing.md), and
+ * a version tag publishes with npm provenance, from the steps docs/releasing.md names, with no token
+ * in the repository.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -40,7 +41,7 @@ const commands = (job: Job) =>
 	job.steps
 		.flatMap((step) => (step.run ?? '').split('\n').map((line) => line.trim()))
 		.filter((line) => /^(npm|node) /.test(line));
-/** A README section: from its heading to the next heading of the same level. */
+/** A page's section: from its heading to the next heading of the same level. */
 function section(markdown: string, heading: string): string {
 	const start = markdown.indexOf(`\n${heading}\n`);
 	expect(start).toBeGreaterThanOrEqual(0);
@@ -76,8 +77,8 @@ describe('CI (.github/workflows/ci.yml)', () => {
 		expect(ci.on.push).toEqual({ branches: ['main'] });
 	});
 
-	it('runs what README tells a developer to run: npm install, then npm test, on Node 20', () => {
-		const readme = namedCommands(section(text('README.md'), '## For developers'));
+	it('runs what docs/developing.md tells a developer to run: npm install, then npm test, on Node 20', () => {
+		const readme = namedCommands(section(text('docs/developing.md'), '## For developers'));
 		const run = commands(job);
 		expect(run.map((c) => c.split(' ').slice(0, 2).join(' '))).toEqual(['npm install', 'npm test']);
 		for (const command of run)
@@ -104,8 +105,8 @@ describe('Publish (.github/workflows/publish.yml)', () => {
 		expect(publish.permissions).toEqual({ contents: 'read' });
 	});
 
-	it("runs the steps README → Releasing names, in that order, ending with n8n's release (lint, build, publish with provenance)", () => {
-		const readme = namedCommands(section(text('README.md'), '## Releasing'));
+	it("runs the steps docs/releasing.md names, in that order, ending with n8n's release (lint, build, publish with provenance)", () => {
+		const readme = namedCommands(text('docs/releasing.md'));
 		const run = commands(job);
 		expect(run.map((c) => c.split(' ').slice(0, 3).join(' '))).toEqual([
 			'npm install --no-audit',

@@ -91,7 +91,7 @@ describe('canvas subtitles', () => {
 			(type) => descriptionOf(type).name === 'wmsErpUpdateTrigger',
 		)!;
 		expect(subtitle(trigger, { updateKinds: ['outgoing_consignment', 'move_attempt'] })).toBe(
-			'Outgoing Consignments, Move Attempts',
+			'Shipments, Stock Moves',
 		);
 	});
 });

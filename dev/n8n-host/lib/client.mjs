@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pointAtFilesFolder } from './files.mjs';
 
 export const CREDENTIAL_TYPE = 'wmsIntegrationApi';
 export const CREDENTIAL_NAME = 'WMS Simulator';
@@ -162,10 +163,11 @@ export class N8nClient {
 	 * credential. A workflow of the same name is replaced, so repeated starts don't pile up copies —
 	 * unless `imported` (name → versionId saved by the previous import) shows it was changed since in
 	 * the editor: then the user's copy is kept.
-	 * `credentials`: more credentials to bind, by type (e.g. the ERP's `postgres`).
+	 * `credentials`: more credentials to bind, by type (e.g. the ERP's `postgres`). `filesFolder`:
+	 * the folder n8n may read and write files in, which the examples' file nodes are pointed at.
 	 * Returns [{file, id, name, active (as exported), kept, source, workflow (as saved)}].
 	 */
-	async importWorkflows(dir, credential, { imported, credentials = {} } = {}) {
+	async importWorkflows(dir, credential, { imported, credentials = {}, filesFolder } = {}) {
 		if (!fs.existsSync(dir)) return [];
 		const existing = await this.listWorkflows();
 		const results = [];
@@ -175,7 +177,7 @@ export class N8nClient {
 			.sort()) {
 			const source = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
 			const body = workflowForImport(
-				{ name: path.basename(file, '.json'), ...source },
+				pointAtFilesFolder({ name: path.basename(file, '.json'), ...source }, filesFolder),
 				credential,
 				credentials,
 			);
@@ -221,7 +223,12 @@ export class N8nClient {
 		return result.executionId;
 	}
 
-	/** Waits until an execution has finished; answers it with its data (public API shape). */
+	/**
+	 * Waits until an execution has finished and n8n has saved all of it; answers it with its data
+	 * (public API shape). n8n marks an execution finished first and saves its custom data (the
+	 * highlighted data its nodes set) a moment later: until every key its run set is in
+	 * `customData`, it is not done.
+	 */
 	async waitForExecution(executionId, { timeoutMs = 60000 } = {}) {
 		const deadline = Date.now() + timeoutMs;
 		for (;;) {
@@ -232,8 +239,9 @@ export class N8nClient {
 				{ expect: false },
 			);
 			if (
-				execution?.finished ||
-				['success', 'error', 'crashed', 'canceled'].includes(execution?.status)
+				(execution?.finished ||
+					['success', 'error', 'crashed', 'canceled'].includes(execution?.status)) &&
+				customDataSaved(execution)
 			) {
 				return execution;
 			}
@@ -253,6 +261,12 @@ export class N8nClient {
 		);
 		return page.data;
 	}
+}
+
+/** Whether every custom data key the run set (its result data's `metadata`) is saved in `customData`. */
+export function customDataSaved(execution) {
+	const set = Object.keys(execution?.data?.resultData?.metadata ?? {});
+	return set.every((key) => key in (execution.customData ?? {}));
 }
 
 /** The error an execution ended with, as one line (node name + message), or null when it succeeded. */

@@ -135,7 +135,7 @@ async function install(host) {
 	const started = Date.now();
 	const secs = () => `${Math.round((Date.now() - started) / 1000)} s`;
 	const where = path.relative(ROOT, host.dir);
-	log(`first use: installing ${host.label} into ${where}/ (a few minutes, ~2.7 GB; only once)`);
+	log(`first use: installing ${host.label} into ${where}/ (3 to 8 minutes, 2.8 GB; only once)`);
 	let lines = 0;
 	const ticker = setInterval(() => log(`  still installing... ${secs()}`), 20000);
 	try {

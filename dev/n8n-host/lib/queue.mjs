@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+	filesFolderOf,
 	freePort,
 	installPackage,
 	log,
@@ -94,8 +95,11 @@ export async function startQueueProfile({
 		const { state } = userFolderState(mainFolder);
 		const mainPort = await freePort(port, [pgPort, redisPort]);
 		const mainUrl = `http://127.0.0.1:${mainPort}`;
+		// One files folder for the main and every worker, as a site shares one disk or volume.
+		profile.filesFolder = filesFolderOf(folder);
 		const shared = {
 			...queueEnv({ postgres: profile.postgres, redis: profile.redis, mainUrl, durableCursors }),
+			N8N_RESTRICT_FILE_ACCESS_TO: profile.filesFolder,
 			...env,
 		};
 		const mainOptions = {

@@ -8,8 +8,9 @@ export function getManyOf(kind: ErpUpdateKindInfo, resource: string): Operation 
 		resource,
 		operation: 'getMany',
 		route: kind.route,
-		noun: `${kind.name.toLowerCase()} update`,
-		action: `Get many ${kind.name.toLowerCase()}s`,
+		// The noun names the run's highlighted data entry: it stays the platform's word.
+		noun: `${kind.platformName.toLowerCase()} update`,
+		action: `Get many ${kind.many}`,
 		description: `Get ${kind.noun}s the warehouse reports to the ERP (pending unless a status is given)`,
 	});
 }

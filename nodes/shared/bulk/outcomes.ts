@@ -110,12 +110,13 @@ export function notConfirmed(
 	why: string,
 	mayBeStored: boolean,
 	key?: string,
+	field?: string,
 ): FailedRow {
 	const advice = rerunAdvice(cause.idempotent, mayBeStored, cause.status);
 	return {
 		kind: 'notConfirmed',
 		key,
-		error: cause.forRow(`not confirmed as stored — ${why}. ${advice}`, mayBeStored),
+		error: cause.forRow(`not confirmed as stored — ${why}. ${advice}`, mayBeStored, field),
 		mayBeStored,
 		rerunSafe: cause.idempotent || !mayBeStored,
 	};
@@ -127,9 +128,11 @@ export function refused(
 	message: string,
 	key?: string,
 	withOthers?: true,
+	field?: string,
 ): FailedRow {
-	if (cause.mayBeStored) return notConfirmed(cause, `${cause.message}: ${message}`, true, key);
-	const row: FailedRow = { kind: 'refused', key, error: cause.forRow(message) };
+	if (cause.mayBeStored)
+		return notConfirmed(cause, `${cause.message}: ${message}`, true, key, field);
+	const row: FailedRow = { kind: 'refused', key, error: cause.forRow(message, undefined, field) };
 	return withOthers ? { ...row, withOthers } : row;
 }
 

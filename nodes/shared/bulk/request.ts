@@ -10,6 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { fieldPath, platformField } from '../counting';
 import type { Session } from '../session';
 import { PlatformError } from '../transport/errors';
 import { platformRequest, type RequestOptions } from '../transport/request';
@@ -23,20 +24,31 @@ function rowPath(container: string): RegExp {
 	return new RegExp(`^/?${head}\\[?(\\d+)\\]?(?:[/.]|$)`);
 }
 
-/** Rows of a request named by the platform's error details, with the messages that name them. */
+/**
+ * Rows of a request named by the platform's error details: the messages that name them, and the
+ * first field named (as the nodes hold it, "lines[0].quantity").
+ */
 function rowsNamed(
 	error: PlatformError,
 	rowCount: number,
 	container: string,
-): Map<number, string[]> {
-	const named = new Map<number, string[]>();
+): Map<number, { messages: string[]; field?: string }> {
+	const named = new Map<number, { messages: string[]; field?: string }>();
 	const path = rowPath(container);
 	for (const detail of error.body?.details ?? []) {
 		const match = path.exec(detail.path ?? '');
 		if (!match || Number(match[1]) >= rowCount) continue;
-		const field = (detail.path ?? '').replace(path, '').replace(/\//g, '.');
-		const text = `${field ? `field "${field}" ` : ''}${detail.message ?? 'rejected'}`;
-		named.set(Number(match[1]), [...(named.get(Number(match[1])) ?? []), text]);
+		// The rest of the path, however the platform writes it (lines/0/qty, lines[0].qty, lines.0.qty), as "lines[0].qty".
+		const rest = (detail.path ?? '')
+			.replace(path, '')
+			.replace(/\[(\d+)\]/g, '/$1')
+			.replace(/\./g, '/');
+		const field = platformField(rest);
+		const text = `${field ? `field "${fieldPath(field)}" ` : ''}${detail.message ?? 'rejected'}`;
+		const row = named.get(Number(match[1])) ?? { messages: [] };
+		row.messages.push(text);
+		row.field ??= field || undefined;
+		named.set(Number(match[1]), row);
 	}
 	return named;
 }
@@ -87,8 +99,8 @@ export async function sendRequest(
 			return { outcomes, again: [] };
 		}
 		if ((status === 422 || status === 409 || status === 404) && named.size > 0) {
-			for (const [index, messages] of named)
-				outcomes.set(index, refused(error, messages.join('; '), keys[index]));
+			for (const [index, { messages, field }] of named)
+				outcomes.set(index, refused(error, messages.join('; '), keys[index], undefined, field));
 			return { outcomes, again: records.map((_, k) => k).filter((k) => !named.has(k)) };
 		}
 		if (status >= 400 && status < 500 && status !== 401 && status !== 429) {

@@ -144,7 +144,7 @@ function checkOf(field: FieldSpec): FieldCheck {
 				const texts: unknown[] = [];
 				for (let index = 0; index < list.length; index++) {
 					const checked = entry(list[index]);
-					if ('problem' in checked) return { problem: `entry ${index} ${checked.problem}` };
+					if ('problem' in checked) return { problem: `entry ${index + 1} ${checked.problem}` };
 					texts.push(checked.value);
 				}
 				return { value: list === value && unchanged(texts, list) ? value : texts };

@@ -7,6 +7,7 @@
 import type { IDataObject, IExecuteFunctions, INode } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { fieldPath, inputItems, InputItems } from '../counting';
 import type { RecordCheck } from '../platform/types';
 import {
 	checkFields,
@@ -47,17 +48,20 @@ export function checkRecord(spec: Checkable, input: IDataObject, options: CheckO
 	return { record, problems };
 }
 
-/** Where a problem is, in a person's words: ", line 2: quantity" for the lines of an order, ": name" otherwise. */
+/**
+ * Where a problem is, in a person's words and counting from 1: ", line 2: quantity" for the lines
+ * of an order, ": pack_sizes.1.quantity" for another list's entry, ": name" otherwise.
+ */
 export function problemText(field: string, problem: string): string {
 	const line = /^(lines|components)\[(\d+)\](?:\.(.+))?$/.exec(field);
-	if (!line) return `: ${field} ${problem}`;
+	if (!line) return `: ${fieldPath(field)} ${problem}`;
 	const which = `${line[1] === 'lines' ? 'line' : 'component'} ${Number(line[2]) + 1}`;
-	return line[3] ? `, ${which}: ${line[3]} ${problem}` : `, ${which} ${problem}`;
+	return line[3] ? `, ${which}: ${fieldPath(line[3])} ${problem}` : `, ${which} ${problem}`;
 }
 
 /**
- * An input problem found before anything is sent: names the item (counting from 0, as n8n's
- * editor does), the field and what is wrong. The output names the record instead of the item
+ * An input problem found before anything is sent: names the item ("the 3rd input item"), the
+ * field and what is wrong. The output names the record instead of the item
  * when it knows the record's key (see output.ts), so the field and problem are kept apart. The
  * words name the field as the user knows it (`label`: the form's "Default Bin"), `field` is its
  * path in the record (default_bin_code).
@@ -70,9 +74,9 @@ export class InputProblem extends NodeOperationError {
 		readonly problem: string,
 		readonly label = field,
 	) {
-		super(node, `Item ${itemIndex}${problemText(label, problem)}`, {
+		super(node, `${InputItems([itemIndex])}${problemText(label, problem)}`, {
 			itemIndex,
-			description: `Fix field "${label}" of input item ${itemIndex} (counting from 0, as n8n's editor does) and run the node again. Nothing was sent for this item.`,
+			description: `Fix "${fieldPath(label)}" of ${inputItems([itemIndex])} and run the node again. Nothing was sent for this item.`,
 		});
 	}
 }

@@ -8,6 +8,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import type { RowOutcome } from '../bulk/outcomes';
 import type { Problem } from '../checking';
+import { amount, counted, fieldPath } from '../counting';
 import { includeInputFields } from '../form/options';
 import { errorJson, CHECKED } from '../output';
 
@@ -65,10 +66,15 @@ export class EveryRow {
 
 	unreadable(row: ReportedRow, problems: Problem[]) {
 		const [first] = problems;
-		this.fail(row, `${first.field ? `${first.field} ` : ''}${first.problem}`, this.key(row), {
-			code: 'invalid_input',
-			retryable: false,
-		});
+		this.fail(
+			row,
+			`${first.field ? `${fieldPath(first.field)} ` : ''}${first.problem}`,
+			this.key(row),
+			{
+				code: 'invalid_input',
+				retryable: false,
+			},
+		);
 	}
 
 	private fail(row: ReportedRow, reason: string, key: IDataObject | undefined, facts: IDataObject) {
@@ -80,7 +86,7 @@ export class EveryRow {
 			itemIndex: this.itemIndex,
 		});
 		if (!this.first || row.row < this.first.row) this.first = { error, row: row.row };
-		const json = errorJson(error, key, facts);
+		const json = errorJson(error, key, facts, fromVersion(this.session.ctx, 3));
 		this.items.push({
 			json: { ...json, error: { ...(json.error as IDataObject), row: row.row, line: row.line } },
 			pairedItem: { item: this.itemIndex },
@@ -99,7 +105,7 @@ export class EveryRow {
 	/** Without continue-on-fail, the first row not stored (in file order) stops the node once the file is done. */
 	check(rowsRead: number) {
 		if (!this.first || this.session.ctx.continueOnFail()) return;
-		this.first.error.description = `${this.stored} of ${rowsRead} rows were confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result, or use Options → Output → Failures and a Summary.`;
+		this.first.error.description = `${amount(this.stored)} of ${counted(rowsRead, 'row')} ${this.stored === 1 ? 'was' : 'were'} confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result, or use Options → Output → Failures and a Summary.`;
 		throw this.first.error;
 	}
 }

@@ -7,6 +7,7 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { counted } from '../counting';
 import { CsvParser, type CsvRecord } from './csv';
 import { JsonArrayParser, JsonLinesParser, type JsonRecord } from './json';
 import { RowReader, type DecimalSeparator, type FileRow, type RowShape } from './rows';
@@ -150,7 +151,7 @@ export class FileReader {
 		const where =
 			error.line === undefined ? `"${this.name}"` : `Line ${error.line} of "${this.name}"`;
 		const read = this.rowsRead
-			? `${this.rowsRead} rows before it were read (up to line ${this.lastLine}); nothing after it was.`
+			? `${counted(this.rowsRead, 'row')} before it ${this.rowsRead === 1 ? 'was' : 'were'} read (up to line ${this.lastLine}); nothing after it was.`
 			: 'No row of it was read.';
 		return new NodeOperationError(this.ctx.getNode(), `${where} ${error.problem}`, {
 			itemIndex: this.itemIndex,

@@ -8,9 +8,11 @@ import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workf
 
 import type { RowOutcome } from '../bulk/outcomes';
 import type { Problem } from '../checking';
-
+import { counted, fieldPath, seconds } from '../counting';
 import { recordKey } from '../recordKey';
 import type { ExecuteSession } from '../session';
+import { PlatformError } from '../transport/errors';
+import { fromVersion } from '../version';
 
 /** Rows not stored listed as items of their own; all of them are in the CSV file. */
 export const LISTED_NOT_STORED = 1000;
@@ -80,6 +82,8 @@ export class WriteReport {
 	private readonly started = Date.now();
 	private readonly keyFields: string[] | undefined;
 	private readonly inFile: boolean;
+	/** Version 3 on: input items and fields counted from 1, as the messages count them. */
+	private readonly fromOne: boolean;
 
 	constructor(
 		private readonly session: ExecuteSession,
@@ -89,6 +93,17 @@ export class WriteReport {
 	) {
 		this.keyFields = session.platform.route(route).naturalKey;
 		this.inFile = source.file !== undefined;
+		this.fromOne = fromVersion(session.ctx, 3);
+	}
+
+	/** A row's number as output: a file's row (from 1), or an input item (from 1 from version 3). */
+	private shown(row: number): number {
+		return !this.inFile && this.fromOne ? row + 1 : row;
+	}
+
+	/** A field as output: from version 3 counted from 1, before as it was ("lines.0.quantity"). */
+	private fieldShown(field: string): string {
+		return this.fromOne ? fieldPath(field) : field.replace(/\[(\d+)\]/g, '.$1');
 	}
 
 	/** A row the platform settled: stored (created, updated), unchanged, or not stored. */
@@ -102,7 +117,8 @@ export class WriteReport {
 			else this.stored++;
 			return;
 		}
-		const field = /field "([^"]+)"/.exec(outcome.error.message)?.[1] ?? null;
+		const named = outcome.error instanceof PlatformError ? outcome.error.field : undefined;
+		const field = named ? this.fieldShown(named) : null;
 		this.notStored(row, {
 			outcome: outcome.kind === 'refused' ? 'refused' : 'not_confirmed',
 			field,
@@ -115,12 +131,12 @@ export class WriteReport {
 	unreadable(row: ReportedRow, problems: Problem[]): void {
 		const [first, ...rest] = problems;
 		const more = rest.length
-			? ` (and ${rest.length} more: ${rest.map((p) => `${p.field ? `${p.field} ` : ''}${p.problem}`).join('; ')})`
+			? ` (and ${rest.length} more: ${rest.map((p) => `${p.field ? `${fieldPath(p.field)} ` : ''}${p.problem}`).join('; ')})`
 			: '';
 		this.notStored(row, {
 			outcome: 'refused',
-			field: first.field || null,
-			reason: `${first.field ? `${first.field} ` : ''}${first.problem}${more}`,
+			field: first.field ? (this.fromOne ? fieldPath(first.field) : first.field) : null,
+			reason: `${first.field ? `${fieldPath(first.field)} ` : ''}${first.problem}${more}`,
 			retryable: false,
 		});
 	}
@@ -130,10 +146,12 @@ export class WriteReport {
 		if (what.outcome === 'refused') this.refused++;
 		else {
 			this.notConfirmed++;
-			for (const one of all) this.unconfirmedRows.push(one.row);
+			for (const one of all) this.unconfirmedRows.push(this.shown(one.row));
 		}
-		const where: IDataObject = this.inFile ? { row: row.row, line: row.line } : { item: row.row };
-		if (row.more?.length) where.rows = ranges(all.map((one) => one.row));
+		const where: IDataObject = this.inFile
+			? { row: row.row, line: row.line }
+			: { item: this.shown(row.row) };
+		if (row.more?.length) where.rows = ranges(all.map((one) => this.shown(one.row)));
 		if (this.listed.length < LISTED_NOT_STORED) {
 			const key = recordKey(this.keyFields, row.values);
 			this.listed.push({
@@ -143,7 +161,7 @@ export class WriteReport {
 		}
 		const delimiter = this.delimiter();
 		for (const one of all) {
-			const at = this.inFile ? [one.row, one.line] : [one.row];
+			const at = this.inFile ? [one.row, one.line] : [this.shown(one.row)];
 			const source = Array.isArray(one.source) ? one.source : [one.source];
 			this.csvRows.push(
 				[...at, what.outcome, what.field, what.reason, ...source]
@@ -223,7 +241,7 @@ export class WriteReport {
 		const read = this.source.records ? this.settledCount() : this.rowsRead;
 		const of = this.source.file ? ` of ${this.source.file.name}` : '';
 		const confirmed = `${count(this.stored)} created or changed, ${count(this.unchanged)} unchanged`;
-		const took = `${count(this.requests)} requests in ${Math.round((Date.now() - this.started) / 100) / 10} s.`;
+		const took = `${counted(this.requests, 'request')} in ${seconds(Date.now() - this.started)}.`;
 		const rerun = this.session.platform.route(this.route).idempotent
 			? 'Running the node again is safe: records are matched by their key.'
 			: 'Check the platform before running the node again.';

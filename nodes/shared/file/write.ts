@@ -8,6 +8,7 @@
 import type { IDataObject, INodeExecutionData, IPairedItemData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { amount, counted } from '../counting';
 import { bulkWriteRows } from '../bulk/write';
 import { checkRecord, InputProblem, type Problem, type UnknownFieldPolicy } from '../checking';
 import { bulkOptions } from '../form/options';
@@ -16,6 +17,7 @@ import { EveryRow } from './everyRow';
 import type { RecordSpec } from '../platform';
 import type { ExecuteSession } from '../session';
 import { PlatformError } from '../transport/errors';
+import { fromVersion } from '../version';
 import { recordShape } from './fields';
 import { fileSettings, type BulkOutput } from './properties';
 import { FileReader } from './read';
@@ -165,9 +167,12 @@ export async function writeFiles(
 			if (report) notStored.push(...report.notStoredItems());
 			if (report && reader?.rowsRead)
 				failure.description =
-					`${failure.description ?? ''} Of the ${reader.rowsRead} rows read, ${report.stored + report.unchanged} were confirmed as stored before the run stopped.`.trim();
+					`${failure.description ?? ''} Of the ${counted(reader.rowsRead, 'row')} read, ${amount(report.stored + report.unchanged)} ${report.stored + report.unchanged === 1 ? 'was' : 'were'} confirmed as stored before the run stopped.`.trim();
 			if (!ctx.continueOnFail()) throw failure;
-			results.push({ json: errorJson(failure), pairedItem: { item: itemIndex } });
+			results.push({
+				json: errorJson(failure, undefined, {}, fromVersion(ctx, 3)),
+				pairedItem: { item: itemIndex },
+			});
 		}
 	}
 	return output === 'everyRecord' ? [results] : [notStored, results];

@@ -1,13 +1,7 @@
 /** The node Options every area node shares: retry budgets, batch size, re-sending, unknown-field policy. */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import {
-	ADAPTIVE_CAP,
-	ADAPTIVE_START,
-	ADAPTIVE_STEADY,
-	MAX_PARALLEL,
-	type Parallel,
-} from '../bulk/lanes';
+import { ADAPTIVE_CAP, ADAPTIVE_START, MAX_PARALLEL, type Parallel } from '../bulk/lanes';
 import type { BulkOptions } from '../bulk/write';
 import { autoSaveHighlightedDataOption } from '../highlighted';
 import { checkRouteOf, routeInfo, type RouteInfo, type RoutePath } from '../platform';
@@ -129,7 +123,7 @@ const requestsInParallelOption: INodeProperties = {
 		{
 			name: 'Adaptive',
 			value: 'adaptive',
-			description: `Starts with ${ADAPTIVE_START}, grows to ${ADAPTIVE_STEADY} while the platform keeps up, and on up to ${ADAPTIVE_CAP} only while that brings more records per second; fewer as soon as the platform says it is busy`,
+			description: `Doubles from ${ADAPTIVE_START} while the platform answers as quickly (up to ${ADAPTIVE_CAP}), then keeps as many as the platform carries at once and half as many again; half as many as soon as it says it is busy. A later run to the same platform starts at half the last one's width.`,
 		},
 		...Array.from({ length: MAX_PARALLEL }, (_, i) => ({ name: String(i + 1), value: i + 1 })),
 	],

@@ -149,7 +149,9 @@ export function orderRecords(
 		} catch (error) {
 			if (!(error instanceof InputProblem))
 				throw new NodeOperationError(ctx.getNode(), error as Error);
-			const where = rows.length > 1 ? `(row ${error.itemIndex}) ` : '';
+			// A file's rows are checked as items whose index is the row (counted from 1).
+			const row = error.itemIndex;
+			const where = rows.length > 1 ? `(row ${row}) ` : '';
 			refuse(reported, [{ field: error.field, problem: `${where}${error.problem}` }]);
 			return undefined;
 		}

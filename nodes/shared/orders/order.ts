@@ -8,6 +8,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 
+import { fieldPath, inputItems } from '../counting';
 import { camelName, checkRecord, fieldByKey, isEmpty, itemError, type Problem } from '../checking';
 import { readRecord, type RecordSource } from '../form/records';
 import { isObject } from '../objects';
@@ -250,6 +251,9 @@ export function checkedOrder(
 ): IDataObject {
 	const header: IDataObject = {};
 	const givenBy = new Map<string, number>();
+	// Said as a person counts: "row 7" of a file (rows count from 1), "the 3rd input item".
+	const said = (at: number) => (unit === 'row' ? `row ${at}` : inputItems([at]));
+	const saidAll = (all: number[]) => (unit === 'row' ? `rows ${all.join(', ')}` : inputItems(all));
 	const problems: ItemProblem[] = order.flatMap((input) =>
 		input.problems.map((problem) => ({ ...problem, itemIndex: input.itemIndex })),
 	);
@@ -267,7 +271,7 @@ export function checkedOrder(
 				(known || key.startsWith('x_')) &&
 				JSON.stringify(header[name]) !== JSON.stringify(value)
 			) {
-				const problem = `is ${JSON.stringify(value)}, but ${unit} ${givenBy.get(name)} of the same order has ${JSON.stringify(header[name])}`;
+				const problem = `is ${JSON.stringify(value)}, but ${said(givenBy.get(name)!)} of the same order has ${JSON.stringify(header[name])}`;
 				problems.push({ itemIndex: input.itemIndex, field: key, problem });
 			}
 		}
@@ -291,12 +295,12 @@ export function checkedOrder(
 	}
 	const [first, ...rest] = problems;
 	const more = rest.length
-		? ` (and ${rest.length} more: ${rest.map((p) => `${unit} ${p.itemIndex} ${p.field} ${p.problem}`).join('; ')})`
+		? ` (and ${rest.length} more: ${rest.map((p) => `${said(p.itemIndex)} ${fieldPath(p.field)} ${p.problem}`).join('; ')})`
 		: '';
 	const number = String(header[orderKey(shape)] ?? '');
 	const together =
 		order.length > 1
-			? `; order ${number} (${unit}s ${order.map((input) => input.itemIndex).join(', ')}) was not sent`
+			? `; order ${number} (${saidAll(order.map((input) => input.itemIndex))}) was not sent`
 			: '';
 	throw itemError(
 		ctx.getNode(),

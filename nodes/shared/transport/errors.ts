@@ -6,6 +6,7 @@
 import type { INode, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
+import { requestPlace } from '../counting';
 import type { FailedCall, PlatformErrorBody } from './failure';
 import { siteProblem } from './siteProblems';
 
@@ -97,6 +98,8 @@ export class PlatformError extends NodeApiError {
 	readonly body: PlatformErrorBody | undefined;
 	readonly attempts: number;
 	readonly mayBeStored: boolean;
+	/** The field of a row the platform named in its error details ("lines[0].quantity"), if any. */
+	field?: string;
 
 	constructor(
 		node: INode,
@@ -105,7 +108,7 @@ export class PlatformError extends NodeApiError {
 	) {
 		const failure = gaveUp;
 		const details = (failure.body?.details ?? [])
-			.map((d) => `${d.path ?? ''}: ${d.message ?? ''}`)
+			.map((d) => `${requestPlace(d.path ?? '')}: ${d.message ?? ''}`)
 			.join('; ');
 		const tried = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
 		const note = failure.note ? `; ${failure.note}` : '';
@@ -142,7 +145,9 @@ export class PlatformError extends NodeApiError {
 	}
 
 	/** The same failure, worded for one row of the request (bulk writes), and what it says of that row. */
-	forRow(message: string, mayBeStored = this.mayBeStored): PlatformError {
-		return new PlatformError(this.node, { ...this.gaveUp, mayBeStored }, { message });
+	forRow(message: string, mayBeStored = this.mayBeStored, field?: string): PlatformError {
+		const row = new PlatformError(this.node, { ...this.gaveUp, mayBeStored }, { message });
+		row.field = field;
+		return row;
 	}
 }

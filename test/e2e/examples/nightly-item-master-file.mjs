@@ -1,49 +1,25 @@
 // The nightly item master from a file: the sample export (examples/data/item-master.csv) read from
 // disk by n8n's Read Files From Disk, every good row on the platform with the file's values, the
 // one bad row (a negative weight) not, and written back as a CSV file for the ERP team.
-// The example reads /home/node/.n8n-files/erp (n8n's Docker home); here it reads and writes a
-// folder of this run under ~/.n8n-files, the only place n8n 2.x reads by default: the two paths of
-// the saved workflow are pointed there, nothing else of it changes.
+// It runs as under `npm start`: the example saved with n8n's Docker path, imported pointing at the
+// files folder n8n may use (N8N_RESTRICT_FILE_ACCESS_TO), where the sample export was put.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { workflowForImport } from '../../../dev/n8n-host/lib/client.mjs';
 
-const EXAMPLE_FOLDER = '/home/node/.n8n-files/erp/';
 let folder;
 
 export async function before(ctx, example) {
-	const files = path.join(os.homedir(), '.n8n-files');
-	fs.mkdirSync(files, { recursive: true });
-	folder = fs.mkdtempSync(path.join(files, 'wms-e2e-'));
-	ctx.onCleanup?.(() => fs.rmSync(folder, { recursive: true, force: true }));
-	fs.copyFileSync(
-		path.join(ctx.root, 'examples', 'data', 'item-master.csv'),
+	folder = path.join(ctx.filesFolder, 'erp');
+	const read = example.workflow.nodes.find((n) => n.name === 'Read ERP export');
+	assert.equal(
+		read.parameters.fileSelector,
 		path.join(folder, 'item-master.csv'),
+		'the imported example does not read the export from the files folder',
 	);
-	const nodes = example.source.nodes.map((node) =>
-		node.type === 'n8n-nodes-base.readWriteFile'
-			? {
-					...node,
-					parameters: Object.fromEntries(
-						Object.entries(node.parameters).map(([name, value]) => [
-							name,
-							typeof value === 'string' ? value.replaceAll(EXAMPLE_FOLDER, `${folder}/`) : value,
-						]),
-					),
-				}
-			: node,
-	);
-	assert.ok(
-		JSON.stringify(nodes).split(`${folder}/`).length === 3,
-		'the example no longer reads and writes under /home/node/.n8n-files/erp/',
-	);
-	await ctx.client.api(
-		'PUT',
-		`/workflows/${example.id}`,
-		workflowForImport({ ...example.source, nodes }, ctx.credential),
-	);
+	assert.ok(fs.existsSync(read.parameters.fileSelector), 'the sample export is not in place');
+	for (const file of fs.readdirSync(folder).filter((f) => f.includes('-not-stored-')))
+		fs.rmSync(path.join(folder, file));
 }
 
 export async function after(ctx, example, execution) {

@@ -125,16 +125,17 @@ export function unnamedFields(operation) {
 }
 
 /**
- * The e2e check of an example that needs a chat model: it is not run (that needs the user's model
- * credential), so this checks what n8n saved — chat trigger → agent with its model and the WMS tools,
- * each tool bound to the WMS credential and filled in by the model. 50-mcp runs these same tools.
+ * The e2e check of an example that needs a chat model, as imported (without a model credential, as
+ * a user gets it): what n8n saved — chat trigger → agent with its model and the WMS tools, each tool
+ * bound to the WMS credential and filled in by the model. 51-agent runs it with a scripted model;
+ * 50-mcp runs these same tools over MCP.
  */
 export function agentExampleCheck(ctx, example) {
 	const saved = example.workflow;
 	const tools = wmsToolNodes(saved, ctx.packageName);
 	return {
 		notRun: true,
-		name: `example ${example.file} ("${example.name}"): chat → AI Agent with its WMS tools, as n8n saved it (not run: it needs a chat model credential; 50-mcp runs its tools)`,
+		name: `example ${example.file} ("${example.name}"): chat → AI Agent with its WMS tools, as n8n saved it (run with a scripted model in 51-agent; 50-mcp runs its tools over MCP)`,
 		async run() {
 			for (const node of saved.nodes)
 				assert.ok(

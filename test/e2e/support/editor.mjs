@@ -10,18 +10,26 @@ const sessions = new WeakMap();
 export async function editorPage(ctx) {
 	let session = sessions.get(ctx);
 	if (!session) {
-		const browser = await ctx.browser();
-		const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-		const page = await context.newPage();
-		await page.goto(`${ctx.n8n.url}/signin`);
-		await page.fill('input[name="emailOrLdapLoginId"]', ctx.owner.email);
-		await page.fill('input[name="password"]', ctx.owner.password);
-		await page.click('[data-test-id="form-submit-button"]');
-		await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 30000 });
-		session = { context, page };
+		session = await signedIn(await ctx.browser(), `${ctx.n8n.url}/signin`, ctx.owner);
 		sessions.set(ctx, session);
 	}
 	return session.page;
+}
+
+/**
+ * A new browser context that opens `url` and logs in as a person does (n8n shows its sign-in page
+ * first and, once logged in, the page asked for). `options`: the browser context's (userAgent…).
+ * Answers {context, page}.
+ */
+export async function signedIn(browser, url, { email, password }, options = {}) {
+	const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, ...options });
+	const page = await context.newPage();
+	await page.goto(url);
+	await page.fill('input[name="emailOrLdapLoginId"]', email);
+	await page.fill('input[name="password"]', password);
+	await page.click('[data-test-id="form-submit-button"]');
+	await page.waitForURL((u) => !u.pathname.startsWith('/signin'), { timeout: 30000 });
+	return { context, page };
 }
 
 /** Opens a workflow on the canvas; takes over the edit lock a previous page may still hold. */
@@ -60,7 +68,11 @@ export async function closeNode(page) {
  * data-test-id="parameter-input-<name>", collections and fixed collections a label for="<name>".
  */
 export async function shownParameters(page) {
-	return page.$$eval(
+	// n8n's If and Filter nodes show their `conditions` (a filter parameter) as condition rows.
+	const conditions = await page.$$eval('[data-test-id="filter-condition"]', (els) =>
+		els.some((e) => e.offsetParent !== null),
+	);
+	const shown = await page.$$eval(
 		'[data-test-id^="parameter-input-"], [data-test-id^="fixed-collection-"], label[for]',
 		(els) => {
 			const names = els
@@ -74,6 +86,31 @@ export async function shownParameters(page) {
 			return [...new Set(names.filter((n) => n && n !== 'add' && n !== 'field' && n !== 'item'))];
 		},
 	);
+	return conditions ? [...shown, 'conditions'] : shown;
+}
+
+/**
+ * The parameters shown once every one of `names` is (n8n draws some after loading: a resource
+ * mapper's fields come from the node's method), or, after `timeout` ms without them, what is shown
+ * then, for the check to name what is missing.
+ */
+export async function shownParametersWith(page, names, timeout = 15000) {
+	const wanted = names.filter((n) => n !== 'conditions');
+	await page
+		.waitForFunction(
+			(want) =>
+				want.every((name) =>
+					[
+						...document.querySelectorAll(
+							`[data-test-id="parameter-input-${name}"], [data-test-id="fixed-collection-${name}"], label[for="${name}"]`,
+						),
+					].some((e) => e.offsetParent !== null),
+				),
+			wanted,
+			{ timeout },
+		)
+		.catch(() => undefined);
+	return shownParameters(page);
 }
 
 /** The field labels a user sees in the open form, as shown (a required one ends in " *" in credential forms). */
@@ -111,13 +148,14 @@ export function requiredParameters(description, node) {
 /**
  * Saves a screenshot to test-results/e2e/ and, when docs/images/ has none of that name yet (or the
  * run asked for --update-images), to docs/images/ for README: a normal run leaves git status clean.
+ * `forDocs: false`: a picture for the test run only.
  */
-export async function screenshot(page, ctx, name) {
+export async function screenshot(page, ctx, name, { forDocs = true } = {}) {
 	fs.mkdirSync(ctx.shotsDir, { recursive: true });
 	const file = path.join(ctx.shotsDir, `${name}.png`);
 	await page.screenshot({ path: file });
 	const docImage = path.join(ctx.imagesDir, `${name}.png`);
-	if (ctx.updateImages || !fs.existsSync(docImage)) {
+	if (forDocs && (ctx.updateImages || !fs.existsSync(docImage))) {
 		fs.mkdirSync(ctx.imagesDir, { recursive: true });
 		fs.copyFileSync(file, docImage);
 	}
@@ -163,4 +201,24 @@ export async function outputTable(output, branch, column) {
 		.locator('tbody > tr')
 		.evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => td.innerText.trim())));
 	return { headers, rows };
+}
+
+/**
+ * Opens a workflow from the workflow list (`/home/workflows`) by its name, as a person finds it:
+ * typed into the list's search (the list shows only the cards in view), then clicked.
+ */
+export async function openFromList(page, name) {
+	await page
+		.locator(
+			'input[data-test-id="resources-list-search"], [data-test-id="resources-list-search"] input',
+		)
+		.first()
+		.fill(name);
+	await page
+		.locator('[data-test-id="workflow-card-name"]')
+		.filter({ hasText: name })
+		.first()
+		.click();
+	await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30000 });
+	await page.waitForLoadState('networkidle');
 }

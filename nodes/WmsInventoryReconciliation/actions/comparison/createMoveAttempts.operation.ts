@@ -7,5 +7,5 @@ export const createMoveAttempts = comparisonAction({
 	name: 'Create Move Attempts',
 	action: 'Create move attempts',
 	description:
-		'Report the processed adjustments to the ERP as a move attempt (the comparison must be processed). Needs the comparison ID.',
+		"Report the processed adjustments to the ERP as a stock move (the platform's move attempt, delivered by the WMS ERP Update Trigger under Stock Moves). The comparison must be processed. Needs the comparison ID.",
 });

@@ -186,7 +186,7 @@ export const reconcile: Operation = {
 				status: cause instanceof PlatformError ? (cause.status ?? null) : null,
 				retryable: cause instanceof PlatformError && cause.retryable,
 			};
-			const json = errorJson(error, undefined, facts);
+			const json = errorJson(error, undefined, facts, fromVersion(ctx, 3));
 			discrepancies.push({
 				json: fromVersion(ctx, 2) ? readableErrorItem(json, undefined, undefined) : json,
 				pairedItem: everyInput,

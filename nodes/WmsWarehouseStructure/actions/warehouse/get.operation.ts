@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { InputItems } from '../../../shared/counting';
 import { checkOrRefuse, itemError } from '../../../shared/checking';
 import { optionsCollection, retryPolicy } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
@@ -110,7 +111,7 @@ export const get: Operation = {
 			if (!found) {
 				throw new NodeOperationError(
 					ctx.getNode(),
-					`Item ${itemIndex}: warehouse "${code}" does not exist on the platform`,
+					`${InputItems([itemIndex])}: warehouse "${code}" does not exist on the platform`,
 					{
 						itemIndex,
 						description: 'Pick the warehouse from the list, or check the code the expression gives',

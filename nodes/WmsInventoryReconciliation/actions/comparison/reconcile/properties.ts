@@ -44,7 +44,7 @@ export const reconcileProperties: INodeProperties[] = [
 	...byVersion(
 		{
 			displayName:
-				'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. Discrepancies: one item per differing line, paired to the input items of its SKU (all of its warehouse when the ERP has none). Summary: one item with the run’s figures (and the CSV), paired to every input item.',
+				'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. Discrepancies: one item per line where the ERP and the platform differ. Summary: one item with the run’s figures (and the CSV file).',
 			name: 'reconcileNotice',
 			type: 'notice',
 			default: '',
@@ -53,7 +53,7 @@ export const reconcileProperties: INodeProperties[] = [
 		2,
 		{
 			displayName:
-				'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. Discrepancies: one item per differing line, paired to the input items of its SKU (all of its warehouse when the ERP has none). Summary: one item with the run’s figures, paired to every input item. CSV File (when asked for): the differing lines as a file.',
+				'Each input item is one ERP stock line: SKU, warehouse, quantity on hand and (optionally) batch. Discrepancies: one item per line where the ERP and the platform differ. Summary: one item with the run’s figures. CSV File (when asked for): the differing lines as a file.',
 		},
 	),
 	{
@@ -145,12 +145,12 @@ export const reconcileProperties: INodeProperties[] = [
 		displayOptions: adjusting,
 	},
 	{
-		displayName: 'Create Move Attempts',
+		displayName: 'Report Adjustments to the ERP',
 		name: 'createMoveAttempts',
 		type: 'boolean',
 		default: true,
 		description:
-			'Whether to report the adjustments to the ERP as a move attempt (an ERP update) before completing',
+			"Whether to tell the ERP of the adjustments before completing: the platform records them as a stock move (its move attempt), which the WMS ERP Update Trigger delivers under Stock Moves for the ERP to book. Off: the platform's stock changes and the ERP is not told.",
 		displayOptions: adjusting,
 	},
 	...byVersion(

@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { counted, InputItems, INPUT_ITEMS_NAMED } from '../../../../shared/counting';
 import type { Output } from '../../../../shared/output';
 import type { ExecuteSession } from '../../../../shared/session';
 import { type ReconcileSettings } from './properties';
@@ -45,9 +46,9 @@ const ADJUST_STEPS: StepName[] = [
 ];
 const ADJUSTMENTS_LISTED = 100;
 
-/** Rewrites "Item 3: …" of a row error to the input item it stands for. */
+/** Rewrites "The 3rd input item: …" of a row error to the input item it stands for. */
 const forItem = (message: string, itemIndex: number) =>
-	`Item ${itemIndex}: ${message.replace(/^Item \d+: /, '')}`;
+	`${InputItems([itemIndex])}: ${message.replace(INPUT_ITEMS_NAMED, '')}`;
 
 export class Run {
 	/** Input items that were not read or that the platform refused, as their error items. */
@@ -243,7 +244,7 @@ export class Run {
 		const differing = this.entries.length;
 		if (this.runs.length === 0) return 'No stock line could be read: nothing was compared.';
 		const found = this.reported
-			? `${differing} of ${this.linesCompared} lines differ`
+			? `${differing} of ${counted(this.linesCompared, 'line')} ${differing === 1 ? 'differs' : 'differ'}`
 			: 'no report';
 		if (failure) return `Stopped at step "${failure.step}" (${runPlace(failure.run)}): ${found}.`;
 		if (this.settings.closeAfterDryRun && this.inputErrors === 0)
@@ -251,7 +252,7 @@ export class Run {
 		if (this.settings.dryRun)
 			return `Dry run: ${found}; nothing was adjusted. The comparisons stay in state compared.`;
 		if (this.inputErrors)
-			return `${found}; nothing was adjusted because ${this.inputErrors} ${this.fileRows ? 'rows of the file' : 'input items'} were not accepted: fix them and run again.`;
+			return `${found}; nothing was adjusted because ${counted(this.inputErrors, this.fileRows ? 'row of the file' : 'input item', this.fileRows ? 'rows of the file' : 'input items')} ${this.inputErrors === 1 ? 'was' : 'were'} not accepted: fix ${this.inputErrors === 1 ? 'it' : 'them'} and run again.`;
 		const adjusted = this.entries.filter((entry) => entry.adjusted).length;
 		const review = this.entries.filter((entry) => entry.action === 'needs_review');
 		const leftAlone = review.filter((entry) => !entry.in_erp_input).length;

@@ -7,6 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { counted } from '../../../../shared/counting';
 import { bulkWrite, bulkWriteRows, type FailedRow } from '../../../../shared/bulk/write';
 import { requestsInParallel } from '../../../../shared/form/options';
 import type { RoutePath } from '../../../../shared/platform';
@@ -264,7 +265,7 @@ export async function processItems(
 		if (Number(answer.remaining ?? 0) > 0) {
 			throw new NodeOperationError(
 				session.ctx.getNode(),
-				`${String(answer.remaining)} items of comparison ${run.comparison_id} are still unprocessed`,
+				`${counted(Number(answer.remaining), 'item')} of comparison ${run.comparison_id} ${Number(answer.remaining) === 1 ? 'is' : 'are'} still unprocessed`,
 			);
 		}
 		return answer;
