@@ -17,16 +17,22 @@ const order = (order_number: string, lines: IDataObject[]): IDataObject => ({
 	lines,
 });
 
+/** Each input item as it is: Use Each Input Item As Is before version 3, Map Automatically from it. */
+const asIs = (typeVersion: number): IDataObject =>
+	typeVersion >= 3
+		? { columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] } }
+		: { fieldsToSend: 'inputItem' };
+
 const addOrders = (typeVersion: number): NodeUnderTest => ({
 	type: 'wmsSalesOrder',
-	parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' },
+	parameters: { resource: 'salesOrder', operation: 'add', ...asIs(typeVersion) },
 	onError: 'continueErrorOutput',
 	typeVersion,
 });
 
 const addItems = (typeVersion: number, options: IDataObject = {}): NodeUnderTest => ({
 	type: 'wmsInventory',
-	parameters: { resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem', options },
+	parameters: { resource: 'item', operation: 'upsert', ...asIs(typeVersion), options },
 	onError: 'continueErrorOutput',
 	typeVersion,
 });

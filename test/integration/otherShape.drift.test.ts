@@ -94,8 +94,8 @@ describe.each(FROM_THE_PLATFORM)('drift between two runs, $name', (c) => {
 		offset = RECHECK_MS;
 		const { outputs, error } = await harness.run(addItems(), items(10, 3));
 		expect(outputs).toEqual([]);
-		expect(error?.message).toMatch(/^Item 0 \("Item IT-0010"\): owner_id is required/);
-		expect(error?.description).toMatch(/Fix field "owner_id" of input item 0 .* Nothing was sent/);
+		expect(error?.message).toMatch(/^The 1st input item \("Item IT-0010"\): owner_id is required/);
+		expect(error?.description).toMatch(/Fix "owner_id" of the 1st input item .* Nothing was sent/);
 		expect(writes(sim)).toEqual({});
 		expect(sim.store.count('inventory_item')).toBe(10);
 		readAgain();
@@ -106,7 +106,7 @@ describe.each(FROM_THE_PLATFORM)('drift between two runs, $name', (c) => {
 		platformChanges(newRequired('InventoryItem', 'site_code'));
 		offset = RECHECK_MS;
 		const { error } = await harness.run(addItems(), items(10, 300));
-		expect(error?.message).toMatch(/^Item 0 \("Item IT-0010"\): site_code is required/);
+		expect(error?.message).toMatch(/^The 1st input item \("Item IT-0010"\): site_code is required/);
 		expect(writes(sim)).toEqual({});
 		expect(sim.store.count('inventory_item')).toBe(10);
 		readAgain();

@@ -57,7 +57,9 @@ describe.each(EVERY_CASE)('the same workflows against $name', (c) => {
 				c.item(keyOf('IT', 2)),
 			]);
 			expect(outputs).toEqual([]);
-			expect(error?.message).toMatch(new RegExp(`^Item 1\\b.*: ${c.ownRequired} is required`));
+			expect(error?.message).toMatch(
+				new RegExp(`^The 2nd input item\\b.*: ${c.ownRequired} is required`),
+			);
 			expect(writes(sim)).toEqual({});
 			expect(sim.store.count('inventory_item')).toBe(0);
 
@@ -124,7 +126,7 @@ describe.each(EVERY_CASE)('the same workflows against $name', (c) => {
 				return;
 			}
 			expect(error?.message).toBe(
-				'Customer CUST-9: addresses[0].type must be one of billing, shipping (got "other")',
+				'Customer CUST-9: addresses.1.type must be one of billing, shipping (got "other")',
 			);
 			expect(writes(sim)).toEqual({});
 		});
