@@ -7,22 +7,20 @@
  *       per item through n8n-core's request helper, measured on 5,000 items and scaled to 100,000.
  * Each run gets a fresh simulator in its own process (as the platform is a server of its own), so
  * all three pay the same platform cost and none pays for the others' memory.
- * Prints requests, tokens, wall times, the ratios node/raw and per-item/node, and peak RSS.
- * Targets: ≤ 100 data requests + 1 token request; node/raw ≤ 1.3; per-item/node ≥ 50.
+ * The node runs two ways each round: version 2's form (Use Each Input Item As Is) and version 3's
+ * mapper (Map Automatically); then, on --expressions items, four fields by expressions each way.
+ * Prints requests, tokens, wall times, node/raw for both, mapper/form, per-item/node, peak RSS and
+ * the load. Targets: ≤ 100 data requests + 1 token request; node/raw ≤ 1.3; mapper/form ≤ 1.1;
+ * per-item/node ≥ 50.
  *
- *   npx tsc -p tsconfig.tools.json && node .tools/bench/inventory-bulk.js [--items 100000] [--per-item 5000] [--runs 5]
+ *   npx tsc -p tsconfig.tools.json && node .tools/bench/inventory-bulk.js [--items 100000] [--per-item 5000] [--runs 5] [--expressions 10000]
  *
  * "Node" time is n8n's own executionTime of the node (what the editor shows); the whole
  * workflow run (the test Source node parsing 100,000 items, the harness's secret check) is
  * printed beside it. node/raw is the median of the paired runs (each node run against the raw
  * run just before it), as wall time on a shared machine wobbles by ±20 %.
  *
- * Measured 2026-11-22 on a shared 2-core machine (load 1.1-1.7), `--runs 5 --per-item 200`: node
- * 0.95-1.0 s, raw 0.74-0.78 s, node/raw 1.29 / 1.29 / 1.31 / 1.29 / 1.30 over five invocations
- * (1.36 before field specs were read in one shape); per item ~175 s for 100,000
- * (per-item/node ~180); 100 data requests + 1 token; peak RSS ~380 MB. Where the node's extra time
- * goes (profiled): checking every item before anything is sent (~80 ms for 100,000) and n8n's
- * request helper, which opens a new connection for each request (+~100 ms over keep-alive axios).
+ * Figures as measured, with the command, date and load: docs/performance.md (Bulk push).
  */
 import '../../test/support/setup';
 
