@@ -42,10 +42,11 @@ describe("the mapper's fields", () => {
 		expect(shown(acme, route)).toMatchSnapshot();
 	});
 
-	it("of a record are required first, and the platform's names, never ours, where it names them otherwise", () => {
+	it("of a record are required first, marked in their label, and the platform's names, never ours, where it names them otherwise", () => {
 		const fields = shown(acme, '/inventory/add');
 		expect(fields.slice(0, 4).every((line) => line.includes(' required'))).toBe(true);
 		expect(fields.some((line) => line.startsWith('sku '))).toBe(false);
-		expect(fields).toContain('item_number "Item Number" string required matchable');
+		expect(fields).toContain('item_number "Item Number (required)" string required matchable');
+		expect(fields).toContain('weight_kg "Weight (kg)" number');
 	});
 });

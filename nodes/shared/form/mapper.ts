@@ -86,7 +86,9 @@ export function mapperFields(
 		const isKey = key?.includes(field.name) ?? false;
 		return {
 			id: field.name,
-			displayName: field.label,
+			// n8n marks a required field only in a mapper that adds; one that matches on a key ("upsert")
+			// shows none, so the label says it.
+			displayName: field.required ? `${field.label} (required)` : field.label,
 			required: field.required === true,
 			defaultMatch: isKey,
 			canBeUsedToMatch: matching && (key ? isKey : matchable(field) && field.required === true),
