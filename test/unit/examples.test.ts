@@ -4,8 +4,9 @@
  * examples/erp-database/*.json) is at its node type's newest version, and every resource mapper in
  * them is saved with the fields the node loads from the built-in description (what the editor
  * shows when the example is opened, the examples' credential using that description), a write's
- * with the record's key as the key to match on, and shows only fields that are set. After a change
- * to the nodes or the description, `node dev/scripts/example-fields.js` brings them up to date.
+ * with the record's key as the key to match on, and (mapped by hand) shows only fields it sets.
+ * After a change to the nodes or the description, `node dev/scripts/example-fields.js` brings them
+ * up to date.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -143,7 +144,7 @@ describe('the examples', () => {
 	);
 
 	it.each(mappers.map((each) => [each.where, each]))(
-		'%s is saved with the fields the node loads, the key to match on, and only set fields shown',
+		'%s is saved with the fields the node loads and the key to match on; mapped by hand, it shows only fields it sets',
 		(_where, { node, typeName, parameter, method }) => {
 			const saved = node.parameters[parameter] as MapperValue;
 			const operation = RESOURCES[typeName]
