@@ -10,6 +10,7 @@ import {
 	screenshot,
 	shownLabels,
 	shownParameters,
+	resourceMappers,
 	shownParametersWith,
 	slug,
 } from './support/editor.mjs';
@@ -98,7 +99,9 @@ export default async function (ctx) {
 					const description = ctx.nodeTypes.get(node.type);
 					await openNode(page, node.name);
 					const required = requiredParameters(description, node);
-					const shown = await shownParametersWith(page, required);
+					const shown = await shownParametersWith(page, required, {
+						mappers: resourceMappers(description, node),
+					});
 					for (const name of required) {
 						assert.ok(
 							shown.includes(name),
@@ -142,7 +145,9 @@ export default async function (ctx) {
 				await openNode(page, scratch.name);
 				try {
 					const required = requiredParameters(ctx.nodeTypes.get(node.type), scratch);
-					const shown = await shownParametersWith(page, required);
+					const shown = await shownParametersWith(page, required, {
+						mappers: resourceMappers(ctx.nodeTypes.get(node.type), scratch),
+					});
 					for (const name of required)
 						assert.ok(shown.includes(name), `required field ${name} not shown (shown: ${shown})`);
 					await screenshot(page, ctx, `node-${slug(node.name)}`);

@@ -384,7 +384,7 @@ export default function (ctx) {
 						shown.includes(name),
 						`the file form does not show ${name} (it shows ${shown})`,
 					);
-				for (const name of ['fieldsToSend', 'sku', 'description'])
+				for (const name of ['columns', 'extraFields', 'sku', 'description'])
 					assert.ok(!shown.includes(name), `the file form shows ${name}, a field of Input → Items`);
 				await screenshot(page, ctx, 'inventory-file-form');
 				await closeNode(page);

@@ -13,6 +13,7 @@ import {
 	openNode,
 	openWorkflow,
 	outputTable,
+	resourceMappers,
 	runAndOpenOutput,
 	screenshot,
 	shownParameters,
@@ -73,6 +74,42 @@ async function openForm(page, nodeName) {
 	);
 	await page.waitForSelector('[data-test-id="ndv"]', { timeout: 15000 });
 	await page.waitForLoadState('networkidle', { timeout: 10000 }).catch(() => {});
+}
+
+/**
+ * What is wrong with a resource mapper as the open form shows it: by hand (Map Each Column
+ * Manually) every field saved as shown is on the form; Map Automatically is said; and neither asks
+ * for a refresh, which n8n does when the fields saved differ from those the node loads now.
+ */
+async function mapperProblems(page, node, saved) {
+	const form = page.locator('[data-test-id="ndv"] [data-test-id="resource-mapper-container"]');
+	const fields = (saved.schema ?? []).filter((field) => !field.removed);
+	const problems = [];
+	if (saved.mappingMode === 'defineBelow') {
+		const first = fields[0]?.displayName ?? '';
+		await form
+			.getByText(first)
+			.first()
+			.waitFor({ timeout: 15000 })
+			.catch(() => undefined);
+		const text = await form.innerText().catch(() => '');
+		for (const field of fields)
+			if (!text.includes(field.displayName))
+				problems.push(`"${node.name}": the mapper does not show ${field.displayName}`);
+	} else {
+		await form.waitFor({ timeout: 15000 }).catch(() => undefined);
+		const modes = await form
+			.locator('input')
+			.evaluateAll((inputs) => inputs.map((input) => input.value))
+			.catch(() => []);
+		if (!modes.includes('Map Automatically'))
+			problems.push(`"${node.name}": the mapper does not say Map Automatically (${modes})`);
+	}
+	// n8n compares the fields saved with those the node loads as the form opens (openForm waited for it).
+	if ((await form.getByText('Refresh to see the updated fields').count()) > 0)
+		problems.push(`"${node.name}": the mapper's fields are not those the node loads`);
+	if (!fields.length) problems.push(`"${node.name}": the mapper is saved without its fields`);
+	return problems;
 }
 
 const noUndefined = (what, rows) =>
@@ -442,10 +479,13 @@ export default function (ctx) {
 								),
 							);
 							// Some are drawn after loading (a resource mapper's fields): wait for them.
-							shown = await shownParametersWith(page, saved);
+							const mappers = resourceMappers(description, node);
+							shown = await shownParametersWith(page, saved, { mappers });
 							for (const name of saved)
 								if (!shown.includes(name))
 									problems.push(`"${node.name}": ${name} is saved but not shown`);
+							for (const name of mappers.filter((each) => saved.includes(each)))
+								problems.push(...(await mapperProblems(page, node, node.parameters[name])));
 						}
 						// A picker shows its mode: a plain value saved where a picker now is shows "Mode…" empty.
 						const modes = await page.$$eval('[data-test-id="rlc-mode-selector"] input', (els) =>

@@ -1,6 +1,6 @@
 /**
  * Lets the build scripts require the package's own TypeScript (the description compiler in
- * nodes/shared/platform/description/) before anything is built: each .ts file is transpiled as
+ * nodes/shared/platform/description/, the nodes themselves) before anything is built: each .ts file is transpiled as
  * it is required, as ts-jest does for the tests. Types are checked by `npm run typecheck`.
  */
 'use strict';
@@ -14,5 +14,19 @@ if (!require.extensions['.ts']) {
 			fileName: filename,
 		});
 		module._compile(outputText, filename);
+	};
+	// A node's source (X.node.ts) sits beside its codex (X.node.json), which Node would load for
+	// `import './X.node'`: the TypeScript is taken first, as jest does.
+	const Module = require('node:module');
+	const resolve = Module._resolveFilename;
+	Module._resolveFilename = function (request, parent, ...rest) {
+		if (request.startsWith('.') && request.endsWith('.node')) {
+			try {
+				return resolve.call(this, `${request}.ts`, parent, ...rest);
+			} catch {
+				// Not a node's source: resolved as Node resolves it.
+			}
+		}
+		return resolve.call(this, request, parent, ...rest);
 	};
 }

@@ -23,7 +23,7 @@ export async function after(ctx, example, execution) {
 	assert.deepEqual(
 		refused.map((i) => [i.json.order_number, i.json.error.field, i.json.error.retryable]),
 		[
-			['SO-1003', 'lines[0].quantity', false],
+			['SO-1003', 'lines.1.quantity', false],
 			['SO-1004', 'customer_code', false],
 		],
 	);

@@ -66,8 +66,11 @@ export async function closeNode(page) {
 /**
  * Names of the parameters shown in the open form (node or credential): plain inputs carry
  * data-test-id="parameter-input-<name>", collections and fixed collections a label for="<name>".
+ * A resource mapper's markup does not name its parameter (and Map Automatically draws no field):
+ * `mappers` names the form's resource mappers in their order (resourceMappers), each shown while
+ * its control is drawn.
  */
-export async function shownParameters(page) {
+export async function shownParameters(page, mappers = []) {
 	// n8n's If and Filter nodes show their `conditions` (a filter parameter) as condition rows.
 	const conditions = await page.$$eval('[data-test-id="filter-condition"]', (els) =>
 		els.some((e) => e.offsetParent !== null),
@@ -86,7 +89,11 @@ export async function shownParameters(page) {
 			return [...new Set(names.filter((n) => n && n !== 'add' && n !== 'field' && n !== 'item'))];
 		},
 	);
-	return conditions ? [...shown, 'conditions'] : shown;
+	const drawn = await page.$$eval(
+		'[data-test-id="resource-mapper-container"]',
+		(els) => els.filter((e) => e.offsetParent !== null).length,
+	);
+	return [...shown, ...(conditions ? ['conditions'] : []), ...mappers.slice(0, drawn)];
 }
 
 /**
@@ -94,23 +101,27 @@ export async function shownParameters(page) {
  * mapper's fields come from the node's method), or, after `timeout` ms without them, what is shown
  * then, for the check to name what is missing.
  */
-export async function shownParametersWith(page, names, timeout = 15000) {
-	const wanted = names.filter((n) => n !== 'conditions');
+export async function shownParametersWith(page, names, { timeout = 15000, mappers = [] } = {}) {
+	const wanted = names.filter((n) => n !== 'conditions' && !mappers.includes(n));
+	const drawn = names.filter((n) => mappers.includes(n)).length;
 	await page
 		.waitForFunction(
-			(want) =>
+			([want, mapperCount]) =>
 				want.every((name) =>
 					[
 						...document.querySelectorAll(
 							`[data-test-id="parameter-input-${name}"], [data-test-id="fixed-collection-${name}"], label[for="${name}"]`,
 						),
 					].some((e) => e.offsetParent !== null),
-				),
-			wanted,
+				) &&
+				[...document.querySelectorAll('[data-test-id="resource-mapper-container"]')].filter(
+					(e) => e.offsetParent !== null,
+				).length >= mapperCount,
+			[wanted, drawn],
 			{ timeout },
 		)
 		.catch(() => undefined);
-	return shownParameters(page);
+	return shownParameters(page, mappers);
 }
 
 /** The field labels a user sees in the open form, as shown (a required one ends in " *" in credential forms). */
@@ -123,11 +134,8 @@ export async function shownLabels(page) {
 	);
 }
 
-/**
- * The required top-level parameters n8n must show for a node with these parameter values, computed
- * with n8n-workflow's own display rules from the node type description as n8n serves it.
- */
-export function requiredParameters(description, node) {
+/** The parameters n8n shows for a node with these parameter values, by n8n-workflow's own display rules. */
+function displayedParameters(description, node) {
 	const require = createRequire(import.meta.url);
 	const { NodeHelpers } = require('n8n-workflow');
 	const values =
@@ -139,9 +147,25 @@ export function requiredParameters(description, node) {
 			node,
 			description,
 		) ?? {};
-	return description.properties
+	return description.properties.filter((p) =>
+		NodeHelpers.displayParameter(values, p, node, description),
+	);
+}
+
+/** The resource mappers of a node's form, in the order n8n draws them. */
+export function resourceMappers(description, node) {
+	return displayedParameters(description, node)
+		.filter((p) => p.type === 'resourceMapper')
+		.map((p) => p.name);
+}
+
+/**
+ * The required top-level parameters n8n must show for a node with these parameter values, computed
+ * with n8n-workflow's own display rules from the node type description as n8n serves it.
+ */
+export function requiredParameters(description, node) {
+	return displayedParameters(description, node)
 		.filter((p) => p.required && p.type !== 'hidden' && p.type !== 'notice')
-		.filter((p) => NodeHelpers.displayParameter(values, p, node, description))
 		.map((p) => p.name);
 }
 
