@@ -49,7 +49,8 @@ export default [
 					{ timeoutMs: 180000 },
 				);
 				const editor = /n8n editor\s+(\S+)/.exec(out)[1];
-				assert.equal(editor, `http://127.0.0.1:${port}/`);
+				// The banner's address opens on the workflow list, where the examples are.
+				assert.equal(editor, `http://127.0.0.1:${port}/home/workflows`);
 				const health = [...out.matchAll(/worker-\d health (\S+)/g)].map((m) => m[1]);
 				assert.equal(health.length, 2, `two workers in the banner:\n${out}`);
 				for (const url of health)
@@ -61,7 +62,7 @@ export default [
 					Number(/Redis\s+127\.0\.0\.1:(\d+)/.exec(out)[1]),
 				);
 
-				const client = await new N8nClient(editor.replace(/\/$/, '')).login(
+				const client = await new N8nClient(new URL(editor).origin).login(
 					/log in as\s+(\S+)/.exec(out)[1],
 					/password\s+(\S+)/.exec(out)[1],
 				);

@@ -87,8 +87,8 @@ export function mapperFields(
 		return {
 			id: field.name,
 			// n8n marks a required field only in a mapper that adds; one that matches on a key ("upsert")
-			// shows none, so the label says it.
-			displayName: field.required ? `${field.label} (required)` : field.label,
+			// shows none, so the label says it. A key is labelled "(using to match)" by n8n already.
+			displayName: field.required && !isKey ? `${field.label} (required)` : field.label,
 			required: field.required === true,
 			defaultMatch: isKey,
 			canBeUsedToMatch: matching && (key ? isKey : matchable(field) && field.required === true),
