@@ -20,8 +20,8 @@ process.env.N8N_LOG_LEVEL ??= 'silent';
 
 require('./contract/typescript');
 const prettier = require('prettier');
-const { NodeHelpers } = require('n8n-workflow');
 const { Harness } = require('../../test/support/harness.ts');
+const { displayedMappers } = require('../../test/support/displayed.ts');
 
 const ROOT = join(__dirname, '..', '..');
 const PACKAGE = 'n8n-nodes-wms-integration.';
@@ -41,24 +41,9 @@ function describedAs(harness, node) {
 	return harness.nodeTypes.getByNameAndVersion(name, node.typeVersion).description;
 }
 
-/** The resource mappers the node shows with its parameters as saved. */
-function shownMappers(description, node) {
-	const values =
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			node.parameters,
-			true,
-			false,
-			node,
-			description,
-		) ?? {};
-	return description.properties.filter(
-		(property) =>
-			property.type === 'resourceMapper' &&
-			property.name in node.parameters &&
-			NodeHelpers.displayParameter(values, property, node, description),
-	);
-}
+/** The resource mappers the node shows with its parameters as saved (those it has a value for). */
+const shownMappers = (description, node) =>
+	displayedMappers(description, node).filter((property) => property.name in node.parameters);
 
 const isSet = (value) => value !== null && value !== undefined && value !== '';
 

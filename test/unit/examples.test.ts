@@ -17,7 +17,6 @@ import type {
 	INodeTypeDescription,
 	ResourceMapperField,
 } from 'n8n-workflow';
-import { NodeHelpers } from 'n8n-workflow';
 
 import {
 	FILTER_FIELDS,
@@ -26,6 +25,7 @@ import {
 	type MapperValue,
 } from '../../nodes/shared/form/mapper';
 import { BUILT_IN } from '../../nodes/shared/platform';
+import { displayedMappers } from '../support/displayed';
 import type { Resource } from '../../nodes/shared/router';
 import { resources as courierService } from '../../nodes/WmsCourierService/actions';
 import { resources as customer } from '../../nodes/WmsCustomer/actions';
@@ -92,24 +92,6 @@ const descriptionOf = (typeName: string): INodeTypeDescription => {
 
 const newest = (description: INodeTypeDescription) => Math.max(...[description.version].flat());
 
-/** The resource mappers the node shows with its parameters as saved. */
-function shownMappers(description: INodeTypeDescription, node: INode) {
-	const values =
-		NodeHelpers.getNodeParameters(
-			description.properties,
-			node.parameters,
-			true,
-			false,
-			node,
-			description,
-		) ?? {};
-	return description.properties.filter(
-		(property) =>
-			property.type === 'resourceMapper' &&
-			NodeHelpers.displayParameter(values, property, node, description),
-	);
-}
-
 /** What a field shows of itself in the editor (its `removed` is the example's choice). */
 const asLoaded = (field: ResourceMapperField) => {
 	const loaded = { ...field };
@@ -121,7 +103,7 @@ const isSet = (value: unknown) => value !== null && value !== undefined && value
 
 const mappers = wmsNodes.flatMap(({ file, node, typeName }) => {
 	const description = descriptionOf(typeName);
-	return shownMappers(description, node).map((property) => ({
+	return displayedMappers(description, node).map((property) => ({
 		where: `${file} › "${node.name}" › ${property.name}`,
 		node,
 		typeName,
