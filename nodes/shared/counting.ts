@@ -61,10 +61,14 @@ export function requestPlace(path: string): string {
 	return place[2] ? `${record}, ${fieldPath(platformField(place[2]))}` : record;
 }
 
-/** A field path the platform wrote with slashes ("lines/0/quantity") as the nodes hold it ("lines[0].quantity"). */
+/**
+ * A field path however the platform wrote it ("lines/0/quantity", "lines.0.quantity",
+ * "lines[0].quantity") as the nodes hold it ("lines[0].quantity").
+ */
 export function platformField(path: string): string {
 	return path
-		.split('/')
+		.replace(/\[(\d+)\]/g, '/$1')
+		.split(/[/.]/)
 		.filter(Boolean)
 		.map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : `${i ? '.' : ''}${part}`))
 		.join('');

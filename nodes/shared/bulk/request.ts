@@ -38,12 +38,7 @@ function rowsNamed(
 	for (const detail of error.body?.details ?? []) {
 		const match = path.exec(detail.path ?? '');
 		if (!match || Number(match[1]) >= rowCount) continue;
-		// The rest of the path, however the platform writes it (lines/0/qty, lines[0].qty, lines.0.qty), as "lines[0].qty".
-		const rest = (detail.path ?? '')
-			.replace(path, '')
-			.replace(/\[(\d+)\]/g, '/$1')
-			.replace(/\./g, '/');
-		const field = platformField(rest);
+		const field = platformField((detail.path ?? '').replace(path, ''));
 		const text = `${field ? `field "${fieldPath(field)}" ` : ''}${detail.message ?? 'rejected'}`;
 		const row = named.get(Number(match[1])) ?? { messages: [] };
 		row.messages.push(text);
