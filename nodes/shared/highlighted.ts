@@ -53,17 +53,24 @@ export function parseEntryValue(value: string): { keys: string[]; total: number 
 /** The keys one run handled, per kind of record, in the order it met them. */
 export class HandledKeys {
 	private readonly byKind = new Map<string, Set<string>>();
+	/** Each noun's set of keys (nouns are few, records many: a noun's entry name is worked out once). */
+	private readonly byNoun = new Map<string, Set<string> | undefined>();
 
 	/** One record of this kind (`noun`), by its key ({order_number: "SO-1003"}). */
 	add(noun: string, key: IDataObject | undefined): void {
 		if (!key) return;
-		const text = Object.values(key).map(String).join('|');
+		let text: string | undefined;
+		for (const field in key)
+			text = text === undefined ? String(key[field]) : `${text}|${String(key[field])}`;
 		if (!text) return;
-		const kind = entryName(noun);
-		if (!kind) return;
-		let keys = this.byKind.get(kind);
-		if (!keys) this.byKind.set(kind, (keys = new Set()));
-		keys.add(text);
+		let keys = this.byNoun.get(noun);
+		if (keys === undefined && !this.byNoun.has(noun)) {
+			const kind = entryName(noun);
+			keys = kind ? this.byKind.get(kind) : undefined;
+			if (kind && !keys) this.byKind.set(kind, (keys = new Set()));
+			this.byNoun.set(noun, keys);
+		}
+		keys?.add(text);
 	}
 
 	/**

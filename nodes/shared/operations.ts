@@ -10,7 +10,7 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { bulkWrite } from './bulk/write';
+import { bulkWriteRows } from './bulk/write';
 import { checkOrRefuse } from './checking';
 import { checkFormAgainst, effectiveSpec, withChosenKey } from './drift';
 import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
@@ -117,13 +117,14 @@ export async function writeRecords(
 		itemIndexes: [itemIndex],
 		record: recordOf(itemIndex),
 	}));
-	const outcomes = await bulkWrite(
+	await bulkWriteRows(
 		session,
 		route,
-		rows.map((row) => row.record),
+		[rows],
+		{ recordOf: (row) => row.record, settle: (row, outcome) => output.addOutcome(row, outcome) },
 		bulkOptions(session, route),
 	);
-	output.addOutcomes(rows, outcomes);
+	output.endOutcomes(rows);
 	return output.items();
 }
 

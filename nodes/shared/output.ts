@@ -47,9 +47,6 @@ export interface OutputOptions {
 
 type Items = number | number[];
 
-const isFailure = (outcome: RowOutcome): outcome is FailedRow =>
-	outcome.kind === 'refused' || outcome.kind === 'notConfirmed';
-
 /** What a record that passed every check says under Check Only (beside its key). */
 export const CHECKED: IDataObject = {
 	checked: true,
@@ -65,11 +62,50 @@ function pairs(itemIndexes: number[]): INodeExecutionData['pairedItem'] {
 		: itemIndexes.map((item) => ({ item }));
 }
 
+/**
+ * Values noted with the input item each stems from, read in input order; those of one input item in
+ * the order they were noted. Kept as two lists, not an object per value: a run of 100,000 items notes
+ * 100,000 of them, nearly always in order already.
+ */
+class InputOrder<T> {
+	private firsts: number[] = [];
+	private values: T[] = [];
+	private ordered = true;
+
+	push(first: number, value: T): void {
+		if (this.firsts.length > 0 && first < this.firsts[this.firsts.length - 1]) this.ordered = false;
+		this.firsts.push(first);
+		this.values.push(value);
+	}
+
+	/** Every value, in input order (a new list). */
+	inOrder(): T[] {
+		if (!this.ordered) {
+			const { firsts, values } = this;
+			// Array.prototype.sort is stable: what one input item gave keeps its order.
+			const order = firsts.map((_, k) => k).sort((a, b) => firsts[a] - firsts[b]);
+			this.firsts = order.map((k) => firsts[k]);
+			this.values = order.map((k) => values[k]);
+			this.ordered = true;
+		}
+		return this.values.slice();
+	}
+
+	/** Every value, in input order, forgotten here. */
+	take(): T[] {
+		const values = this.inOrder();
+		this.firsts = [];
+		this.values = [];
+		return values;
+	}
+}
+
 export class Output {
-	private readonly entries: Array<{ first: number; item: INodeExecutionData; branch?: number }> =
-		[];
+	private readonly entries = new InputOrder<INodeExecutionData>();
+	/** The output (from 0) of the items that do not go to the first. */
+	private readonly branchOf = new Map<INodeExecutionData, number>();
 	/** The keys of the records handled, for the run's highlighted data, in input order. */
-	private readonly handled: Array<{ first: number; key: IDataObject }> = [];
+	private readonly handled = new InputOrder<IDataObject>();
 	private readonly keyFields: string[] | undefined;
 	private readonly noun: string;
 
@@ -85,20 +121,18 @@ export class Output {
 	/** An item of another output than the first (`branch`, from 0) for the input items `from` stands for, as it is. */
 	addOn(branch: number, from: Items, json: IDataObject): void {
 		const itemIndexes = list(from);
-		this.entries.push({
-			first: itemIndexes[0],
-			item: { json, pairedItem: pairs(itemIndexes) },
-			branch,
-		});
+		const item = { json, pairedItem: pairs(itemIndexes) };
+		this.branchOf.set(item, branch);
+		this.entries.push(itemIndexes[0], item);
 	}
 
 	/** The result (or results) of the input items `from` stands for; `record` is what was sent, for its key. */
 	add(from: Items, json: IDataObject | IDataObject[], record?: IDataObject): void {
 		const itemIndexes = list(from);
 		for (const one of Array.isArray(json) ? json : [json]) {
-			this.entries.push({
-				first: itemIndexes[0],
-				item: { json: this.success(itemIndexes, one, record), pairedItem: pairs(itemIndexes) },
+			this.entries.push(itemIndexes[0], {
+				json: this.success(itemIndexes, one, record),
+				pairedItem: pairs(itemIndexes),
 			});
 		}
 	}
@@ -166,10 +200,7 @@ export class Output {
 			this.flushHandled();
 			throw nodeError;
 		}
-		this.entries.push({
-			first: itemIndexes[0],
-			item: this.errorItem(itemIndexes, nodeError, key, facts),
-		});
+		this.entries.push(itemIndexes[0], this.errorItem(itemIndexes, nodeError, key, facts));
 	}
 
 	/**
@@ -227,75 +258,85 @@ export class Output {
 		}
 	}
 
+	/** Rows not stored under stop-on-failure, waiting for `endOutcomes` to name the first; rows confirmed as stored. */
+	private readonly unstored: Array<{ row: ItemRecord; outcome: FailedRow }> = [];
+	private storedRows = 0;
+
 	/**
-	 * The outcomes of a bulk write of `rows`, one per row. Without continue-on-fail the first row
-	 * not stored (in input order) stops the node, saying how many were confirmed as stored.
+	 * The outcome of one row of a bulk write, as its request settles: its item is made while other
+	 * requests are still in flight. Without continue-on-fail a row not stored waits for
+	 * `endOutcomes`, which stops the node with the first of them (in input order).
 	 */
+	addOutcome(row: ItemRecord, outcome: RowOutcome): void {
+		if (outcome.kind === 'stored') {
+			this.storedRows++;
+			this.add(
+				row.itemIndexes,
+				outcome.resent && fromVersion(this.session.ctx, 3)
+					? { ...outcome.result, resent: true }
+					: outcome.result,
+				row.record,
+			);
+		} else if (outcome.kind === 'checked') this.add(row.itemIndexes, CHECKED, row.record);
+		else if (!this.session.ctx.continueOnFail()) this.unstored.push({ row, outcome });
+		else if (outcome.kind === 'notConfirmed')
+			this.fail(row.itemIndexes, outcome.error, row.record, {
+				code: 'not_confirmed',
+				retryable: outcome.rerunSafe,
+			});
+		else
+			this.fail(row.itemIndexes, outcome.error, row.record, {
+				code: outcome.error.body?.code ?? 'refused',
+				retryable: false,
+			});
+	}
+
+	/**
+	 * After the last outcome of a bulk write of `rows`: without continue-on-fail the first row not
+	 * stored (in input order) stops the node, saying how many were confirmed as stored.
+	 */
+	endOutcomes(rows: ItemRecord[]): void {
+		const stored = this.storedRows;
+		this.storedRows = 0;
+		if (this.unstored.length === 0) return;
+		let first = this.unstored[0];
+		for (const one of this.unstored)
+			if (one.row.itemIndexes[0] < first.row.itemIndexes[0]) first = one;
+		this.unstored.length = 0;
+		// Every record of the write was handled, though only the first failure is reported.
+		for (const row of rows)
+			this.noteHandled(row.itemIndexes, recordKey(this.keyFields, row.record));
+		const { error } = first.outcome;
+		error.description = `${error.description ?? ''}. ${amount(stored)} of ${counted(rows.length, 'record')} ${stored === 1 ? 'was' : 'were'} confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result.`;
+		this.fail(first.row.itemIndexes, error, first.row.record);
+	}
+
+	/** The outcomes of a bulk write of `rows`, one per row, told at once (see addOutcome and endOutcomes). */
 	addOutcomes(rows: ItemRecord[], outcomes: RowOutcome[]): void {
-		if (!this.session.ctx.continueOnFail()) {
-			let first = -1;
-			for (let k = 0; k < rows.length; k++) {
-				if (
-					isFailure(outcomes[k]) &&
-					(first === -1 || rows[k].itemIndexes[0] < rows[first].itemIndexes[0])
-				)
-					first = k;
-			}
-			const failed = outcomes[first];
-			if (failed && isFailure(failed)) {
-				// Every record of the write was handled, though only the first failure is reported.
-				for (const row of rows)
-					this.noteHandled(row.itemIndexes, recordKey(this.keyFields, row.record));
-				const stored = outcomes.filter((outcome) => outcome.kind === 'stored').length;
-				failed.error.description = `${failed.error.description ?? ''}. ${amount(stored)} of ${counted(outcomes.length, 'record')} ${stored === 1 ? 'was' : 'were'} confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result.`;
-				this.fail(rows[first].itemIndexes, failed.error, rows[first].record);
-			}
-		}
-		const sayResent = fromVersion(this.session.ctx, 3);
-		rows.forEach((row, k) => {
-			const outcome = outcomes[k];
-			if (outcome.kind === 'stored')
-				this.add(
-					row.itemIndexes,
-					outcome.resent && sayResent ? { ...outcome.result, resent: true } : outcome.result,
-					row.record,
-				);
-			else if (outcome.kind === 'checked') this.add(row.itemIndexes, CHECKED, row.record);
-			else if (outcome.kind === 'notConfirmed')
-				this.fail(row.itemIndexes, outcome.error, row.record, {
-					code: 'not_confirmed',
-					retryable: outcome.rerunSafe,
-				});
-			else
-				this.fail(row.itemIndexes, outcome.error, row.record, {
-					code: outcome.error.body?.code ?? 'refused',
-					retryable: false,
-				});
-		});
+		rows.forEach((row, k) => this.addOutcome(row, outcomes[k]));
+		this.endOutcomes(rows);
 	}
 
 	private noteHandled(itemIndexes: number[], key: IDataObject | undefined): void {
-		if (key) this.handled.push({ first: itemIndexes[0], key });
+		if (key) this.handled.push(itemIndexes[0], key);
 	}
 
 	/** The keys noted so far, into the run's session in input order. */
 	private flushHandled(): void {
-		this.handled.sort((a, b) => a.first - b.first);
-		for (const { key } of this.handled.splice(0)) this.session.handled.add(this.noun, key);
+		for (const key of this.handled.take()) this.session.handled.add(this.noun, key);
 	}
 
 	/** Everything added, in input order (items of one input item in the order they came). */
 	items(): INodeExecutionData[] {
 		this.flushHandled();
-		// Array.prototype.sort is stable: what one input item gave keeps its order.
-		return this.entries.sort((a, b) => a.first - b.first).map((entry) => entry.item);
+		return this.entries.inOrder();
 	}
 
 	/** Everything added, one list per output (`count` of them), each in input order. */
 	branches(count: number): INodeExecutionData[][] {
 		const lists: INodeExecutionData[][] = Array.from({ length: count }, () => []);
-		for (const entry of this.entries.sort((a, b) => a.first - b.first))
-			lists[Math.min(entry.branch ?? 0, count - 1)].push(entry.item);
+		for (const item of this.entries.inOrder())
+			lists[Math.min(this.branchOf.get(item) ?? 0, count - 1)].push(item);
 		return lists;
 	}
 }

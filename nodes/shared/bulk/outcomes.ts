@@ -265,7 +265,7 @@ export function confirmRows(
 		const entry = named[k];
 		const result = entry?.result as IDataObject | undefined;
 		const key = keys?.[k] ?? (naturalKey ? rowKey(naturalKey, record) : undefined);
-		const said = keys ? ` (key "${keys[k]}")` : '';
+		const said = () => (keys ? ` (key "${keys[k]}")` : '');
 		const unconfirmed = (why: string) => {
 			answered ??= cause(true);
 			return notConfirmed(
@@ -281,7 +281,7 @@ export function confirmRows(
 			);
 		if (times[k] > 1)
 			return unconfirmed(
-				`its answer has ${times[k]} results for this record${said}, so none can be trusted`,
+				`its answer has ${times[k]} results for this record${said()}, so none can be trusted`,
 			);
 		if (!entry || !result) {
 			const others = strays.length
@@ -291,7 +291,7 @@ export function confirmRows(
 						.join(', ')}${strays.length > 3 ? ', …' : ''}`
 				: '';
 			return unconfirmed(
-				`its answer names no result for this record${said} (${entries.length} results for ${records.length} records${others})`,
+				`its answer names no result for this record${said()} (${entries.length} results for ${records.length} records${others})`,
 			);
 		}
 		const words =
@@ -319,7 +319,7 @@ export function confirmRows(
 						? `${stored.slice(0, -1).join(', ')} or ${stored[stored.length - 1]}`
 						: (stored[0] ?? 'a status that says it was stored');
 				return unconfirmed(
-					`its result for this record${said} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
+					`its result for this record${said()} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
 				);
 			}
 		}

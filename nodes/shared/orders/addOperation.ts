@@ -5,7 +5,7 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { bulkWrite } from '../bulk/write';
+import { bulkWriteRows } from '../bulk/write';
 import { camelName } from '../checking';
 import {
 	bulkInput,
@@ -206,13 +206,17 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 					output.fail(itemIndexes, error, order[0].header);
 				}
 			}
-			const outcomes = await bulkWrite(
+			await bulkWriteRows(
 				run,
 				config.route,
-				rows.map((row) => row.record),
+				[rows],
+				{
+					recordOf: (row) => row.record,
+					settle: (row, outcome) => output.addOutcome(row, outcome),
+				},
 				bulkOptions(run, config.route),
 			);
-			output.addOutcomes(rows, outcomes);
+			output.endOutcomes(rows);
 			return [output.items()];
 		},
 	};
