@@ -230,9 +230,10 @@ export async function bulkWriteRows<T>(
 			}
 			const taken: T[] = [];
 			const keys: Array<string | undefined> = [];
-			while (taken.length < size && sending()) {
+			// Nothing can stop the write between two rows of the batch at hand: asked again only after awaiting the source.
+			while (taken.length < size) {
 				// The source is awaited only when the batch at hand is used up, not for every row.
-				if (head >= queue.length && !(await more())) break;
+				if (head >= queue.length && (!(await more()) || !sending())) break;
 				const row = queue[head];
 				const key = keyOf(row);
 				if (key !== undefined && keysInFlight.has(key)) break;
