@@ -28,7 +28,8 @@ export const entryName = (noun: string): string =>
 		.replace(/^_+|_+$/g, '');
 
 /** The keys of one kind as an entry's value: as many as fit in full, then "and N more". */
-export function entryValue(keys: string[], total = keys.length): string {
+export function entryValue(keys: Iterable<string>, total?: number): string {
+	total ??= [...keys].length;
 	const shown: string[] = [];
 	let length = 0;
 	for (const key of keys) {
@@ -80,7 +81,11 @@ export class HandledKeys {
 	save(ctx: IExecuteFunctions): void {
 		for (const [kind, keys] of this.byKind) {
 			const before = ctx.customData.get(kind);
-			const earlier = before ? parseEntryValue(before) : { keys: [], total: 0 };
+			if (!before) {
+				ctx.customData.set(kind, entryValue(keys, keys.size));
+				continue;
+			}
+			const earlier = parseEntryValue(before);
 			const known = new Set(earlier.keys);
 			const added = [...keys].filter((key) => !known.has(key));
 			ctx.customData.set(

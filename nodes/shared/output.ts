@@ -72,7 +72,8 @@ class InputOrder<T> {
 	private values: T[] = [];
 	private ordered = true;
 
-	push(first: number, value: T): void {
+	push(first: number | undefined, value: T): void {
+		first ??= 0;
 		if (this.firsts.length > 0 && first < this.firsts[this.firsts.length - 1]) this.ordered = false;
 		this.firsts.push(first);
 		this.values.push(value);
@@ -81,11 +82,23 @@ class InputOrder<T> {
 	/** Every value, in input order (a new list). */
 	inOrder(): T[] {
 		if (!this.ordered) {
+			// Input items are counted from 0: each value's place is known from how many stem from an
+			// earlier input item (a counting sort), and what one input item gave keeps its order.
 			const { firsts, values } = this;
-			// Array.prototype.sort is stable: what one input item gave keeps its order.
-			const order = firsts.map((_, k) => k).sort((a, b) => firsts[a] - firsts[b]);
-			this.firsts = order.map((k) => firsts[k]);
-			this.values = order.map((k) => values[k]);
+			let last = 0;
+			for (const first of firsts) if (first > last) last = first;
+			const start = new Uint32Array(last + 2);
+			for (const first of firsts) start[first + 1]++;
+			for (let k = 1; k < start.length; k++) start[k] += start[k - 1];
+			const sortedFirsts: number[] = new Array(firsts.length);
+			const sortedValues: T[] = new Array(values.length);
+			for (let k = 0; k < firsts.length; k++) {
+				const at = start[firsts[k]]++;
+				sortedFirsts[at] = firsts[k];
+				sortedValues[at] = values[k];
+			}
+			this.firsts = sortedFirsts;
+			this.values = sortedValues;
 			this.ordered = true;
 		}
 		return this.values.slice();
