@@ -85,12 +85,12 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		expect(stored(`FIX${setting}`)).toHaveLength(60);
 	});
 
-	it('adaptive (the default) grows past four on a distant platform, never past sixteen', async () => {
+	it('adaptive (the default) grows past four on a distant platform, never past thirty-two', async () => {
 		await control('/latency', { roundTripMs: 80 });
 		const { error } = await harness.run(upsert({ batchSize: 2 }), items(100, 'FAR'));
 		expect(error).toBeUndefined();
 		expect(sim.load().peakInFlight).toBeGreaterThan(4);
-		expect(sim.load().peakInFlight).toBeLessThanOrEqual(16);
+		expect(sim.load().peakInFlight).toBeLessThanOrEqual(32);
 		expect(stored('FAR')).toHaveLength(100);
 	});
 
@@ -100,12 +100,12 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		expect(error).toBeUndefined();
 		// It takes four (a first round of two cannot tell), sees the answers of four wait and narrows to
 		// what the platform carries (test/unit/lanes.test.ts shows each step on a model clock), never the
-		// eight or sixteen of a distant platform.
+		// sixteen or thirty-two of a distant platform.
 		expect(sim.load().peakInFlight).toBe(4);
 		expect(stored('BUSY')).toHaveLength(160);
 	});
 
-	it('adaptive starts a later run to the same platform where the last one left off (half its width), not at two', async () => {
+	it('adaptive starts a later run to the same platform where the last one left off (a quarter of its width), not at two', async () => {
 		await control('/latency', { roundTripMs: 80 });
 		expect(
 			(await harness.run(upsert({ batchSize: 2 }), items(100, 'NIGHT'))).error,

@@ -4,14 +4,19 @@
  * in flight, of requests started at that width), by the round's middle answer, never by which
  * answer happened to come first: the same platform gets the same width each run.
  *
- * It starts at two (or at half the width the last write to the same platform in this process ended
- * at) and doubles each round while answers come as quickly as at the narrower width (two to four
- * without a measure: two answers cannot tell waiting from jitter), up to sixteen:
- * then a wider round carries more rows per second. While growing, a round's lanes wait for its last
- * answer, so that each round shows its own width. Once answers take longer, requests wait (at the
- * platform, or in the node's own process): the requests it carries at once are the width times the
- * quickest round's time over this round's, and it keeps that many and half as many again, so that
- * the platform never runs dry; every round anew, so a platform that slows down narrows it. When a
+ * It starts at two (or at a quarter of the width the last write to the same platform in this
+ * process ended at: one growing step below it, narrow enough that its first round shows how long a
+ * request takes alone) and grows each round while that pays, up to thirty-two: two to four without
+ * a measure (two answers cannot tell waiting from jitter); from four, four times as wide while the
+ * round's answers came as quickly as the quickest round's (nothing waited), twice as wide while
+ * they took longer but the round carried more rows per second by at least half its widening (a
+ * distant platform whose answers queue a little behind each other's work, TLS handshakes or a
+ * gateway, still gains from more in flight; one that works on a few at once does not). While
+ * growing, a round's lanes wait for its last answer, so that each round shows its own width. Once
+ * growing stops, requests wait (at the platform, or in the node's own process): the requests it
+ * carries at once are the width times the quickest round's time over this round's, and it keeps
+ * that many and half as many again, so that the platform never runs dry; every round anew, so a
+ * platform that slows down narrows it. When a
  * narrower width brought no quicker answers, the platform itself got slower (further away), not
  * busier: that time becomes the quickest.
  *
@@ -25,27 +30,24 @@ export type Parallel = number | 'adaptive';
 export const ADAPTIVE_START = 2;
 /** Up to here adaptive grows without a measure: a round of two cannot tell waiting from a network's jitter. */
 export const ADAPTIVE_STEADY = 4;
-export const ADAPTIVE_CAP = 16;
+export const ADAPTIVE_CAP = 32;
 export const MAX_PARALLEL = 8;
 
-/** Answers this much slower than the quickest round's mean requests wait: growing stops. */
+/** Answers this much slower than the quickest round's mean requests wait: growing stops, unless the wider round carried more rows per second all the same (PAYS). */
 const SLOWER = 1.25;
+/**
+ * A wider round pays when its rows per second grew by at least this share of its widening (a
+ * doubling: half as many again): a distant platform whose answers queue a little behind each
+ * other's work (TLS handshakes, a gateway) still gains from more in flight, a platform that works
+ * on a few at once does not.
+ */
+const PAYS = 0.5;
 /** How many more than it carries at once the platform is given, so that it never runs dry. */
 const HEADROOM = 1.5;
 /** A narrowing by this much at least would show quicker answers if requests had been waiting. */
 const NARROWED = 0.8;
 /** Platforms remembered by one process. */
 const PLATFORMS_REMEMBERED = 64;
-
-/** The middle value; of an even count, the upper of the two (a round in which half the requests waited shows it). */
-function upperMiddle(values: number[]): number {
-	return [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-}
-
-/** The middle value; of an even count, the lower of the two. */
-function lowerMiddle(values: number[]): number {
-	return [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-}
 
 /**
  * The width each platform's last bulk write in this process ended at, by Base URL: where the next
@@ -60,11 +62,15 @@ export class PlatformWidths {
 
 	constructor(private readonly most = PLATFORMS_REMEMBERED) {}
 
-	/** Where a write to `platform` starts: half the width its last one ended at, within the adaptive bounds. */
+	/**
+	 * Where a write to `platform` starts: a quarter of the width its last one ended at (one growing
+	 * step below it, narrow enough that the first round measures how long a request takes alone),
+	 * within the adaptive bounds.
+	 */
 	startFor(platform: string): number {
 		const last = this.widths.get(platform);
 		if (last === undefined) return ADAPTIVE_START;
-		return Math.min(ADAPTIVE_CAP, Math.max(ADAPTIVE_START, Math.floor(last / 2)));
+		return Math.min(ADAPTIVE_CAP, Math.max(ADAPTIVE_START, Math.floor(last / 4)));
 	}
 
 	remember(platform: string, width: number): void {
@@ -99,6 +105,8 @@ export class Lanes {
 	private quickest = Infinity;
 	/** The last round after growing: its width and middle time. */
 	private last: { width: number; middle: number } | undefined;
+	/** The last round while growing: its width and middle time, for the rows per second the next, wider one carries. */
+	private grown: { width: number; middle: number } | undefined;
 	/** Doubling each round, a round at a time, until a round's answers take longer. */
 	private growing: boolean;
 	/** The width the platform was last busy at, less one: never exceeded again. */
@@ -147,11 +155,14 @@ export class Lanes {
 		// After a busy answer any answer since counts; otherwise a round is of its own width.
 		if (calming ? request.generation < this.calmed : request.generation !== this.generation) return;
 		this.round.push(this.now() - request.at);
-		if (this.round.length < this.current) return;
 		const width = this.current;
-		// A round's requests that did not wait show how long one takes alone; its middle, how long at this width.
-		const alone = lowerMiddle(this.round);
-		const middle = upperMiddle(this.round);
+		if (this.round.length < width) return;
+		const answers = [...this.round].sort((a, b) => a - b);
+		// A round's requests that did not wait show how long one takes alone (its lower middle); its
+		// middle, how long at this width (of an even count the upper of the two: a round in which half
+		// the requests waited shows it).
+		const alone = answers[Math.floor((width - 1) / 2)];
+		const middle = answers[Math.floor(width / 2)];
 		if (calming) {
 			this.quickest = Math.min(this.quickest, alone);
 			return this.resize(Math.min(width + 1, this.ceiling));
@@ -159,9 +170,21 @@ export class Lanes {
 		if (this.growing) {
 			// Slower than the quickest round's, or than this round's own that did not wait (so a first
 			// round slowed by fetching a token does not hide it); a round of two is too few to tell.
-			const keptUp = width < ADAPTIVE_STEADY || middle <= Math.min(this.quickest, alone) * SLOWER;
+			const asQuick = middle <= Math.min(this.quickest, alone) * SLOWER;
+			// Or slower, but carrying more per second by at least PAYS of the widening (measured
+			// rounds only: a round of two may have waited for the run's token).
+			const before = this.grown;
+			const pays =
+				before !== undefined &&
+				before.width >= ADAPTIVE_STEADY &&
+				middle > 0 &&
+				width / middle >= (before.width / before.middle) * (1 + PAYS * (width / before.width - 1));
+			this.grown = { width, middle };
+			const keptUp = width < ADAPTIVE_STEADY || asQuick || pays;
 			this.quickest = Math.min(this.quickest, alone);
-			if (keptUp) return this.resize(Math.min(ADAPTIVE_CAP, width * 2));
+			// A measured round in which nothing waited: four times as wide next (the next round measures it).
+			const factor = asQuick && width >= ADAPTIVE_STEADY ? 4 : 2;
+			if (keptUp) return this.resize(Math.min(ADAPTIVE_CAP, width * factor));
 		} else if (this.last && width <= this.last.width * NARROWED && middle >= this.last.middle) {
 			this.quickest = alone;
 		} else this.quickest = Math.min(this.quickest, alone);

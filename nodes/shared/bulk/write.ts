@@ -38,7 +38,7 @@ export interface BulkOptions extends RequestOptions {
 	batchSize?: number;
 	/** Fields sent beside `items` in every request (e.g. comparison_id). */
 	envelope?: IDataObject;
-	/** Requests in flight at once: 1–8, or adaptive (the default, 2–16). */
+	/** Requests in flight at once: 1–8, or adaptive (the default, 2–32). */
 	parallel?: Parallel;
 	/** Check Only: every row is told it passed its checks, and nothing is sent. */
 	checkOnly?: boolean;

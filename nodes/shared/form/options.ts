@@ -123,7 +123,7 @@ const requestsInParallelOption: INodeProperties = {
 		{
 			name: 'Adaptive',
 			value: 'adaptive',
-			description: `Doubles from ${ADAPTIVE_START} while the platform answers as quickly (up to ${ADAPTIVE_CAP}), then keeps as many as the platform carries at once and half as many again; half as many as soon as it says it is busy. A later run to the same platform starts at half the last one's width.`,
+			description: `Grows from ${ADAPTIVE_START} while sending more at once pays (up to ${ADAPTIVE_CAP}): while the platform answers as quickly, or confirms more records per second though each answer takes longer; then keeps as many as the platform carries at once and half as many again; half as many as soon as it says it is busy. A later run to the same platform starts at a quarter of the last one's width.`,
 		},
 		...Array.from({ length: MAX_PARALLEL }, (_, i) => ({ name: String(i + 1), value: i + 1 })),
 	],
