@@ -109,4 +109,18 @@ describe('Secrets', () => {
 		const echoed = { items: [{ note: `seen opaque-token-123`, [credentials.accessToken]: 1 }] };
 		expect(secrets.scrub(echoed)).toEqual({ items: [{ note: `seen ${REDACTED}`, [REDACTED]: 1 }] });
 	});
+
+	it('finds a known value wherever an answer holds it: deep in lists, as a key alone, or as a number', () => {
+		const secrets = new Secrets();
+		secrets.add('s3cret-value');
+		secrets.add('9876543210123');
+		const deep = { a: [{ b: [[{ c: 'x s3cret-value y' }]] }] };
+		expect(secrets.scrub(deep)).toEqual({ a: [{ b: [[{ c: `x ${REDACTED} y` }]] }] });
+		expect(secrets.scrub({ results: [{ ['s3cret-value']: true }] })).toEqual({
+			results: [{ [REDACTED]: true }],
+		});
+		expect(secrets.scrub({ id: 9876543210123, count: 3 })).toEqual({ id: REDACTED, count: 3 });
+		const clean = { results: [{ index: 0, key: 's3cret', status: 'created' }] };
+		expect(secrets.scrub(clean)).toBe(clean);
+	});
 });

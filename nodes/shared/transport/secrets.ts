@@ -74,6 +74,33 @@ export function rememberFetchedToken(baseUrl: string, clientId: string, token: s
 	fetchedTokens.set(key, tokens.slice(-TOKENS_KEPT));
 }
 
+/**
+ * Whether any of `secrets` is in a text, a number or a key anywhere in `value` (an answer as JSON
+ * parsed it): each text looked at once, without writing the answer out as JSON first.
+ */
+function holdsAny(value: object, secrets: string[]): boolean {
+	const shortest = Math.min(...secrets.map((secret) => secret.length));
+	const holds = (text: string) =>
+		text.length >= shortest && secrets.some((secret) => text.includes(secret));
+	const pending: unknown[] = [value];
+	while (pending.length > 0) {
+		const node = pending.pop();
+		if (typeof node === 'string') {
+			if (holds(node)) return true;
+		} else if (typeof node === 'number' || typeof node === 'bigint') {
+			if (holds(String(node))) return true;
+		} else if (Array.isArray(node)) {
+			for (const entry of node) pending.push(entry);
+		} else if (node !== null && typeof node === 'object') {
+			for (const [key, field] of Object.entries(node)) {
+				if (holds(key)) return true;
+				pending.push(field);
+			}
+		}
+	}
+	return false;
+}
+
 /** The forms a value may take in text: as is, URL-encoded, JSON-escaped. */
 function forms(value: string): string[] {
 	const all = new Set([value, encodeURIComponent(value), JSON.stringify(value).slice(1, -1)]);
@@ -163,8 +190,7 @@ export class Secrets {
 	scrub<T>(value: T): T {
 		const known = this.known();
 		if (known.length === 0 || value === null || typeof value !== 'object') return value;
-		const text = JSON.stringify(value);
-		if (!known.some((secret) => text.includes(secret))) return value;
+		if (!holdsAny(value, known)) return value;
 		const walk = (node: unknown): unknown => {
 			if (typeof node === 'string') {
 				let out = node;
@@ -172,6 +198,9 @@ export class Secrets {
 					if (out.includes(secret)) out = out.split(secret).join(REDACTED);
 				return out;
 			}
+			// A number that is a secret's digits (a numeric client id echoed back) goes as the words.
+			if (typeof node === 'number' && known.some((secret) => String(node).includes(secret)))
+				return walk(String(node));
 			if (Array.isArray(node)) return node.map(walk);
 			if (node && typeof node === 'object')
 				return Object.fromEntries(
