@@ -10,7 +10,6 @@ import type {
 	INodePropertyOptions,
 } from 'n8n-workflow';
 
-import { bulkWriteRows } from './bulk/write';
 import { checkOrRefuse } from './checking';
 import { checkFormAgainst, effectiveSpec, withChosenKey } from './drift';
 import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
@@ -117,14 +116,7 @@ export async function writeRecords(
 		itemIndexes: [itemIndex],
 		record: recordOf(itemIndex),
 	}));
-	await bulkWriteRows(
-		session,
-		route,
-		[rows],
-		{ recordOf: (row) => row.record, settle: (row, outcome) => output.addOutcome(row, outcome) },
-		bulkOptions(session, route),
-	);
-	output.endOutcomes(rows);
+	await output.writeRows(route, rows, bulkOptions(session, route));
 	return output.items();
 }
 

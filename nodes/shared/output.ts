@@ -16,6 +16,7 @@ import type {
 } from 'n8n-workflow';
 
 import type { FailedRow, RowOutcome } from './bulk/outcomes';
+import { bulkWriteRows, type BulkOptions } from './bulk/write';
 import { camelName, InputProblem } from './checking';
 import { errorFor, errorJson, named, readableErrorItem, type FailureFacts } from './errorItem';
 import { itemsName, recordKey, recordName } from './recordKey';
@@ -322,6 +323,18 @@ export class Output {
 		const { error } = first.outcome;
 		error.description = `${error.description ?? ''}. ${amount(stored)} of ${counted(rows.length, 'record')} ${stored === 1 ? 'was' : 'were'} confirmed as stored; turn on "On Error → Continue (using error output)" to get every row's result.`;
 		this.fail(first.row.itemIndexes, error, first.row.record);
+	}
+
+	/** Writes `rows` to `route` in bulk, each row's item made as its request settles (addOutcome, endOutcomes). */
+	async writeRows(route: string, rows: ItemRecord[], options: BulkOptions): Promise<void> {
+		await bulkWriteRows(
+			this.session,
+			route,
+			[rows],
+			{ recordOf: (row) => row.record, settle: (row, outcome) => this.addOutcome(row, outcome) },
+			options,
+		);
+		this.endOutcomes(rows);
 	}
 
 	/** The outcomes of a bulk write of `rows`, one per row, told at once (see addOutcome and endOutcomes). */

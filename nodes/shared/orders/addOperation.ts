@@ -5,7 +5,6 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import { bulkWriteRows } from '../bulk/write';
 import { camelName } from '../checking';
 import {
 	bulkInput,
@@ -206,17 +205,7 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 					output.fail(itemIndexes, error, order[0].header);
 				}
 			}
-			await bulkWriteRows(
-				run,
-				config.route,
-				[rows],
-				{
-					recordOf: (row) => row.record,
-					settle: (row, outcome) => output.addOutcome(row, outcome),
-				},
-				bulkOptions(run, config.route),
-			);
-			output.endOutcomes(rows);
+			await output.writeRows(config.route, rows, bulkOptions(run, config.route));
 			return [output.items()];
 		},
 	};
