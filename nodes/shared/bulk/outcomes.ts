@@ -261,27 +261,30 @@ export function confirmRows(
 			mayBeStored,
 			idempotent,
 		});
+	// Made once for the request, not per row: a confirmed row's outcome is the only object it needs.
+	const said = (k: number) => (keys ? ` (key "${keys[k]}")` : '');
+	const unconfirmedAs = (key: string | undefined, why: string) => {
+		answered ??= cause(true);
+		return notConfirmed(
+			answered,
+			`the platform answered HTTP ${answer.status} on ${route}, but ${why}`,
+			true,
+			key,
+		);
+	};
 	return records.map((record, k): RowOutcome => {
 		const entry = named[k];
 		const result = entry?.result as IDataObject | undefined;
 		const key = keys?.[k] ?? (naturalKey ? rowKey(naturalKey, record) : undefined);
-		const said = () => (keys ? ` (key "${keys[k]}")` : '');
-		const unconfirmed = (why: string) => {
-			answered ??= cause(true);
-			return notConfirmed(
-				answered,
-				`the platform answered HTTP ${answer.status} on ${route}, but ${why}`,
-				true,
-				key,
-			);
-		};
 		if (shape.by === 'none')
-			return unconfirmed(
+			return unconfirmedAs(
+				key,
 				'its API description does not say how its answer names the records it stored, so none counts as stored: check the platform, or ask its operator which answer field lists them',
 			);
 		if (times[k] > 1)
-			return unconfirmed(
-				`its answer has ${times[k]} results for this record${said()}, so none can be trusted`,
+			return unconfirmedAs(
+				key,
+				`its answer has ${times[k]} results for this record${said(k)}, so none can be trusted`,
 			);
 		if (!entry || !result) {
 			const others = strays.length
@@ -290,8 +293,9 @@ export function confirmRows(
 						.map((s) => `"${s}"`)
 						.join(', ')}${strays.length > 3 ? ', …' : ''}`
 				: '';
-			return unconfirmed(
-				`its answer names no result for this record${said()} (${entries.length} results for ${records.length} records${others})`,
+			return unconfirmedAs(
+				key,
+				`its answer names no result for this record${said(k)} (${entries.length} results for ${records.length} records${others})`,
 			);
 		}
 		const words =
@@ -318,8 +322,9 @@ export function confirmRows(
 					stored.length > 1
 						? `${stored.slice(0, -1).join(', ')} or ${stored[stored.length - 1]}`
 						: (stored[0] ?? 'a status that says it was stored');
-				return unconfirmed(
-					`its result for this record${said()} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
+				return unconfirmedAs(
+					key,
+					`its result for this record${said(k)} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
 				);
 			}
 		}

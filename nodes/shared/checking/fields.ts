@@ -8,7 +8,15 @@ import type { IDataObject } from 'n8n-workflow';
 import { isObject } from '../objects';
 import type { FieldSpec } from '../platform/types';
 import { checkDate } from './dates';
-import { checkBoolean, describe, isEmpty, numberCheck, textCheck, type Checked } from './values';
+import {
+	checkBoolean,
+	describe,
+	isEmpty,
+	numberCheck,
+	passed,
+	textCheck,
+	type Checked,
+} from './values';
 
 export type UnknownFieldPolicy = 'error' | 'ignore' | 'send';
 
@@ -106,6 +114,20 @@ export function fieldByKey(fields: FieldSpec[], key: string): FieldSpec | undefi
 	return index.get(key);
 }
 
+/** The entries of comma-separated text, trimmed, the empty ones left out; one entry without making lists to throw away (a file's cell of one barcode). */
+function commaSeparated(text: string): string[] {
+	if (!text.includes(',')) {
+		const one = text.trim();
+		return one === '' ? [] : [one];
+	}
+	const entries: string[] = [];
+	for (const part of text.split(',')) {
+		const entry = part.trim();
+		if (entry !== '') entries.push(entry);
+	}
+	return entries;
+}
+
 /** Whether a checked list holds exactly what it was given, so the given one can stand for it (see walkFields). */
 function unchanged(checked: unknown[], given: unknown[]): boolean {
 	return checked.every((entry, index) => entry === given[index]);
@@ -130,24 +152,24 @@ function checkOf(field: FieldSpec): FieldCheck {
 		case 'stringList': {
 			const entry = textCheck(field);
 			return (value) => {
-				const list =
-					typeof value === 'string'
-						? value
-								.split(',')
-								.map((part) => part.trim())
-								.filter(Boolean)
-						: value;
+				const list = typeof value === 'string' ? commaSeparated(value) : value;
 				if (!Array.isArray(list))
 					return {
 						problem: `must be a list of texts or comma-separated text (got ${describe(value)})`,
 					};
-				const texts: unknown[] = [];
+				// A new list only from the first entry the check changes (a number made text).
+				let texts: unknown[] | undefined;
 				for (let index = 0; index < list.length; index++) {
 					const checked = entry(list[index]);
 					if ('problem' in checked) return { problem: `entry ${index + 1} ${checked.problem}` };
-					texts.push(checked.value);
+					const text = passed(checked, list[index]);
+					if (texts) texts.push(text);
+					else if (text !== list[index]) {
+						texts = list.slice(0, index);
+						texts.push(text);
+					}
 				}
-				return { value: list === value && unchanged(texts, list) ? value : texts };
+				return { value: texts ?? list };
 			};
 		}
 		case 'object': {
@@ -229,7 +251,7 @@ function walkFields(
 			// A value with a problem is kept as it came, so the field is not also reported missing.
 			if ('problem' in checked)
 				walk.problems.push({ field: `${prefix}${field.name}`, problem: checked.problem });
-			else out = checked.value;
+			else out = passed(checked, value);
 		}
 		if (!record) {
 			if (name === key && out === value) continue;

@@ -5,7 +5,15 @@
  */
 import type { FieldSpec } from '../platform/types';
 
-export type Checked = { value: unknown } | { problem: string };
+/** A value that passes as it was given: most values of an export, said without a new object for each. */
+export const AS_GIVEN = Object.freeze({ asGiven: true as const });
+
+export type Checked = { value: unknown } | { problem: string } | typeof AS_GIVEN;
+
+/** The value to send of a check that found no problem. */
+export function passed(checked: { value: unknown } | typeof AS_GIVEN, given: unknown): unknown {
+	return checked === AS_GIVEN ? given : (checked as { value: unknown }).value;
+}
 
 export function isEmpty(value: unknown): boolean {
 	return value === undefined || value === null || value === '';
@@ -100,12 +108,12 @@ export function numberCheck({
 			return {
 				problem: `must be one of ${options!.map((option) => option.value).join(', ')} (got ${number})`,
 			};
-		return { value: number };
+		return number === value ? AS_GIVEN : { value: number };
 	};
 }
 
 /** A number given for a text, as text; a problem when its digits cannot be told exactly (beyond 2^53, or 1e-7). */
-function numberAsText(value: number): Checked {
+function numberAsText(value: number): { value: string } | { problem: string } {
 	const text = String(value);
 	if (Number.isInteger(value) && !Number.isSafeInteger(value)) {
 		return {
@@ -162,7 +170,7 @@ export function textCheck({
 			};
 		if (allowed !== undefined && !allowed.has(text))
 			return { problem: `must be one of ${allowedList} (got ${JSON.stringify(text)})` };
-		return { value: text };
+		return text === value ? AS_GIVEN : { value: text };
 	};
 }
 
@@ -172,12 +180,18 @@ const FALSE_WORDS = new Set(['false', 'no', 'n', 'off', '0']);
 export const BOOLEAN_WORDS = `must be yes or no, written as ${[...TRUE_WORDS].map((word, i) => `${word}/${[...FALSE_WORDS][i]}`).join(', ')} (in any case)`;
 
 /** true/false, or the words and digits ERP exports use for them; a list or an object is never read as one. */
+const YES: Checked = Object.freeze({ value: true });
+const NO: Checked = Object.freeze({ value: false });
+
 export function checkBoolean(value: unknown): Checked {
-	if (typeof value === 'boolean') return { value };
+	if (typeof value === 'boolean') return value ? YES : NO;
+	// The word as an export writes it most often (yes, no, true) is known without making new text.
+	if (typeof value === 'string' && TRUE_WORDS.has(value)) return YES;
+	if (typeof value === 'string' && FALSE_WORDS.has(value)) return NO;
 	if (typeof value === 'string' || typeof value === 'number') {
 		const text = String(value).trim().toLowerCase();
-		if (TRUE_WORDS.has(text)) return { value: true };
-		if (FALSE_WORDS.has(text)) return { value: false };
+		if (TRUE_WORDS.has(text)) return YES;
+		if (FALSE_WORDS.has(text)) return NO;
 	}
 	return { problem: `${BOOLEAN_WORDS} (got ${JSON.stringify(value)})` };
 }

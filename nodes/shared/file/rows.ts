@@ -46,7 +46,9 @@ interface Column {
 
 const ONLY_COMMA = /^[+-]?\d*,(\d{1,2}|\d{4,})$|^[+-]?0?,\d+$/;
 const ONLY_DOT = /^[+-]?\d*\.(\d{1,2}|\d{4,})$|^[+-]?0?\.\d+$/;
-const COMMA_DECIMAL = /^([+-]?\d*),(\d+)$/;
+const COMMA_DECIMAL = /^[+-]?\d*,\d+$/;
+/** The problems of a row read without any (one list for all of them: nothing adds to a row's problems once read). */
+const NO_PROBLEMS: Problem[] = Object.freeze([]) as unknown as Problem[];
 
 function setAt(values: IDataObject, path: string[], value: unknown): void {
 	let target = values;
@@ -131,7 +133,8 @@ export class RowReader {
 		const problems: Problem[] = [];
 		if (record.problem) problems.push({ field: '', problem: record.problem });
 		const width = this.columns.length;
-		const extra = cells.slice(width).some((cell) => cell !== '');
+		let extra = false;
+		for (let i = width; i < cells.length && !extra; i++) extra = cells[i] !== '';
 		if (extra || cells.length < width)
 			problems.push({
 				field: '',
@@ -160,7 +163,7 @@ export class RowReader {
 			row,
 			line,
 			values: this.listColumns ? withoutGaps(values) : values,
-			problems,
+			problems: problems.length ? problems : NO_PROBLEMS,
 			source: cells,
 		};
 	}
@@ -190,8 +193,7 @@ export class RowReader {
 			else return text;
 		}
 		if (this.decimal !== ',') return text;
-		const comma = COMMA_DECIMAL.exec(text);
-		if (comma) return Number(`${comma[1]}.${comma[2]}`);
+		if (COMMA_DECIMAL.test(text)) return Number(text.replace(',', '.'));
 		if (text.includes('.'))
 			return {
 				problem: `has a "." (got ${JSON.stringify(cell)}), but this file writes decimals with a comma${this.decimalLine ? ` (as line ${this.decimalLine} shows)` : ''}: write it without thousands separators, like 1234,5`,

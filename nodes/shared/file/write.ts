@@ -94,9 +94,14 @@ async function* checked(
 				timeZone,
 				leftOut: session.leftOut,
 			});
-			problems.unshift(...row.problems);
+			if (row.problems.length) problems.unshift(...row.problems);
 			if (problems.length) refuse(row, problems);
-			else ready.push({ ...row, record });
+			else {
+				// The row itself carries its record on (no copy of it per row while its request is out).
+				const out = row as Ready & FileRow;
+				out.record = record;
+				ready.push(out);
+			}
 		}
 		if (ready.length) yield ready;
 	}

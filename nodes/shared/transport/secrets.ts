@@ -82,19 +82,24 @@ function holdsAny(value: object, secrets: string[]): boolean {
 	const shortest = Math.min(...secrets.map((secret) => secret.length));
 	const holds = (text: string) =>
 		text.length >= shortest && secrets.some((secret) => text.includes(secret));
+	// A number of JSON (digits, sign, dot, exponent) can hold only a secret of those characters: others are not looked for in numbers.
+	const inNumbers = secrets.some((secret) => /^[\d.eE+-]+$/.test(secret));
 	const pending: unknown[] = [value];
 	while (pending.length > 0) {
 		const node = pending.pop();
 		if (typeof node === 'string') {
 			if (holds(node)) return true;
 		} else if (typeof node === 'number' || typeof node === 'bigint') {
-			if (holds(String(node))) return true;
+			if (inNumbers && holds(String(node))) return true;
 		} else if (Array.isArray(node)) {
 			for (const entry of node) pending.push(entry);
 		} else if (node !== null && typeof node === 'object') {
-			for (const [key, field] of Object.entries(node)) {
+			// Key by key, without a list of entries per object (an answer of 1,000 results has 1,000 of them).
+			const fields = node as Record<string, unknown>;
+			for (const key in fields) {
+				if (!Object.prototype.hasOwnProperty.call(fields, key)) continue;
 				if (holds(key)) return true;
-				pending.push(field);
+				pending.push(fields[key]);
 			}
 		}
 	}
