@@ -208,6 +208,52 @@ describe('WMS Inventory from a file: formats, columns, outputs', () => {
 		expect(sim.store.get('inventory_item', 'ES-3')).toBeDefined();
 	});
 
+	it('a row is sent with its values checked (a yes, a list of barcodes) and, with Include Input Fields, shown as the file has them', async () => {
+		const file = csv(
+			'items.csv',
+			'sku,description,batch_tracked,barcodes\nIP-1,One,yes,4000000000011\nIP-2,Two,no,"4000000000028, 4000000000035"\n',
+		);
+		const { outputs } = await harness.runFiles(
+			fromFile({}, { output: 'everyRecord', includeInputFields: true }),
+			[file],
+		);
+		expect(outputs[0].map((item) => item.json)).toEqual([
+			expect.objectContaining({
+				sku: 'IP-1',
+				batch_tracked: 'yes',
+				barcodes: '4000000000011',
+				status: 'created',
+			}),
+			expect.objectContaining({
+				sku: 'IP-2',
+				batch_tracked: 'no',
+				barcodes: '4000000000028, 4000000000035',
+				status: 'created',
+			}),
+		]);
+		expect(sim.store.get('inventory_item', 'IP-1')).toMatchObject({
+			batch_tracked: true,
+			barcodes: ['4000000000011'],
+		});
+		expect(sim.store.get('inventory_item', 'IP-2')).toMatchObject({
+			batch_tracked: false,
+			barcodes: ['4000000000028', '4000000000035'],
+		});
+	});
+
+	it('a row whose values are checked before a column left out is sent with both: the checked values, without the column', async () => {
+		const file = csv(
+			'export.csv',
+			'sku,description,batch_tracked,weight_kg,price\nLC-1,One,yes,1.5,9.99\n',
+		);
+		const { outputs, error } = await harness.runFiles({ ...fromFile(), typeVersion: 2 }, [file]);
+		expect(error).toBeUndefined();
+		expect(outputs[1][0].json).toMatchObject({ rows_read: 1, stored: 1, refused: 0 });
+		const stored = sim.store.get('inventory_item', 'LC-1');
+		expect(stored).toMatchObject({ batch_tracked: true, weight_kg: 1.5 });
+		expect(stored).not.toHaveProperty('price');
+	});
+
 	it('a column the platform has no field for: version 1 refuses the file at its header, version 2 leaves it out and says so once', async () => {
 		const file = csv(
 			'export.csv',

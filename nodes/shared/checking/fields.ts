@@ -30,6 +30,12 @@ export interface CheckOptions {
 	leftOut?: Map<string, number>;
 	/** Whether a key that is no field's name names one in another letter case (ORDER_NUMBER, Sku). */
 	anyCase?: boolean;
+	/**
+	 * The input is the caller's own (a file's row, made by the reader), not an item of the
+	 * previous node: a value the check changes under the same key is written into it, rather than
+	 * into a copy of it (a copy is still made when a key is renamed or left out).
+	 */
+	inPlace?: boolean;
 }
 
 export interface Problem {
@@ -255,6 +261,10 @@ function walkFields(
 		}
 		if (!record) {
 			if (name === key && out === value) continue;
+			if (name === key && walk.options.inPlace) {
+				input[key] = out as IDataObject[string];
+				continue;
+			}
 			record = {};
 			for (let j = 0; j < i; j++) record[keys[j]] = input[keys[j]];
 		}

@@ -11,7 +11,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { amount, counted } from '../counting';
 import { bulkWriteRows } from '../bulk/write';
 import { checkRecord, InputProblem, type Problem, type UnknownFieldPolicy } from '../checking';
-import { bulkOptions } from '../form/options';
+import { bulkOptions, includeInputFields } from '../form/options';
 import { errorJson } from '../output';
 import { EveryRow } from './everyRow';
 import type { RecordSpec } from '../platform';
@@ -84,6 +84,8 @@ async function* checked(
 	read: () => void,
 ): AsyncGenerator<Ready[]> {
 	const timeZone = session.ctx.getTimezone();
+	// A row's values are checked in place (no copy of each row) unless the output shows them as read.
+	const inPlace = !includeInputFields(session.ctx);
 	for await (const batch of rows) {
 		stopIfCancelled(session);
 		const ready: Ready[] = [];
@@ -93,6 +95,7 @@ async function* checked(
 				unknownFields,
 				timeZone,
 				leftOut: session.leftOut,
+				inPlace,
 			});
 			if (row.problems.length) problems.unshift(...row.problems);
 			if (problems.length) refuse(row, problems);
