@@ -15,7 +15,11 @@
 // --reconcile N: then Reconcile (dry run) with the ERP's stock of N lines as a file, its main peak
 // (target ≤ 600 MB above idle).
 //
-//   npm run bench real-n8n -- --file [--rows 1000000,2000000 --runs 1 --reconcile 1000000]
+// --heap: n8n's main process samples its own heap every 25 ms (heapSampler.cjs, by NODE_OPTIONS), and
+// each run prints what V8 held at the highest RSS: young generation, old generation, large objects,
+// array buffers, each beside what it was just before the run.
+//
+//   npm run bench real-n8n -- --file [--rows 1000000,2000000 --runs 1 --reconcile 1000000 --heap]
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -131,6 +135,7 @@ function checkStored(simulator, rows) {
 /** One production execution through the webhook; n8n's main peak while it runs and until it is saved. */
 async function execute(ctx, webhookPath, workflowId) {
 	let wall;
+	const from = Date.now();
 	const { result: saved, main } = await sampledPeak(ctx.n8n.child.pid, async () => {
 		const t0 = performance.now();
 		const deadline = Date.now() + 30000;
@@ -167,10 +172,45 @@ async function execute(ctx, webhookPath, workflowId) {
 	return {
 		wall,
 		main,
+		heap: ctx.heapSamples ? heapAtPeak(ctx.heapSamples, from, Date.now()) : undefined,
 		total: (Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt)) / 1000,
 		node: (runData.WMS?.[0]?.executionTime ?? NaN) / 1000,
 		summary: runData.WMS?.[0]?.data?.main?.at(-1)?.[0]?.json,
 	};
+}
+
+const HEAP_SAMPLER = path.join(path.dirname(new URL(import.meta.url).pathname), 'heapSampler.cjs');
+const HEAP_PARTS = ['young', 'old', 'large', 'buffers'];
+
+/**
+ * With --heap: what V8 held in n8n's main process at its highest RSS between `from` and `to`
+ * (heapSampler.cjs's samples), beside the last sample before `from`.
+ */
+function heapAtPeak(samples, from, to) {
+	const lines = fs
+		.readFileSync(samples, 'utf8')
+		.trim()
+		.split('\n')
+		.map((line) => JSON.parse(line));
+	const before = lines.filter((l) => l.t < from).at(-1);
+	const during = lines.filter((l) => l.t >= from && l.t <= to);
+	if (!before || during.length === 0) return undefined;
+	const peak = during.reduce((a, b) => (b.rss > a.rss ? b : a));
+	return { before, peak };
+}
+
+/** "young generation 128 MB (+127), …": each part at the peak and what it grew by since before the run. */
+function heapWords({ before, peak }) {
+	const names = {
+		young: "V8's young generation",
+		old: 'old generation',
+		large: 'large objects',
+		buffers: 'array buffers',
+	};
+	return HEAP_PARTS.map((part) => {
+		const grew = peak[part] - before[part];
+		return `${names[part]} ${peak[part]} MB (${grew >= 0 ? '+' : ''}${grew})`;
+	}).join(', ');
 }
 
 /** The ERP's stock of the item master's first `lines` SKUs in one warehouse: 1 % of lines off, every 500th not listed. */
@@ -227,6 +267,8 @@ export async function fileBench(argv) {
 	const sizes = flag('rows', '1000000,2000000').split(',').map(Number);
 	const runs = Number(flag('runs', '1'));
 	const reconcileLines = Number(flag('reconcile', '1000000'));
+	// --heap: n8n's main process samples its own heap (heapSampler.cjs), to say what its peak is made of.
+	const heap = argv.includes('--heap');
 	// Quiet is judged before anything of the benchmark runs: starting n8n raises the load itself.
 	const loadAtStart = load();
 	await buildPackage({ ifChanged: true });
@@ -240,13 +282,27 @@ export async function fileBench(argv) {
 		n8n = await startN8n({
 			userFolder,
 			port: await freePort(0),
-			env: { N8N_LOG_LEVEL: 'warn', N8N_RESTRICT_FILE_ACCESS_TO: FILES },
+			env: {
+				N8N_LOG_LEVEL: 'warn',
+				N8N_RESTRICT_FILE_ACCESS_TO: FILES,
+				...(heap
+					? {
+							NODE_OPTIONS: `--require ${HEAP_SAMPLER}`,
+							WMS_HEAP_SAMPLES: path.join(userFolder, 'heap'),
+						}
+					: {}),
+			},
 		});
 		const client = new N8nClient(n8n.url);
 		await client.ensureOwner(n8n.state, n8n.saveState);
 		await client.createApiKey('bench');
 		const credential = await client.importCredential(simulator);
-		const ctx = { n8n, client, last: {} };
+		const ctx = {
+			n8n,
+			client,
+			last: {},
+			heapSamples: heap ? path.join(userFolder, `heap.${n8n.child.pid}`) : undefined,
+		};
 		const ids = {};
 		for (const rows of Object.keys(files)) {
 			const body = workflow(
@@ -279,6 +335,10 @@ export async function fileBench(argv) {
 				console.log(
 					`  ${rows.toLocaleString('en-US')} rows: execution ${s(node.total)} (WMS node ${s(node.node)}, webhook ${s(node.wall)}), n8n main ${mb(node.main)} (${mb(node.main - idle)} above idle); bare client ${s(bare)}; execution / bare ${(node.total / bare).toFixed(2)}`,
 				);
+				if (node.heap)
+					console.log(
+						`    at n8n main's highest RSS (${node.heap.peak.rss} MB; ${node.heap.before.rss} MB just before the run): ${heapWords(node.heap)}`,
+					);
 			}
 		}
 		const loadAfter = load();
@@ -298,6 +358,17 @@ export async function fileBench(argv) {
 				)}`,
 			);
 		}
+		const sampled = results.filter((r) => r.heap);
+		if (sampled.length)
+			console.log(
+				`n8n main's highest RSS, what V8 held then, growth since just before the run (MB, median of ${sampled.length}): ${HEAP_PARTS.map(
+					(part) =>
+						`${part} ${spread(
+							sampled.map((r) => r.heap.peak[part] - r.heap.before[part]),
+							0,
+						)}`,
+				).join(', ')}`,
+			);
 		const million = results.filter((r) => r.rows === 1_000_000);
 		if (million.length > 0)
 			console.log(
