@@ -179,10 +179,10 @@ const FALSE_WORDS = new Set(['false', 'no', 'n', 'off', '0']);
 /** What a yes/no field takes, said when it gets anything else. */
 export const BOOLEAN_WORDS = `must be yes or no, written as ${[...TRUE_WORDS].map((word, i) => `${word}/${[...FALSE_WORDS][i]}`).join(', ')} (in any case)`;
 
-/** true/false, or the words and digits ERP exports use for them; a list or an object is never read as one. */
 const YES: Checked = Object.freeze({ value: true });
 const NO: Checked = Object.freeze({ value: false });
 
+/** true/false, or the words and digits ERP exports use for them; a list or an object is never read as one. */
 export function checkBoolean(value: unknown): Checked {
 	if (typeof value === 'boolean') return value ? YES : NO;
 	// The word as an export writes it most often (yes, no, true) is known without making new text.
