@@ -179,7 +179,7 @@ async function execute(ctx, webhookPath, workflowId) {
 	};
 }
 
-const HEAP_SAMPLER = path.join(path.dirname(new URL(import.meta.url).pathname), 'heapSampler.cjs');
+const HEAP_SAMPLER = require.resolve('./heapSampler.cjs');
 const HEAP_PARTS = ['young', 'old', 'large', 'buffers'];
 
 /**
@@ -287,7 +287,7 @@ export async function fileBench(argv) {
 				N8N_RESTRICT_FILE_ACCESS_TO: FILES,
 				...(heap
 					? {
-							NODE_OPTIONS: `--require ${HEAP_SAMPLER}`,
+							NODE_OPTIONS: `--require ${JSON.stringify(HEAP_SAMPLER)}`, // quoted: a path may hold spaces
 							WMS_HEAP_SAMPLES: path.join(userFolder, 'heap'),
 						}
 					: {}),
