@@ -85,6 +85,8 @@ describe('contract:diff against a platform description that differs', () => {
 		expect(
 			report.kept.filter((entry) => entry.key === 'x-idempotent').map((entry) => entry.path),
 		).toEqual([
+			'/erp_update/set_complete',
+			'/erp_update/set_error',
 			'/comparison/add',
 			'/comparison_platform_on_hand/set',
 			'/comparison_item/process',
