@@ -410,6 +410,68 @@ describe('faults through real n8n-core', () => {
 			expect(ids.map((id) => sim.store.get('erp_update', id)?.completed_at)).toEqual(completedAt);
 		}, 60_000);
 
+		it('version 3, as the examples have it: an answer lost after storing is sent again (the contract says completing twice changes nothing), every one complete', async () => {
+			const ids = sim.work.createPendingUpdates('incoming_consignment', 2500);
+			sim.faults.add({
+				route: '/erp_update/set_complete',
+				kind: 'reset_after',
+				after: 1,
+				times: 2,
+			});
+			const { outputs } = await harness.run(
+				{ ...setComplete({ batchSize: 500 }), typeVersion: 3 },
+				ids.map((id) => ({ id })),
+			);
+			expect(outputs[1] ?? []).toEqual([]);
+			expect(outputs[0].map(itemOf)).toEqual(range(0, 2500));
+			expect(sim.faults.list().map((rule) => rule.fired)).toEqual([2]);
+			expect(new Set(statuses(ids))).toEqual(new Set(['complete']));
+			expect(sim.stats().requests['/erp_update/set_complete']).toBe(7);
+		});
+
+		it('a lost answer the run may not send again (Re-Send After a Lost Answer: Do Not Re-Send) costs only its own request: the others are sent and confirmed', async () => {
+			const ids = sim.work.createPendingUpdates('incoming_consignment', 2500);
+			sim.faults.add({
+				route: '/erp_update/set_complete',
+				kind: 'reset_after',
+				after: 1,
+				times: 1,
+			});
+			const { outputs } = await harness.run(
+				setComplete({ batchSize: 500, requestsInParallel: 1, resend: 'checkFirst' }),
+				ids.map((id) => ({ id })),
+			);
+			expect(outputs[0].map(itemOf)).toEqual([...range(0, 500), ...range(1000, 2500)]);
+			expect(outputs[1].map(itemOf)).toEqual(range(500, 1000));
+			expect(outputs[1][0].json.message).toMatch(
+				new RegExp(
+					`^ERP update ${ids[500]}: not confirmed as stored — .*connection closed by the other side.*check the platform before running the node again`,
+				),
+			);
+			expect(sim.stats().requests['/erp_update/set_complete']).toBe(5);
+			// The lost request was stored: "not confirmed" is the honest word for it, never "failed".
+			expect(new Set(statuses(ids))).toEqual(new Set(['complete']));
+		});
+
+		it('two lost answers in a row that may not be sent again stop the write: what was not sent is named and stays pending', async () => {
+			const ids = sim.work.createPendingUpdates('incoming_consignment', 2500);
+			sim.faults.add({
+				route: '/erp_update/set_complete',
+				kind: 'reset_after',
+				after: 1,
+				times: 2,
+			});
+			const { outputs } = await harness.run(
+				setComplete({ batchSize: 500, requestsInParallel: 1, resend: 'checkFirst' }),
+				ids.map((id) => ({ id })),
+			);
+			expect(outputs[0].map(itemOf)).toEqual(range(0, 500));
+			expect(outputs[1].map(itemOf)).toEqual(range(500, 2500));
+			expect(sim.stats().requests['/erp_update/set_complete']).toBe(3);
+			expect(statuses(ids.slice(0, 1500)).every((status) => status === 'complete')).toBe(true);
+			expect(statuses(ids.slice(1500)).every((status) => status === 'pending')).toBe(true);
+		});
+
 		it('beyond the budget the unconfirmed ids are named; running again completes the rest, none twice', async () => {
 			const ids = sim.work.createPendingUpdates('move_attempt', 2500);
 			sim.faults.add({ route: '/erp_update/set_complete', kind: '503', after: 1 });

@@ -12,7 +12,9 @@
  * is below the contract's) halves the request and keeps the smaller size for the rest of the run.
  * When the transport gives up (retry budget spent, platform down, an answer that cannot be read),
  * no request is started any more and no row taken: the rows of that request and the rows taken but
- * not sent are not confirmed. When the execution is cancelled, nothing more is sent or taken and
+ * not sent are not confirmed. One lost answer that the route may not send again (and no read back
+ * settled) costs only its own rows while the platform answers the other requests: the write goes
+ * on, and stops as above at the second such loss with no answer between. When the execution is cancelled, nothing more is sent or taken and
  * the write ends with the cancel. A failure of the rows' source (a file that is not what it says)
  * ends the write the same way once the requests in flight have settled.
  *
@@ -132,6 +134,8 @@ export async function bulkWriteRows<T>(
 	const inFlight = new Set<Promise<void>>();
 	let requests = 0;
 	let stopped: PlatformError | undefined;
+	/** Lost answers not sent again since the last answer: the second stops the write. */
+	let lostInARow = 0;
 	let failure: { error: unknown } | undefined;
 	const sending = () => stopped === undefined && failure === undefined && signal?.aborted !== true;
 
@@ -176,8 +180,8 @@ export async function bulkWriteRows<T>(
 					}
 				}
 				if ('gaveUp' in sent) {
-					stopped ??= sent.gaveUp;
 					const { gaveUp } = sent;
+					if (!gaveUp.notRepeated || ++lostInARow > 1) stopped ??= gaveUp;
 					for (const k of part)
 						rows.settle(
 							taken[k],
@@ -196,6 +200,7 @@ export async function bulkWriteRows<T>(
 						);
 					}
 				} else {
+					lostInARow = 0;
 					lanes.answered(started);
 					for (const [position, outcome] of sent.outcomes)
 						rows.settle(

@@ -86,6 +86,11 @@ export interface GaveUp extends FailedCall {
 	mayBeStored: boolean;
 	/** Whether sending it twice is harmless (the route's contract, or the user's Options); the route's when absent. */
 	idempotent?: boolean;
+	/**
+	 * The answer was lost and the request was not sent again only because sending it twice may not
+	 * be harmless: the platform was reached, and only this request is in doubt.
+	 */
+	notRepeated?: true;
 }
 
 /**
@@ -142,6 +147,11 @@ export class PlatformError extends NodeApiError {
 	/** Whether sending the request again is harmless: the route's contract, unless the run said otherwise. */
 	get idempotent(): boolean {
 		return this.gaveUp.idempotent ?? false;
+	}
+
+	/** A lost answer not sent again because the route may not be repeated (see GaveUp.notRepeated). */
+	get notRepeated(): boolean {
+		return this.gaveUp.notRepeated === true;
 	}
 
 	/** The same failure, worded for one row of the request (bulk writes), and what it says of that row. */

@@ -235,7 +235,7 @@ export async function platformRequest(
 		...(options.readAnswer ? { encoding: 'stream' as const } : {}),
 	};
 	let mayBeStored = false;
-	const fail = (failure: FailedCall, attempts: number): never => {
+	const fail = (failure: FailedCall, attempts: number, notRepeated?: true): never => {
 		throw new PlatformError(
 			ctx.getNode(),
 			{
@@ -244,6 +244,7 @@ export async function platformRequest(
 				attempts,
 				mayBeStored: mayBeStored || mayHaveStored(failure),
 				idempotent,
+				...(notRepeated ? { notRepeated } : {}),
 			},
 			{ itemIndex: options.itemIndex },
 		);
@@ -281,6 +282,9 @@ export async function platformRequest(
 			if (reason !== undefined && attempt < policy.maxAttempts && overBudget) {
 				failure.note = `waiting ${Math.ceil(waitMs / 1000)} s more would pass Max Total Wait (${Math.round(policy.maxWaitMs / 1000)} s for the node's whole run, ${Math.round(waited.ms / 1000)} s already spent)`;
 			}
+			// Lost, and not repeated only because the route may not be sent twice: the platform answers.
+			if (reason === undefined && retryReason(failure, true) !== undefined)
+				fail(failure, attempt, true);
 			if (
 				reason === undefined ||
 				attempt >= policy.maxAttempts ||
