@@ -135,6 +135,15 @@ async function main() {
 	};
 	({ passed, failed } = await runTestFiles(TEST_DIR, files, ctx));
 	log(`suite time ${seconds(started)}`);
+	if (failed > 0) {
+		// The folder goes with the cleanup: what n8n warned of stays in the test's output.
+		const said = fs
+			.readFileSync(n8n.logFile, 'utf8')
+			.split('\n')
+			.filter((line) => /\b(warn|error)\b/i.test(line));
+		log(`n8n's last warnings and errors (${said.length} in all):`);
+		for (const line of said.slice(-40)) console.log(`    ${line.slice(0, 400)}`);
+	}
 
 	if (keep) {
 		console.log(

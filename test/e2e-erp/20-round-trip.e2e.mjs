@@ -116,6 +116,28 @@ async function count(ctx, state) {
 	return { orders, lines, salesOrders, updates, bookings, rows };
 }
 
+/** Where the updates stand, the update workflow's runs and the inbox by code: said when a wait runs out, and at the end. */
+async function whereUpdatesStand(ctx, state, workflowId) {
+	const statuses = {};
+	for (const u of ctx.simulator.store.list('erp_update'))
+		if (state.updateIds.has(u.id)) statuses[u.status] = (statuses[u.status] ?? 0) + 1;
+	const { data } = await ctx.client.api('GET', `/executions?workflowId=${workflowId}&limit=50`);
+	const runs = data
+		.map((e) => {
+			const end = e.stoppedAt ? Date.parse(e.stoppedAt) : Date.now();
+			return `${e.id} ${e.status} ${((end - Date.parse(e.startedAt)) / 1000).toFixed(0)} s`;
+		})
+		.reverse();
+	const codes = {};
+	const said = {};
+	for (const r of await inboxRows(ctx))
+		if (r.area === 'erp_update' && state.updateIds.has(r.key)) {
+			codes[r.code] = (codes[r.code] ?? 0) + 1;
+			said[r.code] ??= `${r.key}, run ${r.execution}: ${r.message}`;
+		}
+	return `updates ${JSON.stringify(statuses)}; update runs ${runs.join(', ')}; update inbox rows by code ${JSON.stringify(codes)}, the first of each ${JSON.stringify(said)}`;
+}
+
 /** The promises of the round trip, from the counts; `empty`: the inbox must hold nothing. */
 function assertOnceEach({ orders, lines, salesOrders, updates, bookings, rows }, { empty }) {
 	const onPlatform = new Map(salesOrders.map((o) => [o.order_number, o]));
@@ -295,8 +317,13 @@ export default function (ctx) {
 							.list('erp_update')
 							.every((u) => !state.updateIds.has(u.id) || u.status !== 'pending') &&
 						(await idle(ctx, updates.id)),
-					{ timeoutMs: 240000, everyMs: 1000 },
+					{
+						timeoutMs: 240000,
+						everyMs: 1000,
+						state: () => whereUpdatesStand(ctx, state, updates.id),
+					},
 				);
+				ctx.log(await whereUpdatesStand(ctx, state, updates.id));
 				const counts = assertOnceEach(await count(ctx, state), { empty: false });
 				ctx.log(
 					`after ${secondsSince(t0)}: ${counts.sent} orders sent, ${counts.booked} updates booked once each; in the inbox ${counts.released} orders (${BAD_ORDERS} refused by the warehouse) and ${counts.notBooked} updates (${BLOCKED_RECEIPTS} blocked by the stocktake)`,
@@ -339,7 +366,11 @@ export default function (ctx) {
 							.list('erp_update')
 							.every((u) => !state.updateIds.has(u.id) || u.status === 'complete') &&
 						(await idle(ctx, updates.id)),
-					{ timeoutMs: 240000, everyMs: 1000 },
+					{
+						timeoutMs: 240000,
+						everyMs: 1000,
+						state: () => whereUpdatesStand(ctx, state, updates.id),
+					},
 				);
 				const counted = await count(ctx, state);
 				assertOnceEach(counted, { empty: true });

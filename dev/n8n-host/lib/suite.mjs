@@ -104,14 +104,20 @@ export async function runCleanups(cleanups) {
 	cleanups.length = 0;
 }
 
-/** Polls `check` until it answers something truthy (answered), or fails naming `what` after `timeoutMs`. */
-export async function waitUntil(what, check, { timeoutMs = 60000, everyMs = 250 } = {}) {
+/**
+ * Polls `check` until it answers something truthy (answered), or fails naming `what` after
+ * `timeoutMs`, with what `state()` (when given) says of where things stood then.
+ */
+export async function waitUntil(what, check, { timeoutMs = 60000, everyMs = 250, state } = {}) {
 	const deadline = Date.now() + timeoutMs;
 	let last;
 	for (;;) {
 		last = await check();
 		if (last) return last;
-		if (Date.now() > deadline) throw new Error(`${what}: not so after ${timeoutMs / 1000} s`);
+		if (Date.now() > deadline) {
+			const stood = state ? ` (${await state().catch((e) => `state unknown: ${e.message}`)})` : '';
+			throw new Error(`${what}: not so after ${timeoutMs / 1000} s${stood}`);
+		}
 		await new Promise((r) => setTimeout(r, everyMs));
 	}
 }
