@@ -14,9 +14,10 @@
  * no request is started any more and no row taken: the rows of that request and the rows taken but
  * not sent are not confirmed. One lost answer that the route may not send again (and no read back
  * settled) costs only its own rows while the platform answers the other requests: the write goes
- * on, and stops as above at the second such loss with no answer between. When the execution is cancelled, nothing more is sent or taken and
- * the write ends with the cancel. A failure of the rows' source (a file that is not what it says)
- * ends the write the same way once the requests in flight have settled.
+ * on, and stops as above at the second such loss with no answer between. When the execution is
+ * cancelled, nothing more is sent or taken and the write ends with the cancel. A failure of the
+ * rows' source (a file that is not what it says) ends the write the same way once the requests in
+ * flight have settled.
  *
  * A write not known to be safe to send twice (the contract's word for the route, or Options →
  * Re-Send After a Lost Answer) is not repeated after a lost answer: its keys are read back
