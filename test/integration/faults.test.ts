@@ -445,7 +445,7 @@ describe('faults through real n8n-core', () => {
 			expect(outputs[1].map(itemOf)).toEqual(range(500, 1000));
 			expect(outputs[1][0].json.message).toMatch(
 				new RegExp(
-					`^ERP update ${ids[500]}: not confirmed as stored — .*connection closed by the other side.*check the platform before running the node again`,
+					`^ERP update ${ids[500]}: not confirmed as stored — .*connection closed by the other side.*a second run adds another unless the platform keeps one record per key: check the platform before running the node again, or, if it does keep one, set Options → Re-Send After a Lost Answer to Re-Send\\.$`,
 				),
 			);
 			expect(sim.stats().requests['/erp_update/set_complete']).toBe(5);

@@ -723,7 +723,7 @@ export const QUIRKS: Quirk[] = [
 				})),
 		stored: [],
 		failed:
-			/^Sales order SO-\d: not confirmed as stored — The connection to the platform at .* was lost \(connection closed by the other side\)\. The platform may have stored it before the connection dropped, and a second run would add another: check the platform before running the node again\.$/,
+			/^Sales order SO-\d: not confirmed as stored — The connection to the platform at .* was lost \(connection closed by the other side\)\. The platform may have stored it before the connection dropped; a second run adds another unless the platform keeps one record per key: check the platform before running the node again, or, if it does keep one, set Options → Re-Send After a Lost Answer to Re-Send\.$/,
 		requests: 1,
 		rerunSafe: false,
 		holds: (platform) => expect(platform.stored(SO, 'SO-1')).toHaveLength(1),

@@ -91,17 +91,22 @@ export function rowKey(fields: string[], record: IDataObject): string {
 }
 
 /** What to tell the user about running the node again for a row the platform may or may not hold. */
-function rerunAdvice(
-	idempotent: boolean,
-	mayBeStored: boolean,
-	status: number | undefined,
-): string {
+function rerunAdvice(cause: PlatformError, mayBeStored: boolean): string {
 	// Only a route that matches records by their key makes a re-run harmless; elsewhere (a new comparison per call) a second run may add another.
-	if (idempotent) return 'Running the node again is safe: records are matched by their key.';
+	if (cause.idempotent) return 'Running the node again is safe: records are matched by their key.';
 	if (!mayBeStored) return 'The platform did not take it: running the node again is safe.';
-	return status !== undefined && status < 300
-		? 'The platform may have stored it without confirming it, and a second run would add another: check the platform before running the node again.'
-		: 'The platform may have stored it before the connection dropped, and a second run would add another: check the platform before running the node again.';
+	const how =
+		cause.status !== undefined && cause.status < 300
+			? 'The platform may have stored it without confirming it'
+			: 'The platform may have stored it before the connection dropped';
+	// The description says a second one would be added: say so. Otherwise it depends on the
+	// platform: say on what, and, where the node has the option, what to choose if it does.
+	if (cause.saysUnsafe)
+		return `${how}, and a second run would add another: check the platform before running the node again.`;
+	const depends = `${how}; a second run adds another unless the platform keeps one record per key: check the platform before running the node again`;
+	return cause.resendOption
+		? `${depends}, or, if it does keep one, set Options → Re-Send After a Lost Answer to Re-Send.`
+		: `${depends}.`;
 }
 
 /** A row the platform did not confirm: `why` finishes "not confirmed as stored — …". */
@@ -112,7 +117,7 @@ export function notConfirmed(
 	key?: string,
 	field?: string,
 ): FailedRow {
-	const advice = rerunAdvice(cause.idempotent, mayBeStored, cause.status);
+	const advice = rerunAdvice(cause, mayBeStored);
 	return {
 		kind: 'notConfirmed',
 		key,

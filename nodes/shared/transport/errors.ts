@@ -91,6 +91,10 @@ export interface GaveUp extends FailedCall {
 	 * be harmless: the platform was reached, and only this request is in doubt.
 	 */
 	notRepeated?: true;
+	/** The route's description says itself that sending twice is not harmless (x-idempotent: false). */
+	saysUnsafe?: true;
+	/** The node's Options → Re-Send After a Lost Answer decided whether it was sent again. */
+	resendOption?: true;
 }
 
 /**
@@ -147,6 +151,16 @@ export class PlatformError extends NodeApiError {
 	/** Whether sending the request again is harmless: the route's contract, unless the run said otherwise. */
 	get idempotent(): boolean {
 		return this.gaveUp.idempotent ?? false;
+	}
+
+	/** Whether the description says itself that sending the request twice is not harmless. */
+	get saysUnsafe(): boolean {
+		return this.gaveUp.saysUnsafe === true;
+	}
+
+	/** Whether the node's Re-Send After a Lost Answer decided if it was sent again. */
+	get resendOption(): boolean {
+		return this.gaveUp.resendOption === true;
 	}
 
 	/** A lost answer not sent again because the route may not be repeated (see GaveUp.notRepeated). */

@@ -222,7 +222,10 @@ export async function platformRequest(
 ): Promise<Answer> {
 	const { ctx, baseUrl, signal, waited, pace } = session;
 	const policy: RetryPolicy = { ...session.retry, ...options.retry };
-	const idempotent = options.idempotent ?? session.platform.route(route).idempotent;
+	const info = session.platform.route(route);
+	const idempotent = options.idempotent ?? info.idempotent;
+	// The description itself says sending twice is not harmless (x-idempotent: false).
+	const saysUnsafe = info.idempotentStated === true && !info.idempotent;
 	const request: IHttpRequestOptions = {
 		method: 'POST',
 		url: `${baseUrl}${session.platform.path(route)}`,
@@ -244,6 +247,8 @@ export async function platformRequest(
 				attempts,
 				mayBeStored: mayBeStored || mayHaveStored(failure),
 				idempotent,
+				...(saysUnsafe ? { saysUnsafe } : {}),
+				...(options.idempotent !== undefined ? { resendOption: true as const } : {}),
 				...(notRepeated ? { notRepeated } : {}),
 			},
 			{ itemIndex: options.itemIndex },
