@@ -429,18 +429,19 @@ describe('faults through real n8n-core', () => {
 			expect(sim.stats().requests['/erp_update/set_complete']).toBe(7);
 		});
 
-		it('a lost answer the run may not send again (Re-Send After a Lost Answer: Do Not Re-Send) costs only its own request: the others are sent and confirmed', async () => {
+		/** 2,500 updates in requests of 500, one at a time, not sent again after a lost answer; the answers to the 2nd (and on) lost `times` times. */
+		const completeLosing = async (times: number) => {
 			const ids = sim.work.createPendingUpdates('incoming_consignment', 2500);
-			sim.faults.add({
-				route: '/erp_update/set_complete',
-				kind: 'reset_after',
-				after: 1,
-				times: 1,
-			});
+			sim.faults.add({ route: '/erp_update/set_complete', kind: 'reset_after', after: 1, times });
 			const { outputs } = await harness.run(
 				setComplete({ batchSize: 500, requestsInParallel: 1, resend: 'checkFirst' }),
 				ids.map((id) => ({ id })),
 			);
+			return { ids, outputs };
+		};
+
+		it('a lost answer the run may not send again (Re-Send After a Lost Answer: Do Not Re-Send) costs only its own request: the others are sent and confirmed', async () => {
+			const { ids, outputs } = await completeLosing(1);
 			expect(outputs[0].map(itemOf)).toEqual([...range(0, 500), ...range(1000, 2500)]);
 			expect(outputs[1].map(itemOf)).toEqual(range(500, 1000));
 			expect(outputs[1][0].json.message).toMatch(
@@ -454,17 +455,7 @@ describe('faults through real n8n-core', () => {
 		});
 
 		it('two lost answers in a row that may not be sent again stop the write: what was not sent is named and stays pending', async () => {
-			const ids = sim.work.createPendingUpdates('incoming_consignment', 2500);
-			sim.faults.add({
-				route: '/erp_update/set_complete',
-				kind: 'reset_after',
-				after: 1,
-				times: 2,
-			});
-			const { outputs } = await harness.run(
-				setComplete({ batchSize: 500, requestsInParallel: 1, resend: 'checkFirst' }),
-				ids.map((id) => ({ id })),
-			);
+			const { ids, outputs } = await completeLosing(2);
 			expect(outputs[0].map(itemOf)).toEqual(range(0, 500));
 			expect(outputs[1].map(itemOf)).toEqual(range(500, 2500));
 			expect(sim.stats().requests['/erp_update/set_complete']).toBe(3);
