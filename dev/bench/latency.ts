@@ -26,7 +26,7 @@
  * 1.25 × its median, over at least five runs, on a machine that was quiet when the benchmark began
  * (latencyReport.ts).
  *
- *   npm run bench latency [-- --items 100000 --runs 5 --rtt 0,20,50,100,50tls --limit 5 --limit-rtt 50tls]
+ *   npm run bench latency [-- --items 100000 --runs 5 --rtt 0,20,50,100,50tls --limit 5,10,20 --limit-rtt 50tls]
  *   node .tools/dev/bench/latency.js --only node|sequential|parallel --rtt 50 [--limit 5] [--connect-ms 100] [--tls [--public-ca]]
  */
 import '../../test/support/setup';
@@ -216,8 +216,12 @@ async function main(): Promise<void> {
 	const total = arg('items', 100_000);
 	const runs = arg('runs', 5);
 	const settings = listArg('rtt', ['0', '20', '50', '100', '50tls']).map((spec) => settingOf(spec));
-	const limit = arg('limit', 5);
-	const limitSetting = settingOf(listArg('limit-rtt', ['50tls'])[0], limit);
+	// One or more limits (--limit 5,10,20), each measured in its own runs; 0 measures none.
+	const limitRtt = listArg('limit-rtt', ['50tls'])[0];
+	const limited = listArg('limit', ['5'])
+		.map(Number)
+		.filter((limit) => limit > 0)
+		.map((limit) => ({ setting: settingOf(limitRtt, limit), runs: [] as Measured[] }));
 	// The CA and the simulator's certificate exist before a process is told to trust the CA.
 	await withSimulator(['--tls', TLS_DIR], async () => undefined);
 
@@ -234,14 +238,14 @@ async function main(): Promise<void> {
 			);
 		}
 	}
-	const limited: Measured[] = [];
-	for (let run = 0; run < runs && limit > 0; run++) {
-		limited.push(await childRun('node', total, limitSetting));
-		console.log(
-			`run ${run + 1} ${limitSetting.label}: node ${limited[run].seconds.toFixed(2)} s, ${limited[run].refused} refused`,
-		);
-	}
-	report({ total, runs, settings, results, limitSetting, limited, loadBefore });
+	for (const { setting, runs: measured } of limited)
+		for (let run = 0; run < runs; run++) {
+			measured.push(await childRun('node', total, setting));
+			console.log(
+				`run ${run + 1} ${setting.label}: node ${measured[run].seconds.toFixed(2)} s, ${measured[run].refused} refused`,
+			);
+		}
+	report({ total, runs, settings, results, limited, loadBefore });
 }
 
 const option = (name: string) => process.argv.includes(`--${name}`);

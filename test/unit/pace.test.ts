@@ -48,6 +48,28 @@ describe('RequestPace', () => {
 		expect(next[5]).toBeGreaterThanOrEqual(next[0] + 1000);
 	});
 
+	it('a burst refused together teaches the rate of the requests the platform took, not of all it was sent', async () => {
+		// Six in the first half second, then sixteen together (a bulk write's growing rounds); the
+		// platform takes ten a second.
+		for (let i = 0; i < 6; i++) {
+			await pace.admit(undefined);
+			now += 80;
+		}
+		const burst: number[] = [];
+		for (let i = 0; i < 16; i++) burst.push(await pace.admit(undefined));
+		now += 200;
+		// Their answers come one after another: twelve refused, the first as the rate is learnt.
+		for (const startedAt of burst.slice(4)) pace.refused(startedAt, 1000);
+		pace.resume();
+		now += 2000;
+		// Ten started in the second before the first refusal that the platform took: ten per window.
+		const next: number[] = [];
+		for (let i = 0; i < 21; i++) next.push(await pace.admit(undefined));
+		expect(next[9]).toBe(next[0]);
+		expect(next[10]).toBeGreaterThanOrEqual(next[0] + 1000);
+		expect(next[20]).toBeGreaterThanOrEqual(next[10] + 1000);
+	});
+
 	it('learns nothing from a 429 with no requests before it (a refusal for another reason)', async () => {
 		const refused = await pace.admit(undefined);
 		pace.refused(refused, 0);

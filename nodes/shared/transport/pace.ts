@@ -21,6 +21,8 @@ export class RequestPace {
 	private window = RATE_WINDOW_MS + FIRST_MARGIN_MS;
 	/** When the rate was learnt: requests started before were not kept to it. */
 	private learntAt = 0;
+	/** When the refused request the rate was learnt from started: the requests counted started in the second before. */
+	private learntFrom = 0;
 	/** Start times of this run's recent requests (planned ones too), oldest first. */
 	private starts: number[] = [];
 
@@ -60,8 +62,10 @@ export class RequestPace {
 	/**
 	 * The request started at `startedAt` was refused as over the platform's rate: it does not count,
 	 * and the requests started in the second before it are the most the platform takes. One or none
-	 * there says nothing about a rate (a 429 for another reason), so nothing is learnt then. Refused
-	 * while keeping to a rate already: the margin grows (a count taken now would be lower than the
+	 * there says nothing about a rate (a 429 for another reason), so nothing is learnt then. Requests
+	 * started together are answered one after the other: a later refusal of one that was counted
+	 * (still in flight when the rate was learnt) means the platform took one fewer. Refused while
+	 * keeping to a rate already: the margin grows (a count taken now would be lower than the
 	 * platform's limit, as the run kept below it).
 	 */
 	refused(startedAt: number, waitMs: number): void {
@@ -74,9 +78,15 @@ export class RequestPace {
 			if (before >= 2) {
 				this.perWindow = before;
 				this.learntAt = this.now();
+				this.learntFrom = startedAt;
 			}
-		} else if (startedAt >= this.learntAt) {
-			// Refused although it kept to the rate (a request started before it was learnt says nothing new).
+		} else if (startedAt < this.learntAt) {
+			// Counted in the rate learnt, and refused all the same: the platform took one fewer. One
+			// started after those counted but before the rate was learnt says nothing new.
+			if (startedAt > this.learntFrom - RATE_WINDOW_MS && startedAt <= this.learntFrom)
+				this.perWindow = Math.max(1, this.perWindow - 1);
+		} else {
+			// Refused although it kept to the rate.
 			this.window = Math.min(RATE_WINDOW_MS + MOST_MARGIN_MS, this.window + MORE_MARGIN_MS);
 		}
 		this.busy(waitMs);
