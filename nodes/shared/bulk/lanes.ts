@@ -4,11 +4,11 @@
  * in flight, of requests started at that width), by the round's middle answer, never by which
  * answer happened to come first: the same platform gets the same width each run.
  *
- * It starts at two (or at a quarter of the width the last write to the same platform in this
- * process ended at: one growing step below it, narrow enough that its first round shows how long a
- * request takes alone) and grows each round while that pays, up to thirty-two: two to four without
- * a measure (two answers cannot tell waiting from jitter); from four, four times as wide while the
- * round's answers came as quickly as the quickest round's (nothing waited), twice as wide while
+ * It starts at four, the narrowest round that shows whether its requests wait (its middle answer
+ * against its lower middle; two answers cannot tell waiting from jitter), or at a quarter of the
+ * width the last write to the same platform in this process ended at (one growing step below it),
+ * and grows each round while that pays, up to thirty-two: four times as wide while the round's
+ * answers came as quickly as the quickest round's (nothing waited), twice as wide while
  * they took longer but the round carried more rows per second by at least a third of its widening (a
  * distant platform whose answers queue a little behind each other's work, TLS handshakes or a
  * gateway, still gains from more in flight; one that works on a few at once does not). While
@@ -18,7 +18,8 @@
  * that many and half as many again, so that the platform never runs dry; every round anew, so a
  * platform that slows down narrows it. When a
  * narrower width brought no quicker answers, the platform itself got slower (further away), not
- * busier: that time becomes the quickest.
+ * busier: that time becomes the quickest. A round whose requests waited for a token being fetched
+ * is no measure of the platform: the same width is measured again.
  *
  * A busy answer (429, 503) halves it; then it takes one more after each round answered, and never
  * again exceeds one less than the width the platform was busy at. Busy answers of requests that
@@ -27,8 +28,9 @@
  */
 export type Parallel = number | 'adaptive';
 
-export const ADAPTIVE_START = 2;
-/** Up to here adaptive grows without a measure: a round of two cannot tell waiting from a network's jitter. */
+/** Where adaptive starts: the narrowest round whose middle answer against its lower middle shows whether requests wait. */
+export const ADAPTIVE_START = 4;
+/** Below this a round is no measure (two answers cannot tell waiting from a network's jitter): adaptive grows from it without one. */
 export const ADAPTIVE_STEADY = 4;
 export const ADAPTIVE_CAP = 32;
 export const MAX_PARALLEL = 8;
@@ -92,6 +94,8 @@ export const platformWidths = new PlatformWidths();
 export interface LanesPlatform {
 	baseUrl: string;
 	widths?: PlatformWidths;
+	/** When this process last got a token for the platform (secrets.ts): a round started before it waited for it. */
+	tokenFetchedAt?: () => number | undefined;
 }
 
 /** A request as it started: under which width, and when. */
@@ -106,6 +110,8 @@ export class Lanes {
 	private generation = 0;
 	/** How long each answered request of the round took. */
 	private round: number[] = [];
+	/** When the round's earliest answered request started. */
+	private roundFrom = Infinity;
 	/** The least of the rounds' lower middle times: how long a request takes while none waits. */
 	private quickest = Infinity;
 	/** The last round after growing: its width and middle time. */
@@ -119,7 +125,9 @@ export class Lanes {
 	/** The generation of the last halving: requests started before it have had their say. */
 	private calmed = 0;
 	/** Where the width is remembered for the platform's next write. */
-	private readonly memory: Required<LanesPlatform> | undefined;
+	private readonly memory: Required<Omit<LanesPlatform, 'tokenFetchedAt'>> | undefined;
+	/** When a token was last fetched for the platform. */
+	private readonly tokenFetchedAt: () => number | undefined;
 
 	constructor(
 		private readonly setting: Parallel = 'adaptive',
@@ -127,6 +135,7 @@ export class Lanes {
 		platform?: LanesPlatform,
 	) {
 		this.growing = setting === 'adaptive';
+		this.tokenFetchedAt = platform?.tokenFetchedAt ?? (() => undefined);
 		if (setting !== 'adaptive') {
 			this.current = Math.min(MAX_PARALLEL, Math.max(1, Math.floor(setting)));
 			return;
@@ -160,24 +169,29 @@ export class Lanes {
 		// After a busy answer any answer since counts; otherwise a round is of its own width.
 		if (calming ? request.generation < this.calmed : request.generation !== this.generation) return;
 		this.round.push(this.now() - request.at);
+		this.roundFrom = Math.min(this.roundFrom, request.at);
 		const width = this.current;
 		if (this.round.length < width) return;
+		// Its requests waited for the run's token (all of them: one fetch serves them): measured again.
+		const token = this.tokenFetchedAt();
+		if (!calming && token !== undefined && token >= this.roundFrom) return this.anew();
 		const answers = [...this.round].sort((a, b) => a - b);
 		// A round's requests that did not wait show how long one takes alone (its lower middle); its
 		// middle, how long at this width (of an even count the upper of the two: a round in which half
 		// the requests waited shows it).
 		const alone = answers[Math.floor((width - 1) / 2)];
 		const middle = answers[Math.floor(width / 2)];
+		// A round whose middle answer came well after its lower middle waited within itself (a platform
+		// working on one at a time): fewer than half its requests did not wait, its first among them.
+		const unwaited = middle > alone * SLOWER ? answers[0] : alone;
 		if (calming) {
 			this.quickest = Math.min(this.quickest, alone);
 			return this.resize(Math.min(width + 1, this.ceiling));
 		}
 		if (this.growing) {
-			// Slower than the quickest round's, or than this round's own that did not wait (so a first
-			// round slowed by fetching a token does not hide it); a round of two is too few to tell.
+			// Slower than the quickest round's, or than this round's own that did not wait.
 			const asQuick = middle <= Math.min(this.quickest, alone) * SLOWER;
-			// Or slower, but carrying more per second by at least PAYS of the widening (measured
-			// rounds only: a round of two may have waited for the run's token).
+			// Or slower, but carrying more per second by at least PAYS of the widening (measured rounds only).
 			const before = this.grown;
 			const pays =
 				before !== undefined &&
@@ -186,7 +200,7 @@ export class Lanes {
 				width / middle >= (before.width / before.middle) * (1 + PAYS * (width / before.width - 1));
 			this.grown = { width, middle };
 			const keptUp = width < ADAPTIVE_STEADY || asQuick || pays;
-			this.quickest = Math.min(this.quickest, alone);
+			this.quickest = Math.min(this.quickest, unwaited);
 			// A measured round in which nothing waited: four times as wide next (the next round measures it).
 			const factor = asQuick && width >= ADAPTIVE_STEADY ? 4 : 2;
 			if (keptUp) return this.resize(Math.min(ADAPTIVE_CAP, width * factor));
@@ -199,10 +213,18 @@ export class Lanes {
 		this.resize(Math.min(ADAPTIVE_CAP, Math.max(1, Math.ceil(carried * HEADROOM))), false);
 	}
 
+	/** The round is measured again at the same width, by requests started from now on. */
+	private anew(): void {
+		this.generation++;
+		this.round = [];
+		this.roundFrom = Infinity;
+	}
+
 	private resize(width: number, growing = this.growing): void {
 		if (width !== this.current) this.generation++;
 		this.current = width;
 		this.round = [];
+		this.roundFrom = Infinity;
 		// Rounds wait for each other only while growing, and only below the cap.
 		this.growing = growing && width < ADAPTIVE_CAP;
 		this.memory?.widths.remember(this.memory.baseUrl, width);

@@ -33,6 +33,7 @@ import { Lanes, type Parallel } from './lanes';
 import { notConfirmed, rowKey, type RowOutcome } from './outcomes';
 import { readBack, type ReadBack } from './readBack';
 import { sendRequest } from './request';
+import { tokenFetchedAt } from '../transport/secrets';
 
 export type { FailedRow, RowOutcome } from './outcomes';
 
@@ -128,7 +129,10 @@ export async function bulkWriteRows<T>(
 			for (const row of batch) rows.settle(row, { kind: 'checked', key: keyOf(row) });
 		return { requests: 0 };
 	}
-	const lanes = new Lanes(options.parallel, Date.now, { baseUrl: session.baseUrl });
+	const lanes = new Lanes(options.parallel, Date.now, {
+		baseUrl: session.baseUrl,
+		tokenFetchedAt: () => tokenFetchedAt(session.baseUrl),
+	});
 	const { signal } = session;
 	/** The keys of the requests in flight: a row waits while its key is in one, so none is in two. */
 	const keysInFlight = new Set<string>();

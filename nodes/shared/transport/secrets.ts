@@ -66,12 +66,21 @@ function clientKey(baseUrl: unknown, clientId: unknown): string {
 	return `${'url' in checked ? checked.url : String(baseUrl)}\n${String(clientId ?? '')}`;
 }
 
+/** When this process last got a token for each platform (by its checked Base URL). */
+const tokenTimes = new Map<string, number>();
+
 /** Called by the credential with every token it fetches. */
 export function rememberFetchedToken(baseUrl: string, clientId: string, token: string): void {
 	const key = clientKey(baseUrl, clientId);
 	const tokens = (fetchedTokens.get(key) ?? []).filter((held) => held !== token);
 	tokens.push(token);
 	fetchedTokens.set(key, tokens.slice(-TOKENS_KEPT));
+	tokenTimes.set(key.split('\n')[0], Date.now());
+}
+
+/** When this process last got a token for the platform at `baseUrl` (a bulk write's requests started before it waited for it). */
+export function tokenFetchedAt(baseUrl: string): number | undefined {
+	return tokenTimes.get(baseUrl);
 }
 
 /**
