@@ -192,6 +192,16 @@ describe('Lanes', () => {
 		expect(widest(times) / narrowest(times)).toBeLessThan(1.03);
 	});
 
+	it('a platform next door with one worker (the node 3 ms per request sent, the platform 8 ms): the first round waited, a request alone is measured at two, and it settles at four or less', () => {
+		// Four sent together leave together: even the first answer waited for the node's own work on
+		// the other three, and the round's lower middle for the platform's; a round of two shows how
+		// long one takes alone.
+		const d = drive(adaptive, 200, { roundTripMs: 0.5, serviceMs: 8, servers: 1, sendMs: 3 });
+		expect(steps(d.widths).slice(0, 2)).toEqual([4, 2]);
+		expect(widest(d.widths)).toBe(4);
+		expect(widest(settled(d))).toBeLessThanOrEqual(4);
+	});
+
 	it("a first round that waited for the run's token is measured again, so the token does not hide that requests wait", () => {
 		const platform: Platform = { roundTripMs: 5, serviceMs: 20, servers: 1, tokenMs: 200 };
 		// The token came 200 ms after the first round started (secrets.ts tells the write when).

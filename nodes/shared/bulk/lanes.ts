@@ -4,10 +4,12 @@
  * in flight, of requests started at that width), by the round's middle answer, never by which
  * answer happened to come first: the same platform gets the same width each run.
  *
- * It starts at four, the narrowest round that shows whether its requests wait (its middle answer
- * against its lower middle; two answers cannot tell waiting from jitter), or at a quarter of the
- * width the last write to the same platform in this process ended at (one growing step below it),
- * and grows each round while that pays, up to thirty-two: four times as wide while the round's
+ * It starts at four (or at a quarter of the width the last write to the same platform in this
+ * process ended at: one growing step below it); a first round whose middle answer came more than a
+ * quarter after its first waited (the node's own work on requests sent together, or a platform
+ * working on one at a time), and how long one request takes alone is measured at half its width
+ * (two answers cannot tell waiting from jitter, but show a request nearly alone). Otherwise it
+ * grows each round while that pays, up to thirty-two: four times as wide while the round's
  * answers came as quickly as the quickest round's (nothing waited), twice as wide while
  * they took longer but the round carried more rows per second by at least a third of its widening (a
  * distant platform whose answers queue a little behind each other's work, TLS handshakes or a
@@ -28,7 +30,7 @@
  */
 export type Parallel = number | 'adaptive';
 
-/** Where adaptive starts: the narrowest round whose middle answer against its lower middle shows whether requests wait. */
+/** Where adaptive starts: the narrowest round whose middle answer against its first shows whether requests wait. */
 export const ADAPTIVE_START = 4;
 /** Below this a round is no measure (two answers cannot tell waiting from a network's jitter): adaptive grows from it without one. */
 export const ADAPTIVE_STEADY = 4;
@@ -189,8 +191,17 @@ export class Lanes {
 			return this.resize(Math.min(width + 1, this.ceiling));
 		}
 		if (this.growing) {
-			// Slower than the quickest round's, or than this round's own that did not wait.
-			const asQuick = middle <= Math.min(this.quickest, alone) * SLOWER;
+			const first = this.quickest === Infinity;
+			// Slower than the quickest round's, or than this round's own that did not wait; the first
+			// round, than its own first answer (its lower middle may have waited for the others, when
+			// they left together behind the node's own work).
+			const asQuick = middle <= (first ? answers[0] : Math.min(this.quickest, alone)) * SLOWER;
+			if (first && !asQuick) {
+				// The first round waited: how long a request takes alone is measured at half the width,
+				// then the width follows what the platform carries.
+				this.quickest = unwaited;
+				return this.resize(Math.max(1, Math.floor(width / 2)), false);
+			}
 			// Or slower, but carrying more per second by at least PAYS of the widening (measured rounds only).
 			const before = this.grown;
 			const pays =
