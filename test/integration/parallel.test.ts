@@ -5,7 +5,7 @@
  */
 
 import type { RunningSimulator } from '../../dev/simulator';
-import { platformWidths } from '../../nodes/shared/bulk/lanes';
+import { ADAPTIVE_START, platformWidths } from '../../nodes/shared/bulk/lanes';
 import type { Harness } from '../support/harness';
 import { inventoryUpsert, itemOf, onAFreshPlatform } from '../support/platform';
 import { waitFor } from '../support/simulatorClient';
@@ -98,20 +98,32 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		await control('/latency', { roundTripMs: 5, perRowMs: 10, servers: 1 });
 		const { error } = await harness.run(upsert({ batchSize: 2 }), items(160, 'BUSY'));
 		expect(error).toBeUndefined();
-		// It takes four (a first round of two cannot tell), sees the answers of four wait and narrows to
+		// It starts at four, sees the answers of four wait, measures one alone at two and narrows to
 		// what the platform carries (test/unit/lanes.test.ts shows each step on a model clock), never the
 		// sixteen or thirty-two of a distant platform.
 		expect(sim.load().peakInFlight).toBe(4);
 		expect(stored('BUSY')).toHaveLength(160);
 	});
 
-	it('adaptive starts a later run to the same platform where the last one left off (a quarter of its width), not at two', async () => {
+	it("a first round that waited for the run's token is measured again: a platform working on one at a time still never gets more than four at once", async () => {
+		await control('/latency', { roundTripMs: 5, perRowMs: 10, servers: 1 });
+		// The run has no token yet and getting one takes long: the first round's answers all come
+		// late together, as if none had waited for the others.
+		sim.faults.add({ route: '/oauth/token', kind: 'latency', latencyMs: 400, times: 1 });
+		const { error } = await harness.run(upsert({ batchSize: 2 }), items(160, 'TOKEN'));
+		expect(error).toBeUndefined();
+		expect(sim.stats().tokensIssued).toBe(1);
+		expect(sim.load().peakInFlight).toBe(4);
+		expect(stored('TOKEN')).toHaveLength(160);
+	});
+
+	it('adaptive starts a later run to the same platform where the last one left off (a quarter of its width), not at four', async () => {
 		await control('/latency', { roundTripMs: 80 });
 		expect(
 			(await harness.run(upsert({ batchSize: 2 }), items(100, 'NIGHT'))).error,
 		).toBeUndefined();
 		const start = platformWidths.startFor(sim.baseUrl);
-		expect(start).toBeGreaterThan(2);
+		expect(start).toBeGreaterThan(ADAPTIVE_START);
 		// A long round trip holds the next run's first round: what is in flight then is where it starts.
 		await control('/latency', { roundTripMs: 400 });
 		const sent = () => sim.stats().requests['/inventory/add'] ?? 0;
