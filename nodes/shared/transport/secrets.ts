@@ -61,9 +61,14 @@ export function secretLike(value: string): boolean {
 const fetchedTokens = new Map<string, string[]>();
 const TOKENS_KEPT = 16;
 
-function clientKey(baseUrl: unknown, clientId: unknown): string {
+/** A platform by its Base URL as checked (the form every request and the session use). */
+function platformKey(baseUrl: unknown): string {
 	const checked = checkBaseUrl(baseUrl);
-	return `${'url' in checked ? checked.url : String(baseUrl)}\n${String(clientId ?? '')}`;
+	return 'url' in checked ? checked.url : String(baseUrl);
+}
+
+function clientKey(baseUrl: unknown, clientId: unknown): string {
+	return `${platformKey(baseUrl)}\n${String(clientId ?? '')}`;
 }
 
 /** When this process last got a token for each platform (by its checked Base URL). */
@@ -75,7 +80,7 @@ export function rememberFetchedToken(baseUrl: string, clientId: string, token: s
 	const tokens = (fetchedTokens.get(key) ?? []).filter((held) => held !== token);
 	tokens.push(token);
 	fetchedTokens.set(key, tokens.slice(-TOKENS_KEPT));
-	tokenTimes.set(key.split('\n')[0], Date.now());
+	tokenTimes.set(platformKey(baseUrl), Date.now());
 }
 
 /** When this process last got a token for the platform at `baseUrl` (a bulk write's requests started before it waited for it). */
