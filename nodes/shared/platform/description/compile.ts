@@ -9,6 +9,8 @@ import { nounOf } from './labels';
 import { OverlayReader, type Overlay, type Scope } from './overlay';
 import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
+import { requestSchemaOf, successSchemaOf } from './media';
+import { referencesOf } from './references';
 import { plainName, WireReader } from './wire';
 
 export type CompiledRoute = RouteInfo & { body: ContractField[] };
@@ -58,39 +60,6 @@ function keyList(value: unknown): string[] | undefined {
 		: undefined;
 }
 
-/** The JSON schema of an operation's first success answer with a body (200, 201, 207, 2XX), unresolved. */
-function successSchemaOf(operation: Schema): { schema: unknown; at: string } {
-	const responses = own(operation, 'responses');
-	if (!isObject(responses)) return { schema: undefined, at: '' };
-	for (const status of ['200', '201', '207', '202', '2XX', '2xx', 'default']) {
-		const response = own(responses, status);
-		const content = isObject(response) ? own(response, 'content') : undefined;
-		if (!isObject(content)) continue;
-		const type =
-			own(content, 'application/json') !== undefined ? 'application/json' : Object.keys(content)[0];
-		const media = type === undefined ? undefined : own(content, type);
-		if (isObject(media) && own(media, 'schema') !== undefined)
-			return {
-				schema: own(media, 'schema'),
-				at: `/responses/${status}/content/${(type ?? '').replace(/~/g, '~0').replace(/\//g, '~1')}/schema`,
-			};
-	}
-	return { schema: undefined, at: '' };
-}
-
-/** The JSON request body schema of an operation, unresolved (so its component name stays visible). */
-function requestSchemaOf(operation: Schema): { schema: unknown; at: string } {
-	const content = own(isObject(operation.requestBody) ? operation.requestBody : {}, 'content');
-	if (!isObject(content)) return { schema: undefined, at: '' };
-	const type =
-		own(content, 'application/json') !== undefined ? 'application/json' : Object.keys(content)[0];
-	const media = type === undefined ? undefined : own(content, type);
-	return {
-		schema: isObject(media) ? own(media, 'schema') : undefined,
-		at: `/requestBody/content/${(type ?? '').replace(/~/g, '~0').replace(/\//g, '~1')}/schema`,
-	};
-}
-
 class Compiler {
 	readonly notes: Note[] = [];
 	private readonly resolver: Resolver;
@@ -120,11 +89,13 @@ class Compiler {
 
 	/** Everything the package knows of one route: its table entry and its request body as fields. */
 	route(path: string, operation: Schema, at: string): CompiledRoute {
-		const { schema: requestRaw, at: requestAt } = requestSchemaOf(operation);
-		const requestPointer = `${at}${requestAt}`;
-		const request = this.resolver.resolve(requestRaw, requestPointer);
-		const answerRaw = successSchemaOf(operation);
-		const answer = this.resolver.resolve(answerRaw.schema, `${at}${answerRaw.at}`);
+		const requestRaw = requestSchemaOf(this.resolver, operation, at);
+		const requestPointer = requestRaw.at;
+		const request = this.resolver.resolve(requestRaw.schema, requestPointer);
+		const answerRaw = successSchemaOf(this.resolver, operation, at);
+		const answer = this.resolver.resolve(answerRaw.schema, answerRaw.at);
+		this.sayNotJson(path, at, requestRaw.notJson, 'takes');
+		this.sayNotJson(path, at, answerRaw.notJson, 'answers with');
 		const properties = isObject(own(request, 'properties'))
 			? (own(request, 'properties') as Schema)
 			: {};
@@ -135,7 +106,7 @@ class Compiler {
 			records === undefined
 				? undefined
 				: records.at === ''
-					? requestRaw
+					? requestRaw.schema
 					: own(properties, records.at);
 		const recordsList =
 			recordsRaw === undefined ? undefined : this.resolver.resolve(recordsRaw, requestPointer);
@@ -227,6 +198,15 @@ class Compiler {
 			: isRead
 				? compact({ filter, paging, list })
 				: {};
+		const references = isBulk
+			? referencesOf(operation['x-references'], (field) =>
+					this.notes.push({
+						route: path,
+						pointer: at,
+						words: `${path}: x-references names ${field} but not the route that writes the records it names, so Check Only does not look it up`,
+					}),
+				)
+			: undefined;
 		return compact({
 			kind: isRead ? 'read' : isBulk ? 'bulk' : 'action',
 			maxItems,
@@ -237,8 +217,19 @@ class Compiler {
 			resultKey,
 			noun: overlay.noun ?? (records ? nounOf(path) : undefined),
 			wire: Object.keys(wire).length ? wire : undefined,
+			references,
 			body,
 		}) as CompiledRoute;
+	}
+
+	/** A body given only in media types that are not JSON: the package cannot send or read it, and says so. */
+	private sayNotJson(path: string, at: string, types: string[] | undefined, verb: string): void {
+		if (types)
+			this.notes.push({
+				route: path,
+				pointer: at,
+				words: `${path} ${verb} ${types.join(', ')} only, not JSON: the package cannot use that body`,
+			});
 	}
 
 	/** The component of the records a read route answers with, if it names one. */
@@ -298,7 +289,7 @@ class Compiler {
 	private keyFilter(path: string, schema: string | undefined, key: string): RouteInfo['keyFilter'] {
 		const operation = this.operations[path];
 		const at = pointer('paths', path, 'post');
-		const request = this.resolver.resolve(requestSchemaOf(operation).schema, at);
+		const request = this.resolver.resolve(requestSchemaOf(this.resolver, operation, at).schema, at);
 		const requestProperties = isObject(request.properties) ? request.properties : {};
 		const holder = this.routes[path]?.wire?.filter ?? 'filter';
 		const filter =
