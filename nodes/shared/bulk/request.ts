@@ -28,7 +28,7 @@ function rowPath(container: string): RegExp {
  * Rows of a request named by the platform's error details: the messages that name them, and the
  * first field named (as the nodes hold it, "lines[0].quantity").
  */
-function rowsNamed(
+export function rowsNamed(
 	error: PlatformError,
 	rowCount: number,
 	container: string,
@@ -46,6 +46,18 @@ function rowsNamed(
 		named.set(Number(match[1]), row);
 	}
 	return named;
+}
+
+/** The rows a refusal names (`rowsNamed`), each refused in the platform's words for it. */
+export function namedRefusals(
+	error: PlatformError,
+	named: ReturnType<typeof rowsNamed>,
+	keys: Array<string | undefined>,
+): Map<number, RowOutcome> {
+	const outcomes = new Map<number, RowOutcome>();
+	for (const [index, { messages, field }] of named)
+		outcomes.set(index, refused(error, messages.join('; '), keys[index], undefined, field));
+	return outcomes;
 }
 
 /**
@@ -93,11 +105,11 @@ export async function sendRequest(
 			outcomes.set(0, refused(error, why, keys[0]));
 			return { outcomes, again: [] };
 		}
-		if ((status === 422 || status === 409 || status === 404) && named.size > 0) {
-			for (const [index, { messages, field }] of named)
-				outcomes.set(index, refused(error, messages.join('; '), keys[index], undefined, field));
-			return { outcomes, again: records.map((_, k) => k).filter((k) => !named.has(k)) };
-		}
+		if ((status === 422 || status === 409 || status === 404) && named.size > 0)
+			return {
+				outcomes: namedRefusals(error, named, keys),
+				again: records.map((_, k) => k).filter((k) => !named.has(k)),
+			};
 		if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
 			// The request as a whole was refused: these rows fail, later requests may still pass.
 			const withOthers = records.length > 1 ? true : undefined;

@@ -26,6 +26,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { ReferenceCheck } from '../checking/references';
 import type { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
 import type { RequestOptions } from '../transport/request';
@@ -44,7 +45,7 @@ export interface BulkOptions extends RequestOptions {
 	envelope?: IDataObject;
 	/** Requests in flight at once: 1–8, or adaptive (the default, 2–32). */
 	parallel?: Parallel;
-	/** Check Only: every row is told it passed its checks, and nothing is sent. */
+	/** Check Only: nothing is sent; each row is told it passed its checks, or that it names a record the platform does not have. */
 	checkOnly?: boolean;
 }
 
@@ -64,6 +65,8 @@ export interface WriteEnd {
 	requests: number;
 	/** Set when the transport gave up: no row was taken after it. */
 	gaveUp?: PlatformError;
+	/** Check Only: which records the rows name were looked up on the platform, and which not. */
+	lookedUp?: string;
 }
 
 /** A write whose answer was lost and that is not known to be safe to send twice: read back before sending again. */
@@ -125,9 +128,10 @@ export async function bulkWriteRows<T>(
 	const keyFields = session.platform.route(route).naturalKey;
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
 	if (options.checkOnly) {
+		const references = new ReferenceCheck(session, route, options);
 		for await (const batch of { [Symbol.asyncIterator]: () => batchesOf(batches) })
-			for (const row of batch) rows.settle(row, { kind: 'checked', key: keyOf(row) });
-		return { requests: 0 };
+			await references.settle(batch, rows.recordOf, keyOf, rows.settle);
+		return { requests: 0, lookedUp: references.account() };
 	}
 	const lanes = new Lanes(options.parallel, Date.now, {
 		baseUrl: session.baseUrl,

@@ -74,6 +74,8 @@ export class WriteReport {
 	notConfirmed = 0;
 	/** Check Only: rows that passed every check (nothing is sent). */
 	checked = 0;
+	/** Check Only: which records the rows name were looked up on the platform, and which not. */
+	lookedUp?: string;
 	requests = 0;
 	/** The rows not confirmed, by number (ranges in the summary). */
 	private readonly unconfirmedRows: number[] = [];
@@ -190,7 +192,7 @@ export class WriteReport {
 		const json: IDataObject = {
 			outcome: stop?.gaveUp
 				? 'stopped'
-				: this.checked
+				: this.checked || this.lookedUp
 					? 'checked_only'
 					: notStored
 						? 'some_not_stored'
@@ -206,7 +208,8 @@ export class WriteReport {
 			seconds: Math.round((Date.now() - this.started) / 100) / 10,
 			requests: this.requests,
 			not_stored_listed: this.listed.length,
-			...(this.checked ? { check_only: true, passed_checks: this.checked } : {}),
+			...(this.checked || this.lookedUp ? { check_only: true, passed_checks: this.checked } : {}),
+			...(this.lookedUp ? { looked_up: this.lookedUp } : {}),
 		};
 		if (this.notConfirmed) json.not_confirmed_rows = ranges(this.unconfirmedRows);
 		if (stop?.gaveUp && stop.lastLine) json.not_read_after_line = stop.lastLine;
@@ -256,8 +259,8 @@ export class WriteReport {
 			return `Stopped: ${this.session.secrets.redact(stop.gaveUp.message)}. ${count(read)} ${what} read${of}: ${confirmed}, ${count(this.refused)} refused.${unconfirmed}${unread} ${rerun}`;
 		}
 		const notStored = this.refused + this.notConfirmed;
-		if (this.checked)
-			return `Check Only: ${count(this.checked)} of ${count(read)} ${what}${of} pass every check of the platform's API description; ${count(this.refused)} would be refused (the Not Stored output, and the CSV file on this item). Nothing was sent.`;
+		if (this.checked || this.lookedUp)
+			return `Check Only: ${count(this.checked)} of ${count(read)} ${what}${of} pass every check of the platform's API description; ${count(this.refused)} would be refused (the Not Stored output, and the CSV file on this item). Nothing was sent.${this.lookedUp ? ` ${this.lookedUp}` : ''}`;
 		if (notStored === 0)
 			return `All ${count(read)} ${what}${of} are stored (${confirmed}); ${took}`;
 		const refused = this.refused

@@ -156,6 +156,7 @@ export async function writeFiles(
 				bulkOptions(session, write.route),
 			);
 			counted.requests += end.requests;
+			counted.lookedUp = end.lookedUp;
 			if (every) {
 				every.check(counted.rowsRead);
 				results.push(...every.inFileOrder());
@@ -256,6 +257,7 @@ export async function writeItemsWithSummary(
 		bulkOptions(session, route),
 	);
 	report.requests += end.requests;
+	report.lookedUp = end.lookedUp;
 	const everyItem = items.map((_, item) => ({ item }));
 	return [report.notStoredItems(), [await report.summaryItem(everyItem, { gaveUp: end.gaveUp })]];
 }

@@ -23,6 +23,7 @@ export type {
 	Paging,
 	RecordCheck,
 	RecordSpec,
+	Reference,
 	Results,
 	RouteInfo,
 	RouteKind,

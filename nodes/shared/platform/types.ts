@@ -32,6 +32,18 @@ export interface RouteInfo {
 	keyFilter?: KeyFilter;
 	/** Where things are in its requests and answers. */
 	wire?: Wire;
+	/** Bulk: the record fields that name other records on the platform (x-references). */
+	references?: Reference[];
+}
+
+/** A record field naming another record the platform must have (an order's customer, a line's item). */
+export interface Reference {
+	/** The field, a dotted path through lists: "customer_code", "lines.sku". */
+	field: string;
+	/** The bulk route that writes the records it names: "/customer/add". */
+	records: string;
+	/** When those records' key has several fields: the record fields giving each, in the key's order. */
+	key?: string[];
 }
 
 /** How a read asks for the next page, and how its answer says there is one. Names are dotted paths ("meta.total_pages"). */
