@@ -139,9 +139,12 @@ async function install(host) {
 	let lines = 0;
 	const ticker = setInterval(() => log(`  still installing... ${secs()}`), 20000);
 	try {
+		// --no-save: the committed lockfile stays as it is. npm re-resolves an optional peer that the
+		// tree does not satisfy (openai's @aws-sdk/credential-provider-node) at every install and,
+		// once the registry has newer versions, would rewrite entries it shares with others.
 		await mustRun(
 			'npm',
-			['install', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'],
+			['install', '--no-save', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=http'],
 			{
 				cwd: host.dir,
 				onLine: (line) => {
