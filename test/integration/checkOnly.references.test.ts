@@ -175,7 +175,7 @@ describe.each(PASTED.slice(0, 1))('Check Only against $name', (c: Case) => {
 		expect(error).toBeUndefined();
 		expect(outputs[1][0].json).toMatchObject({ outcome: 'checked_only', passed_checks: 1 });
 		expect(outputs[1][0].json.looked_up).toBe(
-			"Records the sales orders name (customers, items and the like) were not looked up: the platform's API description does not say which fields name them (x-references).",
+			"Not looked up: whether what each sales order names (an order's customer, its lines' items) is on the platform, as the platform's API description does not say which fields name other records (x-references).",
 		);
 		expect(writes(sim)).toEqual({});
 		expect(sim.stats().requests['/customer/check']).toBeUndefined();

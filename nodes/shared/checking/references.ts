@@ -1,7 +1,7 @@
 /**
  * Check Only's look-ups: the records a row names on the platform (an order's customer, warehouse,
  * courier service, its lines' items), as the route's description declares them (x-references).
- * Each key is read once per run, with the route that reads those records, as many keys per
+ * Each key is read once per write, with the route that reads those records, as many keys per
  * request as its key filter takes. A row naming one the platform does not have is refused as a
  * real run refuses it: the platform's reference_not_found, in the contract's words ("customer
  * CUST-9 does not exist"), turned into the row's error by the same code as a real answer.
@@ -256,7 +256,7 @@ export class ReferenceCheck {
 			return this.platform.builtIn ||
 				this.platform.routes().some((route) => this.platform.route(route).references)
 				? undefined
-				: `Records the ${this.noun(this.route)}s name (customers, items and the like) were not looked up: the platform's API description does not say which fields name them (x-references).`;
+				: `Not looked up: whether what each ${this.noun(this.route)} names (an order's customer, its lines' items) is on the platform, as the platform's API description does not say which fields name other records (x-references).`;
 		const looked: string[] = [];
 		const gone: string[] = [];
 		for (const [records, asked] of this.asked) {
