@@ -151,6 +151,23 @@ describe('Check Only looks up what a record names on the platform', () => {
 				'Looked up on the platform: 1 customer, 1 supply location, 1 warehouse, 1 courier service and 1 inventory item; all there.',
 		});
 	});
+
+	it('says in the Summary which look-up failed, and checks the rest', async () => {
+		sim.faults.add({ route: '/customer/check', kind: '401', times: 10 });
+		const { outputs, error } = await harness.run(
+			salesOrders({ checkOnly: true, output: 'summary' }),
+			[order('SO-FAIL-1', { customer_code: 'CUST-NOPE', warehouse_code: 'WH-NOPE' })],
+		);
+		expect(error).toBeUndefined();
+		const [notStored, [summary]] = outputs;
+		expect(notStored.map((item) => [item.json.outcome, item.json.field, item.json.reason])).toEqual(
+			[['refused', 'warehouse_code', 'field "warehouse_code" warehouse WH-NOPE does not exist']],
+		);
+		expect(String(summary.json.looked_up)).toMatch(
+			/^Looked up on the platform: 1 warehouse and 1 inventory item; not there: 1 warehouse\. Not looked up: customers \(reading them failed: .+\)\.$/,
+		);
+		expect(sim.stats().requests['/sales_order/add']).toBeUndefined();
+	});
 });
 
 describe.each(PASTED.slice(0, 1))('Check Only against $name', (c: Case) => {
