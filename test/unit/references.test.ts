@@ -65,15 +65,6 @@ describe('x-references', () => {
 		);
 	});
 
-	it('is absent where a description says nothing of it', () => {
-		const compiled = compileDescription({
-			openapi: '3.0.3',
-			info: { title: 'Other WMS', version: '1' },
-			paths: { '/order/add': bulk({}) },
-		});
-		expect(compiled.routes['/order/add'].references).toBeUndefined();
-	});
-
 	it('names, in the built-in description, every reference the simulator refuses an order for', () => {
 		expect(BUILT_IN.route('/sales_order/add').references?.map((r) => r.field)).toEqual([
 			'customer_code',
