@@ -91,6 +91,38 @@ describe('Check Only looks up what a record names on the platform', () => {
 		expect(sim.store.get('sales_order', 'SO-IT-1')).toBeUndefined();
 	});
 
+	it("refuses a production order whose output item and a component's item are not on the platform, as a real run does", async () => {
+		const node = (options: IDataObject): NodeUnderTest => ({
+			...salesOrders(options),
+			type: 'wmsProductionOrder',
+			parameters: {
+				...salesOrders(options).parameters,
+				resource: 'productionOrder',
+			},
+		});
+		const orders = [
+			{
+				order_number: 'MO-REF-1',
+				warehouse_code: 'WH1',
+				output_sku: 'NO-SUCH-OUTPUT',
+				output_quantity: 10,
+				due_date: '2026-11-30',
+				components: [
+					{ line_number: 1, sku: 'BOLT-M8-40', quantity: 1 },
+					{ line_number: 2, sku: 'NO-SUCH-PART', quantity: 1 },
+				],
+			},
+		];
+		const checked = await harness.run(node({ checkOnly: true }), orders);
+		const real = await harness.run(node({}), orders);
+		expect(checked.outputs[0]).toHaveLength(0);
+		expect(String(checked.outputs[1][0].json.message)).toMatch(
+			/inventory item NO-SUCH-OUTPUT does not exist.*inventory item NO-SUCH-PART does not exist/,
+		);
+		expect(said(checked.outputs[1][0])).toEqual(said(real.outputs[1][0]));
+		expect(sim.stats().requests['/inventory/check']).toBe(1);
+	});
+
 	it('names every missing record of an order, a supply location only of a customer that is there', async () => {
 		const orders = [
 			order('SO-MANY-1', {
