@@ -309,7 +309,7 @@ describe('what real documents do', () => {
 			['po_box', false],
 		]);
 		expect(compiled.notes.map((note) => note.words)).toContain(
-			'address may take 2 shapes: the package checks the fields every shape has, the platform checks the rest',
+			'address may take 2 shapes (shape 1, shape 2): each is checked against each shape until one fits',
 		);
 	});
 

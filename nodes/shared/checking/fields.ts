@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { isObject } from '../objects';
-import type { FieldSpec } from '../platform/types';
+import type { FieldShape, FieldSpec } from '../platform/types';
 import { checkDate } from './dates';
 import {
 	checkBoolean,
@@ -44,10 +44,12 @@ export interface Problem {
 	problem: string;
 }
 
-/** A field list as its records are checked: whatever has fields and, perhaps, read-only ones. */
+/** A field list as its records are checked: whatever has fields and, perhaps, read-only ones, or several shapes. */
 export interface FieldList {
 	fields?: FieldSpec[];
 	readOnly?: string[];
+	shapes?: FieldShape[];
+	shapeBy?: string;
 }
 
 /** One record's walk: where problems go, and how to check. */
@@ -67,6 +69,8 @@ interface ReadyFields {
 	required: string[];
 	/** Read-only keys in both spellings: dropped quietly, so a record read with Get can be sent back. */
 	readOnly: Set<string>;
+	/** A value of several shapes: each shape's own fields, and the field naming the shape. */
+	shapes?: { by?: string; parts: Array<{ name: string; when?: string[]; fields: ReadyFields }> };
 }
 
 const ALWAYS_READ_ONLY = ['created_at', 'updated_at'];
@@ -84,7 +88,7 @@ function readyFields(list: FieldList): ReadyFields {
 	return fields;
 }
 
-function prepare({ fields = [], readOnly = [] }: FieldList): ReadyFields {
+function prepare({ fields = [], readOnly = [], shapes, shapeBy }: FieldList): ReadyFields {
 	const byKey = new Map<string, { name: string; check: FieldCheck }>();
 	const byLowerKey = new Map<string, { name: string; check: FieldCheck }>();
 	for (const field of fields) {
@@ -102,6 +106,16 @@ function prepare({ fields = [], readOnly = [] }: FieldList): ReadyFields {
 		readOnly: new Set(
 			[...ALWAYS_READ_ONLY, ...readOnly].flatMap((name) => [name, camelName(name)]),
 		),
+		shapes: shapes?.length
+			? {
+					by: shapeBy,
+					parts: shapes.map((shape) => ({
+						name: shape.name,
+						when: shape.when,
+						fields: prepare(shape),
+					})),
+				}
+			: undefined,
 	};
 }
 
@@ -226,6 +240,7 @@ function walkFields(
 	prefix: string,
 	walk: Walk,
 ): IDataObject {
+	if (fields.shapes) return walkShapes(fields.shapes, input, prefix, walk);
 	const keys = Object.keys(input);
 	let record: IDataObject | undefined;
 	let unknown: string[] | undefined;
@@ -280,6 +295,50 @@ function walkFields(
 			});
 	}
 	return result;
+}
+
+/**
+ * A value of several shapes, checked against the one it claims (its discriminator's value), else
+ * against each in turn: first with keys no field knows counted as problems (they tell shapes
+ * apart), then as Options → Unknown Fields says. None fits: one problem naming the closest shape.
+ */
+function walkShapes(
+	shapes: NonNullable<ReadyFields['shapes']>,
+	input: IDataObject,
+	prefix: string,
+	walk: Walk,
+): IDataObject {
+	const { by, parts } = shapes;
+	const claimed = by === undefined ? undefined : (input[by] ?? input[camelName(by)]);
+	if (by !== undefined && !isEmpty(claimed)) {
+		const part = parts.find((candidate) => candidate.when?.includes(String(claimed)));
+		if (part) return walkFields(part.fields, input, prefix, walk);
+		const values = parts.flatMap((candidate) => candidate.when ?? []);
+		walk.problems.push({
+			field: `${prefix}${by}`,
+			problem: `must be one of ${values.join(', ')} (got ${describe(claimed)}): it names the shape of the rest`,
+		});
+		return input;
+	}
+	let closest: { name: string; problems: Problem[] } | undefined;
+	for (const policy of ['error', walk.options.unknownFields] as const) {
+		for (const part of parts) {
+			const trial: Walk = {
+				problems: [],
+				options: { ...walk.options, unknownFields: policy, leftOut: undefined, inPlace: false },
+			};
+			walkFields(part.fields, input, prefix, trial);
+			if (trial.problems.length === 0) return walkFields(part.fields, input, prefix, walk);
+			if (!closest || trial.problems.length < closest.problems.length)
+				closest = { name: part.name, problems: trial.problems };
+		}
+	}
+	const [first] = closest!.problems;
+	walk.problems.push({
+		field: prefix ? prefix.slice(0, -1) : first.field,
+		problem: `fits none of its ${parts.length} shapes (${parts.map((part) => part.name).join(', ')}); closest is ${closest!.name}, where ${first.field} ${first.problem}`,
+	});
+	return input;
 }
 
 /** One problem for all the keys of a record the platform has no field for, naming each once. */

@@ -148,6 +148,8 @@ export class Platform {
 				noun: this.route(route).noun ?? route.split('/')[1].replace(/_/g, ' '),
 				fields: records.fields ?? [],
 				readOnly: records.readOnly,
+				shapes: records.shapes,
+				shapeBy: records.shapeBy,
 				checks,
 			};
 			byChecks.set(checks, spec);

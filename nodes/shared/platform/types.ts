@@ -168,6 +168,18 @@ export interface FieldSpec {
 	/** Read-only sub-fields of an object or of each list entry (see RecordSpec.readOnly). */
 	readOnly?: string[];
 	default?: string | number | boolean;
+	/** An object or list entry that takes one of several shapes (oneOf/anyOf): each shape's fields, checked instead of `fields`. */
+	shapes?: FieldShape[];
+	/** The field whose value names the shape (the discriminator), where the description gives one. */
+	shapeBy?: string;
+}
+
+/** One shape of a value of several: its name, its fields, and the values of the discriminator that pick it. */
+export interface FieldShape {
+	name: string;
+	fields: FieldSpec[];
+	readOnly?: string[];
+	when?: string[];
 }
 
 /** A field as the contract and its overlay describe it: a FieldSpec, plus the list limit the contract states. */
@@ -192,4 +204,7 @@ export interface RecordSpec {
 	 * updated_at always count as read-only.
 	 */
 	readOnly?: string[];
+	/** A record of several shapes: see FieldSpec.shapes. */
+	shapes?: FieldShape[];
+	shapeBy?: string;
 }

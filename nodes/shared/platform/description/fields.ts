@@ -4,12 +4,12 @@
  * and the overlay's words on each. What a schema says that the package cannot check before
  * sending (a pattern it will not run, a value of several shapes) becomes a note, never a guess.
  */
-import type { ContractField, FieldType } from '../types';
+import type { ContractField, FieldShape, FieldType } from '../types';
 import { describe, labelOf, optionNameOf, sentence } from './labels';
 import type { OverlayReader, Said, Scope } from './overlay';
 import { unsafePattern } from './patterns';
 import { DescriptionProblem, type Note } from './problems';
-import { ANY, CHOICE, CYCLE, isObject, own, type Resolved, type Resolver } from './refs';
+import { ANY, CHOICE, CYCLE, isObject, own, SHAPES, type Resolved, type Resolver } from './refs';
 
 /** What a form says about a value the description describes by format. */
 const FORMATS: Record<string, { pattern: string; patternHint: string }> = {
@@ -71,6 +71,15 @@ function exclusiveMinimumOf(schema: Resolved): {
 	if (exclusive === true) return { exclusiveMinimum: minimum, minimum: undefined };
 	if (typeof exclusive === 'number') return { exclusiveMinimum: exclusive, minimum };
 	return { minimum };
+}
+
+/** What the package does with a value of several shapes, in words. */
+function shapesInWords(subject: string, shapes: FieldShape[], shapeBy: string | undefined): string {
+	const names = shapes.map((shape) => shape.name).join(', ');
+	const how = shapeBy
+		? `each is checked against the shape its ${shapeBy} names`
+		: 'each is checked against each shape until one fits';
+	return `${subject} may take ${shapes.length} shapes (${names}): ${how}`;
 }
 
 /** Drops undefined properties, so the data and equality checks see only what is said. */
@@ -152,6 +161,8 @@ export class FieldReader {
 		let minItems: number | undefined;
 		let maxItems: number | undefined;
 		let choice = schema[CHOICE];
+		// The schema whose shapes the value takes: the object's own, or a list entry's.
+		let shaped: Resolved | undefined;
 		if (type !== 'json' && typeOf(schema) === 'array') {
 			const entry = this.resolver.resolve(items, `${at}/items`, refs);
 			minItems = numberOf(own(schema, 'minItems'));
@@ -161,6 +172,7 @@ export class FieldReader {
 				type = 'list';
 				rules = {};
 				choice ??= entry[CHOICE];
+				shaped = entry;
 				({ fields, readOnly } = this.fieldsOf(entry, `${at}/items`, scope, depth + 1, [
 					...refs,
 					...refOf(items),
@@ -176,6 +188,7 @@ export class FieldReader {
 			}
 		} else if (type === 'object') {
 			({ fields, readOnly } = this.fieldsOf(schema, at, scope, depth + 1, refs));
+			shaped = schema;
 		} else if (type !== 'json' && Array.isArray(own(schema, 'enum'))) {
 			const names = note.optionNames ?? {};
 			options = (own(schema, 'enum') as unknown[])
@@ -190,11 +203,14 @@ export class FieldReader {
 		const format = own(schema, 'format');
 		if (type !== 'json' && typeof format === 'string' && FORMATS[format])
 			rules = { ...FORMATS[format], ...rules };
+		const { shapes, shapeBy } = this.shapesOf(shaped, scope, depth, refs);
 		if (choice)
 			this.notes.push({
 				route: scope?.route,
 				pointer: at,
-				words: `${name} may take ${choice} shapes: the package checks the fields every shape has, the platform checks the rest`,
+				words: shapes
+					? shapesInWords(name, shapes, shapeBy)
+					: `${name} may take ${choice} shapes: the package checks the fields every shape has, the platform checks the rest`,
 			});
 		// A dropdown needs a value, and a boolean is always on or off: both show the platform's default. Text and numbers start empty.
 		const platformDefault = type === 'boolean' || options ? own(schema, 'default') : undefined;
@@ -227,7 +243,29 @@ export class FieldReader {
 			maxItems,
 			readOnly: readOnly?.length ? readOnly : undefined,
 			default: note.default ?? (platformDefault as ContractField['default']),
+			shapes,
+			shapeBy,
 		}) as ContractField;
+	}
+
+	/** The fields of each shape of a value of several (oneOf/anyOf objects), and the field naming the shape. */
+	private shapesOf(
+		schema: Resolved | undefined,
+		scope: Scope | undefined,
+		depth: number,
+		refs: readonly string[],
+	): { shapes?: FieldShape[]; shapeBy?: string } {
+		const found = schema?.[SHAPES];
+		if (!found) return {};
+		const shapes = found.shapes.map(
+			(shape): FieldShape =>
+				compact({
+					name: shape.name,
+					...this.fieldsOf(shape.schema, shape.at, scope, depth + 1, refs),
+					when: shape.when,
+				}) as FieldShape,
+		);
+		return { shapes, shapeBy: found.by };
 	}
 
 	/** The fields of an object schema, and the names of its read-only ones. */
@@ -270,7 +308,16 @@ export class FieldReader {
 		const schema = this.resolver.resolve(raw, at);
 		const isList = typeOf(schema) === 'array';
 		const objectSchema = isList ? own(schema, 'items') : schema;
-		const { fields, readOnly } = this.fieldsOf(objectSchema, isList ? `${at}/items` : at, scope);
+		const where = isList ? `${at}/items` : at;
+		const { fields, readOnly } = this.fieldsOf(objectSchema, where, scope);
+		const entry = this.resolver.resolve(objectSchema, where);
+		const { shapes, shapeBy } = this.shapesOf(entry, scope, 0, []);
+		if (shapes)
+			this.notes.push({
+				route: scope.route,
+				pointer: where,
+				words: shapesInWords(`${scope.route}: its records`, shapes, shapeBy),
+			});
 		return compact({
 			name,
 			label: labelOf(name),
@@ -280,6 +327,8 @@ export class FieldReader {
 			minItems: numberOf(own(schema, 'minItems')),
 			maxItems: numberOf(own(schema, 'maxItems')),
 			readOnly: readOnly.length ? readOnly : undefined,
+			shapes,
+			shapeBy,
 		}) as ContractField;
 	}
 }

@@ -14,8 +14,24 @@ export const CYCLE = Symbol('cycle');
 export const CHOICE = Symbol('choice');
 /** A schema whose value can be anything (alternatives of different types, or none stated). */
 export const ANY = Symbol('any');
+/** The shapes of an object of several (oneOf/anyOf): each one's schema, and the discriminator. */
+export const SHAPES = Symbol('shapes');
 
-export type Resolved = Schema & { [CYCLE]?: string; [CHOICE]?: number; [ANY]?: true };
+/** One shape of an object of several: its schema, its name, and the discriminator values that pick it. */
+export interface Shape {
+	schema: Resolved;
+	name: string;
+	/** Where it is written, for the words about it. */
+	at: string;
+	when?: string[];
+}
+
+export type Resolved = Schema & {
+	[CYCLE]?: string;
+	[CHOICE]?: number;
+	[ANY]?: true;
+	[SHAPES]?: { by?: string; shapes: Shape[] };
+};
 
 export const isObject = (value: unknown): value is Schema =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -174,9 +190,14 @@ export class Resolver {
 		const siblings: Schema = { ...raw };
 		delete siblings.oneOf;
 		delete siblings.anyOf;
-		const resolved = alternatives
-			.map((part, index) => this.resolve(part, `${at}/${keyword}/${index}`, seen))
-			.filter((part) => own(part, 'type') !== 'null');
+		delete siblings.discriminator;
+		const all = alternatives.map((part, index) => ({
+			raw: part,
+			at: `${at}/${keyword}/${index}`,
+			schema: this.resolve(part, `${at}/${keyword}/${index}`, seen),
+		}));
+		const kept = all.filter(({ schema }) => own(schema, 'type') !== 'null');
+		const resolved = kept.map(({ schema }) => schema);
 		const nullable = resolved.length < alternatives.length ? { nullable: true } : {};
 		if (resolved.length === 1) return { ...resolved[0], ...siblings, ...nullable };
 		const isRecord = (part: Resolved) =>
@@ -185,9 +206,11 @@ export class Resolver {
 			const properties: Schema = Object.create(null) as Schema;
 			for (const part of resolved) {
 				const partProperties = own(part, 'properties');
-				if (isObject(partProperties))
-					for (const name of Object.keys(partProperties))
-						if (!(name in properties)) properties[name] = partProperties[name];
+				if (!isObject(partProperties)) continue;
+				for (const name of Object.keys(partProperties)) {
+					if (!(name in properties)) properties[name] = partProperties[name];
+					else properties[name] = this.together(properties[name], partProperties[name], at, seen);
+				}
 			}
 			const requiredOf = (part: Resolved) => {
 				const names = own(part, 'required');
@@ -203,6 +226,7 @@ export class Resolver {
 				properties,
 				required,
 				[CHOICE]: resolved.length,
+				[SHAPES]: this.shapes(raw, kept),
 			};
 		}
 		const types = new Set(resolved.map((part) => own(part, 'type')));
@@ -214,5 +238,59 @@ export class Resolver {
 			return merged;
 		}
 		return { ...siblings, ...nullable, [ANY]: true };
+	}
+
+	/**
+	 * A field two shapes both have, for the form: one of their enums together (scheme UN or LOCAL),
+	 * else the first shape's. Each shape's own rule is checked in its shape.
+	 */
+	private together(first: unknown, second: unknown, at: string, seen: readonly string[]): unknown {
+		const a = this.resolve(first, at, seen);
+		const b = this.resolve(second, at, seen);
+		const enumA = own(a, 'enum');
+		const enumB = own(b, 'enum');
+		if (Array.isArray(enumA) && Array.isArray(enumB) && own(a, 'type') === own(b, 'type'))
+			return { ...a, enum: [...new Set([...enumA, ...enumB])] };
+		return first;
+	}
+
+	/**
+	 * The shapes of an object of several, named by their component, with the values of the
+	 * discriminator that pick each: its mapping, else that field's enum or const in the shape,
+	 * else the component's name (OpenAPI's implicit mapping). No discriminator: tried in turn.
+	 */
+	private shapes(
+		raw: Schema,
+		kept: Array<{ raw: unknown; at: string; schema: Resolved }>,
+	): { by?: string; shapes: Shape[] } {
+		const discriminator = own(raw, 'discriminator');
+		const by = isObject(discriminator) ? own(discriminator, 'propertyName') : undefined;
+		const mapping = isObject(discriminator) ? own(discriminator, 'mapping') : undefined;
+		const shapes = kept.map(({ raw: part, at, schema }, index): Shape => {
+			const ref =
+				isObject(part) && typeof own(part, '$ref') === 'string'
+					? (own(part, '$ref') as string)
+					: undefined;
+			const name =
+				ref?.split('/').pop() ??
+				(typeof own(schema, 'title') === 'string'
+					? (own(schema, 'title') as string)
+					: `shape ${index + 1}`);
+			if (typeof by !== 'string') return { schema, name, at };
+			const when = new Set<string>();
+			if (isObject(mapping))
+				for (const value of Object.keys(mapping)) {
+					const target = own(mapping, value);
+					if (target === ref || (typeof target === 'string' && target === name)) when.add(value);
+				}
+			const shapeProperties = own(schema, 'properties');
+			const tag = isObject(shapeProperties) ? this.resolve(own(shapeProperties, by), at) : {};
+			const values = own(tag, 'const') !== undefined ? [own(tag, 'const')] : own(tag, 'enum');
+			if (when.size === 0 && Array.isArray(values))
+				for (const value of values) if (value !== null) when.add(String(value));
+			if (when.size === 0 && ref) when.add(name);
+			return { schema, name, at, when: [...when] };
+		});
+		return typeof by === 'string' ? { by, shapes } : { shapes };
 	}
 }
