@@ -7,7 +7,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import type { RunningSimulator } from '../../dev/simulator';
-import type { Harness, NodeUnderTest } from '../support/harness';
+import { useBinaryData, type Harness, type NodeUnderTest } from '../support/harness';
 import { onCase, PASTED, v2, writes, type Case } from '../support/otherShape';
 import { onAFreshPlatform } from '../support/platform';
 
@@ -48,6 +48,7 @@ describe('Check Only looks up what a record names on the platform', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
 	onAFreshPlatform({ demoData: true }, (platform) => ({ sim, harness } = platform));
+	beforeAll(async () => await useBinaryData('filesystem'));
 
 	for (const typeVersion of [1, 3])
 		it(`refuses an order whose customer is not on the platform in a real run's words (version ${typeVersion})`, async () => {
@@ -170,6 +171,38 @@ describe('Check Only looks up what a record names on the platform', () => {
 			'Looked up on the platform: 2 customers, 1 warehouse and 501 inventory items; not there: 501 inventory items.',
 		);
 		expect(String(summary.json.message)).toContain(String(summary.json.looked_up));
+	});
+
+	it("reads a file's keys in full requests, though the file comes in parts", async () => {
+		// Large enough to be read in more than one part: each SKU once, each order on one line.
+		const rows = Array.from(
+			{ length: 1500 },
+			(_, k) => `SO-FILE-${k},${k % 2 ? 'CUST-1' : 'CUST-2'},WH1,2026-11-25,PART-${k},1`,
+		);
+		const { outputs, error } = await harness.runFiles(
+			{
+				type: 'wmsSalesOrder',
+				parameters: {
+					resource: 'salesOrder',
+					operation: 'add',
+					input: 'file',
+					options: { checkOnly: true },
+				},
+			},
+			[
+				{
+					fileName: 'orders.csv',
+					text: ['Order Number,Customer,Warehouse,Order Date,SKU,Quantity', ...rows].join('\n'),
+				},
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[1][0].json).toMatchObject({ orders_read: 1500, refused: 1500 });
+		expect(outputs[1][0].json.looked_up).toBe(
+			'Looked up on the platform: 2 customers, 1 warehouse and 1,500 inventory items; not there: 1,500 inventory items.',
+		);
+		expect(sim.stats().requests['/inventory/check']).toBe(3);
+		expect(sim.stats().requests['/customer/check']).toBe(1);
 	});
 
 	it('says in the Summary when every record named is there', async () => {

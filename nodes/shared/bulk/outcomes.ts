@@ -21,6 +21,7 @@ import { isObject, valueAt } from '../objects';
 import type { Results, RouteInfo } from '../platform';
 import { foldKey } from '../recordKey';
 import { PlatformError } from '../transport/errors';
+import { resultKeyReader } from './resultKeys';
 import { statusMeaning } from '../platform/description/wire';
 import type { Answer } from '../transport/request';
 
@@ -186,6 +187,7 @@ export function confirmRows(
 	const shape = resultsOf(info);
 	const fields = info.resultKey;
 	const keys = fields ? records.map((record) => rowKey(fields, record)) : undefined;
+	const keyOfResult = resultKeyReader(fields, records, keys);
 	const naturalKey = info.naturalKey;
 	const entries: Entry[] = [];
 	const take = (path: string, refused: boolean) => {
@@ -227,7 +229,7 @@ export function confirmRows(
 	const rowOf = ({ result, position, of }: Entry): number | undefined => {
 		const record = result as IDataObject;
 		const keyField = keyFieldOf(record);
-		const key = keyField === undefined ? undefined : keyText(record[keyField]);
+		const key = keyField === undefined ? undefined : keyOfResult(record[keyField]);
 		const index =
 			indexField === undefined ? undefined : indexOf(record[indexField], records.length);
 		if (keys && key !== undefined) {
@@ -247,7 +249,7 @@ export function confirmRows(
 		if (row === undefined) {
 			const record = entry.result as IDataObject | null;
 			const keyField = isObject(record) ? keyFieldOf(record) : undefined;
-			strays.push((keyField && keyText(record?.[keyField])) ?? `#${entry.position}`);
+			strays.push((keyField && keyOfResult(record?.[keyField])) ?? `#${entry.position}`);
 			continue;
 		}
 		times[row]++;

@@ -129,8 +129,8 @@ export async function bulkWriteRows<T>(
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
 	if (options.checkOnly) {
 		const references = new ReferenceCheck(session, route, options);
-		for await (const batch of { [Symbol.asyncIterator]: () => batchesOf(batches) })
-			await references.settle(batch, rows.recordOf, keyOf, rows.settle);
+		const source = { [Symbol.asyncIterator]: () => batchesOf(batches) };
+		await references.run(source, rows.recordOf, keyOf, rows.settle);
 		return { requests: 0, lookedUp: references.account() };
 	}
 	const lanes = new Lanes(options.parallel, Date.now, {

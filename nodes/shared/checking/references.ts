@@ -2,21 +2,23 @@
  * Check Only's look-ups: the records a row names on the platform (an order's customer, warehouse,
  * courier service, its lines' items), as the route's description declares them (x-references).
  * Each key is read once per write, with the route that reads those records, as many keys per
- * request as its key filter takes. A row naming one the platform does not have is refused as a
- * real run refuses it: the platform's reference_not_found, in the contract's words ("customer
- * CUST-9 does not exist"), turned into the row's error by the same code as a real answer.
+ * request as its key filter takes: a row waits (up to a bound) until a read of its keys is full. A row
+ * naming one the platform does not have is refused as a real run refuses it: the platform's
+ * reference_not_found, in the contract's words ("customer CUST-9 does not exist"), turned into the
+ * row's error by the same code as a real answer.
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { counted } from '../counting';
+import type { RowOutcome } from '../bulk/outcomes';
 import { readAll } from '../paging';
 import type { Platform, Reference } from '../platform';
 import { foldKey } from '../recordKey';
 import type { Session } from '../session';
-import { PlatformError } from '../transport/errors';
 import type { RequestOptions } from '../transport/request';
-import type { RowOutcome } from '../bulk/outcomes';
-import { namedRefusals, rowsNamed } from '../bulk/request';
+import { lookedUpSentence, refusedAsThePlatformWould, valuesAt } from './referenceWords';
+
+/** Rows held at most while their look-ups wait to fill a read. */
+const HELD_ROWS = 10_000;
 
 /** How the records a reference names are read: a list filter of their key (or of its first part). */
 interface Lookup {
@@ -38,40 +40,20 @@ interface Named {
 	parts: string[];
 }
 
-const plural = (noun: string) => (/(s|x|ch|sh)$/.test(noun) ? `${noun}es` : `${noun}s`);
-
-function listOf(words: string[]): string {
-	return words.length < 2
-		? (words[0] ?? '')
-		: `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
-}
-
-/** The values at a dotted path through objects and lists, with where each is ("lines/0/sku"). */
-function valuesAt(
-	value: unknown,
-	parts: string[],
-	at: string,
-): Array<{ value: string; path: string }> {
-	if (Array.isArray(value))
-		return value.flatMap((entry, index) => valuesAt(entry, parts, `${at}/${index}`));
-	if (parts.length === 0)
-		return typeof value === 'string' || typeof value === 'number'
-			? [{ value: String(value), path: at.replace(/^\//, '') }]
-			: [];
-	if (value === null || typeof value !== 'object') return [];
-	return valuesAt((value as IDataObject)[parts[0]], parts.slice(1), `${at}/${parts[0]}`);
-}
-
 /** Check Only's look-ups for one bulk write: what its rows name, read once per key. */
 export class ReferenceCheck {
 	private readonly references: Reference[];
+	private readonly platform: Platform;
+	/** By records route: how they are read, or why they cannot be. */
+	private readonly lookups = new Map<string, Lookup | string>();
 	/** By records route: key (folded) → whether the platform has it. */
 	private readonly known = new Map<string, Map<string, boolean>>();
 	/** By records route: the keys (folded) the rows named and were looked up. */
 	private readonly asked = new Map<string, Set<string>>();
 	/** By records route: why its records could not be looked up. */
 	private readonly notLookedUp = new Map<string, string>();
-	private readonly platform: Platform;
+	/** By records route: keys named by held rows, not read yet. */
+	private readonly wanted = new Map<string, { reference: Reference; values: Set<string> }>();
 
 	constructor(
 		private readonly session: Session,
@@ -82,14 +64,52 @@ export class ReferenceCheck {
 		this.references = this.platform.route(route).references ?? [];
 	}
 
+	/** Every row of `batches`, each settled as checked or refused once what it names is read. */
+	async run<T>(
+		batches: AsyncIterable<T[]>,
+		recordOf: (row: T) => IDataObject,
+		keyOf: (row: T) => string | undefined,
+		settle: (row: T, outcome: RowOutcome) => void,
+	): Promise<void> {
+		let held: T[] = [];
+		// Rows settle in their order, as far as what they name is known.
+		const settleKnown = () => {
+			let next = 0;
+			while (next < held.length && this.resolved(recordOf(held[next]))) {
+				settle(held[next], this.outcome(recordOf(held[next]), keyOf(held[next])));
+				next++;
+			}
+			held = next === 0 ? held : held.slice(next);
+		};
+		for await (const batch of batches) {
+			for (const row of batch) {
+				held.push(row);
+				this.want(recordOf(row));
+			}
+			await this.readWanted(held.length >= HELD_ROWS);
+			settleKnown();
+		}
+		await this.readWanted(true);
+		settleKnown();
+	}
+
 	private noun(records: string): string {
 		return (
 			this.platform.route(records).noun ?? records.split('/')[1]?.replace(/_/g, ' ') ?? records
 		);
 	}
 
-	/** How the records a reference names can be read, or why not. */
+	/** How the records a reference names can be read, or why not (asked once per records route). */
 	private lookup(reference: Reference): Lookup | string {
+		let lookup = this.lookups.get(reference.records);
+		if (lookup === undefined) {
+			lookup = this.findLookup(reference);
+			this.lookups.set(reference.records, lookup);
+		}
+		return lookup;
+	}
+
+	private findLookup(reference: Reference): Lookup | string {
 		const path = this.platform.path(reference.records);
 		const read =
 			this.platform.checkRouteOf(reference.records) ??
@@ -138,35 +158,47 @@ export class ReferenceCheck {
 		});
 	}
 
-	/** Reads every key of `records` not read before. */
-	private async readKeys(records: IDataObject[]): Promise<void> {
-		const wanted = new Map<string, { reference: Reference; values: Set<string> }>();
-		for (const record of records)
-			for (const { reference, value } of this.named(record)) {
-				const known = this.known.get(reference.records);
-				if (known?.has(foldKey(value)) || this.notLookedUp.has(reference.records)) continue;
-				const entry = wanted.get(reference.records) ?? { reference, values: new Set<string>() };
-				entry.values.add(value);
-				wanted.set(reference.records, entry);
-			}
-		for (const [records, { reference, values }] of wanted) {
+	/** Notes the keys a record names that are not known yet. */
+	private want(record: IDataObject): void {
+		for (const { reference, value } of this.named(record)) {
+			const { records } = reference;
+			if (this.known.get(records)?.has(foldKey(value)) || this.notLookedUp.has(records)) continue;
+			const entry = this.wanted.get(records) ?? { reference, values: new Set<string>() };
+			entry.values.add(value);
+			this.wanted.set(records, entry);
+		}
+	}
+
+	/** Whether every record a row names has been looked up (or cannot be). */
+	private resolved(record: IDataObject): boolean {
+		return this.named(record).every(
+			({ reference, value }) =>
+				this.notLookedUp.has(reference.records) ||
+				this.known.get(reference.records)?.has(foldKey(value)) === true,
+		);
+	}
+
+	/** Reads the keys waiting: only full requests, unless `all`. */
+	private async readWanted(all: boolean): Promise<void> {
+		for (const [records, { reference, values }] of this.wanted) {
 			const lookup = this.lookup(reference);
 			if (typeof lookup === 'string') {
 				this.notLookedUp.set(records, lookup);
+				this.wanted.delete(records);
 				continue;
 			}
+			const firstOf = (value: string) => (reference.key ? value.split('|')[0] : value);
+			const firsts = [...new Set([...values].map(firstOf))];
+			const reading = all ? firsts : firsts.slice(0, firsts.length - (firsts.length % lookup.max));
+			if (reading.length === 0) continue;
 			const known = this.known.get(records) ?? new Map<string, boolean>();
 			this.known.set(records, known);
-			const firsts = reference.key
-				? [...new Set([...values].map((value) => value.split('|')[0]))]
-				: [...values];
 			try {
-				for (let start = 0; start < firsts.length; start += lookup.max) {
-					const chunk = firsts.slice(start, start + lookup.max);
+				for (let start = 0; start < reading.length; start += lookup.max) {
 					const found = await readAll(
 						this.session,
 						lookup.read,
-						{ [lookup.list]: chunk },
+						{ [lookup.list]: reading.slice(start, start + lookup.max) },
 						{ retry: this.options.retry },
 					);
 					for (const record of found)
@@ -178,14 +210,19 @@ export class ReferenceCheck {
 			} catch (error) {
 				// Rows naming its records pass on their other checks; the Summary says this look-up failed.
 				this.notLookedUp.set(records, `reading them failed: ${(error as Error).message}`);
+				this.wanted.delete(records);
 				continue;
 			}
+			const read = new Set(reading);
 			const asked = this.asked.get(records) ?? new Set<string>();
 			this.asked.set(records, asked);
 			for (const value of values) {
+				if (!read.has(firstOf(value))) continue;
 				asked.add(foldKey(value));
 				if (!known.has(foldKey(value))) known.set(foldKey(value), false);
+				values.delete(value);
 			}
+			if (values.size === 0) this.wanted.delete(records);
 		}
 	}
 
@@ -204,50 +241,29 @@ export class ReferenceCheck {
 		return `${this.noun(reference.records)} ${parts[parts.length - 1]}${of} does not exist`;
 	}
 
-	/** Each row of a batch: refused when it names a record the platform does not have, else checked. */
-	async settle<T>(
-		batch: T[],
-		recordOf: (row: T) => IDataObject,
-		keyOf: (row: T) => string | undefined,
-		settle: (row: T, outcome: RowOutcome) => void,
-	): Promise<void> {
-		if (this.references.length) await this.readKeys(batch.map(recordOf));
-		const info = this.platform.route(this.route);
-		const container = info.wire?.records ?? 'items';
-		const at = container === '' ? '' : `/${container}`;
-		for (const row of batch) {
-			const missing = new Set<string>();
-			const details: Array<{ path: string; message: string }> = [];
-			for (const named of this.named(recordOf(row))) {
-				// A location of a customer that is not there is not looked for, as the platform does not.
-				if (named.parts.some((part) => part !== named.reference.field && missing.has(part)))
-					continue;
-				if (this.known.get(named.reference.records)?.get(foldKey(named.value)) !== false) continue;
-				missing.add(named.reference.field);
-				details.push({ path: `${at}/0/${named.path}`, message: this.words(named) });
-			}
-			if (details.length === 0) {
-				settle(row, { kind: 'checked', key: keyOf(row) });
-				continue;
-			}
-			const more = details.length > 1 ? ` (and ${details.length - 1} more; see details)` : '';
-			const error = new PlatformError(this.session.ctx.getNode(), {
-				route: this.route,
-				status: 422,
-				headers: {},
-				message: '',
-				body: {
-					code: 'reference_not_found',
-					message: `${details[0].message}${more}`,
-					details,
-				},
-				attempts: 1,
-				mayBeStored: false,
-				idempotent: this.options.idempotent ?? info.idempotent,
-			});
-			const outcome = namedRefusals(error, rowsNamed(error, 1, container), [keyOf(row)]).get(0);
-			settle(row, outcome ?? { kind: 'checked', key: keyOf(row) });
+	/** A row's outcome: refused when it names a record the platform does not have, else checked. */
+	private outcome(record: IDataObject, key: string | undefined): RowOutcome {
+		const missing = new Set<string>();
+		const details: Array<{ path: string; message: string }> = [];
+		for (const named of this.named(record)) {
+			// A location of a customer that is not there is not looked for, as the platform does not.
+			if (named.parts.some((part) => part !== named.reference.field && missing.has(part))) continue;
+			if (this.known.get(named.reference.records)?.get(foldKey(named.value)) !== false) continue;
+			missing.add(named.reference.field);
+			details.push({ path: named.path, message: this.words(named) });
 		}
+		if (details.length === 0) return { kind: 'checked', key };
+		const info = this.platform.route(this.route);
+		return (
+			refusedAsThePlatformWould(
+				this.session.ctx.getNode(),
+				this.route,
+				info.wire?.records ?? 'items',
+				details,
+				key,
+				this.options.idempotent ?? info.idempotent,
+			) ?? { kind: 'checked', key }
+		);
 	}
 
 	/** Which look-ups ran and which could not, for the Summary; undefined when the route names no other records. */
@@ -257,22 +273,20 @@ export class ReferenceCheck {
 				this.platform.routes().some((route) => this.platform.route(route).references)
 				? undefined
 				: `Not looked up: whether what each ${this.noun(this.route)} names (an order's customer, its lines' items) is on the platform, as the platform's API description does not say which fields name other records (x-references).`;
-		const looked: string[] = [];
-		const gone: string[] = [];
-		for (const [records, asked] of this.asked) {
-			const noun = this.noun(records);
-			looked.push(counted(asked.size, noun, plural(noun)));
-			const known = this.known.get(records);
-			const missing = [...asked].filter((key) => known?.get(key) === false).length;
-			if (missing) gone.push(counted(missing, noun, plural(noun)));
-		}
-		const ran = looked.length
-			? `Looked up on the platform: ${listOf(looked)}; ${gone.length ? `not there: ${listOf(gone)}` : 'all there'}.`
-			: '';
-		const notRun = [...this.notLookedUp].map(
-			([records, why]) => `${plural(this.noun(records))} (${why})`,
-		);
-		const skipped = notRun.length ? ` Not looked up: ${listOf(notRun)}.` : '';
-		return `${ran}${skipped}`.trim() || undefined;
+		// In the order the description names them.
+		const place = (records: string) =>
+			this.references.findIndex((reference) => reference.records === records);
+		const counts = [...this.asked]
+			.sort(([one], [other]) => place(one) - place(other))
+			.map(([records, asked]) => ({
+				noun: this.noun(records),
+				asked: asked.size,
+				missing: [...asked].filter((key) => this.known.get(records)?.get(key) === false).length,
+			}));
+		const notRun = [...this.notLookedUp].map(([records, why]) => ({
+			noun: this.noun(records),
+			why,
+		}));
+		return lookedUpSentence(counts, notRun);
 	}
 }
