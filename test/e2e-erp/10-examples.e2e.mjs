@@ -1,7 +1,14 @@
 // The ERP examples (examples/erp-database/) in real n8n 2.41.1 on the ERP's demo data, each checked
 // in the two databases — the ERP's (Postgres) and the platform's (the simulator's store) — and in
-// the error inbox (n8n's Data Table), never only in n8n's output.
+// the error inbox (n8n's Data Table), never only in n8n's output. The plain orders example
+// (examples/erp-orders-to-wms.json) runs beside them on the same platform, before the ERP's orders
+// and again after them, its orders shipped by the warehouse in between: neither meets the other's
+// orders, and each runs green again.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { executionError, workflowForImport } from '../../dev/scripts/n8n-host.mjs';
+import { after as plainOrdersHold } from '../e2e/examples/erp-orders-to-wms.mjs';
 import {
 	INBOX,
 	ITEMS,
@@ -20,6 +27,34 @@ import {
 
 const rowOf = (rows, area, key) => rows.find((r) => r.area === area && r.key === key);
 
+const PLAIN_ORDERS = 'erp-orders-to-wms.json';
+
+/** The plain orders example, imported into this n8n beside the ERP ones, on the WMS credential. */
+async function importPlainOrders(ctx) {
+	const file = path.join(ctx.root, 'examples', PLAIN_ORDERS);
+	const source = JSON.parse(fs.readFileSync(file, 'utf8'));
+	const body = workflowForImport({ name: 'erp-orders-to-wms', ...source }, ctx.credential);
+	const saved = await ctx.client.api('POST', '/workflows', body);
+	return { file: PLAIN_ORDERS, id: saved.id, name: saved.name, source, workflow: saved };
+}
+
+/**
+ * Runs the plain orders example from its Manual Trigger: green, its own checks hold (its good
+ * orders stored, only its bad rows on the error output). Answers the order numbers it stored.
+ */
+async function runPlainOrders(ctx, plain) {
+	const trigger = plain.workflow.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+	const id = await ctx.client.runManually(plain.id, trigger.name);
+	const execution = await ctx.client.waitForExecution(id);
+	assert.equal(executionError(execution), null, `${PLAIN_ORDERS}: execution ${id} failed`);
+	await plainOrdersHold(ctx, plain, execution);
+	return outputOf(execution, 'WMS Sales Order')[0].map((order) => order.key);
+}
+
+/** The warehouse ships these orders, as the simulator of `npm start` does within 30 s. */
+const ship = (ctx, orderNumbers) =>
+	orderNumbers.map((orderNumber) => ctx.simulator.work.shipSalesOrder(orderNumber).key);
+
 export default function (ctx) {
 	const state = {};
 	const q = (sql, params) => ctx.erp.query(sql, params);
@@ -29,6 +64,12 @@ export default function (ctx) {
 			async run() {
 				const execution = await runOnce(ctx, ITEMS);
 				const [stored, failed] = outputOf(execution, 'WMS Inventory');
+				const hints = execution.data.resultData.runData['WMS Inventory'][0].hints ?? [];
+				assert.deepEqual(
+					hints.filter((hint) => /changed_at/.test(hint.message)),
+					[],
+					'WMS Inventory was given the watermark column changed_at, and says it left it out',
+				);
 				const erpItems = await q('select sku, description from erp.items order by sku');
 				assert.equal(stored.length + failed.length, erpItems.length, 'every ERP item handled');
 				const platform = onPlatform(ctx, 'inventory_item');
@@ -84,6 +125,15 @@ export default function (ctx) {
 			},
 		},
 		{
+			name: `the plain orders example (examples/${PLAIN_ORDERS}) first, on the same platform: green, its good orders stored; the warehouse ships them`,
+			async run() {
+				state.plain = await importPlainOrders(ctx);
+				const shipped = ship(ctx, await runPlainOrders(ctx, state.plain));
+				assert.equal(shipped.length, 2);
+				ctx.log(`stored and shipped: ${shipped.join(', ')}`);
+			},
+		},
+		{
 			name: 'released sales orders: marked sent only for what the warehouse confirmed, the refused one stays released with the reason and waits in the inbox',
 			async run() {
 				const execution = await runOnce(ctx, ORDERS);
@@ -116,6 +166,11 @@ export default function (ctx) {
 						['SO-1004', 'released'],
 						['SO-1005', 'draft'],
 					],
+				);
+				assert.deepEqual(
+					(outputOf(execution, 'WMS Sales Order')[1] ?? []).map((o) => o.order_number),
+					['SO-1004'],
+					'only the order of the unknown customer on the error output',
 				);
 				assert.equal(platform.has('SO-1004'), false);
 				assert.match(orders[3].wms_message, /SO-1004.*customer CUST-9 does not exist/);
@@ -287,6 +342,33 @@ export default function (ctx) {
 					[state.ids.blocked],
 				);
 				ctx.log(`left in "${INBOX}": ${rows.map((r) => `${r.area} ${r.key}`).join(', ')}`);
+			},
+		},
+		{
+			name: `both orders examples again, in reverse order: the ERP's next released order goes alone and the warehouse ships it, then the plain example runs green on orders of its own`,
+			async run() {
+				assert.ok(state.plain, 'needs the plain example imported by the test before');
+				await q(`update erp.sales_orders set status = 'released' where order_number = 'SO-1005'`);
+				const execution = await runOnce(ctx, ORDERS);
+				const [sent, refused = []] = outputOf(execution, 'WMS Sales Order');
+				assert.deepEqual(
+					sent.map((o) => o.key),
+					['SO-1005'],
+				);
+				assert.deepEqual(refused, [], 'an order on the error output');
+				const [order] = await q(
+					`select status, wms_message from erp.sales_orders where order_number = 'SO-1005'`,
+				);
+				assert.deepEqual(order, { status: 'sent', wms_message: null });
+				assert.equal(rowOf(await inboxRows(ctx), 'sales_order', 'SO-1005'), undefined);
+				ship(ctx, ['SO-1005']);
+
+				const stored = await runPlainOrders(ctx, state.plain);
+				assert.ok(
+					stored.every((key) => !/^SO-100\d$/.test(key)),
+					`the plain example sent the ERP's order numbers: ${stored.join(', ')}`,
+				);
+				ctx.log(`the ERP sent SO-1005; the plain example stored ${stored.join(', ')}`);
 			},
 		},
 	];
