@@ -6,6 +6,7 @@ import type {
 	INodeProperties,
 } from 'n8n-workflow';
 
+import { beforeAnyRequest } from '../nodes/shared/transport/failure';
 import { Secrets } from '../nodes/shared/transport/secrets';
 import { readSite } from '../nodes/shared/transport/site';
 import { checkBaseUrl } from '../nodes/shared/transport/url';
@@ -74,33 +75,12 @@ export class WmsIntegrationApi implements ICredentialType {
 	];
 
 	async preAuthentication(this: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
-		const checked = checkBaseUrl(credentials.baseUrl);
-		if ('problem' in checked) throw new Error(checked.problem);
-		const site = readSite(credentials);
-		if ('problem' in site) throw new Error(site.problem);
-		const client = {
-			baseUrl: checked.url,
-			clientId: String(credentials.clientId ?? ''),
-			// A token fetched over other settings does not prove these (the credential test must).
-			secret: JSON.stringify(
-				Object.entries(credentials).filter(([name]) => name !== 'accessToken'),
-			),
-		};
-		const held = typeof credentials.accessToken === 'string' ? credentials.accessToken : '';
-		const secrets = Secrets.of(credentials);
-		return {
-			accessToken: await sharedToken(
-				client,
-				held,
-				async () =>
-					await fetchToken(async (options) => await this.helpers.httpRequest(options), {
-						credentials,
-						baseUrl: checked.url,
-						site,
-						secrets,
-					}),
-			),
-		};
+		// Whatever stops the token fetch stops the request that wanted it before it leaves.
+		try {
+			return await tokenFor(this, credentials);
+		} catch (error) {
+			throw beforeAnyRequest(error);
+		}
 	}
 
 	/**
@@ -113,7 +93,7 @@ export class WmsIntegrationApi implements ICredentialType {
 		requestOptions: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
 		const site = readSite(credentials);
-		if ('problem' in site) throw new Error(site.problem);
+		if ('problem' in site) throw beforeAnyRequest(new Error(site.problem));
 		return authorized(
 			requestOptions,
 			String(credentials.accessToken ?? ''),
@@ -121,4 +101,33 @@ export class WmsIntegrationApi implements ICredentialType {
 			credentials.baseUrl,
 		);
 	}
+}
+
+/** A new access token, or the credential's own, while the platform accepts it (tokenSharing.ts). */
+async function tokenFor(helpers: IHttpRequestHelper, credentials: ICredentialDataDecryptedObject) {
+	const checked = checkBaseUrl(credentials.baseUrl);
+	if ('problem' in checked) throw new Error(checked.problem);
+	const site = readSite(credentials);
+	if ('problem' in site) throw new Error(site.problem);
+	const client = {
+		baseUrl: checked.url,
+		clientId: String(credentials.clientId ?? ''),
+		// A token fetched over other settings does not prove these (the credential test must).
+		secret: JSON.stringify(Object.entries(credentials).filter(([name]) => name !== 'accessToken')),
+	};
+	const held = typeof credentials.accessToken === 'string' ? credentials.accessToken : '';
+	const secrets = Secrets.of(credentials);
+	return {
+		accessToken: await sharedToken(
+			client,
+			held,
+			async () =>
+				await fetchToken(async (options) => await helpers.helpers.httpRequest(options), {
+					credentials,
+					baseUrl: checked.url,
+					site,
+					secrets,
+				}),
+		),
+	};
 }

@@ -58,7 +58,7 @@ export interface DescriptionInfo {
 	label: string;
 	title?: string;
 	version?: string;
-	/** Routes served (a text source leaves the previous ones). */
+	/** Routes served that a node can call, the token route left out (a text source leaves the previous ones). */
 	routes: number;
 	/** Whether reading it on the main origin needs the bearer token. */
 	requireToken: boolean;
@@ -110,7 +110,8 @@ export class Described {
 		const { texts } = this.state;
 		return {
 			...this.state.info,
-			routes: this.state.routes.size,
+			// Counted as the nodes count them: the token route belongs to the credential.
+			routes: [...this.state.routes.values()].filter((route) => route.needsToken).length,
 			requireToken: this.options.requireToken !== false,
 			etags: { json: texts.json?.etag, yaml: texts.yaml?.etag },
 		};

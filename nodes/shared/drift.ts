@@ -23,7 +23,7 @@ import type { Session } from './session';
 /** What a person does when the platform's description and this node's form part. */
 function remedy(session: Session): string {
 	return session.platform.builtIn
-		? 'Change the node, or restore the field in contract/openapi.yaml'
+		? "Change the node, or set the credential's API Description to the platform's own"
 		: "Open the node and choose the platform's fields again (at node version 3 the form is loaded from the platform's description: refresh it), or send the records with Fields to Send → Use Each Input Item As Is or JSON, named as the platform names them";
 }
 

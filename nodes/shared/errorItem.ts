@@ -9,6 +9,7 @@ import { InputProblem, problemText } from './checking';
 import { fieldPath, INPUT_ITEMS_NAMED } from './counting';
 import type { ExecuteSession } from './session';
 import { PlatformError } from './transport/errors';
+import { sentNothing } from './transport/failure';
 
 /** What the caller knows of a failure beyond the error itself. */
 export interface FailureFacts {
@@ -62,6 +63,7 @@ function statusOf(error: NodeApiError | NodeOperationError): number | null {
 
 function codeOf(error: NodeApiError | NodeOperationError): string {
 	if (error instanceof InputProblem) return 'invalid_input';
+	if (error instanceof PlatformError ? error.notSent : sentNothing(error)) return 'not_sent';
 	if (error instanceof PlatformError)
 		return error.body?.code ?? (error.status ? `http_${error.status}` : 'no_answer');
 	return error instanceof NodeApiError && error.httpCode ? `http_${error.httpCode}` : 'failed';

@@ -15,7 +15,7 @@ import type {
 	NodeOperationError,
 } from 'n8n-workflow';
 
-import type { FailedRow, RowOutcome } from './bulk/outcomes';
+import { resentFields, type FailedRow, type RowOutcome } from './bulk/outcomes';
 import { bulkWriteRows, type BulkOptions } from './bulk/write';
 import { camelName, InputProblem } from './checking';
 import { errorFor, errorJson, named, readableErrorItem, type FailureFacts } from './errorItem';
@@ -286,16 +286,15 @@ export class Output {
 			this.storedRows++;
 			this.add(
 				row.itemIndexes,
-				outcome.resent && fromVersion(this.session.ctx, 3)
-					? { ...outcome.result, resent: true }
-					: outcome.result,
+				// At every version: a record sent twice may be on the platform twice.
+				outcome.resent ? { ...outcome.result, ...resentFields(outcome.resent) } : outcome.result,
 				row.record,
 			);
 		} else if (outcome.kind === 'checked') this.add(row.itemIndexes, CHECKED, row.record);
 		else if (!this.session.ctx.continueOnFail()) this.unstored.push({ row, outcome });
 		else if (outcome.kind === 'notConfirmed')
 			this.fail(row.itemIndexes, outcome.error, row.record, {
-				code: 'not_confirmed',
+				code: outcome.notSent ? 'not_sent' : 'not_confirmed',
 				retryable: outcome.rerunSafe,
 			});
 		else

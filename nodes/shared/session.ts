@@ -20,6 +20,7 @@ import type { Platform } from './platform';
 import type { PlatformNotes } from './platform/compiled';
 import { DescriptionUnusable, loadPlatform, type Loaded } from './platform/source';
 import { RequestPace } from './transport/pace';
+import { beforeAnyRequest } from './transport/failure';
 import { DEFAULT_RETRY_POLICY, type RetryPolicy } from './transport/retry';
 import { Secrets } from './transport/secrets';
 import { readSite, summaryOf, type Site, type SiteSummary } from './transport/site';
@@ -97,9 +98,12 @@ async function effectiveDescription(
 			throw error instanceof NodeOperationError
 				? error
 				: new NodeOperationError(ctx.getNode(), error as Error);
-		throw new NodeOperationError(ctx.getNode(), error.message, {
-			description: `${error.hint}. Nothing was sent.`,
-		});
+		// Said in the message itself: it is what each error item reads when the node continues.
+		throw beforeAnyRequest(
+			new NodeOperationError(ctx.getNode(), `${error.message}. Nothing was sent.`, {
+				description: `${error.hint}.`,
+			}),
+		);
 	}
 }
 

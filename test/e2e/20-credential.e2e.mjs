@@ -198,7 +198,7 @@ export default [
 				await page.goto(`${ctx.n8n.url}/home/credentials/${credential.id}`);
 				await page.waitForSelector('[data-test-id="editCredential-modal"]', { timeout: 20000 });
 				await page.getByText('More details', { exact: true }).click({ timeout: 20000 });
-				const words = `The platform's API description read from ${acme.baseUrl}/openapi.json cannot be used: a $ref to another document (inventory.yaml#/InventoryAddRequest): only references inside the description are read; use the platform's bundled, one-file description (at #/paths/~1inventory~1add/post/requestBody/content/application~1json/schema). Ask the platform for its OpenAPI 3 description, or choose Built In`;
+				const words = `The platform's API description read from ${acme.baseUrl}/openapi.json cannot be used: a $ref to another document (inventory.yaml#/InventoryAddRequest): only references inside the description are read; use the platform's bundled, one-file description (in route /inventory/add, request body). Ask the platform for its OpenAPI 3 description, or choose Built In`;
 				await page.getByText(words, { exact: true }).waitFor({ timeout: 10000 });
 				await screenshot(page, ctx, 'credential-description-problem');
 				await page.keyboard.press('Escape');

@@ -92,7 +92,7 @@ describe('WMS Integration API credential', () => {
 			[{}],
 		);
 		expect(error?.message).toMatch(
-			/Could not reach the platform at http:\/\/127\.0\.0\.1:\d+\/v1 \(connection refused\): check the credential's Base URL .* after 2 attempts/,
+			/Could not reach the platform at http:\/\/127\.0\.0\.1:\d+\/v1 \(connection refused\): check the credential's Base URL and that the platform is up\. Gave up after 2 tries/,
 		);
 	});
 

@@ -90,7 +90,7 @@ describe('the credential test reads the API description and says what it found',
 			return JSON.stringify(doc);
 		};
 		const place =
-			"a $ref to another document (other.yaml#/Inventory): only references inside the description are read; use the platform's bundled, one-file description (at #/paths/~1inventory~1add/post/requestBody/content/application~1json/schema)";
+			"a $ref to another document (other.yaml#/Inventory): only references inside the description are read; use the platform's bundled, one-file description (in route /inventory/add, request body)";
 
 		it('Pasted: the test fails naming the place and what is wrong', async () => {
 			const result = await testCredential(

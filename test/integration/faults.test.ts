@@ -41,7 +41,7 @@ describe('faults through real n8n-core', () => {
 				skus(2500),
 			);
 			expect(error?.message).toMatch(
-				/^Inventory item F-01000: not confirmed as stored — .*HTTP 503.* after 2 attempts\. Running the node again is safe/,
+				/^Inventory item F-01000: not confirmed as stored — .*HTTP 503.*\. Gave up after 2 tries\. Running the node again is safe/,
 			);
 			expect(error?.description).toMatch(/1,000 of 2,500 records were confirmed as stored/);
 			expect(outputs).toEqual([]);
@@ -81,7 +81,7 @@ describe('faults through real n8n-core', () => {
 			expect(first.outputs[0]).toEqual([]);
 			expect(first.outputs[1].map(itemOf)).toEqual(range(0, 30));
 			expect(first.outputs[1][0].json.message).toMatch(
-				/^Inventory item RA-00000: not confirmed as stored — .*connection closed by the other side.* after 2 attempts/,
+				/^Inventory item RA-00000: not confirmed as stored — .*connection closed by the other side.*\. Gave up after 2 tries/,
 			);
 			// The platform did store them: "not confirmed" is the honest word, and a re-run finds them.
 			expect(storedSkus('RA')).toHaveLength(30);
@@ -104,9 +104,14 @@ describe('faults through real n8n-core', () => {
 			);
 			expect(outputs[0]).toEqual([]);
 			expect(outputs[1].map(itemOf)).toEqual(range(0, 1500));
-			expect(outputs[1][1499].json.message).toMatch(
-				/^Inventory item RB-01499: not confirmed as stored — .*after 3 attempts/,
+			expect(outputs[1][0].json.message).toMatch(
+				/^Inventory item RB-00000: not confirmed as stored — .*\. Gave up after 3 tries/,
 			);
+			// The second request was never made: its records say so, not that the platform may hold them.
+			expect(outputs[1][1499].json.message).toMatch(
+				/^Inventory item RB-01499: nothing was sent — the write stopped before this record's turn, when a request failed: .*\. Gave up after 3 tries\. It is safe to run the node again/,
+			);
+			expect(outputs[1][1499].json.error).toMatchObject({ code: 'not_sent' });
 			expect(storedSkus('RB')).toEqual([]);
 			expect(sim.stats().requests['/inventory/add']).toBe(3);
 		});

@@ -309,7 +309,9 @@ describe('WMS Inventory from a file: formats, columns, outputs', () => {
 			csv('good.csv', 'sku,description\nCF-1,One\n'),
 		]);
 		const [, summaries] = outputs;
-		expect(summaries[0].json.message).toMatch(/^The item has no binary field 'data'/);
+		expect(summaries[0].json.message).toBe(
+			'The 1st input item has no file in its binary field "data"',
+		);
 		expect(summaries[1].json).toMatchObject({ file: 'good.csv', stored: 1 });
 	});
 

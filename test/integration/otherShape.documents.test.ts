@@ -47,7 +47,7 @@ describe('Acme: a description that cannot be used', () => {
 		expect(outputs).toEqual([]);
 		expect(writes(sim)).toEqual({});
 		expect(sim.store.count('inventory_item')).toBe(0);
-		expect(error?.description).toMatch(/Nothing was sent\.$/);
+		expect(error?.message).toMatch(/Nothing was sent\.$/);
 		return error!;
 	}
 
@@ -61,7 +61,7 @@ describe('Acme: a description that cannot be used', () => {
 			expect(text).not.toBe(fixture(format));
 			const error = await stopped({ description: 'pasted', descriptionText: text });
 			expect(error.message).toBe(
-				"The platform's API description pasted in the credential cannot be used: a $ref to another document (inventory-item.yaml#/InventoryItem): only references inside the description are read; use the platform's bundled, one-file description (at #/components/schemas/InventoryAddRequest/properties/data/items)",
+				"The platform's API description pasted in the credential cannot be used: a $ref to another document (inventory-item.yaml#/InventoryItem): only references inside the description are read; use the platform's bundled, one-file description (in schema InventoryAddRequest, field data). Nothing was sent.",
 			);
 			expect(error.description).toMatch(
 				/^Paste the whole description as the platform publishes it/,
@@ -72,13 +72,13 @@ describe('Acme: a description that cannot be used', () => {
 	it('a Swagger 2.0 document, pasted or at the URL: says it is Swagger 2.0 and what to do', async () => {
 		const pasted = await stopped({ description: 'pasted', descriptionText: SWAGGER_2 });
 		expect(pasted.message).toMatch(
-			/^The platform's API description pasted in the credential cannot be used: a Swagger 2\.0 description: the package reads OpenAPI 3\.0 and 3\.1; .* \(at #\/swagger\)$/,
+			/^The platform's API description pasted in the credential cannot be used: a Swagger 2\.0 description: the package reads OpenAPI 3\.0 and 3\.1; .* \(in the swagger field\)\. Nothing was sent\.$/,
 		);
 		sim.description.set({ text: SWAGGER_2, format: 'json' });
 		const served = await stopped({ description: 'platform', descriptionUrl: 'openapi.json' });
 		expect(served.message).toMatch(
 			new RegExp(
-				`^The platform's API description read from ${sim.description.urls.json.replace(/[.]/g, '\\.')} cannot be used: a Swagger 2\\.0 description.* \\(at #/swagger\\)$`,
+				`^The platform's API description read from ${sim.description.urls.json.replace(/[.]/g, '\\.')} cannot be used: a Swagger 2\\.0 description.* \\(in the swagger field\\)\\. Nothing was sent\\.$`,
 			),
 		);
 		expect(served.description).toMatch(/^Ask the platform for its OpenAPI 3 description/);
@@ -91,7 +91,7 @@ describe('Acme: a description that cannot be used', () => {
 		try {
 			const error = await stopped({ description: 'platform', descriptionUrl: page.url });
 			expect(error.message).toBe(
-				`The platform's API description read from ${page.url} cannot be used: it is a web page, not an OpenAPI description (a login page or a documentation viewer?): give the address of the JSON or YAML file itself (at #)`,
+				`The platform's API description read from ${page.url} cannot be used: it is a web page, not an OpenAPI description (a login page or a documentation viewer?): give the address of the JSON or YAML file itself. Nothing was sent.`,
 			);
 			// Another host: asked without the credential.
 			expect(page.requests.map((headers) => headers.authorization)).toEqual([undefined]);
@@ -103,7 +103,7 @@ describe('Acme: a description that cannot be used', () => {
 	it('nothing at the URL (404): names the address and what to check', async () => {
 		const error = await stopped({ description: 'platform', descriptionUrl: 'docs/openapi.json' });
 		expect(error.message).toBe(
-			`The platform's API description could not be read from ${sim.baseUrl}/docs/openapi.json (HTTP 404): there is no description at that address`,
+			`The platform's API description could not be read from ${sim.baseUrl}/docs/openapi.json (HTTP 404): there is no description at that address. Nothing was sent.`,
 		);
 		expect(error.description).toMatch(/^Check the Description URL in the credential/);
 	});
@@ -150,7 +150,7 @@ describe('Acme: a description on another host is read without the credential', (
 		await start({ otherOrigin: { requireToken: true }, redirectToOtherOrigin: true });
 		const { error, seen } = await run({ description: 'platform', descriptionUrl: 'openapi.json' });
 		expect(error?.message).toMatch(
-			/could not be read from .*\/v1\/openapi\.json \(HTTP 401\): the platform refused this API client the description$/,
+			/could not be read from .*\/v1\/openapi\.json \(HTTP 401\): the platform refused this API client the description\. Nothing was sent\.$/,
 		);
 		expect(seen.filter((request) => request.origin === 'other')).toEqual([
 			{ origin: 'other', path: '/v1/openapi.json', status: 401, authorization: false },

@@ -192,7 +192,10 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		expect(main.map((item) => input[itemOf(item)].sku).sort()).toEqual(stored('GIVE'));
 		expect(
 			failed.every((item) =>
-				/^Inventory item GIVE-\d+: not confirmed as stored/.test(String(item.json.message)),
+				// A request given up on may be stored; one never started says nothing was sent.
+				/^Inventory item GIVE-\d+: (not confirmed as stored|nothing was sent) — /.test(
+					String(item.json.message),
+				),
 			),
 		).toBe(true);
 		expect([...main, ...failed].map(itemOf).sort((a, b) => a - b)).toEqual(range(60));

@@ -69,9 +69,7 @@ describe('WMS Platform with the built-in description, on our own simulator', () 
 			callRoute('inventory_batch/add', { mappingMode: 'autoMapInputData', value: null }),
 			[{ item_number: 'PAINT-1', batch: 'B1' }],
 		);
-		expect(error?.message).toBe(
-			'WMS: The built-in description (contract/openapi.yaml) has no route /inventory_batch/add',
-		);
+		expect(error?.message).toBe('WMS: The built-in description has no route /inventory_batch/add');
 		expect(error?.description).toMatch(/API Description set to From the Platform or Pasted/);
 	});
 

@@ -81,7 +81,7 @@ describe('the platform behind TLS at a real site (real n8n-core, HTTPS simulator
 			const words =
 				"The platform's certificate at https://127.0.0.1:PORT is not signed by a CA this credential trusts: add the CA under Trust a Private CA → CA Certificate in the credential (ask the platform's operator for it)";
 			expect(error).toBe(
-				`Supplier NO-CA: not confirmed as stored — ${atPort(words)}. Running the node again is safe: records are matched by their key.`,
+				`Supplier NO-CA: nothing was sent — ${atPort(words)}. It is safe to run the node again once that is put right.`,
 			);
 			expect(test).toEqual({ status: 'Error', message: atPort(words) });
 			expect(sent()).toEqual({});

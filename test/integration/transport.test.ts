@@ -48,7 +48,7 @@ describe('transport', () => {
 			suppliers(2),
 		);
 		expect(error?.message).toMatch(
-			/^Supplier R-0: not confirmed as stored — .*HTTP 503.* after 2 attempts/,
+			/^Supplier R-0: not confirmed as stored — .*HTTP 503.*\. Gave up after 2 tries/,
 		);
 		expect(sim.stats().requests['/supplier/add']).toBe(2);
 	});
@@ -153,7 +153,7 @@ describe('transport', () => {
 			expect(outputs[0].map((item) => item.json.key)).toEqual(['W-0', 'W-1']);
 			expect(outputs[1].map((item) => item.json.message)).toEqual([
 				expect.stringMatching(
-					/^Supplier W-2: not confirmed as stored — .*HTTP 429.*; waiting 20 s more would pass Max Total Wait \(50 s for the node's whole run, 40 s already spent\)\. Running the node again is safe/,
+					/^Supplier W-2: not confirmed as stored — .*HTTP 429.*\. Not tried again: waiting 20 s more would pass Max Total Wait \(50 s for the node's whole run, 40 s already spent\)\. Running the node again is safe/,
 				),
 			]);
 			expect(sim.stats().requests['/supplier/add']).toBe(5);

@@ -28,24 +28,45 @@ import type { Answer } from '../transport/request';
 export type RowOutcome =
 	/**
 	 * The platform confirmed it: its result for the row. `resent`: it was sent again after an
-	 * answer was lost (or read back and found missing), so the platform may have had it twice.
+	 * answer was lost (`lost`: the platform may have had it twice), or after a read back found it
+	 * missing (`readBack`).
 	 */
-	| { kind: 'stored'; key?: string; result: IDataObject; resent?: true }
+	| { kind: 'stored'; key?: string; result: IDataObject; resent?: Resent }
 	/**
 	 * The platform refused the row (named it, or refused its whole request, with a 4xx): nothing
 	 * of it is stored. `withOthers`: refused with other rows of its request, none of them named.
 	 */
 	| { kind: 'refused'; key?: string; error: PlatformError; withOthers?: true }
-	/** Neither: the platform may or may not hold it. */
+	/**
+	 * Neither: the platform may or may not hold it. `notSent`: it never reached the platform (its
+	 * request failed before it left, or the write stopped before its turn), so the platform cannot
+	 * hold it.
+	 */
 	| {
 			kind: 'notConfirmed';
 			key?: string;
 			error: PlatformError;
 			mayBeStored: boolean;
 			rerunSafe: boolean;
+			notSent?: true;
 	  }
 	/** Check Only: the row passed every check against the description and was not sent. */
 	| { kind: 'checked'; key?: string };
+
+/** Why a stored row was sent more than once. */
+export type Resent = 'lost' | 'readBack';
+
+/** The output fields of a row sent again: `resent` and a sentence saying what that means for it. */
+export function resentFields(resent: Resent | undefined): IDataObject {
+	if (!resent) return {};
+	return {
+		resent: true,
+		note:
+			resent === 'readBack'
+				? 'Sent again after the answer to the first try was lost and a read back showed the platform did not have it.'
+				: 'Sent again after the answer to the first try was lost: if the platform does not keep one record per key, it may now hold this record twice; check it there.',
+	};
+}
 
 export type FailedRow = Exclude<RowOutcome, { kind: 'stored' } | { kind: 'checked' }>;
 
@@ -110,6 +131,27 @@ function rerunAdvice(cause: PlatformError, mayBeStored: boolean): string {
 		: `${depends}.`;
 }
 
+/**
+ * A row that never reached the platform: its request failed before it left (`cause.notSent`), or
+ * the write stopped at `cause` before this row's turn.
+ */
+export function notSent(cause: PlatformError, key?: string): FailedRow {
+	const why = cause.notSent
+		? cause.message
+		: `the write stopped before this record's turn, when a request failed: ${cause.message}`;
+	return {
+		kind: 'notConfirmed',
+		key,
+		error: cause.forRow(
+			`nothing was sent — ${why.replace(/\.\s*$/, '')}. It is safe to run the node again once that is put right.`,
+			false,
+		),
+		mayBeStored: false,
+		rerunSafe: true,
+		notSent: true,
+	};
+}
+
 /** A row the platform did not confirm: `why` finishes "not confirmed as stored — …". */
 export function notConfirmed(
 	cause: PlatformError,
@@ -118,6 +160,8 @@ export function notConfirmed(
 	key?: string,
 	field?: string,
 ): FailedRow {
+	// A request that never reached the platform: say so, not what it may hold.
+	if (cause.notSent && !mayBeStored) return notSent(cause, key);
 	const advice = rerunAdvice(cause, mayBeStored);
 	return {
 		kind: 'notConfirmed',
@@ -137,7 +181,7 @@ export function refused(
 	field?: string,
 ): FailedRow {
 	if (cause.mayBeStored)
-		return notConfirmed(cause, `${cause.message}: ${message}`, true, key, field);
+		return notConfirmed(cause, `${cause.platformMessage}: ${message}`, true, key, field);
 	const row: FailedRow = { kind: 'refused', key, error: cause.forRow(message, undefined, field) };
 	return withOthers ? { ...row, withOthers } : row;
 }
@@ -342,7 +386,7 @@ export function confirmRows(
 		// A result matched by index or position still tells the user which record it was.
 		if (keys && (rest.key === undefined || rest.key === null)) rest.key = keys[k];
 		return answer.resent
-			? { kind: 'stored', key, result: rest, resent: true }
+			? { kind: 'stored', key, result: rest, resent: 'lost' }
 			: { kind: 'stored', key, result: rest };
 	});
 }

@@ -31,7 +31,7 @@ import type { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
 import type { RequestOptions } from '../transport/request';
 import { Lanes, type Parallel } from './lanes';
-import { notConfirmed, rowKey, type RowOutcome } from './outcomes';
+import { notConfirmed, notSent, rowKey, type RowOutcome } from './outcomes';
 import { readBack, type ReadBack } from './readBack';
 import { sendRequest } from './request';
 import { tokenFetchedAt } from '../transport/secrets';
@@ -157,17 +157,25 @@ export async function bulkWriteRows<T>(
 		let checksLeft = (options.retry?.maxAttempts ?? session.retry.maxAttempts) - 1;
 		// Rows sent again after a read back found them missing: their results say they were re-sent.
 		let readBackDone = false;
+		// Rows sent in an earlier try of this request (refused with others, split on a 413, read back missing).
+		const sentBefore = new Uint8Array(taken.length);
 		for (let pending = parts.shift(); pending !== undefined; pending = parts.shift()) {
 			while (pending.length > 0) {
 				if (!sending()) {
 					// Rows of a request given up on may be stored; rows never sent are not.
 					if (stopped)
 						for (const k of pending)
-							rows.settle(taken[k], notConfirmed(stopped, stopped.message, false, keys[k]));
+							rows.settle(
+								taken[k],
+								sentBefore[k]
+									? notConfirmed(stopped, stopped.message, false, keys[k])
+									: notSent(stopped, keys[k]),
+							);
 					break;
 				}
 				requests++;
 				const part: number[] = pending;
+				for (const k of part) sentBefore[k] = 1;
 				const started = lanes.started();
 				// A busy answer is told with the request it answered: a burst of them halves the lanes once.
 				const tryOptions = { ...options, onBusy: () => lanes.busy(started) };
@@ -214,7 +222,9 @@ export async function bulkWriteRows<T>(
 					for (const [position, outcome] of sent.outcomes)
 						rows.settle(
 							taken[part[position]],
-							readBackDone && outcome.kind === 'stored' ? { ...outcome, resent: true } : outcome,
+							readBackDone && outcome.kind === 'stored'
+								? { ...outcome, resent: 'readBack' }
+								: outcome,
 						);
 					pending = sent.again.map((position) => part[position]);
 				}
@@ -256,10 +266,7 @@ export async function bulkWriteRows<T>(
 				head++;
 			}
 			if (!sending()) {
-				if (stopped)
-					taken.forEach((row, k) =>
-						rows.settle(row, notConfirmed(stopped!, stopped!.message, false, keys[k])),
-					);
+				if (stopped) taken.forEach((row, k) => rows.settle(row, notSent(stopped!, keys[k])));
 				break;
 			}
 			if (taken.length === 0) {
@@ -290,7 +297,7 @@ export async function bulkWriteRows<T>(
 		throw new NodeOperationError(session.ctx.getNode(), `Execution cancelled during ${route}`);
 	if (stopped)
 		for (; head < queue.length; head++)
-			rows.settle(queue[head], notConfirmed(stopped, stopped.message, false, keyOf(queue[head])));
+			rows.settle(queue[head], notSent(stopped, keyOf(queue[head])));
 	return { requests, gaveUp: stopped };
 }
 

@@ -6,7 +6,7 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import type { RowOutcome } from '../bulk/outcomes';
+import { resentFields, type RowOutcome } from '../bulk/outcomes';
 import type { Problem } from '../checking';
 import { amount, counted, fieldPath } from '../counting';
 import { includeInputFields } from '../form/options';
@@ -51,7 +51,7 @@ export class EveryRow {
 					line: row.line,
 					...key,
 					...outcome.result,
-					...(outcome.resent && fromVersion(this.session.ctx, 3) ? { resent: true } : {}),
+					...resentFields(outcome.resent),
 				},
 				pairedItem: { item: this.itemIndex },
 			});
@@ -59,7 +59,7 @@ export class EveryRow {
 		}
 		const facts =
 			outcome.kind === 'notConfirmed'
-				? { code: 'not_confirmed', retryable: outcome.rerunSafe }
+				? { code: outcome.notSent ? 'not_sent' : 'not_confirmed', retryable: outcome.rerunSafe }
 				: { code: outcome.error.body?.code ?? 'refused', retryable: false };
 		this.fail(row, outcome.error.message, key, facts);
 	}

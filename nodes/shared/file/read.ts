@@ -7,7 +7,7 @@
 import type { IBinaryData, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { counted } from '../counting';
+import { counted, InputItems } from '../counting';
 import { CsvParser, type CsvRecord } from './csv';
 import { JsonArrayParser, JsonLinesParser, type JsonRecord } from './json';
 import { RowReader, type DecimalSeparator, type FileRow, type RowShape } from './rows';
@@ -58,7 +58,21 @@ export class FileReader {
 		private readonly settings: FileSettings,
 		private readonly shape: RowShape,
 	) {
-		const binary = ctx.helpers.assertBinaryData(itemIndex, settings.binaryProperty);
+		// Said here rather than by n8n's assertBinaryData, whose words count items from 0 ("[item 0]").
+		const binary = ctx.getInputData()[itemIndex]?.binary?.[settings.binaryProperty];
+		if (!binary) {
+			const held = Object.keys(ctx.getInputData()[itemIndex]?.binary ?? {});
+			throw new NodeOperationError(
+				ctx.getNode(),
+				`${InputItems([itemIndex])} has no file in its binary field "${settings.binaryProperty}"`,
+				{
+					itemIndex,
+					description: held.length
+						? `Its files are in ${held.map((name) => `"${name}"`).join(', ')}: set Input Binary Field to one of them. Nothing was sent for this item.`
+						: 'It has no file at all: put a node that reads or downloads the file before this one. Nothing was sent for this item.',
+				},
+			);
+		}
 		this.name = binary.fileName ?? settings.binaryProperty;
 		this.binary = binary;
 	}

@@ -28,7 +28,7 @@ export class PlatformGap extends Error {
 	) {
 		super(
 			source.kind === 'builtIn'
-				? `contract/openapi.yaml has no ${what} on ${route}, which this node needs: restore it, or change the node`
+				? `The built-in description has no ${what} on ${route}, which this node needs: update the package, or set the credential's API Description to the platform's own`
 				: `${descriptionName(source).replace(/^t/, 'T')} has no ${what} on ${route}, which this node needs`,
 		);
 		this.name = 'PlatformGap';
@@ -44,7 +44,7 @@ export function describedAs(source: DescriptionSource): string {
 /** What a person calls the description: "the built-in description", "the platform's API description (Acme WMS Public API 2.4.0)". */
 export function descriptionName(source: DescriptionSource): string {
 	return source.kind === 'builtIn'
-		? 'the built-in description (contract/openapi.yaml)'
+		? 'the built-in description'
 		: `the platform's API description${describedAs(source)}`;
 }
 

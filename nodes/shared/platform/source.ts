@@ -14,7 +14,7 @@ import { describeFailure, scrubbed } from '../transport/failure';
 import { platformMessage } from '../transport/errors';
 import type { Secrets } from '../transport/secrets';
 import type { Site } from '../transport/site';
-import { DescriptionProblem } from './description/problems';
+import { DescriptionProblem, whereInWords } from './description/problems';
 import { fetchDescription, headerOf, textOf, type DescriptionHelpers } from './fetchDescription';
 import { platformFromText, type PlatformNotes } from './compiled';
 import { BUILT_IN } from './index';
@@ -184,7 +184,7 @@ function compile(text: string, source: { kind: 'platform' | 'pasted'; url?: stri
 	}
 	const from = source.url ? `read from ${source.url}` : 'pasted in the credential';
 	throw new DescriptionUnusable(
-		`The platform's API description ${from} cannot be used: ${problem.what} (at ${problem.pointer || '#'})`,
+		`The platform's API description ${from} cannot be used: ${problem.what}${whereInWords(problem.pointer)}`,
 		source.kind === 'pasted'
 			? 'Paste the whole description as the platform publishes it, or choose Built In'
 			: 'Ask the platform for its OpenAPI 3 description, or choose Built In',

@@ -70,6 +70,15 @@ export function platformMessage(failure: FailedCall): string {
 	return failure.message;
 }
 
+/** The failure's words, then the tries made and why no more were, as a sentence of their own. */
+function withTries(words: string, { attempts, note }: { attempts: number; note?: string }): string {
+	const tries =
+		attempts > 1
+			? `Gave up after ${attempts} tries${note ? `: ${note}` : ''}`
+			: note && `Not tried again: ${note}`;
+	return tries ? `${words.replace(/\.\s*$/, '')}. ${tries}` : words;
+}
+
 /** Statuses that say the platform could not take the request now, not that the request is wrong. */
 const PASSING_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 
@@ -119,10 +128,8 @@ export class PlatformError extends NodeApiError {
 		const details = (failure.body?.details ?? [])
 			.map((d) => `${requestPlace(d.path ?? '')}: ${d.message ?? ''}`)
 			.join('; ');
-		const tried = failure.attempts > 1 ? ` after ${failure.attempts} attempts` : '';
-		const note = failure.note ? `; ${failure.note}` : '';
 		super(node, { message: platformMessage(failure) } as JsonObject, {
-			message: options.message ?? `${platformMessage(failure)}${tried}${note}`,
+			message: options.message ?? withTries(platformMessage(failure), failure),
 			description: `Route ${failure.route}${details ? `. Details: ${details}` : ''}${failure.body?.request_id ? `. Request ID: ${failure.body.request_id}` : ''}`,
 			httpCode: failure.status ? String(failure.status) : undefined,
 			itemIndex: options.itemIndex,
@@ -161,6 +168,11 @@ export class PlatformError extends NodeApiError {
 	/** Whether the node's Re-Send After a Lost Answer decided if it was sent again. */
 	get resendOption(): boolean {
 		return this.gaveUp.resendOption === true;
+	}
+
+	/** No try got as far as the platform: its token could not be had, or no connection was made. */
+	get notSent(): boolean {
+		return this.gaveUp.notSent === true;
 	}
 
 	/** A lost answer not sent again because the route may not be repeated (see GaveUp.notRepeated). */

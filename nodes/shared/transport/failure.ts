@@ -39,6 +39,26 @@ export interface FailedCall {
 	certificateNames?: string;
 	/** A redirect not followed, in words that name only where it pointed ("a redirect away from …"). */
 	redirect?: string;
+	/** It failed before the request left (the credential's token could not be had): nothing was sent. */
+	notSent?: true;
+}
+
+/** The mark of an error thrown before a request left, found whatever layer of n8n's helpers wraps it. */
+const NOT_SENT = 'wmsNothingSent';
+
+/**
+ * An error of the credential's token fetch or its request settings, marked as thrown before the
+ * request it was for left: the platform cannot hold what that request carried.
+ */
+export function beforeAnyRequest(error: unknown): Error {
+	const marked = error instanceof Error ? error : new Error(String(error));
+	Object.defineProperty(marked, NOT_SENT, { value: true, configurable: true });
+	return marked;
+}
+
+/** Whether an error (or one it wraps) was thrown before anything was sent (`beforeAnyRequest`). */
+export function sentNothing(error: unknown): boolean {
+	return describeFailure(error).notSent === true;
 }
 
 /** Headers the package reads from a failure; the rest (which a platform may fill with anything) is dropped. */
@@ -146,7 +166,9 @@ export function describeFailure(error: unknown): FailedCall {
 	let code: string | undefined;
 	let text: string | undefined;
 	let certificateNames: string | undefined;
+	let notSent = false;
 	for (const layer of layers) {
+		notSent ||= layer[NOT_SENT] === true;
 		const names = asObject(layer.cert)?.subjectaltname;
 		if (typeof names === 'string') certificateNames ??= names;
 		const response = asObject(layer.response);
@@ -175,5 +197,6 @@ export function describeFailure(error: unknown): FailedCall {
 		message: String(outer.message ?? 'request failed'),
 		text,
 		certificateNames,
+		...(notSent ? { notSent: true as const } : {}),
 	};
 }

@@ -63,8 +63,15 @@ export interface Answer {
 /** Redirects that say the request was not taken here (it is asked for elsewhere). */
 const NOT_TAKEN_REDIRECTS = new Set([301, 302, 307, 308]);
 
-/** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503), a redirect elsewhere or a connection never made say it did not. */
+/** Whether a try failed before the platform could read it: its token could not be had, or no connection was made. */
+function neverSent(failure: FailedCall): boolean {
+	if (failure.notSent) return true;
+	return failure.status === undefined && connectionNeverReachedPlatform(failure.code);
+}
+
+/** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503), a redirect elsewhere or a try never sent say it did not. */
 function mayHaveStored(failure: FailedCall): boolean {
+	if (failure.notSent) return false;
 	if (failure.status !== undefined)
 		return (
 			!(failure.status >= 400 && failure.status < 500) &&
@@ -82,8 +89,7 @@ function retryReason(failure: FailedCall, idempotent: boolean): string | undefin
 	}
 	if (!isConnectionErrorCode(failure.code, failure.message)) return undefined;
 	// A reset may come after the platform stored the body: only repeat calls that are safe to repeat.
-	if (idempotent || connectionNeverReachedPlatform(failure.code))
-		return failure.code ?? 'connection error';
+	if (idempotent || neverSent(failure)) return failure.code ?? 'connection error';
 	return undefined;
 }
 
@@ -238,6 +244,8 @@ export async function platformRequest(
 		...(options.readAnswer ? { encoding: 'stream' as const } : {}),
 	};
 	let mayBeStored = false;
+	// Whether any try got as far as the platform (an answer, or a connection it may have read).
+	let reached = false;
 	const fail = (failure: FailedCall, attempts: number, notRepeated?: true): never => {
 		throw new PlatformError(
 			ctx.getNode(),
@@ -246,6 +254,7 @@ export async function platformRequest(
 				route,
 				attempts,
 				mayBeStored: mayBeStored || mayHaveStored(failure),
+				...(!reached && neverSent(failure) ? { notSent: true as const } : {}),
 				idempotent,
 				...(saysUnsafe ? { saysUnsafe } : {}),
 				...(options.idempotent !== undefined ? { resendOption: true as const } : {}),
@@ -298,6 +307,7 @@ export async function platformRequest(
 			)
 				fail(failure, attempt);
 			mayBeStored ||= mayHaveStored(failure);
+			reached ||= !neverSent(failure);
 			if (failure.status === 429) pace.refused(startedAt, waitMs);
 			else if (failure.status === 503) pace.busy(waitMs);
 			if (failure.status === 429 || failure.status === 503) options.onBusy?.();

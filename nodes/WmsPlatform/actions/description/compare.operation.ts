@@ -77,7 +77,7 @@ function summary(session: ExecuteSession, said: ReturnType<typeof rows>): IDataO
 		no_node_covers: count('no_node_covers'),
 	};
 	const message = platform.builtIn
-		? `The credential uses the built-in description (contract/openapi.yaml, ${counts.routes} routes): there is nothing to compare. To see what the platform's own description changes, set the credential's API Description to From the Platform or Pasted.`
+		? `The credential uses the built-in description (${counts.routes} routes): there is nothing to compare. To see what the platform's own description changes, set the credential's API Description to From the Platform or Pasted.`
 		: differencesInWords(describedAs(source), differences(BUILT_IN, platform));
 	const differs = said.some((row) => row.kind !== 'no_node_covers');
 	return {

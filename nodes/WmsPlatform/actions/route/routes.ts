@@ -140,7 +140,7 @@ export function needRoute(session: Session, path: string): RouteFields {
 	if (platform.has(path)) return routeFields(platform, path);
 	const node = ctx.getNode();
 	const where = platform.builtIn
-		? 'The built-in description (contract/openapi.yaml)'
+		? 'The built-in description'
 		: `The platform's description${describedAs(platform.source)}`;
 	throw new NodeOperationError(node, `${node.name}: ${where} has no route ${path}`, {
 		description: platform.builtIn
