@@ -23,6 +23,16 @@ import { descriptionName, type FieldSpec, type RecordSpec } from '../platform';
 import type { ExecuteSession } from '../session';
 import { showFor, type ResourceOperation } from './properties';
 import { heldParameter } from './heldParameters';
+import {
+	emptyJson,
+	hintSwitchesSavedOff,
+	jsonField,
+	mapperOptions,
+	NOT_SENT_ON_UPDATE,
+	notSent,
+} from './mapperValues';
+
+export { LEAVE_AS_IS, NOT_SENT_ON_UPDATE, notSent } from './mapperValues';
 
 /** The mapper's parameter. */
 export const COLUMNS = 'columns';
@@ -45,13 +55,11 @@ export interface MapperValue {
 }
 
 function mapperType(field: FieldSpec): MapperType {
-	if (field.options) return 'options';
+	if (field.options || field.type === 'boolean') return 'options';
 	switch (field.type) {
 		case 'number':
 		case 'integer':
 			return 'number';
-		case 'boolean':
-			return 'boolean';
 		case 'dateTime':
 			return 'dateTime';
 		case 'object':
@@ -94,9 +102,8 @@ export function mapperFields(
 			canBeUsedToMatch: matching && (key ? isKey : matchable(field) && field.required === true),
 			display: true,
 			type: mapperType(field),
-			...(field.options
-				? { options: field.options.map(({ name, value }) => ({ name, value })) }
-				: {}),
+			...(mapperType(field) === 'options' ? { options: mapperOptions(field, matching) } : {}),
+			...emptyJson(field),
 			readOnly: false,
 			removed: false,
 		};
@@ -132,7 +139,8 @@ export function mapperProperty(
 				matchingFieldsLabels: {
 					title: 'Key to Match On',
 					description: `The fields that identify a ${noun}: a record whose key the platform already has is updated`,
-					hint: "From the platform's API description where it names one",
+					// Shown under the key, above the fields: what an update does to a field left out.
+					hint: `From the platform's API description where it names one. A field left empty (a Yes/No at Leave As Is) is not sent; ${NOT_SENT_ON_UPDATE}.`,
 				},
 			},
 		},
@@ -260,11 +268,15 @@ export const mapsAutomatically = (ctx: IExecuteFunctions): boolean =>
 /** One item's mapped record, as typed (n8n's own conversion skipped: the package's checks read it). */
 export function mappedRecord(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	if (mapsAutomatically(ctx)) return ctx.getInputData()[itemIndex].json;
-	if (!storedMapper(ctx).value) return {};
+	const { value: held, schema } = storedMapper(ctx);
+	if (!held) return {};
+	const types = new Map((schema ?? []).map((field) => [field.id, field.type]));
 	const value = ctx.getNodeParameter(`${COLUMNS}.value`, itemIndex, {}, { skipValidation: true });
 	const record: IDataObject = {};
-	for (const [name, given] of Object.entries((value ?? {}) as IDataObject))
-		if (given !== null && given !== undefined && given !== '') record[name] = given;
+	for (const [name, given] of Object.entries((value ?? {}) as IDataObject)) {
+		const type = types.get(name);
+		if (!notSent(given, type)) record[name] = jsonField(given, type) as IDataObject[string];
+	}
 	return record;
 }
 
@@ -285,6 +297,7 @@ export function checkMapped(session: ExecuteSession, route: string, effective: R
 	const { value, matchingColumns, schema } = storedMapper(ctx);
 	const known = new Set(effective.fields.map((field) => field.name));
 	const mapped = Object.keys(value ?? {}).filter((name) => value?.[name] !== null);
+	hintSwitchesSavedOff(ctx, value, schema, effective);
 	const gone = [...new Set([...mapped, ...(matchingColumns ?? [])])].filter(
 		(name) => !known.has(name),
 	);
