@@ -161,3 +161,37 @@ describe('a description that cannot be read says nothing was sent', () => {
 		}
 	});
 });
+
+describe('a file whose rows never reached the platform says so in its Summary', () => {
+	let sim: RunningSimulator;
+	beforeEach(async () => (sim = await startSimulator()));
+	afterEach(async () => await sim.close());
+
+	it('a wrong client secret: the Summary and each Not Stored row say nothing was sent', async () => {
+		const harness = new Harness({
+			baseUrl: sim.baseUrl,
+			clientId: sim.clientId,
+			clientSecret: 'wrong-secret-39',
+		});
+		const { outputs } = await harness.runFiles(
+			{
+				type: 'wmsInventory',
+				parameters: {
+					resource: 'item',
+					operation: 'upsert',
+					input: 'file',
+					options: { resend: 'checkFirst' },
+				},
+				onError: 'continueErrorOutput',
+			},
+			[{ fileName: 'items.csv', text: 'sku,description\nNS-A,One\nNS-B,Two\n' }],
+		);
+		const [notStored, [summary]] = outputs;
+		expect(notStored.map((item) => item.json.outcome)).toEqual(['not_sent', 'not_sent']);
+		expect(summary.json).toMatchObject({ not_sent: 2, not_sent_rows: '1–2' });
+		expect(String(summary.json.message)).toMatch(
+			/Client ID or secret rejected by the platform \(HTTP 401\).* 2 not sent \(rows 1–2\): nothing of them reached the platform, so running the node again is safe/,
+		);
+		expect(String(summary.json.message)).not.toMatch(/not confirmed|Check the platform/);
+	});
+});

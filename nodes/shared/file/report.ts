@@ -31,7 +31,7 @@ export interface ReportedRow {
 }
 
 interface NotStored {
-	outcome: 'refused' | 'not_confirmed';
+	outcome: 'refused' | 'not_confirmed' | 'not_sent';
 	field: string | null;
 	reason: string;
 	retryable: boolean;
@@ -72,6 +72,8 @@ export class WriteReport {
 	unchanged = 0;
 	refused = 0;
 	notConfirmed = 0;
+	/** Rows that never reached the platform (a refused credential, a write stopped before them). */
+	notSent = 0;
 	/** Check Only: rows that passed every check (nothing is sent). */
 	checked = 0;
 	/** Check Only: which records the rows name were looked up on the platform, and which not. */
@@ -79,6 +81,7 @@ export class WriteReport {
 	requests = 0;
 	/** The rows not confirmed, by number (ranges in the summary). */
 	private readonly unconfirmedRows: number[] = [];
+	private readonly unsentRows: number[] = [];
 	private readonly listed: INodeExecutionData[] = [];
 	private readonly csvRows: string[] = [];
 	private readonly started = Date.now();
@@ -122,7 +125,8 @@ export class WriteReport {
 		const named = outcome.error instanceof PlatformError ? outcome.error.field : undefined;
 		const field = named ? this.fieldShown(named) : null;
 		this.notStored(row, {
-			outcome: outcome.kind === 'refused' ? 'refused' : 'not_confirmed',
+			outcome:
+				outcome.kind === 'refused' ? 'refused' : outcome.notSent ? 'not_sent' : 'not_confirmed',
 			field,
 			reason: this.session.secrets.redact(outcome.error.message),
 			retryable: outcome.kind === 'notConfirmed' && outcome.rerunSafe,
@@ -146,7 +150,10 @@ export class WriteReport {
 	private notStored(row: ReportedRow, what: NotStored): void {
 		const all = [row, ...(row.more ?? [])];
 		if (what.outcome === 'refused') this.refused++;
-		else {
+		else if (what.outcome === 'not_sent') {
+			this.notSent++;
+			for (const one of all) this.unsentRows.push(this.shown(one.row));
+		} else {
 			this.notConfirmed++;
 			for (const one of all) this.unconfirmedRows.push(this.shown(one.row));
 		}
@@ -187,7 +194,7 @@ export class WriteReport {
 		pairedItem: IPairedItemData[] | IPairedItemData,
 		stop?: { gaveUp?: Error; lastLine?: number },
 	): Promise<INodeExecutionData> {
-		const notStored = this.refused + this.notConfirmed;
+		const notStored = this.refused + this.notConfirmed + this.notSent;
 		const file = this.source.file;
 		const json: IDataObject = {
 			outcome: stop?.gaveUp
@@ -212,6 +219,7 @@ export class WriteReport {
 			...(this.lookedUp ? { looked_up: this.lookedUp } : {}),
 		};
 		if (this.notConfirmed) json.not_confirmed_rows = ranges(this.unconfirmedRows);
+		if (this.notSent) Object.assign(json, { not_sent: this.notSent, not_sent_rows: this.unsent() });
 		if (stop?.gaveUp && stop.lastLine) json.not_read_after_line = stop.lastLine;
 		const delimiter = this.delimiter();
 		const columns = [
@@ -236,7 +244,13 @@ export class WriteReport {
 	}
 
 	private settledCount(): number {
-		return this.stored + this.unchanged + this.refused + this.notConfirmed + this.checked;
+		return (
+			this.stored + this.unchanged + this.refused + this.notConfirmed + this.notSent + this.checked
+		);
+	}
+
+	private unsent(): string {
+		return ranges(this.unsentRows);
 	}
 
 	private message(stop?: { gaveUp?: Error; lastLine?: number }): string {
@@ -248,6 +262,10 @@ export class WriteReport {
 		const rerun = this.session.platform.route(this.route).idempotent
 			? 'Running the node again is safe: records are matched by their key.'
 			: 'Check the platform before running the node again.';
+		const rows = this.inFile ? 'rows' : 'items';
+		const unsent = this.notSent
+			? ` ${count(this.notSent)} not sent (${rows} ${this.unsent()}): nothing of them reached the platform, so running the node again is safe for them once the cause is put right.`
+			: '';
 		if (stop?.gaveUp) {
 			const unread =
 				this.inFile && stop.lastLine
@@ -256,9 +274,11 @@ export class WriteReport {
 			const unconfirmed = this.notConfirmed
 				? ` ${this.inFile ? 'Rows' : 'Items'} ${ranges(this.unconfirmedRows)} are not confirmed as stored.`
 				: '';
-			return `Stopped: ${this.session.secrets.redact(stop.gaveUp.message)}. ${count(read)} ${what} read${of}: ${confirmed}, ${count(this.refused)} refused.${unconfirmed}${unread} ${rerun}`;
+			// Where nothing that may have reached the platform is in doubt, the unsent rows' words say it all.
+			const after = this.notConfirmed || !this.notSent ? ` ${rerun}` : '';
+			return `Stopped: ${this.session.secrets.redact(stop.gaveUp.message)}. ${count(read)} ${what} read${of}: ${confirmed}, ${count(this.refused)} refused.${unconfirmed}${unsent}${unread}${after}`;
 		}
-		const notStored = this.refused + this.notConfirmed;
+		const notStored = this.refused + this.notConfirmed + this.notSent;
 		if (this.checked || this.lookedUp)
 			return `Check Only: ${count(this.checked)} of ${count(read)} ${what}${of} pass every check of the platform's API description; ${count(this.refused)} would be refused (the Not Stored output, and the CSV file on this item). Nothing was sent.${this.lookedUp ? ` ${this.lookedUp}` : ''}`;
 		if (notStored === 0)
@@ -273,6 +293,6 @@ export class WriteReport {
 			notStored > this.listed.length
 				? ` The Not Stored output lists the first ${count(this.listed.length)}; the CSV file has them all.`
 				: '';
-		return `${count(notStored)} of ${count(read)} ${what}${of} are not stored; ${confirmed}; ${took}${refused}${unconfirmed}${listed}`;
+		return `${count(notStored)} of ${count(read)} ${what}${of} are not stored; ${confirmed}; ${took}${refused}${unconfirmed}${unsent}${listed}`;
 	}
 }
