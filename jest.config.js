@@ -7,6 +7,8 @@ const common = {
 };
 
 module.exports = {
+	// A bound, not a measure: a test that takes a second alone takes many on a machine busy with other jobs.
+	testTimeout: 60_000,
 	projects: [
 		{
 			...common,

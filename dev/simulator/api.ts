@@ -103,6 +103,10 @@ export interface RunningSimulator {
 		add(rule: FaultRule): void;
 		clear(): void;
 		list(): (FaultRule & { seen: number; fired: number })[];
+		/** Requests a `hold` rule keeps unanswered now. */
+		holding(): number;
+		/** The held requests go on. */
+		release(): void;
 	};
 	revokeTokens(): void;
 	/** How ERP updates are listed and completed, unlike the contract where a test says so (see ErpUpdateListing). */

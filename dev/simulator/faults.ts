@@ -1,5 +1,5 @@
 /** Faults on demand: per route, counted, and reproducible through a seeded random source. */
-export type FaultKind = '429' | '503' | 'reset_before' | 'reset_after' | 'latency' | '401';
+export type FaultKind = '429' | '503' | 'reset_before' | 'reset_after' | 'latency' | '401' | 'hold';
 
 export interface FaultRule {
 	/** A contract route such as '/supplier/add', or '*' for every contract route. */
@@ -22,6 +22,7 @@ export const FAULT_KINDS: readonly FaultKind[] = [
 	'reset_after',
 	'latency',
 	'401',
+	'hold',
 ];
 
 interface ActiveRule {
@@ -34,6 +35,8 @@ export interface FaultDecision {
 	latencyMs: number;
 	/** The one answer-changing fault, if any (first matching rule wins). */
 	fault?: FaultRule;
+	/** A hold: the request waits for it before it is processed. */
+	hold?: Promise<void>;
 }
 
 /** mulberry32: tiny, fast, good enough to make fault probabilities reproducible. */
@@ -51,6 +54,8 @@ function seeded(seed: number): () => number {
 export class Faults {
 	private rules: ActiveRule[] = [];
 	private random: () => number;
+	/** Requests held now, each waiting for `release`. */
+	private held: Array<() => void> = [];
 
 	constructor(seed?: number) {
 		this.random = seed === undefined ? Math.random : seeded(seed);
@@ -68,6 +73,17 @@ export class Faults {
 
 	clear(): void {
 		this.rules = [];
+		this.release();
+	}
+
+	/** How many requests are held now, unanswered: a client has at least that many in flight. */
+	holding(): number {
+		return this.held.length;
+	}
+
+	/** The requests held go on (a test has seen what it waited for). */
+	release(): void {
+		for (const go of this.held.splice(0)) go();
 	}
 
 	list(): (FaultRule & { seen: number; fired: number })[] {
@@ -83,7 +99,10 @@ export class Faults {
 			if (active.seen <= (rule.after ?? 0)) continue;
 			if (rule.times !== undefined && active.fired >= rule.times) continue;
 			if (rule.probability !== undefined && this.random() >= rule.probability) continue;
-			if (rule.kind === 'latency') {
+			if (rule.kind === 'hold') {
+				active.fired++;
+				decision.hold ??= new Promise((go) => this.held.push(go));
+			} else if (rule.kind === 'latency') {
 				active.fired++;
 				decision.latencyMs += rule.latencyMs ?? 1000;
 			} else if (!decision.fault) {

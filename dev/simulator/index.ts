@@ -182,7 +182,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 			tokensAtReset = auth.issued;
 			timing.resetLoad();
 		},
-		faults: { add: (r) => faults.add(r), clear: () => faults.clear(), list: () => faults.list() },
+		faults: {
+			add: (r) => faults.add(r),
+			clear: () => faults.clear(),
+			list: () => faults.list(),
+			holding: () => faults.holding(),
+			release: () => faults.release(),
+		},
 		revokeTokens: () => auth.revokeAll(),
 		erpUpdateListing: sim.erpUpdateListing,
 		latency: { get: () => timing.latency(), set: (model) => timing.setLatency(model) },
@@ -224,6 +230,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		},
 		close: async () => {
 			if (timer) clearInterval(timer);
+			faults.release();
 			await described.close();
 			await tls?.close();
 			await new Promise<void>((resolve) => {

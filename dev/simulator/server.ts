@@ -202,6 +202,7 @@ export function createFront(d: FrontDeps) {
 			}
 			bump(d.stats.requests, route.path);
 			const decision = d.faults.decide(route.path);
+			await decision.hold;
 			if (decision.latencyMs > 0) await delay(decision.latencyMs);
 			const fault = decision.fault;
 			if (fault?.kind === 'reset_before') {

@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * The nodes under platform faults (simulator fault injection), through real n8n-core. What is
  * checked is what a user relies on: nothing reported as stored that the platform does not hold,
@@ -11,6 +10,7 @@ import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import { Harness, type NodeUnderTest } from '../support/harness';
 import { harnessFor, inventoryUpsert, itemOf, onAFreshPlatform } from '../support/platform';
+import { waitFor } from '../support/simulatorClient';
 import { moveClock, onlyDateFaked } from '../support/triggerHost';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
@@ -60,11 +60,12 @@ describe('faults through real n8n-core', () => {
 			expect(error).toBeUndefined();
 			const [main, failed] = outputs;
 			expect(main.map((item) => input[itemOf(item)].sku).sort()).toEqual(storedSkus('F').sort());
-			expect(failed.map(itemOf)).toEqual(range(1000, 2500));
+			// Its requests go side by side: which one the platform takes (the one it sees first) is the machine's to say.
+			expect([500, 1000]).toContain(main.length);
 			expect(
-				failed.every((item, k) =>
+				failed.every((item) =>
 					String(item.json.message).startsWith(
-						`Inventory item ${input[1000 + k].sku}: not confirmed as stored`,
+						`Inventory item ${input[itemOf(item)].sku}: not confirmed as stored`,
 					),
 				),
 			).toBe(true);
@@ -219,27 +220,24 @@ describe('faults through real n8n-core', () => {
 
 	describe('within the budget', () => {
 		it('the token revoked halfway through a bulk run: one new token, nothing lost, nothing doubled', async () => {
-			let revoked = false;
-			const watcher = setInterval(() => {
-				if (!revoked && (sim.stats().requests['/inventory/add'] ?? 0) >= 2) {
-					sim.revokeTokens();
-					revoked = true;
-				}
-			}, 1);
+			// The third request is held before its token is checked, and the tokens are revoked meanwhile.
+			sim.faults.add({ route: '/inventory/add', kind: 'hold', after: 2, times: 1 });
+			const input = skus(5000, 'TR');
+			const run = harness.run(addItems({}), input);
 			try {
-				const input = skus(5000, 'TR');
-				const { error, outputs } = await harness.run(addItems({}), input);
-				expect(error).toBeUndefined();
-				expect(revoked).toBe(true);
-				expect(outputs[0].map(itemOf)).toEqual(range(0, 5000));
-				expect(storedSkus('TR')).toEqual(input.map((item) => item.sku));
-				// Each request in flight when the token was revoked meets one 401; they share the one new token.
-				expect(sim.stats().statuses['401']).toBeGreaterThanOrEqual(1);
-				expect(sim.stats().statuses['401']).toBeLessThanOrEqual(4);
-				expect(sim.stats().tokensIssued).toBe(2);
+				await waitFor(() => sim.faults.holding() === 1);
+				sim.revokeTokens();
 			} finally {
-				clearInterval(watcher);
+				sim.faults.release();
 			}
+			const { error, outputs } = await run;
+			expect(error).toBeUndefined();
+			expect(outputs[0].map(itemOf)).toEqual(range(0, 5000));
+			expect(storedSkus('TR')).toEqual(input.map((item) => item.sku));
+			// Each request in flight when the token was revoked meets one 401; they share the one new token.
+			expect(sim.stats().statuses['401']).toBeGreaterThanOrEqual(1);
+			expect(sim.stats().statuses['401']).toBeLessThanOrEqual(4);
+			expect(sim.stats().tokensIssued).toBe(2);
 		});
 
 		it('Get Many with Return All through a 503, a reset and a 429 on later pages: every record once, none missing', async () => {

@@ -2,11 +2,16 @@
  * Requests in Parallel through real n8n-core against the simulator with a round trip (set through
  * its control API): output order and pairing, one key never in two requests at once, the most
  * requests in flight, back-off under a rate limit, Stop, and a give-up with requests side by side.
+ *
+ * Requests in flight are counted at the client, where the promise is made. The test waits for
+ * requests held at the platform, not for time to pass; where adaptive decides from how long
+ * answers take, the platform's times are long beside the node's own work on a busy machine.
  */
 
 import type { RunningSimulator } from '../../dev/simulator';
-import { ADAPTIVE_START, platformWidths } from '../../nodes/shared/bulk/lanes';
+import { ADAPTIVE_CAP, ADAPTIVE_START, platformWidths } from '../../nodes/shared/bulk/lanes';
 import type { Harness } from '../support/harness';
+import { countInFlight, type InFlight } from '../support/inFlight';
 import { inventoryUpsert, itemOf, onAFreshPlatform } from '../support/platform';
 import { waitFor } from '../support/simulatorClient';
 
@@ -17,11 +22,37 @@ const items = (n: number, prefix: string) =>
 		description: `Item ${i}`,
 	}));
 const upsert = inventoryUpsert;
+/**
+ * A distant platform, and one working on one request at a time: their times long beside the
+ * node's own work per request on a machine busy with other jobs, which adaptive cannot tell from
+ * the platform's.
+ */
+const DISTANT_MS = 400;
+const ONE_AT_A_TIME = { roundTripMs: 5, perRowMs: 50, servers: 1 };
+/**
+ * The narrowest width adaptive reaches only by growing (twice four). Once growing stops it keeps
+ * what the platform carried and half as many again: the node's own time per request on a busy
+ * machine, counted in every answer, can lift that past four, not to a growing step.
+ */
+const GROWN = 2 * ADAPTIVE_START;
 
 describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', () => {
 	let sim: RunningSimulator;
 	let harness: Harness;
 	onAFreshPlatform({}, (platform) => ({ sim, harness } = platform));
+	let client: InFlight;
+	beforeEach(() => (client = countInFlight('/inventory/add')));
+	afterEach(() => client.stop());
+
+	/** Waits until the platform holds `n` requests unanswered, answers the client's count then, and lets them go. */
+	const inFlightWhenHeld = async (n: number): Promise<number> => {
+		try {
+			await waitFor(() => sim.faults.holding() >= n);
+			return client.now;
+		} finally {
+			sim.faults.release();
+		}
+	};
 
 	const control = async (path: string, body: unknown) => {
 		const res = await fetch(`${sim.baseUrl.replace(/\/v1$/, '')}/_sim${path}`, {
@@ -50,7 +81,7 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 		expect(error).toBeUndefined();
 		expect(outputs[0].map(itemOf)).toEqual(range(40));
 		expect(outputs[0].map((item) => item.json.key)).toEqual(input.map((item) => item.sku));
-		expect(sim.load().peakInFlight).toBeGreaterThan(1);
+		expect(client.peak).toBeGreaterThan(1);
 		expect(stored('ORD')).toEqual(input.map((item) => item.sku));
 	});
 
@@ -76,70 +107,64 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 
 	it.each([1, 3, 8])('never has more than %i requests in flight when set so', async (setting) => {
 		await control('/latency', { roundTripMs: 20 });
-		const { error } = await harness.run(
+		// The first requests are held until as many as the setting are in flight.
+		sim.faults.add({ route: '/inventory/add', kind: 'hold', times: setting });
+		const run = harness.run(
 			upsert({ batchSize: 2, requestsInParallel: setting }),
 			items(60, `FIX${setting}`),
 		);
+		expect(await inFlightWhenHeld(setting)).toBe(setting);
+		const { error } = await run;
 		expect(error).toBeUndefined();
-		expect(sim.load().peakInFlight).toBe(setting);
+		expect(client.started).toBe(30);
+		expect(client.peak).toBe(setting);
 		expect(stored(`FIX${setting}`)).toHaveLength(60);
 	});
 
 	it('adaptive (the default) grows past four on a distant platform, never past thirty-two', async () => {
-		await control('/latency', { roundTripMs: 80 });
+		await control('/latency', { roundTripMs: DISTANT_MS });
 		const { error } = await harness.run(upsert({ batchSize: 2 }), items(100, 'FAR'));
 		expect(error).toBeUndefined();
-		expect(sim.load().peakInFlight).toBeGreaterThan(4);
-		expect(sim.load().peakInFlight).toBeLessThanOrEqual(32);
+		expect(client.peak).toBeGreaterThan(ADAPTIVE_START);
+		expect(client.peak).toBeLessThanOrEqual(ADAPTIVE_CAP);
 		expect(stored('FAR')).toHaveLength(100);
 	});
 
 	it('adaptive does not grow on when more requests in flight bring no more (a platform working on one at a time)', async () => {
-		await control('/latency', { roundTripMs: 5, perRowMs: 10, servers: 1 });
-		const { error } = await harness.run(upsert({ batchSize: 2 }), items(160, 'BUSY'));
+		await control('/latency', ONE_AT_A_TIME);
+		const { error } = await harness.run(upsert({ batchSize: 2 }), items(40, 'BUSY'));
 		expect(error).toBeUndefined();
 		// It starts at four, sees the answers of four wait, measures one alone at two and narrows to
 		// what the platform carries (test/unit/lanes.test.ts shows each step on a model clock), never the
 		// sixteen or thirty-two of a distant platform.
-		expect(sim.load().peakInFlight).toBe(4);
-		expect(stored('BUSY')).toHaveLength(160);
+		expect(client.peak).toBeLessThan(GROWN);
+		expect(stored('BUSY')).toHaveLength(40);
 	});
 
-	it("a first round that waited for the run's token is measured again: a platform working on one at a time still never gets more than four at once", async () => {
-		await control('/latency', { roundTripMs: 5, perRowMs: 10, servers: 1 });
-		// The run has no token yet and getting one takes long: the first round's answers all come
-		// late together, as if none had waited for the others.
-		sim.faults.add({ route: '/oauth/token', kind: 'latency', latencyMs: 400, times: 1 });
-		const { error } = await harness.run(upsert({ batchSize: 2 }), items(160, 'TOKEN'));
+	it("a first round that waited for the run's token is measured again: a platform working on one at a time is still not widened as a distant one is", async () => {
+		await control('/latency', ONE_AT_A_TIME);
+		// The run has no token yet and getting one takes long beside the platform's work on four
+		// requests: the first round's answers all come late together, as if none had waited.
+		sim.faults.add({ route: '/oauth/token', kind: 'latency', latencyMs: 2000, times: 1 });
+		const { error } = await harness.run(upsert({ batchSize: 2 }), items(40, 'TOKEN'));
 		expect(error).toBeUndefined();
 		expect(sim.stats().tokensIssued).toBe(1);
-		expect(sim.load().peakInFlight).toBe(4);
-		expect(stored('TOKEN')).toHaveLength(160);
+		expect(client.peak).toBeLessThan(GROWN);
+		expect(stored('TOKEN')).toHaveLength(40);
 	});
 
 	it('adaptive starts a later run to the same platform where the last one left off (a quarter of its width), not at four', async () => {
-		await control('/latency', { roundTripMs: 80 });
+		await control('/latency', { roundTripMs: DISTANT_MS });
 		expect(
 			(await harness.run(upsert({ batchSize: 2 }), items(100, 'NIGHT'))).error,
 		).toBeUndefined();
 		const start = platformWidths.startFor(sim.baseUrl);
 		expect(start).toBeGreaterThan(ADAPTIVE_START);
-		// A long round trip holds the next run's first round: what is in flight then is where it starts.
-		await control('/latency', { roundTripMs: 400 });
-		const sent = () => sim.stats().requests['/inventory/add'] ?? 0;
-		const before = sent();
-		let atStart = 0;
-		const next = await harness.run(
-			upsert({ batchSize: 2 }),
-			items(40, 'MORNING'),
-			'manual',
-			async () => {
-				await waitFor(() => sent() - before >= start);
-				atStart = sim.load().inFlight;
-			},
-		);
-		expect(next.error).toBeUndefined();
-		expect(atStart).toBe(start);
+		// The next run's first round is held: what is in flight then is where it starts.
+		sim.faults.add({ route: '/inventory/add', kind: 'hold', times: start });
+		const next = harness.run(upsert({ batchSize: 2 }), items(40, 'MORNING'));
+		expect(await inFlightWhenHeld(start)).toBe(start);
+		expect((await next).error).toBeUndefined();
 		expect(stored('MORNING')).toHaveLength(40);
 	});
 

@@ -71,7 +71,7 @@ describe('transport', () => {
 	});
 
 	it('stops waiting to retry as soon as the execution is cancelled', async () => {
-		sim.faults.add({ route: '/supplier/add', kind: '429', retryAfterSeconds: 30 });
+		sim.faults.add({ route: '/supplier/add', kind: '429', retryAfterSeconds: 300 });
 		const logsFrom = capturedLogs.length;
 		await harness.run(add(1, { maxWaitSeconds: 600 }), suppliers(1), 'manual', async (cancel) => {
 			// Cancel once the node is waiting out the Retry-After (it logs the retry just before).
@@ -82,8 +82,8 @@ describe('transport', () => {
 			while (!waiting()) await new Promise((resolve) => setImmediate(resolve));
 			cancel();
 		});
-		// n8n ends the run at once; the node must end too rather than sleep out the 30 s Retry-After
-		// (this test's 5 s limit would catch that) and then send again.
+		// n8n ends the run at once; the node must end too rather than sleep out the five-minute
+		// Retry-After (this test's time limit would catch that) and then send again.
 		await expect(harness.nodeTypes.lastExecute).rejects.toThrow(
 			'Execution cancelled while waiting to retry /supplier/add',
 		);

@@ -1,6 +1,6 @@
 /** Faults on demand do what they say, per route, counted, and reproducibly by seed. */
 import { startSimulator } from '../../dev/simulator';
-import { client, type Client } from '../support/simulatorClient';
+import { client, waitFor, type Client } from '../support/simulatorClient';
 
 describe('simulator faults', () => {
 	let c: Client;
@@ -55,6 +55,20 @@ describe('simulator faults', () => {
 		const t0 = Date.now();
 		expect((await c.post('/supplier/check', {})).status).toBe(200);
 		expect(Date.now() - t0).toBeGreaterThanOrEqual(140);
+	});
+
+	it('hold keeps requests unanswered and unprocessed until released; later ones pass', async () => {
+		c.sim.faults.add({ route: '/supplier/add', kind: 'hold', times: 2 });
+		let answered = 0;
+		const held = ['S-1', 'S-2'].map((code) => add(code).then((r) => (answered++, r.status)));
+		await waitFor(() => c.sim.faults.holding() === 2);
+		// Other routes are not held.
+		expect((await c.post('/supplier/check', {})).status).toBe(200);
+		expect([answered, c.sim.store.count('supplier')]).toEqual([0, 0]);
+		c.sim.faults.release();
+		expect(await Promise.all(held)).toEqual([200, 200]);
+		expect((await add('S-3')).status).toBe(200);
+		expect(c.sim.faults.holding()).toBe(0);
 	});
 
 	it('after and times pick exactly which matching requests fail; other routes are untouched', async () => {

@@ -79,8 +79,11 @@ export async function client(options: SimulatorOptions = {}): Promise<Client> {
 	return c;
 }
 
-/** Polls a condition (no fixed sleeps): resolves as soon as it holds, fails after timeoutMs. */
-export async function waitFor<T>(probe: () => T | Promise<T>, timeoutMs = 5000): Promise<T> {
+/**
+ * Polls a condition (no fixed sleeps): resolves as soon as it holds, fails after timeoutMs (a bound
+ * on the wait, generous for a machine busy with other jobs).
+ */
+export async function waitFor<T>(probe: () => T | Promise<T>, timeoutMs = 30_000): Promise<T> {
 	const end = Date.now() + timeoutMs;
 	for (;;) {
 		const value = await probe();
