@@ -30,6 +30,7 @@ import {
 	startSimulator,
 } from './n8n-host.mjs';
 import { banner, shown } from '../n8n-host/lib/banner.mjs';
+import { startCredential } from '../n8n-host/lib/credential.mjs';
 import { startQueueProfile } from '../n8n-host/lib/queue.mjs';
 import { ERP_EXAMPLES_DIR, connectErp, startErpDatabase } from '../n8n-host/lib/erp.mjs';
 
@@ -148,11 +149,15 @@ try {
 		n8n.state.apiKey = await client.createApiKey('npm start');
 		n8n.saveState();
 	}
-	const credential = await client.importCredential(simulator, {
-		fields: certificates
-			? { trustPrivateCa: true, caCertificate: certificates.ca.cert }
-			: { trustPrivateCa: false, caCertificate: '' },
+	// What the person changed in the credential since stays (see credential.mjs).
+	const credential = await startCredential(client, {
+		simulator,
+		fields: certificates ? { trustPrivateCa: true, caCertificate: certificates.ca.cert } : {},
+		shaped: text('--shape') ? `--shape ${text('--shape')}` : text('--contract') && '--contract',
+		description,
+		state: n8n.state,
 	});
+	n8n.saveState();
 	// The folder n8n may read and write files in, with the file example's export in it.
 	const filesFolder = prepareFilesFolder(profile?.filesFolder ?? filesFolderOf(USER_FOLDER));
 	log(

@@ -19,11 +19,13 @@ const ERP_EXAMPLES = fs
 	.filter((f) => f.endsWith('.json')).length;
 
 /**
- * Runs `npm start` (dev/scripts/start.mjs) with `flags` in a user folder of its own until its banner
- * says it is ready; `stop()` is Ctrl-C, asserting it ended cleanly. `output()` is all it printed.
+ * Runs `npm start` (dev/scripts/start.mjs) with `flags` in a user folder of its own (or `folder`)
+ * until its banner says it is ready; `stop()` is Ctrl-C, asserting it ended cleanly, and removes the
+ * folder unless `keep` (then it goes when the suite ends). `output()` is all it printed.
  */
-async function npmStart(ctx, label, flags = []) {
-	const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-'));
+async function npmStart(ctx, label, flags = [], { folder, keep = false } = {}) {
+	folder ??= fs.mkdtempSync(path.join(os.tmpdir(), 'wms-e2e-start-'));
+	if (keep) ctx.onCleanup(() => fs.rmSync(folder, { recursive: true, force: true }));
 	const port = await freePort(0);
 	const simPort = await freePort(0, [port]);
 	const erpPort = await freePort(0, [port, simPort]);
@@ -54,7 +56,7 @@ async function npmStart(ctx, label, flags = []) {
 			exited,
 			new Promise((r) => setTimeout(() => r('timeout'), 30000)),
 		]);
-		fs.rmSync(folder, { recursive: true, force: true });
+		if (!keep) fs.rmSync(folder, { recursive: true, force: true });
 		assert.equal(
 			code,
 			0,
@@ -121,6 +123,24 @@ async function examplesFromTheList(ctx, client, { editor, email, password }) {
 	}
 }
 
+/** The "WMS Simulator" credential of the n8n that `npm start` printed `out` for, with its data as n8n shows it. */
+async function simulatorCredential(out) {
+	const { editor, email, password } = login(out);
+	const client = await new N8nClient(new URL(editor).origin).login(email, password);
+	const { id, name, type } = (await client.rest('GET', '/credentials')).find(
+		(c) => c.name === 'WMS Simulator',
+	);
+	const { data } = await client.rest('GET', `/credentials/${id}?includeData=true`);
+	/** Saves the credential with `changes`, as the editor's Save does. */
+	const change = (changes) =>
+		client.rest('PATCH', `/credentials/${id}`, { name, type, data: { ...data, ...changes } });
+	return { client, credential: { id, name, type }, data, change };
+}
+
+/** The user folder of the first start, with the credential as the person changed it, for the next. */
+const restart = {};
+const PASTED = 'openapi: 3.0.3 # pasted once, kept while From the Platform is chosen';
+
 /** What the banner of `npm start` says: the editor's address and the login. */
 function login(out) {
 	return {
@@ -135,7 +155,14 @@ export default [
 		name: 'npm start: up with a working login that lands on the workflow list, the credentials, the examples and their files folder; every example runs green from the list in the editor, the ERP examples from its ERP database; Ctrl-C stops it all',
 		timeoutMs: 480000,
 		async run(ctx) {
-			const { folder, port, simPort, erpPort, output, stop } = await npmStart(ctx, 'npm start');
+			const { folder, port, simPort, erpPort, output, stop } = await npmStart(
+				ctx,
+				'npm start',
+				[],
+				{
+					keep: true,
+				},
+			);
 			const out = output();
 			try {
 				const { editor, email, password } = login(out);
@@ -183,6 +210,15 @@ export default [
 					await erp.end();
 				}
 				await examplesFromTheList(ctx, client, { editor, email, password });
+				// The person's own choice, through n8n's API as the editor saves it: kept by the next start.
+				await (
+					await simulatorCredential(out)
+				).change({
+					description: 'platform',
+					descriptionUrl: 'openapi.yaml',
+					descriptionText: PASTED,
+				});
+				restart.folder = folder;
 			} finally {
 				await stop();
 			}
@@ -192,6 +228,58 @@ export default [
 				`the simulator still listens on ${simPort} after Ctrl-C`,
 			);
 			assert.ok(await portIsFree(erpPort), `the ERP database still listens on ${erpPort}`);
+		},
+	},
+	{
+		name: "npm start again on that folder keeps what the person changed in the credential (From the Platform, its URL, the pasted text) and moves its Base URL to the simulator's new port; then with --shape acme a credential on Built In is set to From the Platform, and the banner says so",
+		timeoutMs: 300000,
+		async run(ctx) {
+			assert.ok(restart.folder, 'needs the folder of the test before');
+			const again = await npmStart(ctx, 'npm start (again)', [], {
+				folder: restart.folder,
+				keep: true,
+			});
+			try {
+				const out = again.output();
+				const { client, credential, data, change } = await simulatorCredential(out);
+				assert.deepEqual(
+					{
+						description: data.description,
+						descriptionUrl: data.descriptionUrl,
+						descriptionText: data.descriptionText,
+						baseUrl: data.baseUrl,
+					},
+					{
+						description: 'platform',
+						descriptionUrl: 'openapi.yaml',
+						descriptionText: PASTED,
+						baseUrl: `http://127.0.0.1:${again.simPort}/v1`,
+					},
+				);
+				assert.match(out, /API Description: From the Platform \(openapi\.yaml\)/);
+				const test = await client.rest('POST', '/credentials/test', {
+					credentials: { ...credential, data },
+				});
+				assert.equal(test.status, 'OK', `the kept credential's test said: ${test.message}`);
+				await change({ description: 'builtIn' });
+			} finally {
+				await again.stop();
+			}
+			const shaped = await npmStart(ctx, 'npm start --shape acme', ['--shape', 'acme'], {
+				folder: restart.folder,
+			});
+			try {
+				const out = shaped.output();
+				const { data } = await simulatorCredential(out);
+				assert.equal(data.description, 'platform');
+				assert.equal(data.descriptionUrl, 'openapi.yaml', "the person's Description URL");
+				assert.match(
+					out,
+					/API Description: From the Platform \(openapi\.yaml\)\s+set to From the Platform by npm start \(--shape acme\): the simulator speaks Acme WMS/,
+				);
+			} finally {
+				await shaped.stop();
+			}
 		},
 	},
 	{

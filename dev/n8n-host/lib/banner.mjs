@@ -22,7 +22,7 @@ export function banner(s) {
   n8n editor      ${landing(s.n8n.url)}
   log in as       ${s.owner.email}
   password        ${s.owner.password}      (local instance only)
-  credential      "${s.credential.name}" (${s.credential.type}) → simulator
+  credential      "${s.credential.name}" (${s.credential.type}) → simulator${(s.credential.notes ?? []).map((note) => `\n                  ${note}`).join('')}
   workflows       ${s.imported.length ? names(s.imported) : '(no examples/*.json yet)'}
   files           ${shown(s.filesFolder)}/   (the only folder n8n reads and writes files in here:
                   N8N_RESTRICT_FILE_ACCESS_TO; the file example's export is erp/item-master.csv)
