@@ -18,6 +18,7 @@ import { FILTER_FIELDS, FILTERS, loadMapperFields, RECORD_FIELDS } from './form/
 import { retryPolicy } from './form/options';
 import { sayLeftOut } from './form/records';
 import { openSession, type ExecuteSession } from './session';
+import { stoppedItems } from './stopped';
 
 export interface Resource {
 	value: string;
@@ -73,32 +74,49 @@ export function resourceSubtitle(resources: Resource[]): string {
 	return `={{ (${JSON.stringify(words)})[$parameter["resource"] + ":" + $parameter["operation"]] || "" }}`;
 }
 
+/**
+ * Runs the chosen operation. An error it throws (before or instead of answering per item) stops the
+ * node, or under On Error → Continue becomes one error item per input item (stopped.ts).
+ */
 export async function routeExecution(
 	this: IExecuteFunctions,
 	resources: Resource[],
 ): Promise<INodeExecutionData[][]> {
-	const resourceName = this.getNodeParameter('resource', 0) as string;
-	const operationName = this.getNodeParameter('operation', 0) as string;
+	try {
+		return await runOperation(this, resources);
+	} catch (error) {
+		const stopped = stoppedItems(this, error);
+		if ('stop' in stopped) throw stopped.stop;
+		return stopped.items;
+	}
+}
+
+async function runOperation(
+	ctx: IExecuteFunctions,
+	resources: Resource[],
+): Promise<INodeExecutionData[][]> {
+	const resourceName = ctx.getNodeParameter('resource', 0) as string;
+	const operationName = ctx.getNodeParameter('operation', 0) as string;
 	const operation = resources
 		.find((r) => r.value === resourceName)
 		?.operations.find((op) => op.value === operationName);
 	if (!operation) {
 		throw new NodeOperationError(
-			this.getNode(),
+			ctx.getNode(),
 			`The operation "${operationName}" of "${resourceName}" is not known to this node version`,
 		);
 	}
-	const session = await openSession(this, {
-		retry: retryPolicy(this),
-		signal: this.getExecutionCancelSignal(),
+	const session = await openSession(ctx, {
+		retry: retryPolicy(ctx),
+		signal: ctx.getExecutionCancelSignal(),
 	});
 	try {
-		const result = await operation.execute(session, this.getInputData());
+		const result = await operation.execute(session, ctx.getInputData());
 		sayLeftOut(session);
 		const several = outputNames(
 			operation.outputs,
-			this.getNode().typeVersion,
-			this.getNode().parameters,
+			ctx.getNode().typeVersion,
+			ctx.getNode().parameters,
 		);
 		return several.length || operation.summaryOutputs
 			? (result as INodeExecutionData[][])

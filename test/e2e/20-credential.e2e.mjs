@@ -207,4 +207,108 @@ export default [
 			}
 		},
 	},
+	{
+		// Issue 39: n8n passes a node's input on through its first output when the node throws while set to continue.
+		name: 'a WMS node set to Continue (using error output) whose pasted description cannot be used: every order on the error output, none on the success output',
+		async run(ctx) {
+			const credential = await ctx.client.api('POST', '/credentials', {
+				name: 'WMS (pasted description unusable)',
+				type: ctx.credential.type,
+				data: {
+					...good(ctx),
+					description: 'pasted',
+					descriptionText: '{ "openapi": "3.0.3", "paths": [',
+				},
+			});
+			const orders = ['SO-E2E-39-1', 'SO-E2E-39-2', 'SO-E2E-39-3'].map((order_number) => ({
+				json: { order_number, customer_code: 'CUST-1', sku: 'BOLT-M8-40', quantity: 1 },
+			}));
+			const trigger = 'Start';
+			const noOp = (id, name, x) => ({
+				id,
+				name,
+				type: 'n8n-nodes-base.noOp',
+				typeVersion: 1,
+				position: [x, 0],
+				parameters: {},
+			});
+			const saved = await ctx.client.api('POST', '/workflows', {
+				name: 'e2e: a run that cannot start stays off the success output',
+				nodes: [
+					{
+						id: 't',
+						name: trigger,
+						type: 'n8n-nodes-base.manualTrigger',
+						typeVersion: 1,
+						position: [0, 0],
+						parameters: {},
+					},
+					{
+						id: 'c',
+						name: 'ERP orders',
+						type: 'n8n-nodes-base.code',
+						typeVersion: 2,
+						position: [220, 0],
+						parameters: { jsCode: `return ${JSON.stringify(orders)};` },
+					},
+					{
+						id: 'w',
+						name: 'WMS Sales Order',
+						type: `${ctx.packageName}.wmsSalesOrder`,
+						typeVersion: 3,
+						position: [440, 0],
+						onError: 'continueErrorOutput',
+						parameters: {
+							resource: 'salesOrder',
+							operation: 'add',
+							columns: {
+								mappingMode: 'autoMapInputData',
+								value: null,
+								matchingColumns: [],
+								schema: [],
+							},
+						},
+						credentials: { wmsIntegrationApi: { id: credential.id, name: credential.name } },
+					},
+					noOp('s', 'Mark sent in the ERP', 660),
+					noOp('e', 'Error inbox', 660),
+				],
+				connections: {
+					[trigger]: { main: [[{ node: 'ERP orders', type: 'main', index: 0 }]] },
+					'ERP orders': { main: [[{ node: 'WMS Sales Order', type: 'main', index: 0 }]] },
+					'WMS Sales Order': {
+						main: [
+							[{ node: 'Mark sent in the ERP', type: 'main', index: 0 }],
+							[{ node: 'Error inbox', type: 'main', index: 0 }],
+						],
+					},
+				},
+				settings: { executionOrder: 'v1' },
+			});
+			try {
+				const execution = await ctx.client.waitForExecution(
+					await ctx.client.runManually(saved.id, trigger),
+				);
+				const runData = execution.data.resultData.runData;
+				const [success, errors] = runData['WMS Sales Order'][0].data.main;
+				assert.deepEqual(success ?? [], [], 'an order left on the success output');
+				assert.deepEqual(
+					(errors ?? []).map((item) => [item.json.order_number, item.pairedItem]),
+					orders.map((order, item) => [order.json.order_number, { item }]),
+				);
+				for (const item of errors)
+					assert.match(
+						item.json.message,
+						/API description pasted in the credential cannot be used/,
+					);
+				assert.equal(runData['Mark sent in the ERP'], undefined, '"Mark sent in the ERP" ran');
+				assert.equal(runData['Error inbox'][0].data.main[0].length, orders.length);
+				for (const order of orders)
+					assert.equal(ctx.simulator.store.get('sales_order', order.json.order_number), undefined);
+			} finally {
+				await ctx.client.api('DELETE', `/workflows/${saved.id}`).catch(() => {});
+				await ctx.client.api('DELETE', `/credentials/${credential.id}`).catch(() => {});
+			}
+		},
+	},
 ];
