@@ -23,7 +23,9 @@ const SOURCE = join(ROOT, 'nodes', 'shared', 'platform', 'description');
 
 /** Logistics vendors, by their file, title or tags; commerce vendors by their file or title only (tags name orders everywhere). */
 const LOGISTICS =
-	/\b(shipping|shipment|logistic|fulfil|warehous|inventor|parcel|courier|freight|carriers?\b|postal|cargo)/i;
+	/\b(ship|logistic|fulfil|warehous|inventor|parcel|courier|freight|carriers?\b|postal|cargo)/i;
+const LOGISTICS_TAGS =
+	/\b(shipping|shipment|logistic|fulfil|warehous|inventor|parcel|courier|freight|carriers?\b)/i;
 const COMMERCE = /(commerce|\bshop|\border|merchant|marketplace|\bcart\b|checkout|retail)/i;
 
 /** In a worker: compile each document it is sent and answer with what it gave. */
@@ -217,7 +219,7 @@ function figures(label, documents, results) {
 			? 'logistics'
 			: COMMERCE.test(`${result.name} ${result.title}`)
 				? 'commerce'
-				: LOGISTICS.test(result.tags.join(' '))
+				: LOGISTICS_TAGS.test(result.tags.join(' '))
 					? 'logistics (by its tags)'
 					: undefined;
 	const vendors = read
