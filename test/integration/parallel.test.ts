@@ -170,12 +170,13 @@ describe('Requests in Parallel (real n8n-core, a simulator with a round trip)', 
 
 	it('under a rate limit backs off on 429 and stores every item once', async () => {
 		await control('/latency', { roundTripMs: 10 });
-		await control('/rate-limit', { requestsPerSecond: 10 });
+		await control('/rate-limit', { requestsPerSecond: 3 });
+		// The first four are let go together: one more than the platform takes in a second.
+		sim.faults.add({ route: '/inventory/add', kind: 'hold', times: 4 });
 		const input = items(40, 'RATE');
-		const { error, outputs } = await harness.run(
-			upsert({ batchSize: 2, requestsInParallel: 4 }),
-			input,
-		);
+		const run = harness.run(upsert({ batchSize: 4, requestsInParallel: 4 }), input);
+		expect(await inFlightWhenHeld(4)).toBe(4);
+		const { error, outputs } = await run;
 		expect(error).toBeUndefined();
 		expect(outputs[0].map(itemOf)).toEqual(range(40));
 		expect(sim.stats().statuses['429']).toBeGreaterThanOrEqual(1);
