@@ -36,7 +36,8 @@ export function errorFor(
 
 /** The message, naming the record (or item) first. */
 export function named(error: NodeApiError | NodeOperationError, name: string): string {
-	if (error instanceof InputProblem) return `${name}${problemText(error.label, error.problem)}`;
+	if (error instanceof InputProblem)
+		return `${name}${problemText(error.label, error.problem, error.lines)}`;
 	return `${name}: ${error.message.replace(INPUT_ITEMS_NAMED, '')}`;
 }
 

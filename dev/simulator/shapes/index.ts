@@ -1,9 +1,10 @@
 /** The shapes the simulator can take: ours (the contract as it is) or another vendor's. */
 import { acme } from './acme';
+import { globex } from './globex';
 import { transform } from './transform';
 import type { Json, ShapeSpec } from './types';
 
-export const SHAPES: Record<string, ShapeSpec> = { acme };
+export const SHAPES: Record<string, ShapeSpec> = { acme, globex };
 export type ShapeName = 'ours' | keyof typeof SHAPES;
 
 export function shapeSpec(name: string): ShapeSpec | undefined {

@@ -48,14 +48,27 @@ export function checkRecord(spec: Checkable, input: IDataObject, options: CheckO
 	return { record, problems };
 }
 
+/** An order's list of lines under the platform's name (order_lines) and what one entry is called. */
+export interface LinesList {
+	name: string;
+	one: 'line' | 'component';
+}
+
+const BUILT_IN_LINES: LinesList[] = [
+	{ name: 'lines', one: 'line' },
+	{ name: 'components', one: 'component' },
+];
+
 /**
  * Where a problem is, in a person's words and counting from 1: ", line 2: quantity" for the lines
- * of an order, ": pack_sizes.1.quantity" for another list's entry, ": name" otherwise.
+ * of an order (under whatever name the platform gives them, `lines`), ": pack_sizes.1.quantity"
+ * for another list's entry, ": name" otherwise.
  */
-export function problemText(field: string, problem: string): string {
-	const line = /^(lines|components)\[(\d+)\](?:\.(.+))?$/.exec(field);
-	if (!line) return `: ${fieldPath(field)} ${problem}`;
-	const which = `${line[1] === 'lines' ? 'line' : 'component'} ${Number(line[2]) + 1}`;
+export function problemText(field: string, problem: string, lines?: LinesList): string {
+	const line = /^(\w+)\[(\d+)\](?:\.(.+))?$/.exec(field);
+	const list = line && (lines ? [lines] : BUILT_IN_LINES).find((l) => l.name === line[1]);
+	if (!line || !list) return `: ${fieldPath(field)} ${problem}`;
+	const which = `${list.one} ${Number(line[2]) + 1}`;
 	return line[3] ? `, ${which}: ${fieldPath(line[3])} ${problem}` : `, ${which} ${problem}`;
 }
 
@@ -73,8 +86,10 @@ export class InputProblem extends NodeOperationError {
 		readonly field: string,
 		readonly problem: string,
 		readonly label = field,
+		/** The order's lines list, where the field may be one of its lines. */
+		readonly lines?: LinesList,
 	) {
-		super(node, `${InputItems([itemIndex])}${problemText(label, problem)}`, {
+		super(node, `${InputItems([itemIndex])}${problemText(label, problem, lines)}`, {
 			itemIndex,
 			description: `Fix "${fieldPath(label)}" of ${inputItems([itemIndex])} and run the node again. Nothing was sent for this item.`,
 		});
@@ -87,8 +102,9 @@ export function itemError(
 	field: string,
 	problem: string,
 	label?: string,
+	lines?: LinesList,
 ): InputProblem {
-	return new InputProblem(node, itemIndex, field, problem, label);
+	return new InputProblem(node, itemIndex, field, problem, label, lines);
 }
 
 /** The first problem, with the others after it in one line. */

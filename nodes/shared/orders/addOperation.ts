@@ -4,6 +4,7 @@
  * result or error pairs to all the input items it came from.
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
 
 import { camelName } from '../checking';
 import {
@@ -34,19 +35,21 @@ import { mapperProperty, RECORD_FIELDS } from '../form/mapper';
 import type { Operation } from '../operations';
 import { Output, type ItemRecord } from '../output';
 import { effectiveSpec, gapError } from '../drift';
-import { PlatformGap, recordSpec, type RecordCheck, type RoutePath } from '../platform';
+import {
+	descriptionName,
+	PlatformGap,
+	recordSpec,
+	type RecordCheck,
+	type RoutePath,
+} from '../platform';
 import type { ExecuteSession } from '../session';
 import { fromVersion, onlyVersions } from '../version';
 import { formOrders, mappedOrders } from './mapped';
 import { groupByOrderNumber } from './grouping';
+import { linesListOf } from './linesList';
 import { orderMappableFields, orderRecords } from './fromFile';
-import {
-	checkedOrder,
-	linesField,
-	type OrderChecks,
-	type OrderInput,
-	type OrderShape,
-} from './order';
+import { linesField, type OrderChecks, type OrderInput, type OrderShape } from './order';
+import { checkedOrder } from './checked';
 
 export interface OrderAddConfig extends ResourceOperation {
 	route: RoutePath;
@@ -222,13 +225,34 @@ function effectiveShape(
 ): OrderShape {
 	const spec = effectiveSpec(session, config.route, config.checks);
 	if (spec === shape.spec) return shape;
-	if (!spec.fields.some((field) => field.name === config.linesKey))
+	const { name, lists } = linesListOf(spec, config.linesKey);
+	if (name === undefined && lists.length === 0)
 		throw gapError(
 			session,
-			new PlatformGap(config.route, `record field "${config.linesKey}"`, session.platform.source),
+			new PlatformGap(
+				config.route,
+				`record field "${config.linesKey}" nor any list of objects that could hold the order's ${config.linesKey}`,
+				session.platform.source,
+			),
 		);
+	if (name === undefined) {
+		const node = session.ctx.getNode();
+		const said = lists.map((list) => `"${list}"`).join(', ');
+		throw new NodeOperationError(
+			node,
+			`${node.name}: ${descriptionName(session.platform.source).replace(/^t/, 'T')} has no record field "${config.linesKey}" on ${config.route}, and several lists of objects that could hold the order's ${config.linesKey} (${said}), so the node cannot tell which. Nothing was sent`,
+			{
+				description: `Ask the platform's vendor which of ${said} holds the order's ${config.linesKey}, then name that list "${config.linesKey}" in the description (set the credential's API Description to Pasted to edit it).`,
+			},
+		);
+	}
 	const key = session.platform.route(config.route).naturalKey;
-	return { spec, linesKey: config.linesKey, key: key?.length === 1 ? key[0] : undefined };
+	return {
+		spec,
+		linesKey: name,
+		called: config.linesKey,
+		key: key?.length === 1 ? key[0] : undefined,
+	};
 }
 
 /** The orders of the input items (grouped by order number when asked), each made or why not: for a summary. */

@@ -17,7 +17,6 @@ import type { ReportedRow } from '../file/report';
 import { stopIfCancelled, type FileWrite, type Ready, type Refuse } from '../file/write';
 import type { ExecuteSession } from '../session';
 import {
-	checkedOrder,
 	headerSpec,
 	linesField,
 	orderKey,
@@ -25,6 +24,7 @@ import {
 	type OrderInput,
 	type OrderShape,
 } from './order';
+import { checkedOrder } from './checked';
 
 function orderNumberOf(values: IDataObject, key: string): string | undefined {
 	const value = values[key];

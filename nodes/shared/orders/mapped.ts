@@ -107,11 +107,13 @@ export function formOrders(
 ): OrderReading {
 	const { ctx } = session;
 	const source = recordSource(session);
-	if (source.mode === 'form') checkFormAgainst(session, config.route, shape.spec, effective.spec);
+	// The form's lines list is the platform's, whatever the platform calls it (order_lines).
+	if (source.mode === 'form' && effective !== shape)
+		checkFormAgainst(session, config.route, headerSpec(shape), headerSpec(effective));
 	// The form is read as it was made; what comes from items or JSON is read in the platform's names.
 	const read = source.mode === 'form' ? shape : effective;
 	return {
-		read: (itemIndex) => readOrderInput(ctx, read, itemIndex, grouped, source),
+		read: (itemIndex) => readOrderInput(ctx, read, itemIndex, grouped, source, effective),
 		raw: (itemIndex) => readRecord(ctx, read.spec, itemIndex, source),
 		checks: source,
 		run: session,
