@@ -171,3 +171,25 @@ describe('a body the package cannot read', () => {
 		);
 	});
 });
+
+describe('a $ref as a URI fragment', () => {
+	it('is read percent-decoded (RFC 6901 §6), as brex.io and digitalocean.com write theirs', () => {
+		const doc = structuredClone(ACME);
+		const answer = doc.paths['/inventory/add'].post.responses['200'];
+		doc.paths['/inventory/{id}/add'] = { post: structuredClone(doc.paths['/inventory/add'].post) };
+		doc.paths['/inventory/add'].post.responses['200'] = {
+			$ref: '#/paths/~1inventory~1%7Bid%7D~1add/post/responses/200',
+		};
+		expect(answer).toBeDefined();
+		expect(routesOf(doc)['/inventory/add']).toEqual(routesOf(ACME)['/inventory/add']);
+	});
+
+	it('still reads a key that holds a % of its own, written as it is', () => {
+		const doc = structuredClone(ACME);
+		doc.components.responses['Stored%Answer'] = doc.paths['/inventory/add'].post.responses['200'];
+		doc.paths['/inventory/add'].post.responses['200'] = {
+			$ref: '#/components/responses/Stored%Answer',
+		};
+		expect(routesOf(doc)['/inventory/add']).toEqual(routesOf(ACME)['/inventory/add']);
+	});
+});

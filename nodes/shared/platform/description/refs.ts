@@ -68,6 +68,15 @@ function placeOf(doc: Schema, ref: string): string | undefined {
 	return undefined;
 }
 
+/** A URI fragment percent-decoded, or undefined where it is not valid percent-encoding. */
+function decoded(fragment: string): string | undefined {
+	try {
+		return decodeURIComponent(fragment);
+	} catch {
+		return undefined;
+	}
+}
+
 export class Resolver {
 	private steps = 0;
 	private readonly targets = new Map<string, unknown>();
@@ -95,17 +104,28 @@ export class Resolver {
 				placeOf(this.doc, ref) ?? at,
 				`a $ref to another document (${ref.slice(0, 200)}): only references inside the description are read; use the platform's bundled, one-file description`,
 			);
+		// A pointer in a URI fragment may be percent-encoded (RFC 6901 §6: {id} as %7Bid%7D); one
+		// read as written comes first, for documents whose keys hold a % of their own.
+		const node =
+			this.walk(ref.slice(1)) ?? (ref.includes('%') ? this.walk(decoded(ref.slice(1))) : undefined);
+		if (node === undefined)
+			throw new DescriptionProblem(
+				at || (placeOf(this.doc, ref) ?? at),
+				`$ref ${ref.slice(0, 200)} points at nothing`,
+			);
+		this.targets.set(ref, node);
+		return node;
+	}
+
+	/** The value at a JSON pointer ("" is the document), or undefined. */
+	private walk(pointerText: string | undefined): unknown {
+		if (pointerText === undefined) return undefined;
 		let node: unknown = this.doc;
-		for (const raw of ref === '#' ? [] : ref.slice(2).split('/')) {
+		for (const raw of pointerText === '' ? [] : pointerText.slice(1).split('/')) {
 			const key = raw.replace(/~1/g, '/').replace(/~0/g, '~');
 			node = isObject(node) ? own(node, key) : Array.isArray(node) ? node[Number(key)] : undefined;
-			if (node === undefined)
-				throw new DescriptionProblem(
-					at || (placeOf(this.doc, ref) ?? at),
-					`$ref ${ref.slice(0, 200)} points at nothing`,
-				);
+			if (node === undefined) return undefined;
 		}
-		this.targets.set(ref, node);
 		return node;
 	}
 
