@@ -9,7 +9,8 @@
  * own names (lines, sku, quantity), which is how a stored order is confirmed here.
  */
 import { readFileSync } from 'node:fs';
-import type { IDataObject } from 'n8n-workflow';
+import { LoadOptionsContext } from 'n8n-core';
+import type { IDataObject, INodeType } from 'n8n-workflow';
 import { parse as parseYaml } from 'yaml';
 
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
@@ -250,5 +251,28 @@ describe('Globex WMS: orders whose lines are order_lines of item_number and qty'
 			/has no record field "lines" on \/sales_order\/add, and several lists of objects that could hold the order's lines \("order_lines", "parcels"\), so the node cannot tell which/,
 		);
 		expect(sim.stats().requests['/sales_order/add']).toBeUndefined();
+	});
+
+	it("a file's Column Mapping offers the order's fields, then its lines' under the platform's names (Order Lines → Item Number, Qty)", async () => {
+		const spec: NodeUnderTest = {
+			type: 'wmsSalesOrder',
+			typeVersion: 3,
+			parameters: { resource: 'salesOrder', operation: 'add', input: 'file', options: {} },
+		};
+		const node = harness.node(spec);
+		const context = new LoadOptionsContext(
+			harness.workflow([node]),
+			node,
+			harness.additionalData(),
+			'',
+		);
+		const type = harness.nodeTypes.getByNameAndVersion(node.type, node.typeVersion) as INodeType;
+		const columns = await type.methods!.loadOptions!.recordColumns.call(context);
+		const values = columns.map((column) => column.value);
+		expect(values).toEqual(
+			expect.arrayContaining(['order_number', 'ship_to.country', 'item_number', 'qty']),
+		);
+		expect(values).not.toContain('order_lines');
+		expect(columns.find((column) => column.value === 'qty')?.name).toMatch(/→ Qty$/);
 	});
 });

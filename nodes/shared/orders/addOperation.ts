@@ -156,7 +156,12 @@ export function orderAddOperation(config: OrderAddConfig): Operation {
 			),
 		),
 		contract: { route: config.route, record: shape.spec },
-		columnsOf: (spec) => orderMappableFields({ spec, linesKey: config.linesKey }),
+		// Column Mapping on a platform's description offers its lines' fields under its name (order_lines).
+		columnsOf: (spec) =>
+			orderMappableFields({
+				spec,
+				linesKey: linesListOf(spec, config.linesKey).name ?? config.linesKey,
+			}),
 		summaryOutputs: true,
 		properties: [
 			...fileInputProperties(config, orderMappableFields(shape)),

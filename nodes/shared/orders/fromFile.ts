@@ -15,6 +15,7 @@ import type { FileRow, RowShape } from '../file/rows';
 import type { FileReader } from '../file/read';
 import type { ReportedRow } from '../file/report';
 import { stopIfCancelled, type FileWrite, type Ready, type Refuse } from '../file/write';
+import type { FieldSpec } from '../platform/types';
 import type { ExecuteSession } from '../session';
 import {
 	headerSpec,
@@ -190,11 +191,11 @@ export function orderRecords(
 /** What Column Mapping offers for an order's rows: the order's fields, then its lines' ("line_" where the order has the name too). */
 export function orderMappableFields(shape: OrderShape): INodePropertyOptions[] {
 	const header = headerSpec(shape).fields;
-	const lines = linesField(shape);
+	const lines = linesField(shape) as FieldSpec | undefined;
 	return [
 		...mappableFields(header),
-		...(lines.fields ?? []).map((field) => ({
-			name: `${lines.label} → ${field.label}`,
+		...(lines?.fields ?? []).map((field) => ({
+			name: `${lines!.label} → ${field.label}`,
 			value: header.some((h) => h.name === field.name) ? `line_${field.name}` : field.name,
 			description: field.description,
 		})),
