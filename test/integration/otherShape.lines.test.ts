@@ -129,6 +129,22 @@ describe('Globex WMS: orders whose lines are order_lines of item_number and qty'
 		});
 	});
 
+	it('version 2, Use Each Input Item As Is with Lines Field left at "lines": the items\' order_lines are the lines', async () => {
+		const { outputs, error } = await harness.run(
+			{
+				type: 'wmsSalesOrder',
+				typeVersion: 2,
+				parameters: { resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' },
+			},
+			[{ ...header('SO-G10'), order_lines: [{ item_number: 'NUT-M8', qty: 4 }] }],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => item.json.key)).toEqual(['SO-G10']);
+		expect(stored('sales_order', 'SO-G10')).toMatchObject({
+			lines: [{ line_number: 1, sku: 'NUT-M8', quantity: 4 }],
+		});
+	});
+
 	it.each([
 		['version 3, Map Automatically', mapped('wmsSalesOrder', 'salesOrder', { groupLines: true })],
 		[
