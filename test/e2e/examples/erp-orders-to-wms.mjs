@@ -15,6 +15,12 @@ export async function after(ctx, example, execution) {
 
 	// This example's data: two good orders, a negative quantity and an unknown customer.
 	assert.deepEqual(accepted.map((i) => i.json.key).sort(), [so1, so2]);
+	// New orders at every run, not the last run's again (which the platform takes as a harmless retry
+	// only while nothing differs, not on another day's order date).
+	assert.deepEqual(
+		accepted.map((i) => i.json.status),
+		['created', 'created'],
+	);
 	assert.equal(refused.length, 2);
 	assert.ok(
 		refused[0].json.message.startsWith(`Sales order ${so3}, line 1: quantity must be more than 0`),
