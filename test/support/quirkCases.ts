@@ -447,6 +447,78 @@ export const QUIRKS: Quirk[] = [
 		failed:
 			/^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 422 on \/inventory\/add$/,
 	},
+	// --- Errors as other vendors write them: the row and field they name, the others sent again ---
+	...(
+		[
+			[
+				'a problem document (RFC 9457) with errors[] naming data[1].description (HTTP 400)',
+				400,
+				{
+					type: 'https://vendor.example/problems/validation',
+					title: 'Validation failed',
+					status: 400,
+					errors: [{ field: 'items[1].description', message: 'is too long for the label printer' }],
+				},
+			],
+			[
+				'JSON:API errors with a source pointer /items/1/description (HTTP 422)',
+				422,
+				{
+					errors: [
+						{
+							status: '422',
+							title: 'Invalid attribute',
+							detail: 'is too long for the label printer',
+							source: { pointer: '/items/1/description' },
+						},
+					],
+				},
+			],
+			[
+				'a validation problem with errors as a map of field to messages (HTTP 400)',
+				400,
+				{
+					title: 'One or more validation errors occurred.',
+					status: 400,
+					errors: { 'items.1.description': ['is too long for the label printer'] },
+				},
+			],
+			[
+				'a problem document with invalid-params named by JSONPath $.items[1].description (HTTP 400)',
+				400,
+				{
+					type: 'about:blank',
+					title: 'Bad Request',
+					'invalid-params': [
+						{ name: '$.items[1].description', reason: 'is too long for the label printer' },
+					],
+				},
+			],
+		] as const
+	).map(
+		([answer, status, json]): Quirk => ({
+			answer,
+			node: 'inventoryAdd',
+			// The whole request is refused naming one row; the others go again alone and are stored.
+			program: every(INV, (_, n) => (n === 1 ? { status, json } : undefined)),
+			stored: [0, 2],
+			failed: {
+				1: /^Inventory item Q-1: .*field "description" is too long for the label printer/,
+			},
+			requests: 2,
+		}),
+	),
+	{
+		answer: 'a problem document naming no row (HTTP 400): every row refused with its words',
+		node: 'inventoryAdd',
+		program: every(INV, () => ({
+			status: 400,
+			json: { title: 'Bad Request', detail: 'the warehouse code is closed for stocktaking' },
+		})),
+		stored: [],
+		failed: /^Inventory item Q-\d: .*the warehouse code is closed for stocktaking/,
+		requests: 1,
+	},
 	{
 		answer: 'a slow trickle that never ends',
 		node: 'inventoryAdd',

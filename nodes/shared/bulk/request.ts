@@ -1,8 +1,9 @@
 /**
  * One request of a bulk write and what it came to, row by row. The records go where the route's
  * description puts them (`items`, `data`, or the body itself). A platform that rejects a whole
- * request when any row is bad (422/409, or 404 for an unknown id) names the rows in its error
- * details by their place in the request (/items/<n>/..., data[n].field); those rows are refused
+ * request when any row is bad (400/422/409, or 404 for an unknown id) names the rows in its error
+ * details by their place in the request (/items/<n>/..., data[n].field, in our envelope or a
+ * problem document); those rows are refused
  * and the rest are to be sent again without them, so one bad row never sinks its neighbours. A
  * 413 says the request is too large for this platform; a failure the transport gave up on leaves
  * its rows not confirmed.
@@ -21,7 +22,8 @@ const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A detail's path that names a row of the request: /items/3/sku, items[3].sku, data.3.sku, /3/sku (a body that is the list). */
 function rowPath(container: string): RegExp {
 	const head = container === '' ? '' : `${escaped(container)}(?:/|\\.|(?=\\[))`;
-	return new RegExp(`^/?${head}\\[?(\\d+)\\]?(?:[/.]|$)`);
+	// A JSON pointer may come as a fragment (#/data/1) and a path as JSONPath ($.data[1]).
+	return new RegExp(`^(?:#|\\$\\.?)?/?${head}\\[?(\\d+)\\]?(?:[/.]|$)`);
 }
 
 /**
@@ -105,7 +107,7 @@ export async function sendRequest(
 			outcomes.set(0, refused(error, why, keys[0]));
 			return { outcomes, again: [] };
 		}
-		if ((status === 422 || status === 409 || status === 404) && named.size > 0)
+		if ((status === 400 || status === 422 || status === 409 || status === 404) && named.size > 0)
 			return {
 				outcomes: namedRefusals(error, named, keys),
 				again: records.map((_, k) => k).filter((k) => !named.has(k)),

@@ -5,6 +5,7 @@
  * words are built from it (errors.ts).
  */
 import { asObject } from '../objects';
+import { problemOf } from './problem';
 import type { Secrets } from './secrets';
 import type { SiteSummary } from './site';
 
@@ -122,13 +123,16 @@ export function envelopeOf(value: unknown): PlatformErrorBody | undefined {
 	};
 }
 
+/** An error answer's envelope: ours, else a problem document or another vendor's shape (problem.ts). */
 function parseBody(data: unknown): PlatformErrorBody | undefined {
-	if (typeof data !== 'string') return envelopeOf(data);
-	try {
-		return envelopeOf(JSON.parse(data));
-	} catch {
-		return undefined;
-	}
+	let value = data;
+	if (typeof data === 'string')
+		try {
+			value = JSON.parse(data);
+		} catch {
+			return undefined;
+		}
+	return envelopeOf(value) ?? problemOf(value);
 }
 
 /**

@@ -1,0 +1,76 @@
+/**
+ * An error answer as vendors write it besides our contract's `{error: {code, message, details}}`:
+ * a problem document (RFC 9457 / 7807, `application/problem+json`: type, title, detail, instance,
+ * with `errors[]`, `invalid-params[]` or `violations[]` beside them), JSON:API's top-level
+ * `errors[]` with `source.pointer`, and a map of field → messages (ASP.NET's validation problem).
+ * Read only from error answers: a success answer's own `errors` list is its per-row results.
+ */
+import { asObject } from '../objects';
+import type { PlatformErrorBody } from './failure';
+
+const text = (value: unknown): string | undefined =>
+	typeof value === 'string'
+		? value || undefined
+		: typeof value === 'number'
+			? String(value)
+			: undefined;
+
+/** The first of these keys that holds text. */
+const first = (object: Record<string, unknown>, keys: string[]): string | undefined => {
+	for (const key of keys) {
+		const found = text(object[key]);
+		if (found !== undefined) return found;
+	}
+	return undefined;
+};
+
+const PATH_KEYS = ['pointer', 'field', 'path', 'name', 'property', 'propertyPath', 'param', 'loc'];
+const MESSAGE_KEYS = ['message', 'detail', 'reason', 'title', 'msg', 'description'];
+const LIST_KEYS = ['errors', 'invalid-params', 'invalid_params', 'invalidParams', 'violations'];
+
+/** One entry of an error list: where (a field path in whatever spelling) and what. */
+function detailOf(entry: unknown): { path?: string; message?: string } | undefined {
+	const object = asObject(entry);
+	if (!object) return typeof entry === 'string' ? { message: entry } : undefined;
+	const source = asObject(object.source);
+	const loc = Array.isArray(object.loc) ? object.loc.map(String).join('.') : undefined;
+	const path =
+		loc ??
+		first(object, PATH_KEYS) ??
+		(source ? first(source, ['pointer', 'parameter']) : undefined);
+	return { path, message: first(object, MESSAGE_KEYS) };
+}
+
+/** The details of a problem: its first list of errors, or a map of field → messages. */
+function detailsOf(
+	body: Record<string, unknown>,
+): Array<{ path?: string; message?: string }> | undefined {
+	for (const key of LIST_KEYS) {
+		const value = body[key];
+		if (Array.isArray(value)) return value.flatMap((entry) => detailOf(entry) ?? []);
+		const map = asObject(value);
+		if (map && key === 'errors')
+			return Object.entries(map).map(([path, messages]) => ({
+				path,
+				message: Array.isArray(messages) ? messages.map(String).join('; ') : text(messages),
+			}));
+	}
+	return undefined;
+}
+
+/** A problem document or another vendor's error answer as our error envelope, or undefined when it is none. */
+export function problemOf(value: unknown): PlatformErrorBody | undefined {
+	const body = asObject(value);
+	if (!body) return undefined;
+	const details = detailsOf(body);
+	const problem = first(body, ['detail', 'title', 'message', 'error_description']);
+	if (!problem && !details?.length) return undefined;
+	const type = text(body.type);
+	const fromType = type && type !== 'about:blank' ? type.split(/[/#]/).pop() : undefined;
+	return {
+		code: first(body, ['code', 'error_code']) ?? fromType,
+		message: problem ?? details?.find((detail) => detail.message)?.message,
+		details,
+		request_id: first(body, ['request_id', 'requestId', 'traceId', 'trace_id', 'instance']),
+	};
+}
