@@ -782,6 +782,41 @@ export const QUIRKS: Quirk[] = [
 		holds: (platform) => expect(platform.stored(SO, 'SO-1')).toHaveLength(1),
 	},
 	{
+		answer:
+			'the answer lost after storing, Check First, a read back that does not see the orders yet, and the re-send answered 409 already exists',
+		node: 'salesOrderAdd',
+		options: { resend: 'checkFirst' },
+		program: (platform) =>
+			void platform
+				.keep(SO, { dedupe: false })
+				.on(SO_READ, () => ({ json: { items: [], next_cursor: null } }))
+				.on(SO, (call, p) =>
+					call.n === 1
+						? (p.store(call), { hangUp: true })
+						: {
+								status: 409,
+								json: {
+									error: {
+										code: 'conflict',
+										message: 'the orders already exist',
+										details: call.items.map((_, k) => ({
+											path: `/items/${k}/order_number`,
+											message: 'already exists',
+										})),
+									},
+								},
+							},
+				),
+		stored: [],
+		failed:
+			/^Sales order SO-\d: not confirmed as stored — .*already exists.*the platform most likely stored the first send/,
+		requests: 2,
+		holds: (platform) => {
+			expect(platform.stored(SO, 'SO-1')).toHaveLength(1);
+			expect(platform.stored(SO, 'SO-2')).toHaveLength(1);
+		},
+	},
+	{
 		answer: 'the answer lost after storing, Check First, and the read back failing too',
 		node: 'salesOrderAdd',
 		options: { resend: 'checkFirst', maxAttempts: 2 },

@@ -32,7 +32,7 @@ import type { Session } from '../session';
 import type { RequestOptions } from '../transport/request';
 import { Lanes, type Parallel } from './lanes';
 import { notConfirmed, notSent, rowKey, type RowOutcome } from './outcomes';
-import { readBack, type ReadBack } from './readBack';
+import { afterResend, readBack, type ReadBack } from './readBack';
 import { sendRequest } from './request';
 import { tokenFetchedAt } from '../transport/secrets';
 
@@ -220,12 +220,7 @@ export async function bulkWriteRows<T>(
 					lostInARow = 0;
 					lanes.answered(started);
 					for (const [position, outcome] of sent.outcomes)
-						rows.settle(
-							taken[part[position]],
-							readBackDone && outcome.kind === 'stored'
-								? { ...outcome, resent: 'readBack' }
-								: outcome,
-						);
+						rows.settle(taken[part[position]], readBackDone ? afterResend(outcome) : outcome);
 					pending = sent.again.map((position) => part[position]);
 				}
 			}
