@@ -253,6 +253,96 @@ export default function (ctx) {
 			},
 		},
 		{
+			name: 'a Yes/No field nobody touched sends nothing: the editor saves no false, and the item stays active',
+			timeoutMs: 120000,
+			async run() {
+				const page = await editorPage(ctx);
+				const sku = `E2E-UNSET-${Date.now()}`;
+				const saved = await save(
+					workflow(
+						ctx,
+						'Mapper (a field left alone)',
+						ctx.credential,
+						itemsNode({ mappingMode: 'defineBelow', value: null }),
+						[{ sku, description: 'Hex bolt', notes: 'only three fields mapped' }],
+					),
+				);
+				await openWorkflow(page, ctx, saved.id);
+				await openNode(page, 'Add or update items');
+				const active = page
+					.locator('[data-test-id="ndv"] .parameter-item')
+					.filter({ has: page.getByText('Active', { exact: true }) })
+					.first();
+				await active.waitFor({ timeout: 20000 });
+				await active.scrollIntoViewIfNeeded();
+				await screenshot(page, ctx, 'mapper-yes-no-unset', { forDocs: false });
+				assert.equal(
+					await active.locator('input').first().inputValue(),
+					'Leave As Is',
+					'an untouched Yes/No field does not show Leave As Is',
+				);
+				await active.locator('input').first().click();
+				await page.getByRole('option', { name: 'No' }).first().waitFor({ timeout: 10000 });
+				await screenshot(page, ctx, 'mapper-yes-no-leave-as-is');
+				await page.keyboard.press('Escape');
+				await closeNode(page);
+				// What the editor saved (n8n saves a changed workflow by itself; else its Save button).
+				let columns;
+				for (let attempt = 0; ; attempt++) {
+					columns = (await ctx.client.api('GET', `/workflows/${saved.id}`)).nodes.find(
+						(node) => node.name === 'Add or update items',
+					).parameters.columns;
+					if (columns.schema?.length) break;
+					if (attempt === 0) {
+						const button = page.locator('[data-test-id="workflow-save-button"]');
+						if (await button.isEnabled().catch(() => false)) await button.click();
+					}
+					assert.ok(attempt < 100, `the editor never saved the mapper: ${JSON.stringify(columns)}`);
+					await page.waitForLoadState('networkidle');
+				}
+				assert.equal(
+					columns.schema.find((field) => field.id === 'active')?.type,
+					'options',
+					'Active is not a Yes/No/Leave As Is dropdown',
+				);
+				assert.deepEqual(
+					Object.entries(columns.value ?? {}).filter(([, value]) => value === false),
+					[],
+					'the editor saved a false nobody chose',
+				);
+				// The person maps SKU, Description and Notes, nothing else.
+				const workflowNow = await ctx.client.api('GET', `/workflows/${saved.id}`);
+				const wms = workflowNow.nodes.find((node) => node.name === 'Add or update items');
+				wms.parameters.columns = {
+					...columns,
+					value: {
+						...columns.value,
+						sku: '={{ $json.sku }}',
+						description: '={{ $json.description }}',
+						notes: '={{ $json.notes }}',
+					},
+				};
+				await ctx.client.api('PUT', `/workflows/${saved.id}`, {
+					name: workflowNow.name,
+					nodes: workflowNow.nodes,
+					connections: workflowNow.connections,
+					settings: { executionOrder: 'v1' },
+				});
+				const execution = await ctx.client.waitForExecution(
+					await ctx.client.runManually(saved.id, TRIGGER),
+				);
+				assert.equal(
+					execution.status,
+					'success',
+					JSON.stringify(execution.data?.resultData?.error),
+				);
+				const stored = ctx.simulator.store.get('inventory_item', sku);
+				assert.equal(stored?.notes, 'only three fields mapped');
+				// Not sent, the platform's own default (active) stands; sent, it would be false.
+				assert.equal(stored.active, true, `Active was sent as false: ${JSON.stringify(stored)}`);
+			},
+		},
+		{
 			name: 'clean up the Acme platform and its workflows',
 			async run() {
 				for (const id of created)
