@@ -44,6 +44,12 @@ export async function after(ctx, example, execution) {
 			['complete', 'error'].includes(byId.get(id)?.status),
 			`${id} is ${byId.get(id)?.status}`,
 		);
+	// The refusal reaches the platform in the ERP's own words: no "[line N]" of n8n's Code node.
+	for (const id of emitted.filter((one) => byId.get(one).status === 'error'))
+		assert.match(
+			String(byId.get(id).error?.message),
+			/^bin PF-01 is not set up in the ERP \(move [^)]+\)$/,
+		);
 	const done = emitted.filter((id) => byId.get(id).status === 'complete');
 	assert.equal(done.length, completed);
 	for (const id of done)
