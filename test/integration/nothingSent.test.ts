@@ -1,4 +1,3 @@
-/* eslint-disable @n8n/community-nodes/no-hardcoded-secrets -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * Words that tell what happened, through real n8n-core: a record that never reached the platform
  * (a refused credential, a platform refusing connections) says nothing was sent, never that the

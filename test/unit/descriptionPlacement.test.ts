@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals, @typescript-eslint/no-explicit-any -- a test, run by Node, rewriting descriptions of any shape: the community-node rules are for code n8n runs */
 /**
  * One description written the many ways OpenAPI 3.0 and 3.1 allow: a request body or answer behind
  * a $ref (components/requestBodies, components/responses, a chain of them, 3.1's summary and
