@@ -69,8 +69,15 @@ describe.each(EVERY_CASE)('against $name', (c: Case) => {
 						'/sales_order/check': 1,
 					});
 				} else {
+					// Sent again: the output says so at every version (issue 39), the platform kept one.
 					expect(outputs[0].map((item) => item.json)).toEqual([
-						{ order_number: 'SO-R1', key: 'SO-R1', status: 'unchanged' },
+						{
+							order_number: 'SO-R1',
+							key: 'SO-R1',
+							status: 'unchanged',
+							resent: true,
+							note: expect.stringMatching(/^Sent again after the answer to the first try was lost/),
+						},
 					]);
 					expect(sim.stats().requests['/sales_order/add']).toBe(2);
 					expect(sim.stats().requests['/sales_order/check']).toBeUndefined();
@@ -83,7 +90,16 @@ describe.each(EVERY_CASE)('against $name', (c: Case) => {
 			const { outputs, error } = await harness.run(addOrders, [order('SO-R2')]);
 			expect(error).toBeUndefined();
 			expect(outputs[0].map((item) => item.json)).toEqual([
-				{ order_number: 'SO-R2', key: 'SO-R2', status: 'created' },
+				{
+					order_number: 'SO-R2',
+					key: 'SO-R2',
+					status: 'created',
+					resent: true,
+					note:
+						c.shape === 'acme'
+							? 'Sent again after the answer to the first try was lost and a read back showed the platform did not have it.'
+							: expect.stringMatching(/^Sent again after the answer to the first try was lost: /),
+				},
 			]);
 			expect(sim.stats().requests['/sales_order/add']).toBe(2);
 			expect(sim.stats().requests['/sales_order/check']).toBe(c.shape === 'acme' ? 1 : undefined);
