@@ -229,6 +229,23 @@ export async function readAll(
 	return out;
 }
 
+/** Every record a read by a list of keys answers, the keys asked `max` at a time under `list`. */
+export async function readByKeys(
+	session: Session,
+	route: string,
+	list: string,
+	keys: string[],
+	max: number,
+	options: ReadOptions = {},
+): Promise<IDataObject[]> {
+	const out: IDataObject[] = [];
+	for (let start = 0; start < keys.length; start += max)
+		out.push(
+			...(await readAll(session, route, { [list]: keys.slice(start, start + max) }, options)),
+		);
+	return out;
+}
+
 /** One page read: its records not read before, and whether it was the last (nothing more to read). */
 export interface Page {
 	records: IDataObject[];

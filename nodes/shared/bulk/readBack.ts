@@ -6,7 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { readAll } from '../paging';
+import { readByKeys } from '../paging';
 import { notConfirmed, type RowOutcome } from './outcomes';
 import { foldKey } from '../recordKey';
 import type { Session } from '../session';
@@ -67,16 +67,10 @@ export async function readBack(
 	const keys = [...new Set(rows.map(keyOf))];
 	const found = new Map<string, IDataObject>();
 	try {
-		for (let start = 0; start < keys.length; start += filter.max) {
-			const chunk = keys.slice(start, start + filter.max);
-			const read = await readAll(
-				session,
-				check,
-				{ [filter.list]: chunk },
-				{ retry: options.retry },
-			);
-			for (const record of read) found.set(foldKey(String(record[filter.key] ?? '')), record);
-		}
+		const read = await readByKeys(session, check, filter.list, keys, filter.max, {
+			retry: options.retry,
+		});
+		for (const record of read) found.set(foldKey(String(record[filter.key] ?? '')), record);
 	} catch {
 		return undefined;
 	}

@@ -10,7 +10,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import type { RowOutcome } from '../bulk/outcomes';
-import { readAll } from '../paging';
+import { readByKeys } from '../paging';
 import type { Platform, Reference } from '../platform';
 import { foldKey } from '../recordKey';
 import type { Session } from '../session';
@@ -194,19 +194,19 @@ export class ReferenceCheck {
 			const known = this.known.get(records) ?? new Map<string, boolean>();
 			this.known.set(records, known);
 			try {
-				for (let start = 0; start < reading.length; start += lookup.max) {
-					const found = await readAll(
-						this.session,
-						lookup.read,
-						{ [lookup.list]: reading.slice(start, start + lookup.max) },
-						{ retry: this.options.retry },
+				const found = await readByKeys(
+					this.session,
+					lookup.read,
+					lookup.list,
+					reading,
+					lookup.max,
+					{ retry: this.options.retry },
+				);
+				for (const record of found)
+					known.set(
+						foldKey(lookup.key.map((field) => String(record[field] ?? '')).join('|')),
+						true,
 					);
-					for (const record of found)
-						known.set(
-							foldKey(lookup.key.map((field) => String(record[field] ?? '')).join('|')),
-							true,
-						);
-				}
 			} catch (error) {
 				// Rows naming its records pass on their other checks; the Summary says this look-up failed.
 				this.notLookedUp.set(records, `reading them failed: ${(error as Error).message}`);
