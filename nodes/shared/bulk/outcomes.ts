@@ -21,7 +21,7 @@ import { isObject, valueAt } from '../objects';
 import type { Results, RouteInfo } from '../platform';
 import { foldKey } from '../recordKey';
 import { PlatformError } from '../transport/errors';
-import { resultKeyReader } from './resultKeys';
+import { keyText, resultKeyReader } from './resultKeys';
 import { statusMeaning } from '../platform/description/wire';
 import type { Answer } from '../transport/request';
 
@@ -185,9 +185,6 @@ export function refused(
 	const row: FailedRow = { kind: 'refused', key, error: cause.forRow(message, undefined, field) };
 	return withOthers ? { ...row, withOthers } : row;
 }
-
-const keyText = (value: unknown): string | undefined =>
-	typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 function indexOf(value: unknown, rowCount: number): number | 'invalid' | undefined {
 	if (value === undefined || value === null) return undefined;

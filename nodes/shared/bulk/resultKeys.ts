@@ -9,7 +9,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { camelName } from '../checking';
 import { isObject } from '../objects';
 
-const plain = (value: unknown): string | undefined =>
+/** A key or message given as text or a number, as text. */
+export const keyText = (value: unknown): string | undefined =>
 	typeof value === 'string' || typeof value === 'number' ? String(value) : undefined;
 
 /** A record's key fields that have a value, as text (a key field left empty is left out, as rowKey does). */
@@ -43,15 +44,15 @@ export function resultKeyReader(
 	records: IDataObject[],
 	keys: string[] | undefined,
 ): (value: unknown) => string | undefined {
-	if (!fields || !keys) return plain;
+	if (!fields || !keys) return keyText;
 	if (fields.length < 2)
-		return (value) => (isObject(value) ? partsOf(fields, value).join('|') : plain(value));
+		return (value) => (isObject(value) ? partsOf(fields, value).join('|') : keyText(value));
 	const ours = new Set(keys);
 	let theirs: Map<string, string> | undefined;
 	const tried = new Set<string>();
 	return (value) => {
 		if (isObject(value)) return partsOf(fields, value).join('|');
-		const text = plain(value);
+		const text = keyText(value);
 		if (text === undefined || ours.has(text)) return text;
 		if (!theirs && !tried.has(text)) {
 			tried.add(text);

@@ -93,7 +93,7 @@ export function scrubbed(failure: FailedCall, secrets: Secrets): FailedCall {
 }
 
 /** A text field of a platform answer: strings and numbers as text, anything else (null, objects) as absent. */
-function text(value: unknown): string | undefined {
+export function text(value: unknown): string | undefined {
 	if (typeof value === 'string') return value === '' ? undefined : value;
 	return typeof value === 'number' ? String(value) : undefined;
 }

@@ -6,14 +6,7 @@
  * Read only from error answers: a success answer's own `errors` list is its per-row results.
  */
 import { asObject } from '../objects';
-import type { PlatformErrorBody } from './failure';
-
-const text = (value: unknown): string | undefined =>
-	typeof value === 'string'
-		? value || undefined
-		: typeof value === 'number'
-			? String(value)
-			: undefined;
+import { text, type PlatformErrorBody } from './failure';
 
 /** The first of these keys that holds text. */
 const first = (object: Record<string, unknown>, keys: string[]): string | undefined => {
