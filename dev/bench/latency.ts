@@ -24,7 +24,10 @@
  * (each node run against the bare runs just before it). The load average is printed before and
  * after, and a target is called met only when the median is within it, the node's worst run within
  * 1.25 × its median, over at least five runs, on a machine that was quiet when the benchmark began
- * (latencyReport.ts).
+ * (latencyReport.ts). Cost beside time: the CPU (user + system) of the process running the node, less
+ * an idle run of the same workflow in n8n-core (idleRun.ts), per 1,000 items, against the bare
+ * clients' CPU on the same requests; the machine's cores and the bare client's own CPU per 1,000
+ * items at the first round trip name the machine.
  *
  *   npm run bench latency [-- --items 100000 --runs 5 --rtt 0,20,50,100,50tls --limit 5,10,20 --limit-rtt 50tls]
  *   node .tools/dev/bench/latency.js --only node|sequential|parallel --rtt 50 [--limit 5] [--connect-ms 100] [--tls [--public-ca]]
@@ -39,6 +42,7 @@ import { join } from 'node:path';
 import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { harnessFor } from '../../test/support/harness';
+import { idleRunCpuSeconds } from './idleRun';
 import { report, type Measured, type Setting } from './latencyReport';
 import {
 	arg,
@@ -163,6 +167,8 @@ async function measureOne(run: Run): Promise<Measured> {
 		const used = process.cpuUsage(cpu);
 		const platformCpuSeconds = (platform.cpuSeconds() ?? NaN) - (platformCpu ?? NaN);
 		bare?.close();
+		// The node's own CPU is its run's less n8n-core's share of the same workflow (idleRun.ts).
+		const idleCpuSeconds = bare ? 0 : await idleRunCpuSeconds(items);
 		const load = await platform.control<{ connections: number; peakInFlight: number }>('/load');
 		const stats = await platform.stats();
 		const stored =
@@ -175,6 +181,7 @@ async function measureOne(run: Run): Promise<Measured> {
 			kind,
 			...sent,
 			cpuSeconds: (used.user + used.system) / 1e6,
+			idleCpuSeconds,
 			platformCpuSeconds,
 			peakMb: process.resourceUsage().maxRSS / 1024,
 			accepted: stats.statuses['200'] ?? 0,

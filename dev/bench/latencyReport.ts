@@ -4,7 +4,7 @@
  * least and greatest, ratios paired run by run, the machine's load, and a verdict per target that
  * says "met" only for what a quiet machine showed over enough runs with a steady node.
  */
-import { loadavg } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 
 import { median, spread } from './support';
 
@@ -14,6 +14,8 @@ export interface Measured {
 	wholeRunSeconds?: number;
 	/** CPU time of the client's process (the node's: n8n-core and the node) during the run. */
 	cpuSeconds: number;
+	/** The node's process: CPU time of an idle run of the same workflow (n8n-core's share); 0 for a bare client. */
+	idleCpuSeconds: number;
 	/** CPU time of the simulator's process during the run (NaN where it cannot be read). */
 	platformCpuSeconds: number;
 	peakMb: number;
@@ -39,6 +41,11 @@ const TARGETS: Array<{ setting: string; over: 'a' | 'b'; most: number }> = [
 	{ setting: '50 ms', over: 'a', most: 0.3 },
 	{ setting: '50 ms', over: 'b', most: 1.0 },
 	{ setting: '50 ms + TLS', over: 'b', most: 1.2 },
+];
+/** Cost (issue 41): the node's own CPU over the bare client's with 4 in flight, on the same requests. */
+const CPU_TARGETS: Array<{ setting: string; most: number }> = [
+	{ setting: '50 ms', most: 1.5 },
+	{ setting: '50 ms + TLS', most: 1.5 },
 ];
 /** Under a limit, over the floor (requests ÷ limit): issue 33's target at 5 requests a second, the package's promise (its item 1) at any other. */
 const limitTarget = (limit: number) => (limit === 5 ? 1.15 : 1.2);
@@ -66,6 +73,9 @@ export interface Report {
 }
 
 const secs = (values: number[]) => spread(values, 2, ' s');
+/** CPU milliseconds per 1,000 items: the node's own (less the idle run), a bare client's all of it. */
+const ownMs = (m: Measured, total: number) => ((m.cpuSeconds - m.idleCpuSeconds) / total) * 1e6;
+const msPer1000 = (values: number[]) => spread(values, 0, ' ms');
 const mb = (values: number[]) => `${Math.round(median(values))} MB`;
 
 /** Whether a target is met, in words that say why there is no verdict when there is none. */
@@ -93,6 +103,12 @@ export function report(runs: Omit<Report, 'loadAfter'>): void {
 		`load average (1 min): ${r.loadBefore.toFixed(2)} when it began, ${r.loadAfter.toFixed(2)} at the end: ${quiet(r) ? 'a quiet machine' : `NOT a quiet machine (quiet: below ${QUIET_BEFORE} when it begins, below ${QUIET_AFTER} at the end)`}`,
 	);
 	const ratios = new Map<string, { a: number[]; b: number[]; node: number[] }>();
+	const cpuRatios = new Map<string, { overB: number[]; own: number[] }>();
+	const first = r.results.get(r.settings[0]?.label ?? '');
+	if (first)
+		console.log(
+			`machine: ${cpus().length} cores (${cpus()[0]?.model.trim()}); single-core speed: the bare client (b) used ${msPer1000(first[1].map((m) => ownMs(m, r.total)))} of CPU per 1,000 items at ${r.settings[0].label}`,
+		);
 	for (const s of r.settings) {
 		const [a, b, node] = r.results.get(s.label)!;
 		const seconds = (runs: Measured[]) => runs.map((m) => m.seconds);
@@ -109,6 +125,12 @@ export function report(runs: Omit<Report, 'loadAfter'>): void {
 			`  CPU of the client + the simulator: (a) ${cpu(a)}, (b) ${cpu(b)}, node ${cpu(node)} (two cores: a sum near twice the time means the machine was the limit)`,
 		);
 		console.log(`  node/(a) ${spread(overA)}   node/(b) ${spread(overB)}`);
+		const own = node.map((m) => ownMs(m, r.total));
+		const cpuOverB = node.map((m, i) => ownMs(m, r.total) / ownMs(b[i], r.total));
+		cpuRatios.set(s.label, { overB: cpuOverB, own });
+		console.log(
+			`  CPU per 1,000 items: node's own ${msPer1000(own)} (its process ${msPer1000(node.map((m) => (m.cpuSeconds / r.total) * 1e6))}, less an idle n8n-core run of the same workflow ${msPer1000(node.map((m) => (m.idleCpuSeconds / r.total) * 1e6))}); bare (a) ${msPer1000(a.map((m) => ownMs(m, r.total)))}, (b) ${msPer1000(b.map((m) => ownMs(m, r.total)))}; node/(b) ${spread(cpuOverB)}`,
+		);
 		const of = (f: (m: Measured) => number) =>
 			[a, b, node].map((runs) => median(runs.map(f))).join(' / ');
 		console.log(
@@ -121,6 +143,13 @@ export function report(runs: Omit<Report, 'loadAfter'>): void {
 		if (!measured) continue;
 		console.log(
 			`at ${target.setting}: node/(${target.over}) ${spread(measured[target.over])} (target ≤ ${target.most}): ${verdict(measured[target.over], measured.node, target.most, r)}`,
+		);
+	}
+	for (const target of CPU_TARGETS) {
+		const measured = cpuRatios.get(target.setting);
+		if (!measured) continue;
+		console.log(
+			`at ${target.setting}: node's own CPU/(b)'s ${spread(measured.overB)} (target ≤ ${target.most}): ${verdict(measured.overB, measured.own, target.most, r)}`,
 		);
 	}
 	for (const { setting, runs } of r.limited) {
