@@ -3,7 +3,8 @@
 // the other, each printing its own figures (they are measurements, not tests). Names:
 // description, simulator-throughput, inventory-bulk, latency, connections, trigger-drain, reconcile,
 // faults, file, yaml, and real-n8n (the push inside real n8n 2.41.1; not in the default set, as it
-// installs and starts n8n). Extra flags
+// installs and starts n8n), and profile (where the node's CPU goes, by concern: V8's profiler; not
+// in the default set, as it prints a profile, not a figure to compare). Extra flags
 // after `--` go to every benchmark (e.g. `npm run bench inventory-bulk -- --items 20000`).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -21,7 +22,7 @@ const ALL = [
 	'file',
 	'yaml',
 ];
-const EXTRA = ['real-n8n'];
+const EXTRA = ['real-n8n', 'profile'];
 const args = process.argv.slice(2);
 // npm passes what follows its own `--` on without it: names come first, flags (and their values) after.
 const dash = args.indexOf('--');
