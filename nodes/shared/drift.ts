@@ -6,7 +6,7 @@
  * error naming the node, the field and what to do. A lower limit is simply followed (bulk writes
  * take the effective route's).
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { camelName } from './checking';
@@ -169,7 +169,7 @@ export function requireAll(session: Session, flow: string, needs: Needs, instead
  * two requests at once, and a lost answer is read back by it.
  */
 export function withChosenKey<S extends Session>(session: S, route: string): S {
-	const chosen = chosenKey(session.ctx as IExecuteFunctions);
+	const chosen = chosenKey(session);
 	const known = session.platform.route(route).naturalKey;
 	if (!chosen || chosen.join('|') === known?.join('|')) return session;
 	return { ...session, platform: session.platform.withKey(route, chosen) };

@@ -198,11 +198,11 @@ async function writeMapped(
 	const { ctx } = session;
 	checkMapped(session, route, spec);
 	const run = withChosenKey(session, route);
-	const auto = mapsAutomatically(ctx);
+	const auto = mapsAutomatically(session);
 	const policy = unknownFieldsPolicy(ctx);
 	const raw = (itemIndex: number) => ({
-		...mappedRecord(ctx, itemIndex),
-		...extraFields(ctx, itemIndex),
+		...mappedRecord(session, itemIndex),
+		...extraFields(session, itemIndex),
 	});
 	const recordOf = (itemIndex: number) =>
 		checkOrRefuse(ctx, itemIndex, spec, raw(itemIndex), {

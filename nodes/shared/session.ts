@@ -10,6 +10,7 @@ import type {
 	ICredentialDataDecryptedObject,
 	IExecuteFunctions,
 	ILoadOptionsFunctions,
+	INodeParameters,
 	IPollFunctions,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -45,6 +46,12 @@ export interface WaitBudget {
 export interface Session<Ctx extends WmsContext = WmsContext> {
 	/** n8n's functions of this execution, poll or editor call: parameters, helpers, logger. */
 	readonly ctx: Ctx;
+	/**
+	 * The node's parameters as saved, their expressions not evaluated: what is the same for every
+	 * item (a mapper's mode and schema, whether Extra Fields has entries) is read here. n8n copies
+	 * the whole node at every getNode(), so the run reads them once.
+	 */
+	readonly parameters: INodeParameters;
 	/** The platform address from the credential, checked, without a trailing slash. */
 	readonly baseUrl: string;
 	/** What the platform is for this run: the built-in description, or the platform's own (the credential says which). */
@@ -130,6 +137,7 @@ export async function openSession<Ctx extends WmsContext>(
 	);
 	return {
 		ctx,
+		parameters: ctx.getNode().parameters,
 		baseUrl: checked.url,
 		platform,
 		notes,

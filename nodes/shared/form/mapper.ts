@@ -10,7 +10,6 @@
  */
 import type {
 	IDataObject,
-	IExecuteFunctions,
 	ILoadOptionsFunctions,
 	INodeProperties,
 	ResourceMapperField,
@@ -20,9 +19,8 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 
 import { descriptionName, type FieldSpec, type RecordSpec } from '../platform';
-import type { ExecuteSession } from '../session';
+import type { ExecuteSession, Session } from '../session';
 import { showFor, type ResourceOperation } from './properties';
-import { heldParameter } from './heldParameters';
 import {
 	emptyJson,
 	hintSwitchesSavedOff,
@@ -181,7 +179,7 @@ export function mappedFilter(
 	itemIndex: number,
 ): IDataObject {
 	const { ctx } = session;
-	if (!storedMapper(ctx, FILTERS).value) return {};
+	if (!storedMapper(session, FILTERS).value) return {};
 	const value = ctx.getNodeParameter(`${FILTERS}.value`, itemIndex, {}, { skipValidation: true });
 	const known = new Set(filters.map((field) => field.name));
 	const filter: IDataObject = {};
@@ -257,18 +255,19 @@ function noLongerThere(
  * loaded are the same for every item, and evaluating the whole mapper to read them would run every
  * mapped expression once more per item.
  */
-export function storedMapper(ctx: IExecuteFunctions, name = COLUMNS): MapperValue {
-	return (heldParameter(ctx, name) ?? {}) as MapperValue;
+export function storedMapper(session: Session, name = COLUMNS): MapperValue {
+	return (session.parameters[name] ?? {}) as MapperValue;
 }
 
 /** Whether the mapper takes each input item as it is (Map Automatically). */
-export const mapsAutomatically = (ctx: IExecuteFunctions): boolean =>
-	storedMapper(ctx).mappingMode === 'autoMapInputData';
+export const mapsAutomatically = (session: ExecuteSession): boolean =>
+	storedMapper(session).mappingMode === 'autoMapInputData';
 
 /** One item's mapped record, as typed (n8n's own conversion skipped: the package's checks read it). */
-export function mappedRecord(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	if (mapsAutomatically(ctx)) return ctx.getInputData()[itemIndex].json;
-	const { value: held, schema } = storedMapper(ctx);
+export function mappedRecord(session: ExecuteSession, itemIndex: number): IDataObject {
+	const { ctx } = session;
+	if (mapsAutomatically(session)) return ctx.getInputData()[itemIndex].json;
+	const { value: held, schema } = storedMapper(session);
 	if (!held) return {};
 	const types = new Map((schema ?? []).map((field) => [field.id, field.type]));
 	const value = ctx.getNodeParameter(`${COLUMNS}.value`, itemIndex, {}, { skipValidation: true });
@@ -281,8 +280,8 @@ export function mappedRecord(ctx: IExecuteFunctions, itemIndex: number): IDataOb
 }
 
 /** The key the person chose to match on, when it is not the description's. */
-export function chosenKey(ctx: IExecuteFunctions): string[] | undefined {
-	const chosen = storedMapper(ctx).matchingColumns;
+export function chosenKey(session: Session): string[] | undefined {
+	const chosen = storedMapper(session).matchingColumns;
 	return chosen && chosen.length ? chosen : undefined;
 }
 
@@ -293,8 +292,8 @@ export function chosenKey(ctx: IExecuteFunctions): string[] | undefined {
  */
 export function checkMapped(session: ExecuteSession, route: string, effective: RecordSpec): void {
 	const { ctx } = session;
-	if (mapsAutomatically(ctx)) return;
-	const { value, matchingColumns, schema } = storedMapper(ctx);
+	if (mapsAutomatically(session)) return;
+	const { value, matchingColumns, schema } = storedMapper(session);
 	const known = new Set(effective.fields.map((field) => field.name));
 	const mapped = Object.keys(value ?? {}).filter((name) => value?.[name] !== null);
 	hintSwitchesSavedOff(ctx, value, schema, effective);
@@ -317,7 +316,7 @@ export function checkMapped(session: ExecuteSession, route: string, effective: R
 			`has no field ${gone.map((name) => `"${name}"`).join(', ')} on ${on}, which this node maps`,
 		);
 	const extra = (
-		((heldParameter(ctx, 'extraFields') as IDataObject | undefined)?.field as
+		((session.parameters.extraFields as IDataObject | undefined)?.field as
 			| IDataObject[]
 			| undefined) ?? []
 	).map((entry) => String(entry.name ?? '').trim());

@@ -11,7 +11,6 @@ import type { FieldSpec, RecordSpec } from '../platform/types';
 import type { ExecuteSession } from '../session';
 import { unknownFieldsPolicy } from './options';
 import { formLabel } from './words';
-import { heldParameter } from './heldParameters';
 
 export type RecordMode = 'form' | 'inputItem' | 'json';
 
@@ -23,6 +22,8 @@ export interface RecordSource {
 	items?: INodeExecutionData[];
 	/** Where the fields left out are counted (the run's), to be said once. */
 	leftOut?: Map<string, number>;
+	/** Whether the form's Extra Fields has entries (then read per item, its values may be expressions). */
+	extraFields?: boolean;
 }
 
 /**
@@ -39,6 +40,7 @@ export function recordSource(session: ExecuteSession): RecordSource {
 		unknownFields: mode === 'form' ? 'send' : policy,
 		items: mode === 'inputItem' ? ctx.getInputData() : undefined,
 		leftOut: session.leftOut,
+		extraFields: hasExtraFields(session),
 	};
 }
 
@@ -78,7 +80,12 @@ function unwrapForm(fields: FieldSpec[], raw: IDataObject): IDataObject {
 	return out;
 }
 
-function fromForm(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): IDataObject {
+function fromForm(
+	ctx: IExecuteFunctions,
+	spec: RecordSpec,
+	itemIndex: number,
+	source: RecordSource,
+): IDataObject {
 	const raw: IDataObject = {};
 	for (const field of spec.fields.filter((candidate) => candidate.required)) {
 		raw[camelName(field.name)] = ctx.getNodeParameter(
@@ -88,13 +95,22 @@ function fromForm(ctx: IExecuteFunctions, spec: RecordSpec, itemIndex: number): 
 		) as IDataObject[string];
 	}
 	Object.assign(raw, ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
-	return { ...unwrapForm(spec.fields, raw), ...extraFields(ctx, itemIndex) };
+	const extra = source.extraFields ? extraFieldsOf(ctx, itemIndex) : {};
+	return { ...unwrapForm(spec.fields, raw), ...extra };
 }
 
+/** Whether the node's Extra Fields has entries, read as saved (not per item). */
+const hasExtraFields = (session: ExecuteSession): boolean =>
+	Boolean(
+		((session.parameters.extraFields as IDataObject | undefined)?.field as unknown[] | undefined)
+			?.length,
+	);
+
 /** Extra Fields of one item: fields the form does not know, sent as they are under their names. */
-export function extraFields(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-	const held = heldParameter(ctx, 'extraFields') as IDataObject | undefined;
-	if (!(held?.field as unknown[] | undefined)?.length) return {};
+export const extraFields = (session: ExecuteSession, itemIndex: number): IDataObject =>
+	hasExtraFields(session) ? extraFieldsOf(session.ctx, itemIndex) : {};
+
+function extraFieldsOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 	const extra = ctx.getNodeParameter('extraFields.field', itemIndex, []) as Array<{
 		name: string;
 		value: unknown;
@@ -145,7 +161,7 @@ export function readRecord(
 ): IDataObject {
 	if (source.mode === 'inputItem') return (source.items ?? ctx.getInputData())[itemIndex].json;
 	if (source.mode === 'json') return fromJson(ctx, spec, itemIndex);
-	return fromForm(ctx, spec, itemIndex);
+	return fromForm(ctx, spec, itemIndex, source);
 }
 
 /**

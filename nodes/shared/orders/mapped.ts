@@ -5,7 +5,7 @@
  * the item itself as one line, its fields split into the order's and the line's as the effective
  * description names them.
  */
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 
 import { checkFormAgainst, withChosenKey } from '../drift';
 
@@ -45,14 +45,17 @@ function linesOf(value: unknown): { lines?: unknown[]; problem?: string } {
 
 /** One input item's part of an order, at version 3. */
 export function readMappedOrderInput(
-	ctx: IExecuteFunctions,
+	session: ExecuteSession,
 	shape: OrderShape,
 	itemIndex: number,
 	grouped: boolean,
 ): OrderInput {
-	const json = ctx.getInputData()[itemIndex].json;
+	const json = session.ctx.getInputData()[itemIndex].json;
 	// A copy: the lines are taken out of it, and the input item must stay as it came.
-	const header: IDataObject = { ...mappedRecord(ctx, itemIndex), ...extraFields(ctx, itemIndex) };
+	const header: IDataObject = {
+		...mappedRecord(session, itemIndex),
+		...extraFields(session, itemIndex),
+	};
 	const input: OrderInput = {
 		itemIndex,
 		header,
@@ -65,7 +68,7 @@ export function readMappedOrderInput(
 	if (name === undefined) {
 		if (!grouped) return input;
 		const split = splitLineItem(json, linesField(shape).fields ?? [], headerSpec(shape).fields);
-		if (mapsAutomatically(ctx)) input.header = split.header;
+		if (mapsAutomatically(session)) input.header = split.header;
 		input.lines = [{ itemIndex, at: '', line: split.line }];
 		input.hasLines = true;
 		return input;
@@ -130,16 +133,16 @@ export function mappedOrders(
 ): OrderReading {
 	const { ctx } = session;
 	checkMapped(session, config.route, effective.spec);
-	const auto = mapsAutomatically(ctx);
+	const auto = mapsAutomatically(session);
 	return {
-		read: (itemIndex) => readMappedOrderInput(ctx, effective, itemIndex, grouped),
-		raw: (itemIndex) => mappedRecord(ctx, itemIndex),
+		read: (itemIndex) => readMappedOrderInput(session, effective, itemIndex, grouped),
+		raw: (itemIndex) => mappedRecord(session, itemIndex),
 		checks: {
 			unknownFields: auto ? unknownFieldsPolicy(ctx) : 'send',
 			leftOut: session.leftOut,
 			anyCase: auto,
 		},
 		run: withChosenKey(session, config.route),
-		key: chosenKey(ctx)?.[0] ?? orderKey(effective),
+		key: chosenKey(session)?.[0] ?? orderKey(effective),
 	};
 }

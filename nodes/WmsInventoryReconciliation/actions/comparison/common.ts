@@ -185,14 +185,20 @@ export function linesOf(
 	const { ctx } = session;
 	if (fromVersion(ctx, 3)) {
 		checkMapped(session, route, effective);
-		const auto = mapsAutomatically(ctx);
+		const auto = mapsAutomatically(session);
 		const unknownFields = auto ? unknownFieldsPolicy(ctx) : 'send';
 		return (itemIndex) =>
-			checkOrRefuse(ctx, itemIndex, effective, withoutComparisonId(mappedRecord(ctx, itemIndex)), {
-				unknownFields,
-				leftOut: session.leftOut,
-				anyCase: auto,
-			});
+			checkOrRefuse(
+				ctx,
+				itemIndex,
+				effective,
+				withoutComparisonId(mappedRecord(session, itemIndex)),
+				{
+					unknownFields,
+					leftOut: session.leftOut,
+					anyCase: auto,
+				},
+			);
 	}
 	const source = recordSource(session);
 	if (source.mode === 'form') checkFormAgainst(session, route, spec, effective);

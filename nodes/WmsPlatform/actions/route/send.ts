@@ -62,12 +62,13 @@ function fieldsOf(
 	envelope: FieldSpec[] = [],
 ): ItemFields {
 	const { ctx } = session;
-	const auto = mapsAutomatically(ctx);
+	const auto = mapsAutomatically(session);
 	const policy = unknownFieldsPolicy(ctx);
 	// An item's fields are read once however many parts of it are asked for in a row.
 	let last: { itemIndex: number; values: IDataObject } | undefined;
 	const mapped = (itemIndex: number) => {
-		if (last?.itemIndex !== itemIndex) last = { itemIndex, values: mappedRecord(ctx, itemIndex) };
+		if (last?.itemIndex !== itemIndex)
+			last = { itemIndex, values: mappedRecord(session, itemIndex) };
 		return last.values;
 	};
 	const names = fieldNames([...envelope, ...spec.fields]);
