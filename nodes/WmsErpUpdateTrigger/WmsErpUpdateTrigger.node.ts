@@ -108,6 +108,15 @@ export class WmsErpUpdateTrigger implements INodeType {
 						description:
 							'Whether to mark each update complete on the platform as it is emitted, so no later step needs to. At most once: if the workflow then fails, the update is NOT delivered again.',
 					},
+					{
+						displayName: 'Pending State',
+						name: 'pendingState',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. NEW',
+						description:
+							"The platform's word for an update the ERP has not marked yet. Leave empty to take it from the platform's API description (pending on the built-in one); needed only where the description does not tell.",
+					},
 				],
 			},
 		],

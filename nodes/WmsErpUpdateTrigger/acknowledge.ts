@@ -13,6 +13,7 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { counted } from '../shared/counting';
+import { markingSession } from '../shared/erpUpdateStates';
 import { bulkWrite, type RowOutcome } from '../shared/bulk/write';
 import type { Session } from '../shared/session';
 import type { RequestOptions } from '../shared/transport/request';
@@ -35,8 +36,9 @@ export async function acknowledge(
 	chosen: PendingUpdate[],
 	options: RequestOptions,
 ): Promise<Acknowledged> {
+	const marking = markingSession(session, ROUTE, 'complete');
 	const outcomes: RowOutcome[] = await bulkWrite(
-		session,
+		marking,
 		ROUTE,
 		chosen.map((update) => ({ id: update.id })),
 		options,
@@ -46,7 +48,7 @@ export async function acknowledge(
 	);
 	if (unnamed.length > 0) {
 		const alone = await bulkWrite(
-			session,
+			marking,
 			ROUTE,
 			unnamed.map((k) => ({ id: chosen[k].id })),
 			{ ...options, batchSize: 1 },

@@ -14,6 +14,7 @@ import type { IDataObject, INodeExecutionData, IPollFunctions } from 'n8n-workfl
 import { NodeOperationError } from 'n8n-workflow';
 
 import { kindInfo, type ErpUpdateKindInfo } from '../shared/erpUpdateKinds';
+import { stateWord } from '../shared/erpUpdateStates';
 import { MAX_PAGE_SIZE, readPages } from '../shared/paging';
 import { effectiveFilter, requireAll } from '../shared/drift';
 import { openSession, type Session } from '../shared/session';
@@ -28,14 +29,18 @@ import { chooseInOrder, KindScan, type PendingUpdate } from './scan';
 
 /** Share of n8n's poll budget spent reading; the rest is left for acknowledging and emitting. */
 const BUDGET_SHARE = 0.5;
-const PENDING = { status: 'pending' };
 
 interface Settings {
 	kinds: ErpUpdateKindInfo[];
 	redeliverAfterMs: number;
 	max: number;
 	acknowledge: boolean;
+	/** The platform's word for pending where its description cannot tell (Options → Pending State). */
+	pendingState: string;
 }
+
+/** Each watched kind's word for pending, by kind. */
+export type PendingWords = Record<string, string>;
 
 function settings(ctx: IPollFunctions): Settings {
 	const selected = ctx.getNodeParameter('updateKinds', []) as string[];
@@ -55,6 +60,7 @@ function settings(ctx: IPollFunctions): Settings {
 		redeliverAfterMs: Math.max(1, Number.isFinite(minutes) ? minutes : 30) * 60_000,
 		max: Math.max(1, Number.isFinite(max) ? Math.floor(max) : 500),
 		acknowledge: ctx.getNodeParameter('options.acknowledgeOnEmit', false) as boolean,
+		pendingState: String(ctx.getNodeParameter('options.pendingState', '') ?? ''),
 	};
 }
 
@@ -63,7 +69,7 @@ function settings(ctx: IPollFunctions): Settings {
  * read: each watched kind's list route with a status filter, and Set Complete by update ID when
  * it acknowledges. A platform that has them otherwise stops the poll, in words.
  */
-function requireRoutes(session: Session, s: Settings): void {
+function requireRoutes(session: Session, s: Settings): PendingWords {
 	requireAll(
 		session,
 		'The ERP Update Trigger',
@@ -73,7 +79,16 @@ function requireRoutes(session: Session, s: Settings): void {
 		},
 		"Read the platform's updates with the WMS Platform node's Call a Route on a Schedule Trigger instead",
 	);
-	for (const info of s.kinds) effectiveFilter(session, info.route, PENDING, []);
+	const words: PendingWords = {};
+	for (const info of s.kinds) {
+		words[info.value] = stateWord(session, info.route, 'pending', {
+			value: s.pendingState,
+			option: 'Options → Pending State',
+			meaning: 'an update the ERP has not marked yet',
+		});
+		effectiveFilter(session, info.route, { status: words[info.value] }, []);
+	}
+	return words;
 }
 
 function toItems(updates: PendingUpdate[]): INodeExecutionData[][] {
@@ -112,11 +127,17 @@ async function scanKind(
 	scan: KindScan,
 	info: ErpUpdateKindInfo,
 	budget: Budget,
+	pending: string,
 ): Promise<void> {
-	const pages = readPages(session, info.route, PENDING, {
-		pageSize: MAX_PAGE_SIZE,
-		...budget.retry(),
-	});
+	const pages = readPages(
+		session,
+		info.route,
+		{ status: pending },
+		{
+			pageSize: MAX_PAGE_SIZE,
+			...budget.retry(),
+		},
+	);
 	for await (const page of pages) {
 		const now = Date.now();
 		for (const update of page.records) scan.offer(update, now);
@@ -153,7 +174,7 @@ async function pollInTurn(
 ): Promise<INodeExecutionData[][] | null> {
 	const budget = new Budget(ctx, startedAt);
 	const session = await openSession(ctx, { pace: inProcess.pace(key) });
-	requireRoutes(session, s);
+	const pending = requireRoutes(session, s);
 	const staticData = ctx.getWorkflowStaticData('node');
 	const ledger = Ledger.fromJSON(inProcess.newerLedger(key, storedLedger(staticData)), capacity);
 	ledger.clampFuture(Date.now());
@@ -162,8 +183,8 @@ async function pollInTurn(
 	const scans: KindScan[] = [];
 	for (const info of s.kinds) {
 		if (scans.length > 0 && Date.now() >= budget.readUntil) break;
-		const scan = new KindScan(info.value, ledger, s.redeliverAfterMs, s.max);
-		await scanKind(session, scan, info, budget);
+		const scan = new KindScan(info.value, ledger, s.redeliverAfterMs, s.max, pending[info.value]);
+		await scanKind(session, scan, info, budget, pending[info.value]);
 		scans.push(scan);
 	}
 	for (const scan of scans) if (scan.conclusive) ledger.dropUnseen(scan.kind, scan.seen);
@@ -211,8 +232,8 @@ export async function pollErpUpdates(
 	const s = settings(this);
 	if (this.getMode() === 'manual') {
 		const session = await openSession(this, { retry: INTERACTIVE_RETRY });
-		requireRoutes(session, s);
-		return toItems(await manualRunUpdates(session, s.kinds, s.max));
+		const pending = requireRoutes(session, s);
+		return toItems(await manualRunUpdates(session, s.kinds, s.max, pending));
 	}
 	const startedAt = Date.now();
 	const key = `${this.getWorkflow().id ?? ''}:${this.getNode().id}`;

@@ -47,13 +47,15 @@ export async function manualRunUpdates(
 	session: Session<IPollFunctions>,
 	kinds: ErpUpdateKindInfo[],
 	max: number,
+	pendingWords: Record<string, string>,
 ): Promise<PendingUpdate[]> {
 	const pending: PendingUpdate[] = [];
 	const withoutId: Array<{ kind: string; update: IDataObject }> = [];
 	for (const info of kinds) {
-		const updates = await readAll(session, info.route, { status: 'pending' }, { limit: max });
+		const word = pendingWords[info.value];
+		const updates = await readAll(session, info.route, { status: word }, { limit: max });
 		// Read as a poll reads them (an update without an id is reported, not delivered), with nothing held.
-		const scan = new KindScan(info.value, new Ledger(), 1, max);
+		const scan = new KindScan(info.value, new Ledger(), 1, max, word);
 		for (const update of updates) scan.offer(update, Date.now());
 		pending.push(...scan.candidates.map((candidate) => candidate.update));
 		withoutId.push(...scan.withoutId.map((update) => ({ kind: info.value, update })));

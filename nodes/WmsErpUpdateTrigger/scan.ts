@@ -30,6 +30,8 @@ export class KindScan {
 		private readonly ledger: Ledger,
 		private readonly redeliverAfterMs: number,
 		private readonly want: number,
+		/** The platform's word for pending (the built-in description's is pending). */
+		private readonly pending = 'pending',
 	) {
 		this.heldUnmet = new Set(ledger.ids(kind));
 	}
@@ -42,7 +44,11 @@ export class KindScan {
 	 */
 	offer(listed: Readonly<Record<string, unknown>>, now: number): void {
 		// Asked for pending updates only; a platform that ignores the filter lists others too.
-		if (typeof listed.status === 'string' && listed.status.toLowerCase() !== 'pending') return;
+		if (
+			typeof listed.status === 'string' &&
+			listed.status.toLowerCase() !== this.pending.toLowerCase()
+		)
+			return;
 		if (!isUpdateId(listed.id)) {
 			this.withoutId.push(listed as IDataObject);
 			return;

@@ -1,10 +1,11 @@
 /** The shapes the simulator can take: ours (the contract as it is) or another vendor's. */
 import { acme } from './acme';
 import { globex } from './globex';
+import { initech } from './initech';
 import { transform } from './transform';
 import type { Json, ShapeSpec } from './types';
 
-export const SHAPES: Record<string, ShapeSpec> = { acme, globex };
+export const SHAPES: Record<string, ShapeSpec> = { acme, globex, initech };
 export type ShapeName = 'ours' | keyof typeof SHAPES;
 
 export function shapeSpec(name: string): ShapeSpec | undefined {

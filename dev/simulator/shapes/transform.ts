@@ -249,6 +249,7 @@ export function transform(spec: ShapeSpec, ours: Json): Json {
 		Object.entries(doc.paths).map(([path, item]) => [m.theirPath(path), item]),
 	);
 	reword(doc, (text) => spec.rewordings.reduce((t, [from, to]) => t.replace(from, to), text));
+	spec.adjust?.document(doc);
 	stripXKeys(doc);
 	prune(doc);
 	return doc;

@@ -32,6 +32,11 @@ export interface ShapeParts {
 }
 
 const length = (value: unknown) => (Array.isArray(value) ? value.length : 0);
+/** A read's records: under data, under a list of another name, or the answer itself. */
+const listed = (answer: Json) =>
+	Array.isArray(answer)
+		? answer.length
+		: length(answer?.data ?? Object.values(answer ?? {}).find(Array.isArray));
 
 /** The records list's limit in their document (a tweak may have lowered it). */
 function limitOf(theirs: Contract, route: ContractRoute, container: string): number | undefined {
@@ -157,15 +162,16 @@ export function shapeRoutes(parts: ShapeParts): Map<string, ServedRoute> {
 			run: (body) => {
 				admit(theirRoute, body, container, limitOf(theirs, theirRoute, container));
 				try {
-					return handle(body);
+					if (!spec.adjust) return handle(body);
+					return spec.adjust.answer(path, handle(spec.adjust.request(path, body)), body);
 				} catch (err) {
 					throw translated(route, err);
 				}
 			},
-			records: (result) => length(result?.data),
+			records: (result) => listed(result),
 			counted: (body, result) => {
 				if (route.kind === 'bulk') return length(result?.accepted);
-				if (route.kind === 'read') return length(result?.data);
+				if (route.kind === 'read') return listed(result);
 				return records ? length(body?.[container]) : path === '/oauth/token' ? 0 : 1;
 			},
 		});

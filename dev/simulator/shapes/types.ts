@@ -58,4 +58,14 @@ export interface ShapeSpec {
 	own: OwnRecords[];
 	/** Text replacements in summaries and descriptions (where ours speak of our x- keys or filter objects). */
 	rewordings: [RegExp, string][];
+	/** What the generic steps cannot say (values of another type or word): their document edited last, and each request and answer of their routes translated. */
+	adjust?: Adjust;
+}
+
+export interface Adjust {
+	document(doc: Json): void;
+	/** Their request body → the one our mapping takes (by their path). */
+	request(path: string, body: Json): Json;
+	/** The answer our mapping made → theirs (by their path). */
+	answer(path: string, answer: Json, body: Json): Json;
 }

@@ -191,6 +191,14 @@ export class Platform {
 		return new Platform({ ...this.data, routes }, this.source);
 	}
 
+	/** This platform reading a write's answer with these status words (an ERP update's state, which the node knows the meaning of for the route it calls). */
+	withStatuses(route: string, statuses: NonNullable<Wire['statuses']>): Platform {
+		const path = this.path(route);
+		const routes = { ...this.data.routes };
+		routes[path] = { ...routes[path], wire: { ...routes[path]?.wire, statuses } };
+		return new Platform({ ...this.data, routes }, this.source);
+	}
+
 	/** The filters a read route offers: its filter object's fields, or its body's own fields but the paging ones. */
 	filterFields(route: string): ContractField[] {
 		const wire = this.wire(route);

@@ -4,6 +4,7 @@ import { checkOrRefuse } from '../../../shared/checking';
 import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { effectiveSpec, requireAll } from '../../../shared/drift';
+import { markingSession } from '../../../shared/erpUpdateStates';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
@@ -44,7 +45,7 @@ export const setComplete: Operation = {
 		const effective = effectiveSpec(session, route);
 		const lineage = new TriggerLineage(ctx);
 		return await writeRecords(
-			session,
+			markingSession(session, route, 'complete'),
 			route,
 			(itemIndex) => {
 				const id = lineage.requireUpdateId(itemIndex);

@@ -1,0 +1,167 @@
+/**
+ * The ERP update trigger and the ERP Update node on a platform whose updates are its own (issue 40,
+ * point 7), through real n8n-core: Initech WMS 3.1 numbers its updates (integer ids), calls their
+ * states NEW, DONE and ERROR, lists shipments under `updates` and stock moves as a bare list, and
+ * answers a mark with the state the update now has. Its description is read From the Platform.
+ */
+import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
+
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
+import type { Harness, NodeUnderTest } from '../support/harness';
+import { harnessFor } from '../support/platform';
+import { moveClock, onlyDateFaked } from '../support/triggerHost';
+
+jest.setTimeout(60_000);
+
+const FROM_THE_PLATFORM = { description: 'platform', descriptionUrl: 'openapi.json' };
+const KINDS = ['outgoing_consignment', 'incoming_consignment', 'move_attempt'];
+const v2 = (type: string, parameters: IDataObject): NodeUnderTest => ({
+	type,
+	typeVersion: 2,
+	parameters,
+});
+
+describe('the ERP Update Trigger and the ERP Update node on Initech WMS 3.1 (integer ids, states NEW/DONE/ERROR)', () => {
+	let sim: RunningSimulator;
+	let harness: Harness;
+
+	beforeEach(async () => {
+		onlyDateFaked(Date.parse('2026-11-21T08:00:00.000Z'));
+		sim = await startSimulator({ shape: 'initech' });
+		harness = harnessFor(sim, FROM_THE_PLATFORM);
+	});
+	afterEach(async () => {
+		jest.useRealTimers();
+		await sim.close();
+	});
+
+	/** A poll of the trigger; each poll's workflow holds the static data as n8n saved it (JSON). */
+	function trigger(parameters: IDataObject = {}) {
+		const spec: NodeUnderTest = {
+			type: 'wmsErpUpdateTrigger',
+			name: 'ERP Update Trigger',
+			parameters: {
+				updateKinds: KINDS,
+				redeliverAfterMinutes: 30,
+				maxUpdatesPerPoll: 500,
+				...parameters,
+			},
+		};
+		const type = harness.nodeTypes.getByNameAndVersion(
+			`n8n-nodes-wms-integration.${spec.type}`,
+		) as INodeType;
+		let saved: IDataObject = {};
+		return async () => {
+			const workflow = harness.workflow([harness.node(spec)], {}, saved);
+			const emitted = (await type.poll!.call(harness.pollContext(spec, workflow))) as
+				| INodeExecutionData[][]
+				| null;
+			saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
+			return emitted;
+		};
+	}
+
+	const stateOf = (ourId: string) => sim.store.get('erp_update', ourId)?.status;
+	/** The simulator keeps our ids (UPD-000007); the platform says 7. */
+	const theirs = (ourId: string) => Number(ourId.slice(4));
+
+	it('emits each update once across polls with its integer id, kind and the NEW state; Set Complete and Set Error send the numbers back and read DONE and ERROR as done; nothing lost, nothing doubled', async () => {
+		const shipped = sim.work.createPendingUpdates('outgoing_consignment', 3);
+		const moved = sim.work.createPendingUpdates('move_attempt', 2);
+		const poll = trigger();
+
+		const first = (await poll())![0].map((item) => item.json);
+		expect(first.map((update) => [update.kind, update.id, update.status])).toEqual([
+			...shipped.map((id) => ['outgoing_consignment', theirs(id), 'NEW']),
+			...moved.map((id) => ['move_attempt', theirs(id), 'NEW']),
+		]);
+		// A later update, and a second poll: only the new one goes out.
+		const later = sim.work.createPendingUpdates('incoming_consignment', 1);
+		moveClock(60_000);
+		const second = (await poll())![0].map((item) => item.json);
+		expect(second.map((update) => [update.kind, update.id])).toEqual([
+			['incoming_consignment', theirs(later[0])],
+		]);
+
+		const complete = await harness.run(
+			v2('wmsErpUpdate', { resource: 'update', operation: 'setComplete' }),
+			[...first.slice(0, 4), ...second],
+		);
+		expect(complete.error).toBeUndefined();
+		expect(complete.outputs[0].map((item) => [item.json.id, item.json.result])).toEqual(
+			[...shipped, moved[0], later[0]].map((id) => [theirs(id), 'marked complete']),
+		);
+		const failed = await harness.run(
+			v2('wmsErpUpdate', { resource: 'update', operation: 'setError' }),
+			[{ ...first[4], error: 'No such cost centre' }],
+		);
+		expect(failed.error).toBeUndefined();
+		expect(failed.outputs[0].map((item) => item.json)).toEqual([
+			{
+				id: theirs(moved[1]),
+				kind: 'move_attempt',
+				status: 'error',
+				result: 'marked as error',
+				error_message: 'No such cost centre',
+			},
+		]);
+		expect([...shipped, ...moved, ...later].map(stateOf)).toEqual([
+			...['complete', 'complete', 'complete', 'complete'],
+			'error',
+			'complete',
+		]);
+		expect(sim.stats().requests).toMatchObject({
+			'/erp_update/set_complete': 1,
+			'/erp_update/set_error': 1,
+		});
+		moveClock(31 * 60_000);
+		expect(await poll()).toBeNull();
+	});
+
+	it('Acknowledge on Emit marks the numbers it emits DONE, once: the next poll emits nothing', async () => {
+		const shipped = sim.work.createPendingUpdates('outgoing_consignment', 2);
+		const poll = trigger({ options: { acknowledgeOnEmit: true } });
+		const first = (await poll())![0].map((item) => item.json.id);
+		expect(first).toEqual(shipped.map(theirs));
+		expect(shipped.map(stateOf)).toEqual(['complete', 'complete']);
+		moveClock(31 * 60_000);
+		expect(await poll()).toBeNull();
+		expect(sim.stats().requests['/erp_update/set_complete']).toBe(1);
+	});
+});
+
+describe('a platform whose update states the description cannot tell apart', () => {
+	let sim: RunningSimulator;
+	let harness: Harness;
+
+	beforeEach(async () => {
+		sim = await startSimulator({ shape: 'initech' });
+		sim.description.set({
+			shape: 'initech',
+			tweak: (doc: { components: { schemas: Record<string, IDataObject> } }) => {
+				doc.components.schemas.ErpUpdateStatus.enum = ['NEU', 'ERLEDIGT', 'FEHLER'];
+			},
+		});
+		harness = harnessFor(sim, FROM_THE_PLATFORM);
+	});
+	afterEach(async () => await sim.close());
+
+	it('the trigger stops before reading, naming the states it lists and the option to set', async () => {
+		const spec: NodeUnderTest = {
+			type: 'wmsErpUpdateTrigger',
+			name: 'ERP Update Trigger',
+			parameters: { updateKinds: ['outgoing_consignment'] },
+		};
+		const workflow = harness.workflow([harness.node(spec)]);
+		const type = harness.nodeTypes.getByNameAndVersion(
+			`n8n-nodes-wms-integration.${spec.type}`,
+		) as INodeType;
+		await expect(type.poll!.call(harness.pollContext(spec, workflow))).rejects.toMatchObject({
+			message:
+				"ERP Update Trigger: the platform's API description (Initech WMS API 3.1.0) does not say which update state is pending: /erp_update/outgoing_consignment lists NEU, ERLEDIGT, FEHLER",
+			description:
+				'Set Options → Pending State to the word the platform gives an update the ERP has not marked yet. Nothing was read.',
+		});
+		expect(sim.stats().requests['/erp_update/outgoing_consignment']).toBeUndefined();
+	});
+});
