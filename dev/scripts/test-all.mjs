@@ -6,8 +6,8 @@
 // Every suite runs even when one before it failed. Each suite prints its tests passed, failed,
 // skipped and todo (dev/scripts/test-counts.cjs: a runner that exits non-zero has failed, whatever it
 // counted); the last line is the sum over all suites: `N passed, N failed, N skipped, N todo`.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -57,6 +57,36 @@ function jest(project) {
 	];
 }
 
+// What the end-to-end suites need (Chromium, Postgres, Redis, both n8n hosts) installs in the
+// background from the start, when any of it is missing, so a fresh clone's installs overlap the
+// suites before them. Its log is kept; a suite that needs a host still being installed waits on that
+// install's lock (install.mjs), and the n8n 1.x host, needed last, installs while e2e runs.
+const wantsEndToEnd = !only.length || only.some((name) => name.startsWith('e2e'));
+let preparing;
+if (wantsEndToEnd) {
+	const logDir = mkdtempSync(join(tmpdir(), 'wms-prepare-'));
+	const logFile = join(logDir, 'prepare.log');
+	const out = openSync(logFile, 'a');
+	const child = spawn(process.execPath, ['dev/scripts/prepare-hosts.mjs'], {
+		stdio: ['ignore', out, out],
+	});
+	console.log(`▷ preparing the end-to-end hosts in the background (log: ${logFile})`);
+	preparing = new Promise((resolve) => {
+		child.on('close', (code) => resolve({ code, logFile }));
+		child.on('error', () => resolve({ code: 1, logFile }));
+	});
+}
+
+async function reportPreparing() {
+	if (!preparing) return;
+	const { code, logFile } = await preparing;
+	const lines = readFileSync(logFile, 'utf8')
+		.split('\n')
+		.filter((line) => /prepared|could not/.test(line));
+	console.log(`\n▷ background preparation ${code === 0 ? 'done' : `ended with exit ${code}`}:`);
+	for (const line of lines) console.log(`  ${line}`);
+}
+
 // n8n's own lint, strict (the starter's eslint.config.mjs, unchanged), then Prettier's check.
 step(
 	'lint',
@@ -81,6 +111,8 @@ step('e2e-erp', process.execPath, ['dev/scripts/e2e-erp.mjs'], (run, status) =>
 step('e2e-queue', process.execPath, ['dev/scripts/e2e-queue.mjs'], (run, status) =>
 	countSummaryLine('e2e-queue', run.stdout, status),
 );
+
+await reportPreparing();
 
 const total = sum(results);
 console.log('\nSuites:');
