@@ -6,7 +6,9 @@
  * frame on its stack that belongs to one (built-ins such as JSON.stringify have no file: they count
  * for whoever called them), by the file the frame runs in. The harness's share (making the Source
  * node's items, checking outputs for secrets) is n8n's and the test's, not the node's: it is shown
- * apart, as is the idle run's CPU of the same workflow.
+ * apart, as is the idle run's CPU of the same workflow. The profiler's times are the thread's
+ * wall time between samples: on a loaded machine they include time the thread waited for a core,
+ * so read the shares, and the process CPU printed above them for the amounts.
  *
  *   npm run bench profile [-- --items 100000 --rtt 0 --tls --top 15]
  */
