@@ -89,6 +89,42 @@ describe('Globex WMS: orders whose lines are order_lines of item_number and qty'
 		});
 	});
 
+	it('version 3: a production order with its components as materials (item_number, qty) is stored; a bad qty on material 2 is refused naming it, nothing of it sent', async () => {
+		const order = (order_number: string, materials: IDataObject[]): IDataObject => ({
+			order_number,
+			warehouse_code: 'WH1',
+			output_sku: 'BOLT-M8-40',
+			output_quantity: 10,
+			due_date: '2026-12-01',
+			materials,
+		});
+		const { outputs } = await harness.run(
+			{ ...mapped('wmsProductionOrder', 'productionOrder'), onError: 'continueErrorOutput' },
+			[
+				order('MO-G1', [
+					{ item_number: 'NUT-M8', qty: 20 },
+					{ item_number: 'BOLT-M8-40', qty: 2 },
+				]),
+				order('MO-G2', [
+					{ item_number: 'NUT-M8', qty: 1 },
+					{ item_number: 'NUT-M8', qty: 0 },
+				]),
+			],
+		);
+		expect(outputs[0].map((item) => item.json.key)).toEqual(['MO-G1']);
+		expect(outputs[1].map((item) => item.json.message)).toEqual([
+			'Production order MO-G2, component 2: qty must be more than 0 (got 0)',
+		]);
+		expect(sim.store.get('production_order', 'MO-G1')).toMatchObject({
+			components: [
+				{ line_number: 1, sku: 'NUT-M8', quantity: 20 },
+				{ line_number: 2, sku: 'BOLT-M8-40', quantity: 2 },
+			],
+		});
+		expect(sim.store.get('production_order', 'MO-G2')).toBeUndefined();
+		expect(sim.stats().items['/production_order/add']).toBe(1);
+	});
+
 	it('version 1, the form with its lines from a list field: the order_lines of each item are the lines', async () => {
 		const { outputs, error } = await harness.run(
 			{

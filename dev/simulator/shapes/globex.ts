@@ -1,13 +1,13 @@
 /**
  * "Globex WMS 1.0": a vendor whose orders name their lines otherwise (issue 40): sales and purchase
- * orders carry `order_lines`, each line `item_number` and `qty`, and a sales order a nested
- * `ship_to` address. Everything else is as Acme's conventions have it (records under `data`,
- * page-numbered reads).
+ * orders carry `order_lines`, each line `item_number` and `qty`, a production order its
+ * components as `materials` of the same two fields, and a sales order a nested `ship_to` address.
+ * Everything else is as Acme's conventions have it (records under `data`, page-numbered reads).
  */
 import type { ShapeSpec } from './types';
 
 const ORDERS = ['SalesOrder', 'PurchaseOrder'];
-const LINES = ['SalesOrderLine', 'PurchaseOrderLine'];
+const LINES = ['SalesOrderLine', 'PurchaseOrderLine', 'ProductionComponent'];
 
 export const globex: ShapeSpec = {
 	name: 'globex',
@@ -21,6 +21,7 @@ export const globex: ShapeSpec = {
 			'- Batch operations take their records under `data` and answer which rows were `accepted`',
 			'  and which were `rejected`. Lists are paged by `page` and `per_page`.',
 			'- An order carries its lines in `order_lines`, each line an `item_number` and a `qty`.',
+			'- A production order carries what it consumes in `materials`, each an `item_number` and a `qty`.',
 			'',
 		].join('\n'),
 	},
@@ -30,6 +31,7 @@ export const globex: ShapeSpec = {
 	maxItems: {},
 	renames: [
 		{ schemas: ORDERS, from: 'lines', to: 'order_lines' },
+		{ schemas: ['ProductionOrder'], from: 'components', to: 'materials' },
 		{ schemas: LINES, from: 'sku', to: 'item_number' },
 		{ schemas: LINES, from: 'quantity', to: 'qty' },
 	],
