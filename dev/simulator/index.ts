@@ -23,6 +23,7 @@ import { Timing } from './timing';
 import { startTlsFront } from './tlsFront';
 import { Work } from './work';
 import { loadDemoData } from './demo';
+import { RestOrders } from './rest';
 import { callRoute } from './server';
 
 export type { FaultRule, FaultKind } from './faults';
@@ -114,6 +115,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		{ shape: opts.shape ?? 'ours' },
 	);
 
+	const rest = new RestOrders(auth);
 	let gateway = opts.tokenGateway;
 	const tokenRequests: TokenRequestSeen[] = [];
 	// The control API answers with the running simulator, made below (called only once it is).
@@ -128,6 +130,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		gateway: () => gateway,
 		tokenRequests,
 		moved: opts.moved,
+		rest,
 	});
 	const server: Server = createServer((req, res) => void front(req, res));
 	server.keepAliveTimeout = 30_000;
@@ -166,6 +169,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Runni
 		baseUrl: `${origin}/v1`,
 		clientId,
 		clientSecret,
+		rest,
 		stats: () => ({
 			requests: { ...stats.requests },
 			items: { ...stats.items },

@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenAuthority } from './auth';
 import type { Contract, ContractRoute } from './contract';
+import type { RestOrders } from './rest';
 import type { ServedRoute } from './served';
 import { ajvDetails } from './contract';
 import { ApiError } from './errors';
@@ -36,6 +37,8 @@ export interface FrontDeps {
 	tokenRequests: TokenRequestSeen[];
 	/** An old address on this host whose requests are redirected to the path without it (SimulatorOptions.moved). */
 	moved?: string;
+	/** The REST vendor's orders beside the POST routes (rest.ts). */
+	rest?: RestOrders;
 }
 
 let requestCounter = 0;
@@ -178,6 +181,8 @@ export function createFront(d: FrontDeps) {
 			return;
 		}
 		const routePath = path.startsWith('/v1/') ? path.slice(3) : undefined;
+		if (routePath && d.rest?.serves(routePath))
+			return await d.rest.answer(req, res, routePath, url.searchParams);
 		const route = routePath === undefined ? undefined : d.routes().get(routePath);
 		const trip = d.timing.trip(!usedSockets.has(req.socket));
 		usedSockets.add(req.socket);

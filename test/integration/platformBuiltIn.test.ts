@@ -81,11 +81,11 @@ describe('WMS Platform with the built-in description, on our own simulator', () 
 		);
 		expect(listed).toEqual([
 			{
-				name: '/supplier/add — writes supplier records by code, up to 1000 at a time (a node covers it too)',
+				name: 'POST /supplier/add — writes supplier records by code, up to 1000 at a time (a node covers it too)',
 				value: '/supplier/add',
 			},
 			{
-				name: '/supplier/check — reads supplier records, page after page (a node covers it too)',
+				name: 'POST /supplier/check — reads supplier records, page after page (a node covers it too)',
 				value: '/supplier/check',
 			},
 		]);

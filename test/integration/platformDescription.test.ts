@@ -58,11 +58,11 @@ describe('WMS Platform in the editor, on Acme WMS 2.4.0', () => {
 		const listed = await harness.listAll(onRoute(''), 'routeSearch');
 		expect(listed.slice(0, 2)).toEqual([
 			{
-				name: '/inventory_batch/add — writes inventory batch records, up to 500 at a time',
+				name: 'POST /inventory_batch/add — writes inventory batch records, up to 500 at a time',
 				value: '/inventory_batch/add',
 			},
 			{
-				name: '/inventory_batch/check — reads inventory batch records, page after page',
+				name: 'POST /inventory_batch/check — reads inventory batch records, page after page',
 				value: '/inventory_batch/check',
 			},
 		]);

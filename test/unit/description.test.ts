@@ -348,7 +348,7 @@ describe('what real documents do', () => {
 		);
 	});
 
-	it('reads routes without an operationId, and skips other methods than POST, saying so', () => {
+	it('reads routes without an operationId, and other methods than POST as routes named by their method', () => {
 		const compiled = compileDescription(
 			doc({
 				'/thing/add': {
@@ -370,7 +370,8 @@ describe('what real documents do', () => {
 			}),
 		);
 		expect(compiled.routes['/thing/add'].kind).toBe('bulk');
-		expect(compiled.problems.join('\n')).toMatch(/GET \/thing\/add: only POST routes/);
+		expect(compiled.routes['GET /thing/add']).toMatchObject({ kind: 'action', method: 'get' });
+		expect(compiled.problems.join('\n')).not.toMatch(/only POST/);
 	});
 });
 

@@ -46,11 +46,13 @@ describe("Call a Route's route list", () => {
 		expect(listed.slice(0, 2)).toEqual([
 			{
 				path: '/inventory_batch/add',
+				shown: 'POST /inventory_batch/add',
 				named: false,
 				words: 'writes inventory batch records, up to 500 at a time',
 			},
 			{
 				path: '/inventory_batch/check',
+				shown: 'POST /inventory_batch/check',
 				named: false,
 				words: 'reads inventory batch records, page after page',
 			},

@@ -15,7 +15,7 @@ export async function routeSearch(
 	const wanted = filter?.trim().toLowerCase() ?? '';
 	const results = listedRoutes(platform)
 		.map((route) => ({
-			name: `${route.path} — ${route.words}${route.named ? ' (a node covers it too)' : ''}`,
+			name: `${route.shown} — ${route.words}${route.named ? ' (a node covers it too)' : ''}`,
 			value: route.path,
 		}))
 		.filter((entry) => wanted === '' || entry.name.toLowerCase().includes(wanted));

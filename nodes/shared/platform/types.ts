@@ -34,6 +34,19 @@ export interface RouteInfo {
 	wire?: Wire;
 	/** Bulk: the record fields that name other records on the platform (x-references). */
 	references?: Reference[];
+	/** Its HTTP method where it is not POST (the route is then named "GET /orders/{id}"). */
+	method?: OperationMethod;
+	/** Its fields that go in the path, the query or a header rather than the body, by name. */
+	params?: Record<string, Param>;
+}
+
+export type OperationMethod = 'get' | 'put' | 'patch' | 'delete';
+
+/** Where a parameter goes and how its value is written (OpenAPI's style and explode). */
+export interface Param {
+	in: 'path' | 'query' | 'header';
+	/** A list as one comma-joined value rather than the name repeated (query explode: false). */
+	joined?: true;
 }
 
 /** A record field naming another record the platform must have (an order's customer, a line's item). */

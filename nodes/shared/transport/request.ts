@@ -25,6 +25,7 @@ import {
 	withinTimeout,
 	type RetryPolicy,
 } from './retry';
+import { targetOf } from './target';
 import { MAX_REDIRECTS, redirectOf } from './url';
 
 export interface RequestOptions {
@@ -232,12 +233,13 @@ export async function platformRequest(
 	const idempotent = options.idempotent ?? info.idempotent;
 	// The description itself says sending twice is not harmless (x-idempotent: false).
 	const saysUnsafe = info.idempotentStated === true && !info.idempotent;
+	const target = targetOf(info, session.platform.path(route), body);
 	const request: IHttpRequestOptions = {
-		method: 'POST',
-		url: `${baseUrl}${session.platform.path(route)}`,
-		body,
+		method: target.method,
+		url: `${baseUrl}${target.path}`,
+		...(target.body ? { body: target.body } : {}),
 		json: true,
-		headers: { Accept: 'application/json' },
+		headers: { ...target.headers, Accept: 'application/json' },
 		timeout: policy.requestTimeoutMs,
 		returnFullResponse: true,
 		disableFollowRedirect: true,
@@ -332,7 +334,9 @@ export async function platformRequest(
 		}
 		const headers = response.headers ?? {};
 		const status = response.statusCode ?? 200;
-		const answer = session.secrets.scrub(jsonOf(response.body));
+		// A route of another method may answer 204 with nothing: its item is then empty, not a failure.
+		const nothing = info.method !== undefined && status === 204;
+		const answer = nothing ? {} : session.secrets.scrub(jsonOf(response.body));
 		// A read whose description makes its answer the list itself is a list, not a broken answer.
 		const listItself = Array.isArray(answer) && info.wire?.list === '';
 		const problem =

@@ -38,13 +38,14 @@ const routeProperty: INodeProperties = {
 			name: 'path',
 			type: 'string',
 			placeholder: '/inventory_batch/add',
-			hint: "Checked against the platform's description when the node runs",
+			hint: "Checked against the platform's description when the node runs. A route read or changed otherwise than by sending starts with its method: GET /orders/{id}",
 			validation: [
 				{
 					type: 'regex',
 					properties: {
-						regex: '^/?[^\\s/]+(/[^\\s/]+)*$',
-						errorMessage: 'Must be a path like /inventory_batch/add',
+						regex:
+							'^((GET|PUT|PATCH|DELETE|POST|get|put|patch|delete|post)\\s+)?/?[^\\s/]+(/[^\\s/]+)*$',
+						errorMessage: 'Must be a path like /inventory_batch/add, or GET /orders/{id}',
 					},
 				},
 			],

