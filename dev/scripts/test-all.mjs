@@ -37,6 +37,19 @@ function step(name, command, args, count) {
 	);
 }
 
+/** The files that took longest, so the suite's time can be spent where it goes. */
+function slowest(report, shown = 8) {
+	const files = (report?.testResults ?? [])
+		.map((file) => ({
+			name: file.name.slice(process.cwd().length + 1),
+			seconds: (file.endTime - file.startTime) / 1000,
+		}))
+		.sort((a, b) => b.seconds - a.seconds)
+		.slice(0, shown);
+	if (files.length) console.log('  slowest files:');
+	for (const file of files) console.log(`  ${file.seconds.toFixed(1).padStart(7)} s  ${file.name}`);
+}
+
 function jest(project) {
 	const dir = mkdtempSync(join(tmpdir(), 'wms-jest-'));
 	const file = join(dir, 'result.json');
@@ -52,6 +65,7 @@ function jest(project) {
 			} finally {
 				rmSync(dir, { recursive: true, force: true });
 			}
+			slowest(report);
 			return countJest(report, status);
 		},
 	];
