@@ -51,9 +51,9 @@ describe('the ERP Update Trigger and the ERP Update node on Initech WMS 3.1 (int
 			`n8n-nodes-wms-integration.${spec.type}`,
 		) as INodeType;
 		let saved: IDataObject = {};
-		return async () => {
+		return async (mode: 'trigger' | 'manual' = 'trigger') => {
 			const workflow = harness.workflow([harness.node(spec)], {}, saved);
-			const emitted = (await type.poll!.call(harness.pollContext(spec, workflow))) as
+			const emitted = (await type.poll!.call(harness.pollContext(spec, workflow, mode))) as
 				| INodeExecutionData[][]
 				| null;
 			saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
@@ -69,6 +69,10 @@ describe('the ERP Update Trigger and the ERP Update node on Initech WMS 3.1 (int
 		const shipped = sim.work.createPendingUpdates('outgoing_consignment', 3);
 		const moved = sim.work.createPendingUpdates('move_attempt', 2);
 		const poll = trigger();
+		// Fetch Test Event in the editor reads the same updates by the same word, and holds none.
+		expect((await poll('manual'))![0].map((item) => item.json.id)).toEqual(
+			[...shipped, ...moved].map(theirs),
+		);
 
 		const first = (await poll())![0].map((item) => item.json);
 		expect(first.map((update) => [update.kind, update.id, update.status])).toEqual([
@@ -163,5 +167,35 @@ describe('a platform whose update states the description cannot tell apart', () 
 				'Set Options → Pending State to the word the platform gives an update the ERP has not marked yet. Nothing was read.',
 		});
 		expect(sim.stats().requests['/erp_update/outgoing_consignment']).toBeUndefined();
+	});
+});
+
+describe('Reconcile on Initech WMS 3.1, whose comparison lists what it compared as compared_items', () => {
+	let sim: RunningSimulator;
+	let harness: Harness;
+
+	beforeEach(async () => {
+		sim = await startSimulator({ shape: 'initech', demoData: true });
+		harness = harnessFor(sim, FROM_THE_PLATFORM);
+	});
+	afterEach(async () => await sim.close());
+
+	it('stops after the read, naming the comparison and the list it looked for, rather than report no difference; nothing is adjusted', async () => {
+		const erp = {
+			sku: 'NUT-M8',
+			warehouse_code: 'WH1',
+			quantity: 1 + sim.store.onHand('WH1', 'NUT-M8', ''),
+		};
+		const { error } = await harness.run(
+			v2('wmsInventoryReconciliation', { resource: 'comparison', operation: 'reconcile' }),
+			[erp],
+		);
+		expect(error?.message).toBe(
+			'Reconcile stopped at step "read comparison" (warehouse WH1, comparison CMP-000001): The platform answered comparison CMP-000001 without a list "items" of its compared items, so no difference could be read',
+		);
+		expect(error?.description).toContain(
+			`Reconcile reads the items of /comparison/check_status under "items", as the built-in description has them; the platform's API description (Initech WMS API 3.1.0) names them otherwise.`,
+		);
+		expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
 	});
 });

@@ -1,7 +1,8 @@
 /**
  * "Initech WMS 3.1": a vendor whose ERP updates are their own (issue 40, point 7): an update's id
  * is an integer, its states are NEW, DONE and ERROR, shipments and receipts are listed under
- * `updates` and stock moves as a bare list, and marking an update answers the state it now has.
+ * `updates` and stock moves as a bare list, and marking an update answers the state it now has; a
+ * stock comparison lists what it compared under `compared_items`.
  * Everything else is as Globex's conventions have it (records under `data`, page-numbered reads).
  */
 import { globex } from './globex';
@@ -141,5 +142,7 @@ export const initech: ShapeSpec = {
 		].join('\n'),
 	},
 	servers: [{ url: 'https://wms.initech.example/api', description: 'production' }],
+	// A comparison lists what it compared under a name of its own.
+	renames: [...globex.renames, { schemas: ['Comparison'], from: 'items', to: 'compared_items' }],
 	adjust: { document, request, answer },
 };

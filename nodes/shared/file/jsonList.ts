@@ -33,6 +33,8 @@ export class JsonListReader {
 	private start = -1;
 	/** Whether the value being read is the list whose elements are handed over. */
 	private inList = false;
+	/** Whether the object had the list at all (an empty one too). */
+	private listMet = false;
 	private readonly fields: IDataObject = {};
 
 	constructor(
@@ -83,6 +85,11 @@ export class JsonListReader {
 		if (this.start !== -1) this.start = 0;
 	}
 
+	/** Whether the object had the list (read so far). */
+	get metList(): boolean {
+		return this.listMet;
+	}
+
 	/** The object's plain fields, once it is read to its end. */
 	end(): IDataObject {
 		if (this.field !== 'done') throw new Error('the JSON object ends too early (it was cut off)');
@@ -109,6 +116,7 @@ export class JsonListReader {
 			this.field = 'value';
 		} else if (c === OPEN_BRACE || c === OPEN_BRACKET) {
 			this.inList = this.key === this.list && c === OPEN_BRACKET;
+			this.listMet ||= this.inList;
 			this.depth = 2;
 		} else {
 			this.start = i;
@@ -140,15 +148,18 @@ export class JsonListReader {
 	}
 }
 
-/** A streamed JSON answer read to its end: each element of `list` handed to `each`; answers the plain fields. */
+/** A streamed JSON answer read to its end: each element of `list` handed to `each`; answers the plain fields, and says in `met` whether the list was there at all. */
 export async function readJsonList(
 	chunks: AsyncIterable<Uint8Array>,
 	list: string,
 	each: (element: unknown) => void,
+	met?: { list: boolean },
 ): Promise<IDataObject> {
 	const reader = new JsonListReader(list, each);
 	const decoder = new TextDecoder();
 	for await (const chunk of chunks) reader.push(decoder.decode(chunk, { stream: true }));
 	reader.push(decoder.decode());
-	return reader.end();
+	const fields = reader.end();
+	if (met) met.list = reader.metList;
+	return fields;
 }

@@ -15,6 +15,7 @@ import type { ExecuteSession } from '../../../../shared/session';
 import { readJsonList } from '../../../../shared/file/jsonList';
 import { platformRequest } from '../../../../shared/transport/request';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
+import { ITEMS, malformedItem, unusableRead, type ComparisonItem } from './itemsRead';
 import { stepFailed, type ComparisonRun, type StepName } from './stepFailed';
 import type { WarehouseStock } from './stock';
 
@@ -164,19 +165,7 @@ export async function setPlatformOnHand(
 	);
 }
 
-export interface ComparisonItem {
-	sku: string;
-	batch?: string;
-	erp_quantity: number;
-	platform_quantity: number;
-	processed?: boolean;
-}
-
-const malformedItem = (item: ComparisonItem) =>
-	typeof item?.sku !== 'string' ||
-	!Number.isFinite(item.erp_quantity) ||
-	!Number.isFinite(item.platform_quantity) ||
-	(item.batch != null && typeof item.batch !== 'string');
+export type { ComparisonItem };
 
 /**
  * The comparison's items, read as the answer streams in (a warehouse's whole stock is more than
@@ -192,7 +181,11 @@ export async function readComparison<T>(
 ): Promise<{ compared: number; kept: T[] }> {
 	return await step(session, 'read comparison', run, async () => {
 		// Each try of the request reads anew; the last, complete read is the one kept.
-		let read: { compared: number; kept: T[]; malformed?: unknown } = { compared: 0, kept: [] };
+		let read: { compared: number; kept: T[]; malformed?: unknown; listMet: boolean } = {
+			compared: 0,
+			kept: [],
+			listMet: false,
+		};
 		const { body } = await platformRequest(
 			session,
 			'/comparison/check_status',
@@ -200,32 +193,31 @@ export async function readComparison<T>(
 			{
 				retry: options.retry,
 				readAnswer: async (chunks) => {
-					const reading: typeof read = { compared: 0, kept: [] };
-					const fields = await readJsonList(chunks, 'items', (element) => {
-						const item = element as ComparisonItem;
-						if (reading.malformed !== undefined) return;
-						if (malformedItem(item)) reading.malformed = element;
-						const kept = reading.malformed === undefined ? keep(item) : undefined;
-						if (kept === undefined) return;
-						reading.compared++;
-						if (kept !== null) reading.kept.push(kept);
-					});
+					const reading: typeof read = { compared: 0, kept: [], listMet: false };
+					const met = { list: false };
+					const fields = await readJsonList(
+						chunks,
+						ITEMS,
+						(element) => {
+							const item = element as ComparisonItem;
+							if (reading.malformed !== undefined) return;
+							if (malformedItem(item)) reading.malformed = element;
+							const kept = reading.malformed === undefined ? keep(item) : undefined;
+							if (kept === undefined) return;
+							reading.compared++;
+							if (kept !== null) reading.kept.push(kept);
+						},
+						met,
+					);
+					reading.listMet = met.list;
 					read = reading;
 					return fields;
 				},
 			},
 		);
 		if (typeof body.status === 'string') run.status = body.status;
-		if (read.malformed !== undefined) {
-			throw new NodeOperationError(
-				session.ctx.getNode(),
-				`The platform answered comparison ${run.comparison_id} with an item that has no SKU or no numeric quantities: ${JSON.stringify(read.malformed).slice(0, 200)}`,
-				{
-					description:
-						"Nothing was adjusted. Check the comparison with Check Status, or ask the platform's operator.",
-				},
-			);
-		}
+		const unusable = unusableRead(session, run, read);
+		if (unusable) throw unusable;
 		return { compared: read.compared, kept: read.kept };
 	});
 }
