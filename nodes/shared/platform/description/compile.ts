@@ -11,8 +11,9 @@ import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
 import { requestSchemaOf, successSchemaOf } from './media';
 import { otherOperations } from './operations';
+import { pairReads, readRecordSchema } from './pairReads';
 import { referencesOf } from './references';
-import { plainName, WireReader } from './wire';
+import { WireReader } from './wire';
 
 export type CompiledRoute = RouteInfo & { body: ContractField[] };
 
@@ -75,7 +76,6 @@ class Compiler {
 		null,
 	) as Record<string, string | undefined>;
 	private readonly problems: string[] = [];
-	private routes: Record<string, CompiledRoute> = {};
 
 	constructor(
 		private readonly doc: Schema,
@@ -192,7 +192,7 @@ class Compiler {
 		this.recordSchemas[path] = records
 			? this.resolver.refName(recordsList ? own(recordsList, 'items') : undefined)
 			: isRead
-				? this.readRecordSchema(answer, list)
+				? readRecordSchema(this.resolver, answer, list)
 				: undefined;
 		const wire: Wire = records
 			? { records: records.at, ...(isBulk ? this.wire.results(answer) : {}) }
@@ -233,105 +233,8 @@ class Compiler {
 			});
 	}
 
-	/** The component of the records a read route answers with, if it names one. */
-	private readRecordSchema(answer: Schema, list: string | undefined): string | undefined {
-		if (list === undefined) return undefined;
-		let node: unknown = answer;
-		for (const name of list === '' ? [] : list.split('.')) {
-			const resolved = this.resolver.resolve(node, '');
-			node = own(
-				isObject(own(resolved, 'properties')) ? (own(resolved, 'properties') as Schema) : {},
-				name,
-			);
-		}
-		const items = this.resolver.resolve(node, '');
-		return own(items, 'type') === 'array' ? this.resolver.refName(own(items, 'items')) : undefined;
-	}
-
-	/**
-	 * What the package knows of a read route's records from the write route of the same records
-	 * (the bulk route whose items are the component the read answers with): that route, and the
-	 * filter taking a list of the records' keys — the one list filter whose entries are the key
-	 * field's own schema, or the one `x-key-filter` names when several are.
-	 */
-	private pairReads(routes: Record<string, CompiledRoute>): void {
-		const first = (path: string) => path.split('/').filter(Boolean)[0];
-		for (const [path, route] of Object.entries(routes)) {
-			if (route.kind !== 'read') continue;
-			const schema = this.recordSchemas[path];
-			let writers = schema
-				? Object.keys(routes).filter(
-						(other) => routes[other].kind === 'bulk' && this.recordSchemas[other] === schema,
-					)
-				: [];
-			if (writers.length > 1) {
-				this.problems.push(
-					`${path}: its records (${schema}) are written by ${writers.join(' and ')}; reads by key are off for it`,
-				);
-				continue;
-			}
-			// A description without shared components: the interface's convention, /x/check reads what /x/add writes.
-			if (writers.length === 0 && WireReader.readsByName(path)) {
-				const alike = Object.keys(routes).filter(
-					(other) => routes[other].kind === 'bulk' && first(other) === first(path),
-				);
-				if (alike.length === 1) writers = alike;
-			}
-			if (writers.length !== 1) continue;
-			const [records] = writers;
-			route.records = records;
-			const key = routes[records].naturalKey;
-			if (key?.length !== 1) continue;
-			const filter = this.keyFilter(path, this.recordSchemas[records], key[0]);
-			if (filter) route.keyFilter = filter;
-		}
-	}
-
-	private keyFilter(path: string, schema: string | undefined, key: string): RouteInfo['keyFilter'] {
-		const operation = this.operations[path];
-		const at = pointer('paths', path, 'post');
-		const request = this.resolver.resolve(requestSchemaOf(this.resolver, operation, at).schema, at);
-		const requestProperties = isObject(request.properties) ? request.properties : {};
-		const holder = this.routes[path]?.wire?.filter ?? 'filter';
-		const filter =
-			holder === '' ? request : this.resolver.resolve(own(requestProperties, holder), at);
-		const record =
-			schema === undefined
-				? {}
-				: this.resolver.resolve({ $ref: `#/components/schemas/${schema}` }, at);
-		const keySchema = this.resolver.refName(
-			own(isObject(record.properties) ? record.properties : {}, key),
-		);
-		const filterProperties = isObject(filter.properties) ? filter.properties : {};
-		const listsOf = (same: (list: Schema, name: string) => boolean) =>
-			Object.keys(filterProperties).filter((name) => {
-				const list = this.resolver.resolve(filterProperties[name], at);
-				return own(list, 'type') === 'array' && same(list, name);
-			});
-		let lists = listsOf(
-			(list) => keySchema !== undefined && this.resolver.refName(own(list, 'items')) === keySchema,
-		);
-		// Without a shared component, the key's list by its name: order_numbers, skus, code_list.
-		if (lists.length === 0 && keySchema === undefined)
-			lists = listsOf((_, name) =>
-				[`${key}s`, `${key}es`, `${key}_list`].includes(plainName(name)),
-			);
-		const named = operation['x-key-filter'] as string | undefined;
-		const chosen = named !== undefined ? lists.filter((name) => name === named) : lists;
-		if (named !== undefined && chosen.length === 0)
-			this.problems.push(`${path}: x-key-filter ${named} is not a list filter of ${key} values`);
-		if (named === undefined && chosen.length > 1)
-			this.problems.push(
-				`${path}: filters ${chosen.join(' and ')} both list ${key} values; name the one of the records' keys with x-key-filter`,
-			);
-		if (chosen.length !== 1) return undefined;
-		const [list] = chosen;
-		const max = own(this.resolver.resolve(filterProperties[list], at), 'maxItems');
-		return { list, key, max: typeof max === 'number' ? max : 100 };
-	}
-
 	run(): Compiled {
-		const routes: Record<string, CompiledRoute> = (this.routes = {});
+		const routes: Record<string, CompiledRoute> = {};
 		const areas: Record<string, string> = {};
 		const operationIds: Record<string, string> = {};
 		if (own(this.doc, 'swagger') !== undefined)
@@ -371,7 +274,11 @@ class Compiler {
 				if (typeof operation.operationId === 'string') operationIds[path] = operation.operationId;
 			}
 		}
-		this.pairReads(routes);
+		pairReads(this.resolver, routes, {
+			operations: this.operations,
+			recordSchemas: this.recordSchemas,
+			problems: this.problems,
+		});
 		otherOperations(this.doc, (route, op, at) => this.route(route, op, at), this.notes, {
 			routes,
 			areas,
