@@ -167,8 +167,6 @@ async function measureOne(run: Run): Promise<Measured> {
 		const used = process.cpuUsage(cpu);
 		const platformCpuSeconds = (platform.cpuSeconds() ?? NaN) - (platformCpu ?? NaN);
 		bare?.close();
-		// The node's own CPU is its run's less n8n-core's share of the same workflow (idleRun.ts).
-		const idleCpuSeconds = bare ? 0 : await idleRunCpuSeconds(items);
 		const load = await platform.control<{ connections: number; peakInFlight: number }>('/load');
 		const stats = await platform.stats();
 		const stored =
@@ -177,13 +175,17 @@ async function measureOne(run: Run): Promise<Measured> {
 		// Every SKU in the store, and rows accepted once each: a row sent twice would count twice.
 		if (stored !== total || rows !== total)
 			throw new Error(`${kind}: ${stored} of ${total} SKUs stored, ${rows} rows accepted`);
+		const peakMb = process.resourceUsage().maxRSS / 1024;
+		// The node's own CPU is its run's less n8n-core's share of the same workflow (idleRun.ts);
+		// measured after the last word with the simulator, whose kept connections an idle pause would close.
+		const idleCpuSeconds = bare ? 0 : await idleRunCpuSeconds(items);
 		return {
 			kind,
 			...sent,
 			cpuSeconds: (used.user + used.system) / 1e6,
 			idleCpuSeconds,
 			platformCpuSeconds,
-			peakMb: process.resourceUsage().maxRSS / 1024,
+			peakMb,
 			accepted: stats.statuses['200'] ?? 0,
 			refused: stats.statuses['429'] ?? 0,
 			tokens: stats.tokensIssued,

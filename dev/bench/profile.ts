@@ -77,7 +77,10 @@ function byConcern(profile: Profile): Map<string, { ms: number; top: Map<string,
 		const url = node.callFrame.url;
 		const own = special ?? (url ? CONCERNS.find(([, re]) => re.test(url))?.[0] : undefined);
 		const up = parent.get(id);
-		const concern = own ?? (up === undefined ? 'other' : resolve(up));
+		// The inspector's own work (sending the profile back) runs at the root as `dispatch`.
+		const profiler = !url && fn === 'dispatch' && up !== undefined && parent.get(up) === undefined;
+		const concern =
+			own ?? (profiler ? 'the profiler itself' : up === undefined ? 'other' : resolve(up));
 		concernOf.set(id, concern);
 		return concern;
 	};
