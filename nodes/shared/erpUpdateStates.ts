@@ -19,12 +19,9 @@ const SAID_BY: Record<UpdateState, RegExp> = {
 	error: /^(error|errored|failed|failure|fail)$/i,
 };
 
-/** The states a read route's status filter lists, or undefined where it lists none. */
-export function statesListed(session: Session, route: string): string[] | undefined {
-	if (session.platform.builtIn) return undefined;
-	const field = session.platform.filterFields(route).find((one) => one.name === 'status');
-	const words = field?.options?.map((option) => option.value);
-	return words && words.length > 0 ? words : undefined;
+/** The route's status filter, where it has one. */
+function statusFilter(session: Session, route: string) {
+	return session.platform.filterFields(route).find((one) => one.name === 'status');
 }
 
 /** The words of `listed` that say `state`. */
@@ -44,8 +41,12 @@ export function stateWord(
 	chosen: { value: string; option: string; meaning: string },
 ): string {
 	if (chosen.value.trim() !== '') return chosen.value.trim();
-	if (session.platform.builtIn) return state;
-	const listed = statesListed(session, route);
+	if (session.platform.builtIn || !session.platform.has(route)) return state;
+	const field = statusFilter(session, route);
+	// No status filter at all: the check of the route's filters says so, in its words.
+	if (!field) return state;
+	const words = field.options?.map((option) => option.value);
+	const listed = words && words.length > 0 ? words : undefined;
 	const found = listed ? wordsFor(listed, state) : [];
 	if (found.length === 1) return found[0];
 	const node = session.ctx.getNode();
