@@ -86,6 +86,7 @@ export function restDescription(): Json {
 							type: 'object',
 							required: ['order_number', 'status'],
 							properties: {
+								id: { type: 'string' },
 								order_number: { type: 'string' },
 								status: { type: 'string', enum: STATUSES },
 								customer: { type: 'string' },
@@ -208,6 +209,8 @@ export class RestOrders {
 		const sent = JSON.parse(body || '{}') as Partial<RestOrder>;
 		if (sent.status !== undefined && !STATUSES.includes(sent.status))
 			throw new ApiError(400, 'validation_failed', `status must be one of ${STATUSES.join(', ')}`);
+		if (sent.id !== undefined && sent.id !== id)
+			throw new ApiError(400, 'validation_failed', `id ${sent.id} in the body is not ${id}`);
 		if (method === 'PUT') {
 			if (!sent.order_number || !sent.status)
 				throw new ApiError(400, 'validation_failed', 'PUT needs order_number and status');

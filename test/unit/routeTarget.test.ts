@@ -53,6 +53,21 @@ describe('the request of a route of another method', () => {
 		});
 	});
 
+	it('sends a path parameter the body names too in both', () => {
+		const put: RouteInfo = {
+			kind: 'action',
+			idempotent: true,
+			method: 'put',
+			params: { id: { in: 'path', alsoBody: true } },
+		};
+		expect(targetOf(put, 'PUT /orders/{id}', { id: 'a b', note: 'x' })).toEqual({
+			method: 'PUT',
+			path: '/orders/a%20b',
+			body: { id: 'a b', note: 'x' },
+			headers: {},
+		});
+	});
+
 	it('reads a route typed with its method, in any letter case', () => {
 		expect(routePath('get orders/{id}')).toBe('GET /orders/{id}');
 		expect(routePath('DELETE /orders/{id}')).toBe('DELETE /orders/{id}');

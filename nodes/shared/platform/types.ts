@@ -47,6 +47,8 @@ export interface Param {
 	in: 'path' | 'query' | 'header';
 	/** A list as one comma-joined value rather than the name repeated (query explode: false). */
 	joined?: true;
+	/** A path parameter that is a body field too (PUT /orders/{id} with the order's id): sent in both. */
+	alsoBody?: true;
 }
 
 /** A record field naming another record the platform must have (an order's customer, a line's item). */

@@ -4,7 +4,7 @@
  * path parameters into the path (percent-encoded, so a value with "/" or "?" stays one segment),
  * its query parameters into the query (a list as the name repeated, or comma-joined where the
  * description says explode: false), its header parameters into headers, and sends the rest as its
- * body, except GET and DELETE, which send none.
+ * body (a path parameter the body names too goes in both), except GET and DELETE, which send none.
  */
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
@@ -38,6 +38,7 @@ export function targetOf(info: RouteInfo, route: string, fields: IDataObject): T
 			body[name] = value;
 			continue;
 		}
+		if (param.alsoBody) body[name] = value;
 		if (value === undefined || value === null) continue;
 		const values = Array.isArray(value) ? value.map(text) : [text(value)];
 		if (param.in === 'path') filled[name] = values.map((one) => encodeURIComponent(one)).join(',');

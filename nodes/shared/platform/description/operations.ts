@@ -112,7 +112,13 @@ function operationAsRoute(
 	const bodyProperties = isObject(own(bodySchema, 'properties'))
 		? (own(bodySchema, 'properties') as Schema)
 		: {};
-	const clash = [...twice, ...names.filter((name) => name in bodyProperties)];
+	// A path parameter named as a body field (PUT /orders/{id} with the order's id) is one field sent in both.
+	const inBoth = new Set(
+		params
+			.filter((param) => param.in === 'path' && param.name in bodyProperties)
+			.map((param) => param.name),
+	);
+	const clash = [...twice, ...names.filter((name) => name in bodyProperties && !inBoth.has(name))];
 	if (clash.length > 0) {
 		say(
 			`${clash[0]} is both a parameter and another parameter or body field of the same name; it is not offered`,
@@ -172,7 +178,11 @@ function operationAsRoute(
 		result.params = Object.fromEntries(
 			params.map((param): [string, Param] => [
 				param.name,
-				param.joined ? { in: param.in, joined: true } : { in: param.in },
+				{
+					in: param.in,
+					...(param.joined ? { joined: true as const } : {}),
+					...(inBoth.has(param.name) ? { alsoBody: true as const } : {}),
+				},
 			]),
 		);
 	return result;
