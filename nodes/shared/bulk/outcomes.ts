@@ -21,6 +21,7 @@ import { isObject, valueAt } from '../objects';
 import type { Results, RouteInfo } from '../platform';
 import { foldKey } from '../recordKey';
 import { PlatformError } from '../transport/errors';
+import { answerReader, type AnswerReader, type Entry } from './answers';
 import { keyText, resultKeyReader } from './resultKeys';
 import { statusMeaning } from '../platform/description/wire';
 import type { Answer } from '../transport/request';
@@ -82,16 +83,9 @@ const OUR_RESULTS: Results = {
 /** How a route's answers tell each row's fate (ours, where the description says nothing of it). */
 export const resultsOf = (info: RouteInfo): Results => info.wire?.results ?? OUR_RESULTS;
 
-/** The lists an answer of this shape names its rows in. */
-function resultLists(shape: Results): string[] {
-	if (shape.by === 'perRow') return [shape.list];
-	if (shape.by === 'split') return [shape.accepted, shape.rejected];
-	return [];
-}
-
 /** What a bulk answer must hold, for the transport's check: its list (or lists) of per-row results. */
 export function resultsProblem(shape: Results): (answer: IDataObject) => string | undefined {
-	const lists = resultLists(shape);
+	const { lists } = answerReader(shape);
 	return (answer) => {
 		if (lists.length === 0) return undefined;
 		const values = lists.map((path) => valueAt(answer, path));
@@ -207,15 +201,6 @@ function meaningOf(info: RouteInfo, status: string): 'stored' | 'notStored' | 'u
 	return 'unknown';
 }
 
-/** A result of the answer: where it was, and whether it is in the list of rows the platform refused. */
-interface Entry {
-	result: unknown;
-	position: number;
-	/** How many entries its list has (a position names a row only when it has one per row). */
-	of: number;
-	refused: boolean;
-}
-
 /** The outcome of each row of a request the platform answered with success, read as the route's answers name rows (its results shape). */
 export function confirmRows(
 	node: INode,
@@ -225,30 +210,18 @@ export function confirmRows(
 	answer: Answer,
 	idempotent: boolean,
 ): RowOutcome[] {
-	const shape = resultsOf(info);
+	const reader = answerReader(resultsOf(info));
 	const fields = info.resultKey;
 	const keys = fields ? records.map((record) => rowKey(fields, record)) : undefined;
 	const keyOfResult = resultKeyReader(fields, records, keys);
 	const naturalKey = info.naturalKey;
-	const entries: Entry[] = [];
-	const take = (path: string, refused: boolean) => {
-		const list = valueAt(answer.body, path);
-		if (Array.isArray(list))
-			list.forEach((result, position) =>
-				entries.push({ result, position, of: list.length, refused }),
-			);
-	};
-	if (shape.by === 'perRow') take(shape.list, false);
-	if (shape.by === 'split') {
-		take(shape.accepted, false);
-		take(shape.rejected, true);
-	}
-	const indexField = shape.by === 'none' ? undefined : shape.index;
-	const messageField = shape.by === 'none' ? undefined : shape.message;
+	const entries = reader.entries(answer.body, records.length);
+	const indexField = reader.index;
+	const messageField = reader.message;
 	// The field naming a result's record: the answer's key, else the record's own key field when results carry it.
 	const keyFieldOf = (result: IDataObject): string | undefined =>
-		shape.by !== 'none' && shape.key !== undefined
-			? shape.key
+		reader.key !== undefined
+			? reader.key
 			: fields?.length === 1 && result[fields[0]] !== undefined
 				? fields[0]
 				: undefined;
@@ -324,11 +297,7 @@ export function confirmRows(
 		const entry = named[k];
 		const result = entry?.result as IDataObject | undefined;
 		const key = keys?.[k] ?? (naturalKey ? rowKey(naturalKey, record) : undefined);
-		if (shape.by === 'none')
-			return unconfirmedAs(
-				key,
-				'its API description does not say how its answer names the records it stored, so none counts as stored: check the platform, or ask its operator which answer field lists them',
-			);
+		if (reader.cannotTell) return unconfirmedAs(key, reader.cannotTell);
 		if (times[k] > 1)
 			return unconfirmedAs(
 				key,
@@ -350,16 +319,16 @@ export function confirmRows(
 			(messageField === undefined ? undefined : keyText(result[messageField])) ??
 			keyText(result.message) ??
 			keyText((result.error as IDataObject | undefined)?.message);
-		if (entry.refused) return refusedInAnswer(cause(false), result, shape, words, key);
-		const statusField = shape.status;
+		if (entry.refused) return refusedInAnswer(cause(false), result, reader, words, key);
+		const statusField = reader.status;
 		const status = statusField === undefined ? undefined : result[statusField];
-		if (statusField !== undefined || shape.by === 'perRow') {
+		if (reader.statusRequired) {
 			const meaning = typeof status === 'string' ? meaningOf(info, status) : 'unknown';
 			if (meaning === 'notStored')
 				return refusedInAnswer(
 					cause(false),
 					result,
-					shape,
+					reader,
 					words ?? `status "${String(status)}"`,
 					key,
 				);
@@ -392,11 +361,11 @@ export function confirmRows(
 function refusedInAnswer(
 	cause: PlatformError,
 	result: IDataObject,
-	shape: Results,
+	reader: AnswerReader,
 	words: string | undefined,
 	key: string | undefined,
 ): FailedRow {
-	const errors = shape.by === 'split' && shape.errors ? result[shape.errors] : result.errors;
+	const errors = reader.errors ? result[reader.errors] : result.errors;
 	const listed = Array.isArray(errors)
 		? errors
 				.map((error) => {

@@ -112,6 +112,10 @@ export type Results =
 			message?: string;
 			errors?: string;
 	  }
+	/** A list of the stored records' ids (their keys, or ids the platform assigned): the rows not in it were not confirmed. */
+	| { by: 'ids'; list: string }
+	/** No body: the success status says the request was taken as a whole. */
+	| { by: 'whole' }
 	/** The answer does not say which rows it stored. */
 	| { by: 'none' };
 

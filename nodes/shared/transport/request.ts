@@ -25,6 +25,7 @@ import {
 	withinTimeout,
 	type RetryPolicy,
 } from './retry';
+import { bodiless } from '../bulk/answers/whole';
 import { targetOf } from './target';
 import { MAX_REDIRECTS, redirectOf } from './url';
 
@@ -335,7 +336,9 @@ export async function platformRequest(
 		const headers = response.headers ?? {};
 		const status = response.statusCode ?? 200;
 		// A route of another method may answer 204 with nothing: its item is then empty, not a failure.
-		const nothing = info.method !== undefined && status === 204;
+		// So may a write whose description answers without a body: its status is its answer.
+		const nothing =
+			(info.method !== undefined && status === 204) || bodiless(info, status, response.body);
 		const answer = nothing ? {} : session.secrets.scrub(jsonOf(response.body));
 		// A read whose description makes its answer the list itself is a list, not a broken answer.
 		const listItself = Array.isArray(answer) && info.wire?.list === '';

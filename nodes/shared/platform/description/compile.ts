@@ -9,6 +9,7 @@ import { nounOf } from './labels';
 import { OverlayReader, type Overlay, type Scope } from './overlay';
 import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
+import { answerStyle } from './answerStyle';
 import { requestSchemaOf, successSchemaOf } from './media';
 import { otherOperations } from './operations';
 import { pairReads, readRecordSchema } from './pairReads';
@@ -195,7 +196,12 @@ class Compiler {
 				? readRecordSchema(this.resolver, answer, list)
 				: undefined;
 		const wire: Wire = records
-			? { records: records.at, ...(isBulk ? this.wire.results(answer) : {}) }
+			? {
+					records: records.at,
+					...(isBulk
+						? answerStyle(this.wire.results(answer), this.resolver, operation, answer, at)
+						: {}),
+				}
 			: isRead
 				? compact({ filter, paging, list })
 				: {};

@@ -1,0 +1,335 @@
+/**
+ * Vendors we never saw, made up along the axes of docs/platform-description.md §2–§3: where a
+ * request's records go, the record's key (one field, two fields joined by any separator or given
+ * as an object), how the write answers (per-row results, accepted/rejected lists, a list of ids,
+ * 201/207 with a body, 204 without one), how it refuses (a problem document's errors[] or
+ * invalid-params, 400 or 422, field paths in three spellings), how its read pages, where `$ref`s
+ * go, a value of several shapes (oneOf with a discriminator), YAML or JSON. `describe` writes the
+ * vendor's OpenAPI document; test/support/vendor/platform.ts answers as the vendor says.
+ */
+import fc from 'fast-check';
+import { stringify } from 'yaml';
+
+/** `queued`: 202 without a body, which says nothing of what was stored (the package must say so). */
+export type AnswerStyle = 'perRow' | 'split' | 'ids' | 'empty' | 'queued';
+
+export interface Vendor {
+	/** The request body's field holding the records, or '' when the body is the list itself. */
+	list: '' | 'items' | 'data' | 'records';
+	/** The record's key fields (x-natural-key). */
+	key: string[];
+	/** How an answer writes a key of two fields: joined by this, or as an object. */
+	keyJoin: string | 'object';
+	/** The record's required text field besides the key. */
+	name: 'name' | 'item_name' | 'description';
+	answer: AnswerStyle;
+	/** The success status of an answer with a body. */
+	success: 200 | 201 | 207;
+	/** perRow: the results list and its row field; split: the two lists. */
+	resultsList: 'results' | 'rows';
+	rowField: 'index' | 'row';
+	splitLists: ['accepted', 'rejected'] | ['succeeded', 'failed'];
+	/** Rows the platform refuses: in the answer's own rows (perRow, split) or by refusing the request. */
+	refuseBy: 'row' | 'request';
+	errorStatus: 400 | 422;
+	errorList: 'errors' | 'invalid-params';
+	/** How a refused field's path is spelt: data[1].name, /data/1/name, data.1.name. */
+	pathSpelling: 'brackets' | 'pointer' | 'dots';
+	paging: 'cursor' | 'page' | 'offset';
+	/** Where $refs go: the request body, the answers, the record schema. */
+	refs: { body: boolean; answer: boolean; record: boolean };
+	/** A packaging field of two shapes (oneOf, discriminator). */
+	oneOf: boolean;
+	format: 'json' | 'yaml';
+}
+
+const KEYS = [['sku'], ['item_number'], ['code'], ['item_number', 'owner_code'], ['sku', 'lot']];
+
+export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
+	.record({
+		list: fc.constantFrom('' as const, 'items' as const, 'data' as const, 'records' as const),
+		key: fc.constantFrom(...KEYS),
+		keyJoin: fc.constantFrom('|', '/', ':', ' - ', 'object'),
+		name: fc.constantFrom('name' as const, 'item_name' as const, 'description' as const),
+		answer: fc.constantFrom<AnswerStyle>('perRow', 'split', 'ids', 'empty', 'queued'),
+		success: fc.constantFrom(200 as const, 201 as const, 207 as const),
+		resultsList: fc.constantFrom('results' as const, 'rows' as const),
+		rowField: fc.constantFrom('index' as const, 'row' as const),
+		splitLists: fc.constantFrom(
+			['accepted', 'rejected'] as ['accepted', 'rejected'],
+			['succeeded', 'failed'] as ['succeeded', 'failed'],
+		),
+		refuseBy: fc.constantFrom('row' as const, 'request' as const),
+		errorStatus: fc.constantFrom(400 as const, 422 as const),
+		errorList: fc.constantFrom('errors' as const, 'invalid-params' as const),
+		pathSpelling: fc.constantFrom('brackets' as const, 'pointer' as const, 'dots' as const),
+		paging: fc.constantFrom('cursor' as const, 'page' as const, 'offset' as const),
+		refs: fc.record({ body: fc.boolean(), answer: fc.boolean(), record: fc.boolean() }),
+		oneOf: fc.boolean(),
+		format: fc.constantFrom('json' as const, 'yaml' as const),
+	})
+	// A list of ids or no body cannot name a refused row: such vendors refuse the request.
+	.map((vendor) =>
+		vendor.answer === 'ids' || vendor.answer === 'empty' || vendor.answer === 'queued'
+			? { ...vendor, refuseBy: 'request' as const }
+			: vendor,
+	);
+
+/** The read route's filter of keys (one-field keys only: the package reads back by one field). */
+export const keyList = (vendor: Vendor) => `${vendor.key[0]}s`;
+
+/** A field's path in the request as the vendor spells it. */
+export function fieldPath(vendor: Vendor, row: number, field: string): string {
+	const parts = [...(vendor.list ? [vendor.list] : []), String(row), field];
+	if (vendor.pathSpelling === 'pointer') return `/${parts.join('/')}`;
+	if (vendor.pathSpelling === 'dots') return parts.join('.');
+	return `${vendor.list}[${row}].${field}`;
+}
+
+type Schema = Record<string, unknown>;
+
+const PACKAGING: Record<string, Schema> = {
+	Box: {
+		type: 'object',
+		required: ['type', 'per_box'],
+		properties: { type: { type: 'string', enum: ['box'] }, per_box: { type: 'integer' } },
+	},
+	Pallet: {
+		type: 'object',
+		required: ['type', 'layers'],
+		properties: { type: { type: 'string', enum: ['pallet'] }, layers: { type: 'integer' } },
+	},
+};
+
+function recordSchema(vendor: Vendor): Schema {
+	const properties: Record<string, Schema> = {};
+	for (const field of vendor.key) properties[field] = { type: 'string', maxLength: 40 };
+	properties[vendor.name] = { type: 'string', maxLength: 60 };
+	properties.quantity = { type: 'integer', minimum: 0 };
+	if (vendor.oneOf)
+		properties.packaging = {
+			oneOf: [{ $ref: '#/components/schemas/Box' }, { $ref: '#/components/schemas/Pallet' }],
+			discriminator: {
+				propertyName: 'type',
+				mapping: { box: '#/components/schemas/Box', pallet: '#/components/schemas/Pallet' },
+			},
+		};
+	return { type: 'object', required: [...vendor.key, vendor.name], properties };
+}
+
+function keySchema(vendor: Vendor): Schema {
+	if (vendor.key.length === 1 || vendor.keyJoin !== 'object') return { type: 'string' };
+	return {
+		type: 'object',
+		properties: Object.fromEntries(vendor.key.map((field) => [field, { type: 'string' }])),
+	};
+}
+
+const STATUS = { type: 'string', enum: ['created', 'updated', 'error'] };
+const FIELD_ERRORS = {
+	type: 'array',
+	items: {
+		type: 'object',
+		properties: { field: { type: 'string' }, message: { type: 'string' } },
+	},
+};
+
+function answerSchema(vendor: Vendor): Schema | undefined {
+	const row = { type: 'integer' };
+	if (vendor.answer === 'perRow')
+		return {
+			type: 'object',
+			properties: {
+				[vendor.resultsList]: {
+					type: 'array',
+					items: {
+						type: 'object',
+						properties: {
+							[vendor.rowField]: row,
+							key: keySchema(vendor),
+							status: STATUS,
+							message: { type: 'string' },
+						},
+					},
+				},
+			},
+		};
+	if (vendor.answer === 'split') {
+		const [accepted, rejected] = vendor.splitLists;
+		return {
+			type: 'object',
+			properties: {
+				[accepted]: {
+					type: 'array',
+					items: {
+						type: 'object',
+						properties: {
+							[vendor.rowField]: row,
+							key: keySchema(vendor),
+							status: { type: 'string', enum: ['created', 'updated'] },
+						},
+					},
+				},
+				[rejected]: {
+					type: 'array',
+					items: {
+						type: 'object',
+						properties: { [vendor.rowField]: row, errors: FIELD_ERRORS },
+					},
+				},
+			},
+		};
+	}
+	if (vendor.answer === 'ids')
+		return {
+			type: 'object',
+			properties: { ids: { type: 'array', items: keySchema(vendor) } },
+		};
+	return undefined;
+}
+
+const PROBLEM = (vendor: Vendor): Schema => ({
+	type: 'object',
+	properties: {
+		type: { type: 'string' },
+		title: { type: 'string' },
+		status: { type: 'integer' },
+		detail: { type: 'string' },
+		[vendor.errorList]: {
+			type: 'array',
+			items: {
+				type: 'object',
+				properties:
+					vendor.errorList === 'errors'
+						? { field: { type: 'string' }, message: { type: 'string' } }
+						: { name: { type: 'string' }, reason: { type: 'string' } },
+			},
+		},
+	},
+});
+
+function pagingSchema(vendor: Vendor): { request: Schema; answer: Schema } {
+	if (vendor.paging === 'cursor')
+		return {
+			request: { cursor: { type: 'string' }, limit: { type: 'integer', maximum: 100 } },
+			answer: { next_cursor: { type: 'string', nullable: true } },
+		};
+	if (vendor.paging === 'page')
+		return {
+			request: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer' } },
+			answer: {
+				meta: {
+					type: 'object',
+					properties: { total_pages: { type: 'integer' }, total: { type: 'integer' } },
+				},
+			},
+		};
+	return {
+		request: { offset: { type: 'integer' }, limit: { type: 'integer' } },
+		answer: { total: { type: 'integer' } },
+	};
+}
+
+/** The vendor's OpenAPI 3.0 document, as text (JSON or YAML). */
+export function describe(vendor: Vendor): string {
+	const schemas: Record<string, Schema> = {};
+	const responses: Record<string, Schema> = {};
+	const requestBodies: Record<string, Schema> = {};
+	const record = recordSchema(vendor);
+	if (vendor.oneOf) Object.assign(schemas, PACKAGING);
+	const recordRef = vendor.refs.record ? { $ref: '#/components/schemas/Item' } : record;
+	// A key filter ties the read to the write by the record component, so the record is named.
+	schemas.Item = record;
+	const records = { type: 'array', maxItems: 50, items: recordRef };
+	const writeBody = {
+		required: true,
+		content: {
+			'application/json': {
+				schema: vendor.list
+					? { type: 'object', required: [vendor.list], properties: { [vendor.list]: records } }
+					: records,
+			},
+		},
+	};
+	const answer = answerSchema(vendor);
+	const success =
+		vendor.answer === 'empty' ? 204 : vendor.answer === 'queued' ? 202 : vendor.success;
+	const written: Schema = answer
+		? { description: 'What was stored', content: { 'application/json': { schema: answer } } }
+		: { description: vendor.answer === 'queued' ? 'Queued' : 'Every record was stored' };
+	const refused = {
+		description: 'The request was refused',
+		content: { 'application/problem+json': { schema: PROBLEM(vendor) } },
+	};
+	if (vendor.refs.body) requestBodies.Items = writeBody;
+	if (vendor.refs.answer) {
+		responses.Written = written;
+		responses.Refused = refused;
+	}
+	const paging = pagingSchema(vendor);
+	const keyFilter = { type: 'array', items: { type: 'string' }, maxItems: 50 };
+	const document = {
+		openapi: '3.0.3',
+		info: { title: 'Vendor under test', version: '1.0.0' },
+		servers: [{ url: 'https://vendor.example/v1' }],
+		components: {
+			securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } },
+			schemas,
+			...(Object.keys(responses).length ? { responses } : {}),
+			...(Object.keys(requestBodies).length ? { requestBodies } : {}),
+		},
+		security: [{ bearerAuth: [] }],
+		paths: {
+			'/inventory/add': {
+				post: {
+					operationId: 'addInventoryItems',
+					'x-natural-key': vendor.key,
+					requestBody: vendor.refs.body ? { $ref: '#/components/requestBodies/Items' } : writeBody,
+					responses: {
+						[String(success)]: vendor.refs.answer
+							? { $ref: '#/components/responses/Written' }
+							: written,
+						[String(vendor.errorStatus)]: vendor.refs.answer
+							? { $ref: '#/components/responses/Refused' }
+							: refused,
+					},
+				},
+			},
+			'/inventory/check': {
+				post: {
+					operationId: 'checkInventoryItems',
+					requestBody: {
+						content: {
+							'application/json': {
+								schema: {
+									type: 'object',
+									properties: {
+										...(vendor.key.length === 1 ? { [keyList(vendor)]: keyFilter } : {}),
+										...paging.request,
+									},
+								},
+							},
+						},
+					},
+					responses: {
+						200: {
+							description: 'A page of items',
+							content: {
+								'application/json': {
+									schema: {
+										type: 'object',
+										properties: {
+											data: { type: 'array', items: { $ref: '#/components/schemas/Item' } },
+											...paging.answer,
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+		},
+	};
+	return vendor.format === 'json' ? JSON.stringify(document, null, 2) : stringify(document);
+}
