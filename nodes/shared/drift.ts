@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { camelName } from './checking';
-import { chosenKey } from './form/mapper';
+import { chosenKey } from './form/mapperRead';
 import {
 	descriptionName,
 	PlatformGap,

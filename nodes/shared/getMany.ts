@@ -8,7 +8,8 @@ import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workfl
 import { checkOrRefuse, type Checkable } from './checking';
 import { effectiveFilter, effectiveFilters } from './drift';
 import { locatorValue } from './dropdowns/locator';
-import { filtersProperty, mappedFilter } from './form/mapper';
+import { filtersProperty } from './form/mapper';
+import { mappedFilter } from './form/mapperRead';
 import { optionsCollection, retryPolicy } from './form/options';
 import { fieldProperty, showFor, type ResourceOperation } from './form/properties';
 import { filtersSentence, formLabel, sentences } from './form/words';

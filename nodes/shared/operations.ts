@@ -14,13 +14,8 @@ import { checkOrRefuse } from './checking';
 import { checkFormAgainst, effectiveSpec, withChosenKey } from './drift';
 import { bulkInput, bulkOutput, outputOptions, withFileInput } from './file/properties';
 import { itemRecord, rowRecords, writeFiles, writeItemsWithSummary } from './file/write';
-import {
-	checkMapped,
-	mappedRecord,
-	mapperProperty,
-	mapsAutomatically,
-	RECORD_FIELDS,
-} from './form/mapper';
+import { mapperProperty, RECORD_FIELDS } from './form/mapper';
+import { checkMapped, mappedRecord, mapsAutomatically } from './form/mapperRead';
 import {
 	bulkWriteOptions,
 	bulkOptions,

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { checkFormAgainst, withChosenKey } from '../drift';
 
 import { camelName } from '../checking';
-import { chosenKey, checkMapped, mappedRecord, mapsAutomatically } from '../form/mapper';
+import { chosenKey, checkMapped, mappedRecord, mapsAutomatically } from '../form/mapperRead';
 import { unknownFieldsPolicy } from '../form/options';
 import { extraFields, readRecord, recordSource } from '../form/records';
 import type { ExecuteSession } from '../session';

@@ -33,13 +33,8 @@ import {
 	type RoutePath,
 } from '../../../shared/platform';
 import { checkFormAgainst, effectiveSpec, gapError } from '../../../shared/drift';
-import {
-	checkMapped,
-	mappedRecord,
-	mapperProperty,
-	mapsAutomatically,
-	RECORD_FIELDS,
-} from '../../../shared/form/mapper';
+import { mapperProperty, RECORD_FIELDS } from '../../../shared/form/mapper';
+import { checkMapped, mappedRecord, mapsAutomatically } from '../../../shared/form/mapperRead';
 import type { ExecuteSession, Session } from '../../../shared/session';
 import { fromVersion, onlyVersions } from '../../../shared/version';
 import { platformRequest } from '../../../shared/transport/request';

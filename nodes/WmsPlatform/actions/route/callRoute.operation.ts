@@ -6,7 +6,8 @@
  */
 import type { INodeProperties } from 'n8n-workflow';
 
-import { checkMapped, mapperProperty } from '../../../shared/form/mapper';
+import { mapperProperty } from '../../../shared/form/mapper';
+import { checkMapped } from '../../../shared/form/mapperRead';
 import { showFor } from '../../../shared/form/properties';
 import type { Operation } from '../../../shared/operations';
 import { ROUTE_FIELDS, ROUTE_SEARCH } from '../../methods';

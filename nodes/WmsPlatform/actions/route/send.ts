@@ -8,7 +8,7 @@ import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { bulkWrite, type RowOutcome } from '../../../shared/bulk/write';
 import { camelName, checkOrRefuse } from '../../../shared/checking';
 import { withChosenKey } from '../../../shared/drift';
-import { mappedRecord, mapsAutomatically } from '../../../shared/form/mapper';
+import { mappedRecord, mapsAutomatically } from '../../../shared/form/mapperRead';
 import { includeInputFields, retryPolicy, unknownFieldsPolicy } from '../../../shared/form/options';
 import { formLabel } from '../../../shared/form/words';
 import { CHECKED, Output, type ItemRecord } from '../../../shared/output';
