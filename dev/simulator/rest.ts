@@ -70,6 +70,20 @@ export function restDescription(): Json {
 					}),
 				},
 			},
+			'/orders/{id}/events': {
+				parameters: byId,
+				get: {
+					tags: ['Orders'],
+					operationId: 'orderEvents',
+					responses: answer({
+						type: 'array',
+						items: {
+							type: 'object',
+							properties: { at: { type: 'string' }, status: { type: 'string' } },
+						},
+					}),
+				},
+			},
 			'/orders/{id}': {
 				parameters: byId,
 				get: {
@@ -195,6 +209,18 @@ export class RestOrders {
 			return {
 				status: 200,
 				payload: { data: all.slice((page - 1) * size, page * size), page, total_pages: totalPages },
+			};
+		}
+		const events = /^\/orders\/([^/]+)\/events$/.exec(rawPath);
+		if (events && method === 'GET') {
+			const order = this.orders.get(decodeURIComponent(events[1]));
+			if (!order) throw new ApiError(404, 'not_found', `no order ${events[1]}`);
+			return {
+				status: 200,
+				payload: [
+					{ at: '2026-11-27T08:00:00Z', status: 'open' },
+					{ at: '2026-11-27T09:00:00Z', status: order.status },
+				],
 			};
 		}
 		const id = decodeURIComponent(rawPath.slice('/orders/'.length));

@@ -65,6 +65,21 @@ describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELET
 		]);
 	});
 
+	it('GETs an answer that is a list itself as one output item per entry, each paired to its input item', async () => {
+		const { outputs, error } = await harness.run(
+			callRoute('GET /orders/{id}/events', mapped({ id: '={{ $json.order }}' })),
+			[{ order: 'o1' }, { order: 'o2' }],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0].map(itemOf)).toEqual([0, 0, 1, 1]);
+		expect(outputs[0].map((item) => item.json.status)).toEqual([
+			'open',
+			'picking',
+			'open',
+			'shipped',
+		]);
+	});
+
 	it('refuses an item without an id, naming it and the field, and sends nothing for it', async () => {
 		const { outputs, error } = await harness.run(
 			callRoute(

@@ -8,7 +8,7 @@
  */
 import type { OperationMethod, Param } from '../types';
 import type { CompiledRoute } from './compile';
-import { followObject, requestSchemaOf } from './media';
+import { followObject, requestSchemaOf, successSchemaOf } from './media';
 import { pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
 
@@ -73,6 +73,16 @@ function parametersOf(
 		}
 	}
 	return [...read.values()];
+}
+
+/** Whether an operation answers with a list of records itself (GET /orders/{id}/events): each becomes an output item. */
+function answersList(resolver: Resolver, operation: Schema, at: string): boolean {
+	const found = successSchemaOf(resolver, operation, at);
+	if (found.schema === undefined) return false;
+	const answer = resolver.resolve(found.schema, found.at);
+	if (own(answer, 'type') !== 'array') return false;
+	const entry = resolver.resolve(own(answer, 'items'), found.at);
+	return own(entry, 'type') === 'object' || isObject(own(entry, 'properties'));
 }
 
 /** One operation as a route, or undefined (said in a note) where the package cannot call it. */
@@ -174,6 +184,7 @@ function operationAsRoute(
 	};
 	if (typeof stated === 'boolean') result.idempotentStated = true;
 	if (kind === 'read' && compiled.wire) result.wire = compiled.wire;
+	else if (answersList(resolver, operation, at)) result.wire = { list: '' };
 	if (params.length > 0)
 		result.params = Object.fromEntries(
 			params.map((param): [string, Param] => [
