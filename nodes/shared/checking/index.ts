@@ -9,13 +9,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { fieldPath, inputItems, InputItems } from '../counting';
 import type { RecordCheck } from '../platform/types';
-import {
-	checkFields,
-	type CheckOptions,
-	type FieldList,
-	type Problem,
-	type UnknownFieldPolicy,
-} from './fields';
+import { checkFields } from './fields';
+import type { CheckOptions, FieldList, Problem, UnknownFieldPolicy } from './fieldList';
 
 export {
 	camelName,
@@ -24,7 +19,7 @@ export {
 	type FieldList,
 	type Problem,
 	type UnknownFieldPolicy,
-} from './fields';
+} from './fieldList';
 export { isEmpty } from './values';
 
 /** What a record is checked against: its fields, and perhaps rules across them. */
