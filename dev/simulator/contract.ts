@@ -53,6 +53,8 @@ function toJsonSchema(node: Json): Json {
 	if (node === null || typeof node !== 'object') return node;
 	const out: Json = {};
 	for (const [k, v] of Object.entries(node)) {
+		// OpenAPI 3.0 has no patternProperties: the contract says which custom fields a record allows in an extension.
+		if (k === 'x-patternProperties') out.patternProperties = toJsonSchema(v);
 		if (k === 'example' || k === 'examples' || k.startsWith('x-')) continue;
 		out[k] = toJsonSchema(v);
 	}

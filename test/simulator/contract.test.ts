@@ -122,7 +122,7 @@ describe('contract/openapi.yaml', () => {
 			expect({
 				name,
 				additionalProperties: s.additionalProperties,
-				x: s.patternProperties?.['^x_'],
+				x: s['x-patternProperties']?.['^x_'],
 			}).toEqual({ name, additionalProperties: false, x: {} });
 		}
 	});
