@@ -2,14 +2,16 @@
  * What an error item says: the failure as n8n's error naming the input items it stands for, and the
  * json of its item — `error` (what, where, whether re-running helps) and `message`.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 
 import { InputProblem, problemText } from './checking';
 import { fieldPath, INPUT_ITEMS_NAMED } from './counting';
+import { pairs } from './inputOrder';
 import type { ExecuteSession } from './session';
 import { PlatformError } from './transport/errors';
 import { sentNothing } from './transport/failure';
+import { fromVersion } from './version';
 
 /** What the caller knows of a failure beyond the error itself. */
 export interface FailureFacts {
@@ -112,4 +114,30 @@ export function readableErrorItem(
 	item.message = message;
 	item.error = error;
 	return item;
+}
+
+/**
+ * The item n8n routes to the error output: `error` (what, where, whether re-running helps) and
+ * `message`, nothing else, which is what n8n's routing recognises (1.x and 2.x); n8n then adds
+ * the input item's fields itself. Under "Continue" (regular output) n8n adds nothing, so the
+ * input item's fields are added here. The error object itself is not attached: n8n would
+ * rewrite the json to its message alone.
+ */
+export function errorOutputItem(
+	session: ExecuteSession,
+	itemIndexes: number[],
+	error: NodeApiError | NodeOperationError,
+	key: IDataObject | undefined,
+	facts: FailureFacts,
+): INodeExecutionData {
+	const json = errorJson(error, key, facts, fromVersion(session.ctx, 3));
+	const routed = session.ctx.getNode().onError === 'continueErrorOutput';
+	const input = routed ? undefined : session.ctx.getInputData()[itemIndexes[0]]?.json;
+	const readable = fromVersion(session.ctx, 2);
+	return {
+		json: readable
+			? readableErrorItem(json, input, routed ? undefined : key)
+			: { ...input, ...json },
+		pairedItem: pairs(itemIndexes),
+	};
 }

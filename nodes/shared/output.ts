@@ -8,20 +8,15 @@
  * highlighted data.
  */
 import { amount, counted } from './counting';
-import type {
-	IDataObject,
-	INodeExecutionData,
-	NodeApiError,
-	NodeOperationError,
-} from 'n8n-workflow';
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { resentFields, type FailedRow, type RowOutcome } from './bulk/outcomes';
 import { bulkWriteRows, type BulkOptions } from './bulk/write';
 import { camelName, InputProblem } from './checking';
-import { errorFor, errorJson, named, readableErrorItem, type FailureFacts } from './errorItem';
+import { errorFor, errorOutputItem, named, type FailureFacts } from './errorItem';
+import { InputOrder, list, pairs, type Items } from './inputOrder';
 import { itemsName, recordKey, recordName } from './recordKey';
 import type { ExecuteSession } from './session';
-import { fromVersion } from './version';
 
 export { errorJson, readableErrorItem, type FailureFacts } from './errorItem';
 
@@ -46,73 +41,12 @@ export interface OutputOptions {
 	) => IDataObject;
 }
 
-type Items = number | number[];
-
 /** What a record that passed every check says under Check Only (beside its key). */
 export const CHECKED: IDataObject = {
 	checked: true,
 	sent: false,
 	message: "Passes every check of the platform's description; not sent (Options → Check Only)",
 };
-
-const list = (items: Items): number[] => (typeof items === 'number' ? [items] : items);
-
-function pairs(itemIndexes: number[]): INodeExecutionData['pairedItem'] {
-	return itemIndexes.length === 1
-		? { item: itemIndexes[0] }
-		: itemIndexes.map((item) => ({ item }));
-}
-
-/**
- * Values noted with the input item each stems from, read in input order; those of one input item in
- * the order they were noted. Kept as two lists, not an object per value: a run of 100,000 items notes
- * 100,000 of them, nearly always in order already.
- */
-class InputOrder<T> {
-	private firsts: number[] = [];
-	private values: T[] = [];
-	private ordered = true;
-
-	push(first: number | undefined, value: T): void {
-		first ??= 0;
-		if (this.firsts.length > 0 && first < this.firsts[this.firsts.length - 1]) this.ordered = false;
-		this.firsts.push(first);
-		this.values.push(value);
-	}
-
-	/** Every value, in input order (a new list). */
-	inOrder(): T[] {
-		if (!this.ordered) {
-			// Input items are counted from 0: each value's place is known from how many stem from an
-			// earlier input item (a counting sort), and what one input item gave keeps its order.
-			const { firsts, values } = this;
-			let last = 0;
-			for (const first of firsts) if (first > last) last = first;
-			const start = new Uint32Array(last + 2);
-			for (const first of firsts) start[first + 1]++;
-			for (let k = 1; k < start.length; k++) start[k] += start[k - 1];
-			const sortedFirsts: number[] = new Array(firsts.length);
-			const sortedValues: T[] = new Array(values.length);
-			for (let k = 0; k < firsts.length; k++) {
-				const at = start[firsts[k]]++;
-				sortedFirsts[at] = firsts[k];
-				sortedValues[at] = values[k];
-			}
-			this.firsts = sortedFirsts;
-			this.values = sortedValues;
-			this.ordered = true;
-		}
-		return this.values.slice();
-	}
-
-	/** Every value, in input order, forgotten here. */
-	take(): T[] {
-		const values = this.inOrder();
-		this.firsts = [];
-		this.values = [];
-		return values;
-	}
-}
 
 export class Output {
 	private readonly entries = new InputOrder<INodeExecutionData>();
@@ -214,32 +148,10 @@ export class Output {
 			this.flushHandled();
 			throw nodeError;
 		}
-		this.entries.push(itemIndexes[0], this.errorItem(itemIndexes, nodeError, key, facts));
-	}
-
-	/**
-	 * The item n8n routes to the error output: `error` (what, where, whether re-running helps) and
-	 * `message`, nothing else, which is what n8n's routing recognises (1.x and 2.x); n8n then adds
-	 * the input item's fields itself. Under "Continue" (regular output) n8n adds nothing, so the
-	 * input item's fields are added here. The error object itself is not attached: n8n would
-	 * rewrite the json to its message alone.
-	 */
-	private errorItem(
-		itemIndexes: number[],
-		error: NodeApiError | NodeOperationError,
-		key: IDataObject | undefined,
-		facts: FailureFacts,
-	): INodeExecutionData {
-		const json = errorJson(error, key, facts, fromVersion(this.session.ctx, 3));
-		const routed = this.session.ctx.getNode().onError === 'continueErrorOutput';
-		const input = routed ? undefined : this.session.ctx.getInputData()[itemIndexes[0]]?.json;
-		const readable = fromVersion(this.session.ctx, 2);
-		return {
-			json: readable
-				? readableErrorItem(json, input, routed ? undefined : key)
-				: { ...input, ...json },
-			pairedItem: pairs(itemIndexes),
-		};
+		this.entries.push(
+			itemIndexes[0],
+			errorOutputItem(this.session, itemIndexes, nodeError, key, facts),
+		);
 	}
 
 	/**
