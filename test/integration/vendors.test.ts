@@ -6,7 +6,10 @@
  * pasted in its credential and runs through real n8n-core. For every vendor: each good record is
  * stored once and confirmed with its key; a bad record is refused before sending, naming its
  * field; a record the platform refuses carries the platform's reason; after a lost answer no
- * record is doubled and none the platform holds is called refused or not sent.
+ * record is doubled and none the platform holds is called refused or not sent. WMS Sales Order → Add
+sends orders whose lines are the vendor's own list (lines, order_lines, positions) of its own
+fields (sku or item_number, quantity or qty): stored once with their lines, a bad line refused
+before sending as "line 2: <its quantity field>".
  *
  * A fixed seed runs in npm test. More vendors: WMS_VENDORS=2000 npx jest vendors. A failure prints
  * its seed and path; replay it with WMS_VENDOR_SEED=<seed> WMS_VENDOR_PATH=<path> npx jest vendors.
@@ -38,6 +41,12 @@ const PATH = process.env.WMS_VENDOR_PATH;
 const addItems = v2(
 	'wmsInventory',
 	{ resource: 'item', operation: 'upsert', fieldsToSend: 'inputItem' },
+	'continueErrorOutput',
+);
+
+const addOrders = v2(
+	'wmsSalesOrder',
+	{ resource: 'salesOrder', operation: 'add', fieldsToSend: 'inputItem' },
 	'continueErrorOutput',
 );
 
@@ -162,6 +171,35 @@ describe('vendors we never saw: a generated description, a platform that follows
 				});
 		}
 		expect([...kept, ...notKept].map(itemOf).sort()).toEqual([0, 1]);
+
+		// Sales orders whose lines are the vendor's list of its own fields: stored once with their lines, a bad line refused before sending.
+		const { list, item, qty } = vendor.lines;
+		const order = (n: number, quantity = 2): IDataObject => ({
+			order_number: `SO-${n}`,
+			customer_code: 'CUST-1',
+			[list]: [
+				{ [item]: 'V-1', [qty]: 1 },
+				{ [item]: 'V-2', [qty]: quantity },
+			],
+		});
+		const sales = await harness.run(addOrders, [order(1), order(2, 0), order(3)]);
+		said = {
+			error: sales.error?.message,
+			outputs: sales.outputs.map((output) => output.map(shown)),
+		};
+		expect(sales.error).toBeUndefined();
+		expect(platform.misfits).toEqual([]);
+		const [sent = [], notSent = []] = sales.outputs;
+		if (vendor.answer !== 'queued') {
+			expect(sent.map((output) => [itemOf(output), output.json.key])).toEqual([
+				[0, 'SO-1'],
+				[2, 'SO-3'],
+			]);
+		}
+		expect(platform.orders.map((stored) => stored.order_number)).toEqual(['SO-1', 'SO-3']);
+		expect(platform.orders[0][list]).toEqual(order(1)[list]);
+		const badLine = notSent.find((output) => itemOf(output) === 1);
+		expect(messageOf(badLine!)).toMatch(new RegExp(`line 2: ${qty}`));
 	}
 
 	it(`holds for ${RUNS} vendors (seed ${SEED})`, async () => {

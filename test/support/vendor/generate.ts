@@ -41,7 +41,21 @@ export interface Vendor {
 	/** A packaging field of two shapes (oneOf, discriminator). */
 	oneOf: boolean;
 	format: 'json' | 'yaml';
+	/** A sales order's lines: the list's name and its item and quantity fields. */
+	lines: {
+		list: 'lines' | 'order_lines' | 'positions';
+		item: 'sku' | 'item_number';
+		qty: 'quantity' | 'qty';
+	};
 }
+
+/** The same vendor's sales orders, keyed by their number. */
+export const orderView = (vendor: Vendor): Vendor => ({
+	...vendor,
+	key: ['order_number'],
+	name: 'description',
+	oneOf: false,
+});
 
 const KEYS = [['sku'], ['item_number'], ['code'], ['item_number', 'owner_code'], ['sku', 'lot']];
 
@@ -67,6 +81,11 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 		refs: fc.record({ body: fc.boolean(), answer: fc.boolean(), record: fc.boolean() }),
 		oneOf: fc.boolean(),
 		format: fc.constantFrom('json' as const, 'yaml' as const),
+		lines: fc.record({
+			list: fc.constantFrom('lines' as const, 'order_lines' as const, 'positions' as const),
+			item: fc.constantFrom('sku' as const, 'item_number' as const),
+			qty: fc.constantFrom('quantity' as const, 'qty' as const),
+		}),
 	})
 	// A list of ids or no body cannot name a refused row: such vendors refuse the request.
 	.map((vendor) =>
@@ -267,6 +286,29 @@ export function describe(vendor: Vendor): string {
 		responses.Refused = refused;
 	}
 	const paging = pagingSchema(vendor);
+	schemas.Line = {
+		type: 'object',
+		required: [vendor.lines.item, vendor.lines.qty],
+		properties: {
+			[vendor.lines.item]: { type: 'string', maxLength: 40 },
+			[vendor.lines.qty]: { type: 'integer', minimum: 1 },
+		},
+	};
+	schemas.Order = {
+		type: 'object',
+		required: ['order_number', 'customer_code', vendor.lines.list],
+		properties: {
+			order_number: { type: 'string', maxLength: 40 },
+			customer_code: { type: 'string', maxLength: 40 },
+			[vendor.lines.list]: {
+				type: 'array',
+				minItems: 1,
+				items: vendor.refs.record ? { $ref: '#/components/schemas/Line' } : schemas.Line,
+			},
+		},
+	};
+	const orders = { type: 'array', maxItems: 50, items: { $ref: '#/components/schemas/Order' } };
+	const orderAnswer = answerSchema(orderView(vendor));
 	const keyFilter = { type: 'array', items: { type: 'string' }, maxItems: 50 };
 	const document = {
 		openapi: '3.0.3',
@@ -292,6 +334,35 @@ export function describe(vendor: Vendor): string {
 						[String(vendor.errorStatus)]: vendor.refs.answer
 							? { $ref: '#/components/responses/Refused' }
 							: refused,
+					},
+				},
+			},
+			'/sales_order/add': {
+				post: {
+					operationId: 'addSalesOrders',
+					'x-natural-key': ['order_number'],
+					requestBody: {
+						required: true,
+						content: {
+							'application/json': {
+								schema: vendor.list
+									? {
+											type: 'object',
+											required: [vendor.list],
+											properties: { [vendor.list]: orders },
+										}
+									: orders,
+							},
+						},
+					},
+					responses: {
+						[String(success)]: orderAnswer
+							? {
+									description: 'What was stored',
+									content: { 'application/json': { schema: orderAnswer } },
+								}
+							: { description: 'Every order was stored' },
+						[String(vendor.errorStatus)]: refused,
 					},
 				},
 			},

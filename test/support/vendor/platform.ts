@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { fieldPath, keyList, type Vendor } from './generate';
+import { fieldPath, keyList, orderView, type Vendor } from './generate';
 
 type Row = Record<string, unknown>;
 
@@ -23,6 +23,8 @@ export class VendorPlatform {
 	vendor!: Vendor;
 	/** Every record stored, in order (a record stored twice is there twice). */
 	stored: Row[] = [];
+	/** Every sales order stored, in order. */
+	orders: Row[] = [];
 	/** Requests to /inventory/add that did not fit the description (the node should never send one). */
 	misfits: string[] = [];
 	/** Hang up after storing the next write request. */
@@ -48,6 +50,7 @@ export class VendorPlatform {
 	use(vendor: Vendor): void {
 		this.vendor = vendor;
 		this.stored = [];
+		this.orders = [];
 		this.misfits = [];
 		this.loseNext = false;
 		this.writes = 0;
@@ -84,6 +87,7 @@ export class VendorPlatform {
 		if (!this.tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')))
 			return send(401, { title: 'Unauthorized', detail: 'bearer token missing' });
 		if (route === '/inventory/check') return send(200, this.read(body as Row));
+		if (route === '/sales_order/add') return this.takeOrders(body, send);
 		if (route !== '/inventory/add') return send(404, { title: 'Not Found' });
 		this.writes++;
 		const rows = (this.vendor.list ? (body as Row)[this.vendor.list] : body) as Row[];
@@ -122,6 +126,48 @@ export class VendorPlatform {
 		const answer = this.answer(rows, refused);
 		if (answer === undefined) return send(this.vendor.answer === 'queued' ? 202 : 204);
 		send(this.vendor.success, answer);
+	}
+
+	/** Sales orders: stored when they fit the description (the node checks them first), answered in the vendor's shapes for orders. */
+	private takeOrders(body: unknown, send: (status: number, json?: unknown) => void): void {
+		const vendor = this.vendor;
+		const { list, item, qty } = vendor.lines;
+		const rows = (vendor.list ? (body as Row)[vendor.list] : body) as Row[];
+		const misfit = rows.flatMap((row) => {
+			const lines = row[list] as Row[] | undefined;
+			const fits =
+				typeof row.order_number === 'string' &&
+				typeof row.customer_code === 'string' &&
+				Object.keys(row).every((field) =>
+					['order_number', 'customer_code', list].includes(field),
+				) &&
+				Array.isArray(lines) &&
+				lines.length > 0 &&
+				lines.every(
+					(line) =>
+						typeof line[item] === 'string' &&
+						Number.isInteger(line[qty]) &&
+						Number(line[qty]) >= 1 &&
+						Object.keys(line).every((field) => field === item || field === qty),
+				);
+			return fits ? [] : [`order ${String(row.order_number)}: ${JSON.stringify(row)}`];
+		});
+		if (misfit.length > 0) {
+			this.misfits.push(misfit.join('; '));
+			return send(vendor.errorStatus, {
+				title: 'The orders do not fit',
+				detail: misfit.join('; '),
+			});
+		}
+		this.orders.push(...rows);
+		this.vendor = orderView(vendor);
+		try {
+			const answer = this.answer(rows, []);
+			if (answer === undefined) send(vendor.answer === 'queued' ? 202 : 204);
+			else send(vendor.success, answer);
+		} finally {
+			this.vendor = vendor;
+		}
 	}
 
 	/** What in a record does not fit the description, if anything. */
