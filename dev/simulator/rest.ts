@@ -70,6 +70,22 @@ export function restDescription(): Json {
 					}),
 				},
 			},
+			'/orders/{id}/ship': {
+				post: {
+					tags: ['Orders'],
+					operationId: 'shipOrder',
+					parameters: byId,
+					requestBody: {
+						required: true,
+						...json({
+							type: 'object',
+							required: ['carrier'],
+							properties: { carrier: { type: 'string' } },
+						}),
+					},
+					responses: answer({ $ref: '#/components/schemas/Order' }),
+				},
+			},
 			'/orders/{id}/events': {
 				parameters: byId,
 				get: {
@@ -210,6 +226,15 @@ export class RestOrders {
 				status: 200,
 				payload: { data: all.slice((page - 1) * size, page * size), page, total_pages: totalPages },
 			};
+		}
+		const ship = /^\/orders\/([^/]+)\/ship$/.exec(rawPath);
+		if (ship && method === 'POST') {
+			const order = this.orders.get(decodeURIComponent(ship[1]));
+			if (!order) throw new ApiError(404, 'not_found', `no order ${ship[1]}`);
+			const { carrier } = JSON.parse(body || '{}') as { carrier?: string };
+			if (!carrier) throw new ApiError(400, 'validation_failed', 'carrier is required');
+			order.status = 'shipped';
+			return { status: 200, payload: { ...order, carrier } };
 		}
 		const events = /^\/orders\/([^/]+)\/events$/.exec(rawPath);
 		if (events && method === 'GET') {

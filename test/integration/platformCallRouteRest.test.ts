@@ -80,6 +80,18 @@ describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELET
 		]);
 	});
 
+	it('POSTs to the order its path names (a POST route with a path parameter), the rest as its body', async () => {
+		const { outputs, error } = await harness.run(
+			callRoute('/orders/{id}/ship', mapped({ id: '={{ $json.id }}', carrier: 'DHL' })),
+			[{ id: 'o5' }],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0][0].json).toMatchObject({ id: 'o5', status: 'shipped', carrier: 'DHL' });
+		expect(sim.rest.seen.map(({ method, path, body }) => [method, path, JSON.parse(body)])).toEqual(
+			[['POST', '/orders/o5/ship', { carrier: 'DHL' }]],
+		);
+	});
+
 	it('refuses an item without an id, naming it and the field, and sends nothing for it', async () => {
 		const { outputs, error } = await harness.run(
 			callRoute(

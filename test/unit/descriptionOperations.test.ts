@@ -71,3 +71,21 @@ describe('operations that are not POST, on Fulfillment.com', () => {
 		expect(names('DELETE /orders/{id}')).toEqual(['id']);
 	});
 });
+
+describe('a POST route whose path names parameters, on ShipEngine', () => {
+	const compiled = compileDescription(
+		JSON.parse(readFileSync(FULFILLMENT.replace('fulfillment.com', 'shipengine.com'), 'utf8')),
+	);
+
+	it('takes the path parameters as required fields beside the body, where each goes kept', () => {
+		const route = compiled.routes['/v1/shipments/{shipment_id}/tags/{tag_name}'];
+		expect(route.method).toBeUndefined();
+		expect(route.params).toEqual({ shipment_id: { in: 'path' }, tag_name: { in: 'path' } });
+		const fields = route.body.filter((field) => field.name in (route.params ?? {}));
+		expect(fields.map((field) => [field.name, field.required])).toEqual([
+			['shipment_id', true],
+			['tag_name', true],
+		]);
+		expect(compiled.routes['/v1/batches/{batch_id}/add'].body[0].name).toBe('batch_id');
+	});
+});

@@ -1,6 +1,6 @@
 /**
  * Where one request goes and what it carries, from the route's method and parameters: a POST
- * route's fields are its body, as always; a route of another method ("GET /orders/{id}") puts its
+ * route's fields are its body, as always (but for parameters its path names); a route of another method ("GET /orders/{id}") puts its
  * path parameters into the path (percent-encoded, so a value with "/" or "?" stays one segment),
  * its query parameters into the query (a list as the name repeated, or comma-joined where the
  * description says explode: false), its header parameters into headers, and sends the rest as its
@@ -26,7 +26,9 @@ const text = (value: unknown): string =>
 
 export function targetOf(info: RouteInfo, route: string, fields: IDataObject): Target {
 	const path = pathOfRoute(route);
-	if (!info.method) return { method: 'POST', path, body: fields, headers: {} };
+	// A body that is itself the list of records has no room for parameters (the compile gives it none).
+	if (!info.params || Array.isArray(fields))
+		return { method: 'POST', path, body: fields, headers: {} };
 	const params = info.params ?? {};
 	const body: IDataObject = {};
 	const query: string[] = [];
@@ -51,9 +53,9 @@ export function targetOf(info: RouteInfo, route: string, fields: IDataObject): T
 	}
 	// A path parameter is a required field: one left empty is refused by the checks before this.
 	const filledPath = path.replace(/\{([^}]+)\}/g, (whole, name: string) => filled[name] ?? whole);
-	const sendsBody = info.method === 'put' || info.method === 'patch';
+	const sendsBody = !info.method || info.method === 'put' || info.method === 'patch';
 	return {
-		method: info.method.toUpperCase() as IHttpRequestMethods,
+		method: (info.method?.toUpperCase() ?? 'POST') as IHttpRequestMethods,
 		path: query.length ? `${filledPath}?${query.join('&')}` : filledPath,
 		...(sendsBody ? { body } : {}),
 		headers,

@@ -9,6 +9,7 @@
 import type { OperationMethod, Param } from '../types';
 import type { CompiledRoute } from './compile';
 import { followObject, requestSchemaOf, successSchemaOf } from './media';
+import { withParameters } from './postParameters';
 import { pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
 
@@ -20,7 +21,7 @@ const OWN_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 export const operationRoute = (method: OperationMethod, path: string): string =>
 	`${method.toUpperCase()} ${path}`;
 
-interface ReadParam {
+export interface ReadParam {
 	name: string;
 	in: Param['in'];
 	required: boolean;
@@ -28,10 +29,10 @@ interface ReadParam {
 	joined: boolean;
 }
 
-type Compile = (route: string, operation: Schema, at: string) => CompiledRoute;
+export type Compile = (route: string, operation: Schema, at: string) => CompiledRoute;
 
 /** A path's and its operation's parameters, the operation's taking the place of the path's of the same name and place. */
-function parametersOf(
+export function parametersOf(
 	resolver: Resolver,
 	item: Schema,
 	operation: Schema,
@@ -202,7 +203,7 @@ function operationAsRoute(
 /**
  * Every operation of `doc` that is not POST, compiled with the compiler's own reading of a route
  * (`compile`) and added to `into` with its area (its first tag); what cannot be called is said in
- * `notes`.
+ * `notes`. A POST route whose path names parameters gets them as fields (postParameters.ts).
  */
 export function otherOperations(
 	doc: Schema,
@@ -216,6 +217,9 @@ export function otherOperations(
 	for (const path of Object.keys(paths)) {
 		const item = paths[path];
 		if (!isObject(item)) continue;
+		const post = own(item, 'post');
+		if (path.includes('{') && isObject(post) && into.routes[path])
+			withParameters(resolver, compile, path, item, post, into.routes[path], notes);
 		for (const method of OTHER_METHODS) {
 			const operation = own(item, method);
 			if (!isObject(operation)) continue;
