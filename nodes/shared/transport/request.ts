@@ -1,33 +1,25 @@
 /**
- * The one door to the platform: every request of every node goes through platformRequest.
+ * The one door to the platform: every request of every node goes through platformRequest. One try
+ * is tryOnce.ts; which failures are worth another, and how long to wait, retry.ts.
  */
 import type { IDataObject, IHttpRequestOptions } from 'n8n-workflow';
 import { NodeOperationError, sleep } from 'n8n-workflow';
 
-import { CREDENTIAL_TYPE } from '../constants';
-import { asObject } from '../objects';
 import type { Session, WaitBudget } from '../session';
 import { PlatformError } from './errors';
-import {
-	describeFailure,
-	envelopeOf,
-	scrubbed,
-	unreadableAnswer,
-	type FailedCall,
-} from './failure';
+import { envelopeOf, scrubbed, unreadableAnswer, type FailedCall } from './failure';
 import {
 	backoffDelayMs,
-	connectionNeverReachedPlatform,
-	isConnectionErrorCode,
+	mayHaveStored,
+	neverSent,
 	parseRetryAfter,
-	RETRYABLE_STATUSES,
-	TimedOut,
+	retryReason,
 	withinTimeout,
 	type RetryPolicy,
 } from './retry';
 import { bodiless } from '../bulk/answers/whole';
 import { targetOf } from './target';
-import { MAX_REDIRECTS, redirectOf } from './url';
+import { knownFailure, send, type FullResponse, type ReadAnswer, type Try } from './tryOnce';
 
 export interface RequestOptions {
 	itemIndex?: number;
@@ -51,7 +43,7 @@ export interface RequestOptions {
 	 * An answer too large to hold at once, read as it streams in, anew on each try: what the reader
 	 * answers stands for the answer's body.
 	 */
-	readAnswer?: (chunks: AsyncIterable<Uint8Array>) => Promise<IDataObject>;
+	readAnswer?: ReadAnswer;
 }
 
 /** A success answer: its HTTP status and its JSON object. */
@@ -60,39 +52,6 @@ export interface Answer {
 	body: IDataObject;
 	/** Sent again after a try the platform may have stored (its answer was lost): the record may have reached it twice. */
 	resent?: true;
-}
-
-/** Redirects that say the request was not taken here (it is asked for elsewhere). */
-const NOT_TAKEN_REDIRECTS = new Set([301, 302, 307, 308]);
-
-/** Whether a try failed before the platform could read it: its token could not be had, or no connection was made. */
-function neverSent(failure: FailedCall): boolean {
-	if (failure.notSent) return true;
-	return failure.status === undefined && connectionNeverReachedPlatform(failure.code);
-}
-
-/** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503), a redirect elsewhere or a try never sent say it did not. */
-function mayHaveStored(failure: FailedCall): boolean {
-	if (failure.notSent) return false;
-	if (failure.status !== undefined)
-		return (
-			!(failure.status >= 400 && failure.status < 500) &&
-			failure.status !== 503 &&
-			!NOT_TAKEN_REDIRECTS.has(failure.status)
-		);
-	return !connectionNeverReachedPlatform(failure.code);
-}
-
-function retryReason(failure: FailedCall, idempotent: boolean): string | undefined {
-	if (failure.status !== undefined) {
-		if (!RETRYABLE_STATUSES.has(failure.status)) return undefined;
-		// A gateway error may come after the platform stored the body: as a reset, below.
-		return idempotent || !mayHaveStored(failure) ? `HTTP ${failure.status}` : undefined;
-	}
-	if (!isConnectionErrorCode(failure.code, failure.message)) return undefined;
-	// A reset may come after the platform stored the body: only repeat calls that are safe to repeat.
-	if (idempotent || neverSent(failure)) return failure.code ?? 'connection error';
-	return undefined;
 }
 
 /**
@@ -110,108 +69,9 @@ function jsonOf(body: unknown): unknown {
 	}
 }
 
-/**
- * What a failed try was, scrubbed of the run's secrets as it comes in. The credential is read
- * again first: n8n may have replaced its token during this run, in this process or another.
- */
-async function knownFailure(
-	session: Session,
-	failed: Exclude<Try, { response: FullResponse }>,
-	route: string,
-): Promise<FailedCall> {
-	const { baseUrl, secrets, site } = session;
-	await secrets.relearn(async () => await session.ctx.getCredentials(CREDENTIAL_TYPE));
-	if ('redirect' in failed)
-		return scrubbed({ ...failed.failure, redirect: failed.redirect, baseUrl, route }, secrets);
-	if (failed.error instanceof TimedOut)
-		return { headers: {}, code: 'ECONNABORTED', message: failed.error.message, baseUrl, route };
-	return scrubbed({ ...describeFailure(failed.error), baseUrl, route, site }, secrets);
-}
-
 /** What a wait of `waitMs` starting now adds to the run's budget: only the part past the waits already going on. */
 function newWaitMs(budget: WaitBudget, waitMs: number, now: number): number {
 	return budget.waiting === 0 ? waitMs : Math.max(0, now + waitMs - budget.until);
-}
-
-interface FullResponse {
-	body: unknown;
-	headers?: Record<string, unknown>;
-	statusCode?: number;
-}
-
-const isStream = (value: unknown): value is AsyncIterable<Uint8Array> =>
-	typeof value === 'object' && value !== null && Symbol.asyncIterator in value;
-
-/** A success answer read as it streams, when the call asked for that. */
-async function readStreamed(
-	response: FullResponse,
-	read: RequestOptions['readAnswer'],
-): Promise<FullResponse> {
-	if (!read || !isStream(response.body)) return response;
-	return { ...response, body: await read(response.body) };
-}
-
-/** The error answer of a streamed call, read (it is small) so that its envelope can be told. */
-async function readErrorBodies(error: unknown): Promise<void> {
-	for (
-		let layer = asObject(error), depth = 0;
-		layer && depth < 3;
-		layer = asObject(layer.cause), depth++
-	) {
-		const response = asObject(layer.response);
-		if (!response || !isStream(response.data)) continue;
-		let text = '';
-		const decoder = new TextDecoder();
-		for await (const chunk of response.data) {
-			text += decoder.decode(chunk, { stream: true });
-			if (text.length > 65536) break;
-		}
-		try {
-			response.data = JSON.parse(text) as IDataObject;
-		} catch {
-			response.data = text;
-		}
-	}
-}
-
-/** What one try came to: an answer, a failure as n8n's helper threw it, or a redirect not followed. */
-type Try =
-	| { response: FullResponse }
-	| { error: unknown }
-	| { redirect: string; failure: FailedCall };
-
-/**
- * One try: n8n's helper with the credential, redirects not followed by it (it would put the
- * token back on a redirect to another host, and re-post the body there). A redirect within the
- * Base URL's origin is followed here, with the same request; any other ends the try.
- */
-async function send(
-	session: Session,
-	request: IHttpRequestOptions,
-	readAnswer: RequestOptions['readAnswer'],
-): Promise<Try> {
-	const { ctx, baseUrl } = session;
-	let url = request.url;
-	for (let hop = 0; ; hop++) {
-		let error: unknown;
-		try {
-			const response = (await ctx.helpers.httpRequestWithAuthentication.call(ctx, CREDENTIAL_TYPE, {
-				...request,
-				url,
-			})) as FullResponse;
-			return { response: await readStreamed(response, readAnswer) };
-		} catch (thrown) {
-			error = thrown;
-		}
-		if (readAnswer) await readErrorBodies(error).catch(() => undefined);
-		const failure = describeFailure(error);
-		const redirect = redirectOf(failure.status, failure.headers.location, url, baseUrl);
-		if (redirect === undefined) return { error };
-		if ('stop' in redirect) return { redirect: redirect.stop, failure };
-		if (hop >= MAX_REDIRECTS)
-			return { redirect: `more than ${MAX_REDIRECTS} redirects in a row`, failure };
-		url = redirect.follow;
-	}
 }
 
 /**

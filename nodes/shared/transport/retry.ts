@@ -1,4 +1,5 @@
 /** Retry arithmetic (which failures are worth another try, how long to wait) and the time limit of one try. */
+import type { FailedCall } from './failure';
 import { isSiteCode } from './siteProblems';
 
 export interface RetryPolicy {
@@ -107,4 +108,38 @@ export async function withinTimeout<T>(call: Promise<T>, ms: number): Promise<T>
 	} finally {
 		deadline.removeEventListener('abort', onTimeout);
 	}
+}
+
+/** Redirects that say the request was not taken here (it is asked for elsewhere). */
+const NOT_TAKEN_REDIRECTS = new Set([301, 302, 307, 308]);
+
+/** Whether a try failed before the platform could read it: its token could not be had, or no connection was made. */
+export function neverSent(failure: FailedCall): boolean {
+	if (failure.notSent) return true;
+	return failure.status === undefined && connectionNeverReachedPlatform(failure.code);
+}
+
+/** Whether the platform may have stored a try that failed so: only a refusal (4xx, 503), a redirect elsewhere or a try never sent say it did not. */
+export function mayHaveStored(failure: FailedCall): boolean {
+	if (failure.notSent) return false;
+	if (failure.status !== undefined)
+		return (
+			!(failure.status >= 400 && failure.status < 500) &&
+			failure.status !== 503 &&
+			!NOT_TAKEN_REDIRECTS.has(failure.status)
+		);
+	return !connectionNeverReachedPlatform(failure.code);
+}
+
+/** Why a failed try is worth another (its status or error code), or undefined when it is not. */
+export function retryReason(failure: FailedCall, idempotent: boolean): string | undefined {
+	if (failure.status !== undefined) {
+		if (!RETRYABLE_STATUSES.has(failure.status)) return undefined;
+		// A gateway error may come after the platform stored the body: as a reset, below.
+		return idempotent || !mayHaveStored(failure) ? `HTTP ${failure.status}` : undefined;
+	}
+	if (!isConnectionErrorCode(failure.code, failure.message)) return undefined;
+	// A reset may come after the platform stored the body: only repeat calls that are safe to repeat.
+	if (idempotent || neverSent(failure)) return failure.code ?? 'connection error';
+	return undefined;
 }
