@@ -41,6 +41,12 @@ export interface Vendor {
 	/** A packaging field of two shapes (oneOf, discriminator). */
 	oneOf: boolean;
 	format: 'json' | 'yaml';
+	/** OpenAPI 3.0 (nullable) or 3.1 (a type list, a $ref with a description beside it). */
+	version: '3.0.3' | '3.1.0';
+	/** The JSON media type written. */
+	media: 'application/json' | 'application/json; charset=utf-8' | 'application/vnd.vendor+json';
+	/** The write's success answer under its status, or under the 2XX range. */
+	range: boolean;
 	/** A sales order's lines: the list's name and its item and quantity fields. */
 	lines: {
 		list: 'lines' | 'order_lines' | 'positions';
@@ -81,6 +87,13 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 		refs: fc.record({ body: fc.boolean(), answer: fc.boolean(), record: fc.boolean() }),
 		oneOf: fc.boolean(),
 		format: fc.constantFrom('json' as const, 'yaml' as const),
+		version: fc.constantFrom('3.0.3' as const, '3.1.0' as const),
+		media: fc.constantFrom(
+			'application/json' as const,
+			'application/json; charset=utf-8' as const,
+			'application/vnd.vendor+json' as const,
+		),
+		range: fc.boolean(),
 		lines: fc.record({
 			list: fc.constantFrom('lines' as const, 'order_lines' as const, 'positions' as const),
 			item: fc.constantFrom('sku' as const, 'item_number' as const),
@@ -231,7 +244,12 @@ function pagingSchema(vendor: Vendor): { request: Schema; answer: Schema } {
 	if (vendor.paging === 'cursor')
 		return {
 			request: { cursor: { type: 'string' }, limit: { type: 'integer', maximum: 100 } },
-			answer: { next_cursor: { type: 'string', nullable: true } },
+			answer: {
+				next_cursor:
+					vendor.version === '3.0.3'
+						? { type: 'string', nullable: true }
+						: { type: ['string', 'null'] },
+			},
 		};
 	if (vendor.paging === 'page')
 		return {
@@ -256,14 +274,19 @@ export function describe(vendor: Vendor): string {
 	const requestBodies: Record<string, Schema> = {};
 	const record = recordSchema(vendor);
 	if (vendor.oneOf) Object.assign(schemas, PACKAGING);
-	const recordRef = vendor.refs.record ? { $ref: '#/components/schemas/Item' } : record;
+	const recordRef = vendor.refs.record
+		? {
+				$ref: '#/components/schemas/Item',
+				...(vendor.version === '3.1.0' ? { description: 'An inventory item' } : {}),
+			}
+		: record;
 	// A key filter ties the read to the write by the record component, so the record is named.
 	schemas.Item = record;
 	const records = { type: 'array', maxItems: 50, items: recordRef };
 	const writeBody = {
 		required: true,
 		content: {
-			'application/json': {
+			[vendor.media]: {
 				schema: vendor.list
 					? { type: 'object', required: [vendor.list], properties: { [vendor.list]: records } }
 					: records,
@@ -271,10 +294,12 @@ export function describe(vendor: Vendor): string {
 		},
 	};
 	const answer = answerSchema(vendor);
-	const success =
+	const status =
 		vendor.answer === 'empty' ? 204 : vendor.answer === 'queued' ? 202 : vendor.success;
+	// A range says less than a status: the package reads an answer without a body only under a status that says stored.
+	const success = vendor.range && answerSchema(vendor) !== undefined ? '2XX' : String(status);
 	const written: Schema = answer
-		? { description: 'What was stored', content: { 'application/json': { schema: answer } } }
+		? { description: 'What was stored', content: { [vendor.media]: { schema: answer } } }
 		: { description: vendor.answer === 'queued' ? 'Queued' : 'Every record was stored' };
 	const refused = {
 		description: 'The request was refused',
@@ -311,7 +336,7 @@ export function describe(vendor: Vendor): string {
 	const orderAnswer = answerSchema(orderView(vendor));
 	const keyFilter = { type: 'array', items: { type: 'string' }, maxItems: 50 };
 	const document = {
-		openapi: '3.0.3',
+		openapi: vendor.version,
 		info: { title: 'Vendor under test', version: '1.0.0' },
 		servers: [{ url: 'https://vendor.example/v1' }],
 		components: {
@@ -328,9 +353,7 @@ export function describe(vendor: Vendor): string {
 					'x-natural-key': vendor.key,
 					requestBody: vendor.refs.body ? { $ref: '#/components/requestBodies/Items' } : writeBody,
 					responses: {
-						[String(success)]: vendor.refs.answer
-							? { $ref: '#/components/responses/Written' }
-							: written,
+						[success]: vendor.refs.answer ? { $ref: '#/components/responses/Written' } : written,
 						[String(vendor.errorStatus)]: vendor.refs.answer
 							? { $ref: '#/components/responses/Refused' }
 							: refused,
@@ -344,7 +367,7 @@ export function describe(vendor: Vendor): string {
 					requestBody: {
 						required: true,
 						content: {
-							'application/json': {
+							[vendor.media]: {
 								schema: vendor.list
 									? {
 											type: 'object',
@@ -356,10 +379,10 @@ export function describe(vendor: Vendor): string {
 						},
 					},
 					responses: {
-						[String(success)]: orderAnswer
+						[success]: orderAnswer
 							? {
 									description: 'What was stored',
-									content: { 'application/json': { schema: orderAnswer } },
+									content: { [vendor.media]: { schema: orderAnswer } },
 								}
 							: { description: 'Every order was stored' },
 						[String(vendor.errorStatus)]: refused,
@@ -371,7 +394,7 @@ export function describe(vendor: Vendor): string {
 					operationId: 'checkInventoryItems',
 					requestBody: {
 						content: {
-							'application/json': {
+							[vendor.media]: {
 								schema: {
 									type: 'object',
 									properties: {
@@ -386,7 +409,7 @@ export function describe(vendor: Vendor): string {
 						200: {
 							description: 'A page of items',
 							content: {
-								'application/json': {
+								[vendor.media]: {
 									schema: {
 										type: 'object',
 										properties: {
