@@ -115,7 +115,7 @@ export class WmsErpUpdateTrigger implements INodeType {
 						default: '',
 						placeholder: 'e.g. NEW',
 						description:
-							"The platform's word for an update the ERP has not marked yet. Leave empty to take it from the platform's API description (pending on the built-in one); needed only where the description does not tell.",
+							"The platform's word for an update the ERP has not marked yet. Leave empty to take it from the platform's description (pending on the built-in one); needed only where the description does not tell.",
 					},
 				],
 			},

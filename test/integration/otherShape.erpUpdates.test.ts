@@ -171,31 +171,67 @@ describe('a platform whose update states the description cannot tell apart', () 
 });
 
 describe('Reconcile on Initech WMS 3.1, whose comparison lists what it compared as compared_items', () => {
-	let sim: RunningSimulator;
-	let harness: Harness;
+	/** One Reconcile of the same stock on a simulator of `shape`: its output and the adjustments it sent. */
+	async function reconcileOn(shape: 'ours' | 'initech') {
+		const sim = await startSimulator({ shape, demoData: true });
+		try {
+			const harness = harnessFor(sim, shape === 'ours' ? {} : FROM_THE_PLATFORM);
+			const onHand = (sku: string) => sim.store.onHand('WH1', sku, '');
+			const erp = [
+				{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: onHand('NUT-M8') + 1 },
+				{ sku: 'BOLT-M8-40', warehouse_code: 'WH1', quantity: onHand('BOLT-M8-40') - 2 },
+			];
+			const { error, outputs } = await harness.run(
+				v2('wmsInventoryReconciliation', {
+					resource: 'comparison',
+					operation: 'reconcile',
+					dryRun: false,
+					thresholdRule: 'units',
+				}),
+				erp,
+			);
+			return {
+				error: error?.message,
+				output: outputs[0]?.map((item) => item.json),
+				adjusted: sim.stats().items['/comparison_adjustment_item/add'],
+				stock: erp.map((line) => onHand(line.sku)),
+			};
+		} finally {
+			await sim.close();
+		}
+	}
 
-	beforeEach(async () => {
-		sim = await startSimulator({ shape: 'initech', demoData: true });
-		harness = harnessFor(sim, FROM_THE_PLATFORM);
+	it('finds and adjusts the same differences as on the built-in description', async () => {
+		const ours = await reconcileOn('ours');
+		const initech = await reconcileOn('initech');
+		expect(ours.error).toBeUndefined();
+		expect(ours.adjusted).toBeGreaterThan(0);
+		expect(initech).toEqual(ours);
 	});
-	afterEach(async () => await sim.close());
+});
 
-	it('stops after the read, naming the comparison and the list it looked for, rather than report no difference; nothing is adjusted', async () => {
-		const erp = {
-			sku: 'NUT-M8',
-			warehouse_code: 'WH1',
-			quantity: 1 + sim.store.onHand('WH1', 'NUT-M8', ''),
-		};
-		const { error } = await harness.run(
-			v2('wmsInventoryReconciliation', { resource: 'comparison', operation: 'reconcile' }),
-			[erp],
-		);
-		expect(error?.message).toBe(
-			'Reconcile stopped at step "read comparison" (warehouse WH1, comparison CMP-000001): The platform answered comparison CMP-000001 without a list "items" of its compared items, so no difference could be read',
-		);
-		expect(error?.description).toContain(
-			`Reconcile reads the items of /comparison/check_status under "items", as the built-in description has them; the platform's API description (Initech WMS API 3.1.0) names them otherwise.`,
-		);
-		expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
+describe('Reconcile on a platform whose comparison answer has two lists that could each be its compared items', () => {
+	it('stops before reading the comparison, naming the lists; nothing is adjusted', async () => {
+		const sim = await startSimulator({ shape: 'initech', demoData: true });
+		try {
+			sim.description.set({
+				shape: 'initech',
+				tweak: (doc: { components: { schemas: Record<string, { properties: IDataObject }> } }) => {
+					const comparison = doc.components.schemas.Comparison.properties;
+					comparison.recounted_items = comparison.compared_items;
+				},
+			});
+			const { error } = await harnessFor(sim, FROM_THE_PLATFORM).run(
+				v2('wmsInventoryReconciliation', { resource: 'comparison', operation: 'reconcile' }),
+				[{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: 5 }],
+			);
+			expect(error?.message).toBe(
+				'Reconcile stopped at step "read comparison" (warehouse WH1, comparison CMP-000001): The platform\'s API description (Initech WMS API 3.1.0) does not say which list of /comparison/check_status\'s answer holds the compared items of comparison CMP-000001: compared_items, recounted_items could each be it',
+			);
+			expect(sim.stats().requests['/comparison/check_status']).toBeUndefined();
+			expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
+		} finally {
+			await sim.close();
+		}
 	});
 });

@@ -131,6 +131,8 @@ export interface Wire {
 	results?: Results;
 	/** A per-row status as the description lists them, read as stored or not stored; others are not understood. */
 	statuses?: { stored?: string[]; notStored?: string[]; unknown?: string[] };
+	/** Action: the lists of objects its answer carries, each with its entries' field names. */
+	lists?: Record<string, string[]>;
 }
 
 /** A read route's filter that takes a list of record keys. */

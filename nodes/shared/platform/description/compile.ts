@@ -9,6 +9,7 @@ import { nounOf } from './labels';
 import { OverlayReader, type Overlay, type Scope } from './overlay';
 import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
+import { answerLists } from './answerLists';
 import { answerStyle } from './answerStyle';
 import { requestSchemaOf, successSchemaOf } from './media';
 import { otherOperations } from './operations';
@@ -204,7 +205,7 @@ class Compiler {
 				}
 			: isRead
 				? compact({ filter, paging, list })
-				: {};
+				: answerLists(this.resolver, answer, answerRaw.at);
 		const references = isBulk
 			? referencesOf(operation['x-references'], (field) =>
 					this.notes.push({

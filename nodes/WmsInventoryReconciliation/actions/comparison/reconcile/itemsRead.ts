@@ -1,8 +1,9 @@
 /**
  * What a comparison's status answer must hold before Reconcile reports or adjusts anything: its
- * items under `items`, each with a SKU and numeric quantities. An answer without that list (a
- * platform that names it otherwise) would read as a comparison with no differences, and a
- * missing quantity read as 0 would be "adjusted" like a real one: either stops the run in words.
+ * compared items, each with a SKU and numeric quantities, under the list and field names the
+ * description gives them (`items`, `sku`, `erp_quantity`, `platform_quantity` in the built-in one).
+ * An answer without that list would read as a comparison with no differences, and a missing
+ * quantity read as 0 would be "adjusted" like a real one: either stops the run in words.
  */
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -19,6 +20,71 @@ export interface ComparisonItem {
 }
 
 export const ITEMS = 'items';
+const STATUS_ROUTE = '/comparison/check_status';
+
+/** Where the compared items are and what their fields are called. */
+export interface ItemsList {
+	list: string;
+	fields: Record<keyof ComparisonItem, string>;
+}
+
+const BUILT_IN: ItemsList = {
+	list: ITEMS,
+	fields: {
+		sku: 'sku',
+		batch: 'batch',
+		erp_quantity: 'erp_quantity',
+		platform_quantity: 'platform_quantity',
+		processed: 'processed',
+	},
+};
+
+/** How a field of a compared item may be called, by what it says. */
+const SAID_BY: Record<keyof ComparisonItem, RegExp> = {
+	sku: /^(sku|item_number|item_no|item_code|item|article|article_number|product_code|part_number)$/i,
+	batch: /^(batch|batch_number|lot|lot_number)$/i,
+	erp_quantity: /^(erp|expected|counted|book)_?(quantity|qty)$/i,
+	platform_quantity: /^(platform|wms|system|actual|on_hand)_?(quantity|qty)$/i,
+	processed: /^(processed|is_processed|done)$/i,
+};
+
+function fieldsOf(names: string[]): ItemsList['fields'] | undefined {
+	const fields: Partial<Record<keyof ComparisonItem, string>> = {};
+	for (const role of Object.keys(SAID_BY) as Array<keyof ComparisonItem>) {
+		const found = names.filter((name) => SAID_BY[role].test(name));
+		if (found.length > 1) return undefined;
+		fields[role] = found[0] ?? BUILT_IN.fields[role];
+	}
+	const required = ['sku', 'erp_quantity', 'platform_quantity'] as const;
+	return required.every((role) => names.includes(fields[role]!))
+		? (fields as ItemsList['fields'])
+		: undefined;
+}
+
+/**
+ * The compared items' list as the description names it: the one list of the status answer whose
+ * entries carry a SKU and both quantities (`compared_items` with `item_number`, `erp_qty`...). The
+ * built-in names where the description shows no lists; the lists that could each be it otherwise.
+ */
+export function itemsList(session: ExecuteSession): ItemsList | string[] {
+	const platform = session.platform;
+	if (platform.builtIn || !platform.has(STATUS_ROUTE)) return BUILT_IN;
+	const lists = platform.wire(STATUS_ROUTE).lists;
+	if (!lists) return BUILT_IN;
+	const fitting = Object.entries(lists)
+		.map(([list, names]) => ({ list, fields: fieldsOf(names) }))
+		.filter((one): one is ItemsList => one.fields !== undefined);
+	if (fitting.length === 1) return fitting[0];
+	return fitting.find((one) => one.list === ITEMS) ?? fitting.map((one) => one.list);
+}
+
+/** A compared item in Reconcile's own words, read from the platform's. */
+export function itemInOurWords(element: unknown, names: ItemsList): ComparisonItem {
+	const entry = (element ?? {}) as Record<string, unknown>;
+	const item = {} as Record<string, unknown>;
+	for (const [role, name] of Object.entries(names.fields)) item[role] = entry[name];
+	return item as unknown as ComparisonItem;
+}
 
 export const malformedItem = (item: ComparisonItem) =>
 	typeof item?.sku !== 'string' ||
@@ -30,15 +96,28 @@ export const malformedItem = (item: ComparisonItem) =>
 export function unusableRead(
 	session: ExecuteSession,
 	run: ComparisonRun,
-	read: { listMet: boolean; malformed?: unknown },
+	read: { listMet: boolean; malformed?: unknown; names: ItemsList | string[] },
 ): NodeOperationError | undefined {
 	const node = session.ctx.getNode();
+	if (Array.isArray(read.names))
+		return new NodeOperationError(
+			node,
+			`${descriptionName(session.platform.source).replace(/^t/, 'T')} does not say which list of ${session.platform.path(STATUS_ROUTE)}'s answer holds the compared items of comparison ${run.comparison_id}: ${read.names.length > 0 ? `${read.names.join(', ')} could each be it` : 'none has a SKU and both quantities'}`,
+			{
+				description:
+					"Nothing was read or adjusted. Read the comparison with the WMS Platform node's Call a Route and compare there.",
+			},
+		);
 	if (!read.listMet)
 		return new NodeOperationError(
 			node,
-			`The platform answered comparison ${run.comparison_id} without a list "${ITEMS}" of its compared items, so no difference could be read`,
+			`The platform answered comparison ${run.comparison_id} without a list "${read.names.list}" of its compared items, so no difference could be read`,
 			{
-				description: `Nothing was adjusted. Reconcile reads the items of ${session.platform.path('/comparison/check_status')} under "${ITEMS}", as the built-in description has them; ${descriptionName(session.platform.source)} names them otherwise. Read the comparison with the WMS Platform node's Call a Route and compare there.`,
+				description: `Nothing was adjusted. ${
+					read.names === BUILT_IN
+						? `Reconcile reads the items of ${session.platform.path(STATUS_ROUTE)} under "${ITEMS}", as the built-in description has them; ${descriptionName(session.platform.source)} names them otherwise.`
+						: `${descriptionName(session.platform.source).replace(/^t/, 'T')} lists them under "${read.names.list}", but the answer did not.`
+				} Read the comparison with the WMS Platform node's Call a Route and compare there.`,
 			},
 		);
 	if (read.malformed !== undefined)

@@ -15,7 +15,13 @@ import type { ExecuteSession } from '../../../../shared/session';
 import { readJsonList } from '../../../../shared/file/jsonList';
 import { platformRequest } from '../../../../shared/transport/request';
 import type { RetryPolicy } from '../../../../shared/transport/retry';
-import { ITEMS, malformedItem, unusableRead, type ComparisonItem } from './itemsRead';
+import {
+	itemInOurWords,
+	itemsList,
+	malformedItem,
+	unusableRead,
+	type ComparisonItem,
+} from './itemsRead';
 import { stepFailed, type ComparisonRun, type StepName } from './stepFailed';
 import type { WarehouseStock } from './stock';
 
@@ -180,6 +186,8 @@ export async function readComparison<T>(
 	keep: (item: ComparisonItem) => T | null | undefined,
 ): Promise<{ compared: number; kept: T[] }> {
 	return await step(session, 'read comparison', run, async () => {
+		const names = itemsList(session);
+		if (Array.isArray(names)) throw unusableRead(session, run, { listMet: false, names })!;
 		// Each try of the request reads anew; the last, complete read is the one kept.
 		let read: { compared: number; kept: T[]; malformed?: unknown; listMet: boolean } = {
 			compared: 0,
@@ -197,9 +205,9 @@ export async function readComparison<T>(
 					const met = { list: false };
 					const fields = await readJsonList(
 						chunks,
-						ITEMS,
+						names.list,
 						(element) => {
-							const item = element as ComparisonItem;
+							const item = itemInOurWords(element, names);
 							if (reading.malformed !== undefined) return;
 							if (malformedItem(item)) reading.malformed = element;
 							const kept = reading.malformed === undefined ? keep(item) : undefined;
@@ -216,7 +224,7 @@ export async function readComparison<T>(
 			},
 		);
 		if (typeof body.status === 'string') run.status = body.status;
-		const unusable = unusableRead(session, run, read);
+		const unusable = unusableRead(session, run, { ...read, names });
 		if (unusable) throw unusable;
 		return { compared: read.compared, kept: read.kept };
 	});
