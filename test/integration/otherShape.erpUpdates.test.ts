@@ -20,6 +20,11 @@ const v2 = (type: string, parameters: IDataObject): NodeUnderTest => ({
 	typeVersion: 2,
 	parameters,
 });
+const v3 = (type: string, parameters: IDataObject): NodeUnderTest => ({
+	type,
+	typeVersion: 3,
+	parameters,
+});
 
 describe('the ERP Update Trigger and the ERP Update node on Initech WMS 3.1 (integer ids, states NEW/DONE/ERROR)', () => {
 	let sim: RunningSimulator;
@@ -120,6 +125,25 @@ describe('the ERP Update Trigger and the ERP Update node on Initech WMS 3.1 (int
 		});
 		moveClock(31 * 60_000);
 		expect(await poll()).toBeNull();
+	});
+
+	it("Get Many's status filter offers the platform's words (NEW, DONE, ERROR) in the mapper, and reads by them", async () => {
+		const shipped = sim.work.createPendingUpdates('outgoing_consignment', 2);
+		const getMany = (status?: string) =>
+			v3('wmsErpUpdate', {
+				resource: 'outgoingConsignment',
+				operation: 'getMany',
+				returnAll: true,
+				filterFields: { mappingMode: 'defineBelow', value: status ? { status } : {} },
+			});
+		const { fields } = await harness.mapperFields(getMany(), 'filterFields');
+		expect(fields.find((field) => field.id === 'status')?.options).toEqual(
+			['NEW', 'DONE', 'ERROR'].map((word) => ({ name: word, value: word })),
+		);
+		const read = async (status: string) =>
+			(await harness.run(getMany(status), [{}])).outputs[0].map((item) => item.json.id);
+		expect(await read('NEW')).toEqual(shipped.map(theirs));
+		expect(await read('DONE')).toEqual([]);
 	});
 
 	it('Acknowledge on Emit marks the numbers it emits DONE, once: the next poll emits nothing', async () => {
