@@ -14,10 +14,13 @@ import { NodeApiError } from 'n8n-workflow';
 
 import { counted } from './counting';
 import { rowKey } from './bulk/outcomes';
-import { isObject, valueAt, withValueAt } from './objects';
+import { isObject, valueAt } from './objects';
 import type { Paging, Platform } from './platform';
+import { pageStyleOf, type PageState, type PageStyle } from './pagingStyles';
 import type { Session } from './session';
 import { platformRequest, type RequestOptions } from './transport/request';
+
+export type { Cursor, PageState } from './pagingStyles';
 
 export const MAX_PAGE_SIZE = 500;
 
@@ -42,22 +45,12 @@ export interface ReadOptions extends RequestOptions {
 	pageSize?: number;
 }
 
-/** A cursor as the platform gave it: text or a number (sent back as it came), or none. */
-export type Cursor = string | number;
-
-/** Where the next page starts: a cursor, a page number or an offset, as the route pages. */
-export type PageState = Cursor;
-
-function cursorAt(page: IDataObject, path: string): Cursor | undefined {
-	const cursor = valueAt(page, path);
-	if (typeof cursor === 'string') return cursor === '' ? undefined : cursor;
-	return typeof cursor === 'number' && Number.isFinite(cursor) ? cursor : undefined;
-}
-
 /** How a route reads: where filters go, how it pages, where its answer's records are. */
 export interface ReadShape {
 	filter: string;
 	paging: Paging;
+	/** The reader of its paging style, chosen once from `paging`. */
+	style: PageStyle;
 	/** Undefined: the description does not say; the answer's one list of records is taken. */
 	list?: string;
 }
@@ -65,7 +58,8 @@ export interface ReadShape {
 /** How a route of this platform reads (the credential test's read has no session). */
 export function readShape(platform: Platform, route: string): ReadShape {
 	const wire = platform.wire(route);
-	return { filter: wire.filter ?? 'filter', paging: wire.paging ?? OUR_PAGING, list: wire.list };
+	const paging = wire.paging ?? OUR_PAGING;
+	return { filter: wire.filter ?? 'filter', paging, style: pageStyleOf(paging), list: wire.list };
 }
 
 export function readShapeOf(session: Session, route: string): ReadShape {
@@ -83,13 +77,6 @@ function listOf(answer: IDataObject, shape: ReadShape): { path: string; value: u
 	return { path, value: answer[path] };
 }
 
-/** The words for what the answer's paging says there is more of, and how it says it. */
-function moreOf(answer: IDataObject, paging: Paging): boolean | undefined {
-	if (paging.by === 'none') return undefined;
-	const more = valueAt(answer, paging.more ?? 'has_more');
-	return typeof more === 'boolean' ? more : undefined;
-}
-
 /**
  * What a page must hold, for the transport's check: its list of records where the route's
  * description puts it and, for a cursor, the cursor text, a number or null. A page that says there
@@ -103,20 +90,7 @@ export function pageProblem(shape: ReadShape): (answer: IDataObject) => string |
 		if (!Array.isArray(items))
 			return items === undefined ? `no list of ${named}` : `${named} that are not a list`;
 		if (items.some((item) => !isObject(item))) return `${named} that are not records`;
-		const { paging } = shape;
-		if (paging.by === 'cursor') {
-			const cursor = valueAt(answer, paging.next);
-			if (
-				cursor !== undefined &&
-				cursor !== null &&
-				cursor !== '' &&
-				cursorAt(answer, paging.next) === undefined
-			)
-				return `a ${paging.next} that is neither text nor a number`;
-			if (moreOf(answer, paging) === true && cursorAt(answer, paging.next) === undefined)
-				return `${paging.more ?? 'has_more'}: true but no ${paging.next} to read the rest with; reading stopped rather than return part of the list`;
-		}
-		return undefined;
+		return shape.style.problem(answer);
 	};
 }
 
@@ -127,17 +101,8 @@ export function pageBody(
 	at: PageState | undefined,
 	size: number,
 ): IDataObject {
-	const { paging } = shape;
-	let body: IDataObject = shape.filter === '' ? { ...filter } : { [shape.filter]: filter };
-	const set = (path: string | undefined, value: unknown) => {
-		if (path !== undefined && value !== undefined) body = withValueAt(body, path, value);
-	};
-	if (paging.by === 'none') return body;
-	set(paging.size, Math.min(size, paging.maxSize ?? size));
-	if (paging.by === 'cursor') set(paging.cursor, at);
-	else if (paging.by === 'page') set(paging.page, at ?? paging.first);
-	else set(paging.offset, at ?? 0);
-	return body;
+	const body: IDataObject = shape.filter === '' ? { ...filter } : { [shape.filter]: filter };
+	return shape.style.place(body, at, size);
 }
 
 /** One page as read: its records, and where the next page starts (none on the last). */
@@ -165,41 +130,8 @@ export async function readPage(
 	);
 	const records = listOf(answer, shape).value as IDataObject[];
 	// Pages are counted in the size sent, which the route's largest page may have lowered.
-	const { paging } = shape;
-	const sent = paging.by === 'none' ? size : Math.min(size, paging.maxSize ?? size);
-	return { status, records, next: nextPage(answer, paging, at, records.length, sent) };
-}
-
-/** Where the page after this one starts, or undefined when this was the last. */
-function nextPage(
-	answer: IDataObject,
-	paging: Paging,
-	at: PageState | undefined,
-	count: number,
-	size: number,
-): PageState | undefined {
-	if (paging.by === 'none') return undefined;
-	const more = moreOf(answer, paging);
-	if (more === false) return undefined;
-	if (paging.by === 'cursor') return cursorAt(answer, paging.next);
-	if (count === 0) return undefined;
-	const number = (path: string | undefined) => {
-		const value = path === undefined ? undefined : valueAt(answer, path);
-		return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-	};
-	if (paging.by === 'page') {
-		const page = typeof at === 'number' ? at : paging.first;
-		// The platform's own count of pages holds even where it gave fewer records per page than asked.
-		const totalPages = number(paging.totalPages);
-		if (totalPages !== undefined)
-			return page - paging.first + 1 >= totalPages ? undefined : page + 1;
-		const total = number(paging.total);
-		if (total !== undefined && (page - paging.first) * size + count >= total) return undefined;
-		return page + 1;
-	}
-	const offset = (typeof at === 'number' ? at : 0) + count;
-	const total = number(paging.total);
-	return total !== undefined && offset >= total ? undefined : offset;
+	const { style } = shape;
+	return { status, records, next: style.next(answer, at, records.length, style.sent(size)) };
 }
 
 /** How a record of this route is told apart: the key its records route reports, else its `id`. */
@@ -260,7 +192,7 @@ export async function* readPages(
 	options: ReadOptions = {},
 ): AsyncGenerator<Page> {
 	const pageSize = Math.min(options.pageSize ?? MAX_PAGE_SIZE, MAX_PAGE_SIZE);
-	const { paging } = readShapeOf(session, route);
+	const { cursor } = readShapeOf(session, route).style;
 	const identity = identityOf(session, route);
 	const seen = new Set<string>();
 	const places = new Set<PageState>();
@@ -272,12 +204,12 @@ export async function* readPages(
 	const broken = (status: number, what: string) =>
 		new NodeApiError(session.ctx.getNode(), { message: what } as JsonObject, {
 			message: `The platform's paging on ${route} does not end: ${what} (HTTP ${status}, after ${read} records). Reading stopped rather than loop for ever`,
-			description: `Route ${route}. Use a Limit or narrower Filters, and tell the platform's operator that its ${paging.by === 'cursor' ? `${paging.next} ` : ''}paging repeats.`,
+			description: `Route ${route}. Use a Limit or narrower Filters, and tell the platform's operator that its ${cursor !== undefined ? `${cursor} ` : ''}paging repeats.`,
 			itemIndex: options.itemIndex,
 		});
 	do {
 		// A page-numbered read keeps its page size from the first page on: the pages must not shift.
-		const size = paging.by === 'cursor' ? Math.min(pageSize, remaining) : pageSize;
+		const size = cursor !== undefined ? Math.min(pageSize, remaining) : pageSize;
 		const page = await readPage(session, route, filter, at, size, options);
 		const fresh: IDataObject[] = [];
 		for (const record of page.records) {
@@ -296,13 +228,13 @@ export async function* readPages(
 		read += fresh.length;
 		const { next } = page;
 		if (next !== undefined && remaining > 0) {
-			if (paging.by === 'cursor' && places.has(next))
-				throw broken(page.status, `it gave a ${paging.next} it had given before`);
+			if (cursor !== undefined && places.has(next))
+				throw broken(page.status, `it gave a ${cursor} it had given before`);
 			fruitless = fresh.length === 0 ? fruitless + 1 : 0;
 			if (fruitless > MAX_FRUITLESS_PAGES)
 				throw broken(
 					page.status,
-					`${fruitless} pages in a row brought no new record, each ${paging.by === 'cursor' ? `with a ${paging.next}` : 'saying there is more'}`,
+					`${fruitless} pages in a row brought no new record, each ${cursor !== undefined ? `with a ${cursor}` : 'saying there is more'}`,
 				);
 			places.add(next);
 		}
