@@ -89,3 +89,41 @@ describe('a POST route whose path names parameters, on ShipEngine', () => {
 		expect(compiled.routes['/v1/batches/{batch_id}/add'].body[0].name).toBe('batch_id');
 	});
 });
+
+describe('an operation of another method the package cannot read', () => {
+	it('is left out with a note, the document and its POST routes read as before', () => {
+		const compiled = compileDescription({
+			openapi: '3.0.3',
+			info: { title: 'T', version: '1' },
+			paths: {
+				'/orders/add': {
+					post: {
+						requestBody: {
+							content: {
+								'application/json': {
+									schema: { type: 'object', properties: { note: { type: 'string' } } },
+								},
+							},
+						},
+						responses: { '200': { description: 'OK' } },
+					},
+				},
+				'/orders/{id}': {
+					get: {
+						parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
+						responses: {
+							'200': {
+								description: 'OK',
+								content: { 'application/json': { schema: { $ref: '#/components/schemas/Gone' } } },
+							},
+						},
+					},
+				},
+			},
+		});
+		expect(Object.keys(compiled.routes)).toEqual(['/orders/add']);
+		expect(compiled.notes.map((note) => note.words).join('\n')).toMatch(
+			/^GET \/orders\/\{id\}: .*Gone.*; it is not offered$/m,
+		);
+	});
+});

@@ -10,7 +10,7 @@ import type { OperationMethod, Param } from '../types';
 import type { CompiledRoute } from './compile';
 import { followObject, requestSchemaOf, successSchemaOf } from './media';
 import { withParameters } from './postParameters';
-import { pointer, type Note } from './problems';
+import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
 
 const OTHER_METHODS: OperationMethod[] = ['get', 'put', 'patch', 'delete'];
@@ -214,16 +214,50 @@ export function otherOperations(
 	const resolver = new Resolver(doc);
 	const paths = own(doc, 'paths');
 	if (!isObject(paths)) return;
-	for (const path of Object.keys(paths)) {
-		const item = paths[path];
-		if (!isObject(item)) continue;
+	const items = Object.keys(paths).filter((path) => isObject(paths[path]));
+	// What the package could not read of these is said and left out: the POST routes were read, the
+	// document stands. A budget spent (fields, steps) stops the rest; any other problem only its operation.
+	const spared = (path: string, work: () => void): boolean => {
+		try {
+			work();
+			return true;
+		} catch (error) {
+			// Anything else is the package's own fault, for the compile's caller to report as it does.
+			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
+			if (!(error instanceof DescriptionProblem)) throw error;
+			const spent = /expands? to more than/.test(error.what);
+			notes.push({
+				route: path,
+				pointer: error.pointer,
+				words: `${path}: ${error.what}; ${spent ? 'it and the operations after it are' : 'it is'} not offered`,
+			});
+			return !spent;
+		}
+	};
+	// POST routes first: their parameters are what makes them callable at all.
+	for (const path of items) {
+		const item = paths[path] as Schema;
 		const post = own(item, 'post');
-		if (path.includes('{') && isObject(post) && into.routes[path])
-			withParameters(resolver, compile, path, item, post, into.routes[path], notes);
+		if (!path.includes('{') || !isObject(post) || !into.routes[path]) continue;
+		if (
+			!spared(path, () =>
+				withParameters(resolver, compile, path, item, post, into.routes[path], notes),
+			)
+		)
+			return;
+	}
+	for (const path of items) {
+		const item = paths[path] as Schema;
 		for (const method of OTHER_METHODS) {
 			const operation = own(item, method);
 			if (!isObject(operation)) continue;
-			const route = operationAsRoute(resolver, compile, method, path, item, operation, notes);
+			let route: CompiledRoute | undefined;
+			if (
+				!spared(operationRoute(method, path), () => {
+					route = operationAsRoute(resolver, compile, method, path, item, operation, notes);
+				})
+			)
+				return;
 			if (!route) continue;
 			const name = operationRoute(method, path);
 			into.routes[name] = route;
