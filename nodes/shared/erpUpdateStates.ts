@@ -65,15 +65,27 @@ export function stateWord(
 	);
 }
 
+/** The word a person chose for a mark's answer, and whether a mark the description cannot place stops. */
+export interface MarkedWord {
+	value: string;
+	/** The form's option that says it: "Options → Marked State". */
+	option: string;
+	stop: boolean;
+}
+
 /**
  * The session a mark (Set Complete, Set Error, Acknowledge on Emit) writes with: a row the platform
  * answers with the state it was asked to set (DONE after Set Complete, ERROR after Set Error) is
- * marked, though such a word read alone would say not confirmed or refused.
+ * marked, though such a word read alone would say not confirmed or refused. Where the answer's
+ * words are not all read as stored and none says the state, every row would come out not
+ * confirmed without a reason: with `chosen.stop` the mark stops before sending, naming the words
+ * and the option that says which one it is.
  */
 export function markingSession<S extends Session>(
 	session: S,
 	route: string,
 	state: UpdateState,
+	chosen?: MarkedWord,
 ): S {
 	if (session.platform.builtIn || !session.platform.has(route)) return session;
 	const statuses = session.platform.wire(route).statuses;
@@ -82,8 +94,22 @@ export function markingSession<S extends Session>(
 		...(statuses?.notStored ?? []),
 		...(statuses?.unknown ?? []),
 	];
-	const marked = wordsFor(words, state);
-	if (marked.length === 0) return session;
+	const given = chosen?.value.trim() ?? '';
+	const marked = given !== '' ? [given] : wordsFor(words, state);
+	if (marked.length === 0) {
+		const unplaced = words.length > (statuses?.stored?.length ?? 0);
+		if (unplaced && chosen?.stop) {
+			const node = session.ctx.getNode();
+			throw new NodeOperationError(
+				node,
+				`${node.name}: ${descriptionName(session.platform.source)} does not say which word of ${session.platform.path(route)}'s answer means an update is ${state}: it lists ${words.join(', ')}`,
+				{
+					description: `Set ${chosen.option} to the word the platform answers with once an update is ${state}. Nothing was sent.`,
+				},
+			);
+		}
+		return session;
+	}
 	const others = (list: string[] | undefined) => list?.filter((word) => !marked.includes(word));
 	const platform = session.platform.withStatuses(route, {
 		stored: [...(statuses?.stored?.filter((word) => !marked.includes(word)) ?? []), ...marked],

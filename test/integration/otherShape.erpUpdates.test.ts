@@ -192,6 +192,30 @@ describe('a platform whose update states the description cannot tell apart', () 
 		});
 		expect(sim.stats().requests['/erp_update/outgoing_consignment']).toBeUndefined();
 	});
+
+	it("Set Complete (version 3) stops before sending where the answer's words do not say complete, naming them and Options → Marked State; with the word set it marks", async () => {
+		const [id] = sim.work.createPendingUpdates('outgoing_consignment', 1);
+		const theirs = (ourId: string) => Number(ourId.slice(4));
+		const mark = (options: IDataObject = {}) =>
+			harness.run(v3('wmsErpUpdate', { resource: 'update', operation: 'setComplete', options }), [
+				{ id: theirs(id) },
+			]);
+		const stopped = await mark();
+		expect(stopped.error).toMatchObject({
+			message:
+				"WMS: the platform's API description (Initech WMS API 3.1.0) does not say which word of /erp_update/set_complete's answer means an update is complete: it lists NEU, ERLEDIGT, FEHLER",
+			description:
+				'Set Options → Marked State to the word the platform answers with once an update is complete. Nothing was sent.',
+		});
+		expect(sim.stats().requests['/erp_update/set_complete']).toBeUndefined();
+
+		const marked = await mark({ markedState: 'DONE' });
+		expect(marked.error).toBeUndefined();
+		expect(marked.outputs[0].map((item) => [item.json.id, item.json.result])).toEqual([
+			[theirs(id), 'marked complete'],
+		]);
+		expect(sim.store.get('erp_update', id)?.status).toBe('complete');
+	});
 });
 
 describe('Reconcile on Initech WMS 3.1, whose comparison lists what it compared as compared_items', () => {

@@ -8,6 +8,7 @@ import { markingSession } from '../../../shared/erpUpdateStates';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
+import { markedStateOption, markedWordOf } from './markedState';
 import {
 	inForm,
 	markedUpdate,
@@ -37,7 +38,7 @@ export const setComplete: Operation = {
 		),
 		{ ...fieldProperty(idField), displayOptions: showFor(op, { source: ['define'] }) },
 		{ ...fieldProperty(erpReferenceField), required: false, displayOptions: showFor(op) },
-		optionsCollection(bulkWriteOptions(route), showFor(op)),
+		optionsCollection([...bulkWriteOptions(route), markedStateOption('complete')], showFor(op)),
 	],
 	async execute(session, items) {
 		const { ctx } = session;
@@ -45,7 +46,7 @@ export const setComplete: Operation = {
 		const effective = effectiveSpec(session, route);
 		const lineage = new TriggerLineage(ctx);
 		return await writeRecords(
-			markingSession(session, route, 'complete'),
+			markingSession(session, route, 'complete', markedWordOf(ctx)),
 			route,
 			(itemIndex) => {
 				const id = lineage.requireUpdateId(itemIndex);

@@ -6,6 +6,7 @@ import { markingSession } from '../../../shared/erpUpdateStates';
 import { writeRecords, type Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
+import { markedStateOption, markedWordOf } from './markedState';
 import {
 	errorOf,
 	inForm,
@@ -37,7 +38,7 @@ export const setError: Operation = {
 			...fieldProperty(field),
 			displayOptions: showFor(op, { source: ['define'] }),
 		})),
-		optionsCollection(bulkWriteOptions(route), showFor(op)),
+		optionsCollection([...bulkWriteOptions(route), markedStateOption('error')], showFor(op)),
 	],
 	async execute(session, items) {
 		const { ctx } = session;
@@ -45,7 +46,7 @@ export const setError: Operation = {
 		const effective = effectiveSpec(session, route);
 		const lineage = new TriggerLineage(ctx);
 		return await writeRecords(
-			markingSession(session, route, 'error'),
+			markingSession(session, route, 'error', markedWordOf(ctx)),
 			route,
 			(itemIndex) => {
 				const id = lineage.requireUpdateId(itemIndex);
