@@ -252,7 +252,9 @@ export function confirmRows(
 			rowsByKey ??= byKey((rowKey) => rowKey);
 			const candidates =
 				rowsByKey.get(key) ?? (rowsByFoldedKey ??= byKey(foldKey)).get(foldKey(key));
-			return candidates?.find((row) => times[row] === 0) ?? candidates?.[0];
+			const found = candidates?.find((row) => times[row] === 0) ?? candidates?.[0];
+			// A key taken from the built-in description is a guess: where the answer names none of its rows by it, the platform's own row number does.
+			return found ?? (info.keyFrom === 'builtIn' && typeof index === 'number' ? index : undefined);
 		}
 		if (index !== undefined) return index === 'invalid' ? undefined : index;
 		return of === records.length ? position : undefined;
@@ -310,9 +312,14 @@ export function confirmRows(
 						.map((s) => `"${s}"`)
 						.join(', ')}${strays.length > 3 ? ', …' : ''}`
 				: '';
+			// A key the package took from the built-in description may not be the platform's: say so, it is the likeliest cause.
+			const guessed =
+				info.keyFrom === 'builtIn' && fields && strays.length
+					? `; the platform's API description names no key for these records (x-natural-key), so the built-in ${fields.join(' + ')} was taken, and its answer names them otherwise: choose the key under Key to Match On (node version 3) or ask the platform to name it`
+					: '';
 			return unconfirmedAs(
 				key,
-				`its answer names no result for this record${said(k)} (${entries.length} results for ${records.length} records${others})`,
+				`its answer names no result for this record${said(k)} (${entries.length} results for ${records.length} records${others})${guessed}`,
 			);
 		}
 		const words =

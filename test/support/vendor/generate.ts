@@ -45,6 +45,8 @@ export interface Vendor {
 	version: '3.0.3' | '3.1.0';
 	/** The JSON media type written. */
 	media: 'application/json' | 'application/json; charset=utf-8' | 'application/vnd.vendor+json';
+	/** Whether the description names the item's key (x-natural-key); without it the package pairs results by row. */
+	statesKey: boolean;
 	/** The write's success answer under its status, or under the 2XX range. */
 	range: boolean;
 	/** A sales order's lines: the list's name and its item and quantity fields. */
@@ -94,6 +96,7 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 			'application/vnd.vendor+json' as const,
 		),
 		range: fc.boolean(),
+		statesKey: fc.boolean(),
 		lines: fc.record({
 			list: fc.constantFrom('lines' as const, 'order_lines' as const, 'positions' as const),
 			item: fc.constantFrom('sku' as const, 'item_number' as const),
@@ -350,7 +353,7 @@ export function describe(vendor: Vendor): string {
 			'/inventory/add': {
 				post: {
 					operationId: 'addInventoryItems',
-					'x-natural-key': vendor.key,
+					...(vendor.statesKey ? { 'x-natural-key': vendor.key } : {}),
 					requestBody: vendor.refs.body ? { $ref: '#/components/requestBodies/Items' } : writeBody,
 					responses: {
 						[success]: vendor.refs.answer ? { $ref: '#/components/responses/Written' } : written,
