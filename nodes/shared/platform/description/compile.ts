@@ -4,9 +4,10 @@
  * (contract/openapi.yaml, into ../generated/) and at run time for the platform's own.
  */
 import type { ContractField, RouteInfo, Wire } from '../types';
+import { bodyFields } from './bodyFields';
 import { FieldReader, compact } from './fields';
 import { nounOf } from './labels';
-import { OverlayReader, type Overlay, type Scope } from './overlay';
+import { OverlayReader, type Overlay } from './overlay';
 import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
 import { answerLists } from './answerLists';
@@ -128,45 +129,16 @@ class Compiler {
 			(operation['x-max-items'] as number | undefined) ??
 			(recordsList ? (own(recordsList, 'maxItems') as number | undefined) : undefined);
 		const stated = keyList(operation['x-natural-key']);
-		const body: ContractField[] = [];
-		if (records?.at === '' && recordsRaw !== undefined)
-			body.push(
-				this.fields.container('', recordsRaw, true, requestPointer, {
-					route: path,
-					section: 'record',
-					path: '',
-				}),
-			);
-		// A read whose filters are the body's own fields: each (but the paging ones) is a filter.
-		const pagingNames = new Set(
-			paging.by === 'none'
-				? []
-				: Object.entries(paging)
-						.filter(([key]) => ['cursor', 'page', 'offset', 'size'].includes(key))
-						.map(([, value]) => String(value).split('.')[0]),
-		);
-		const loose = (name: string) => isRead && filter === '' && !pagingNames.has(name);
-		for (const name of Object.keys(properties)) {
-			const raw = properties[name];
-			const section =
-				name === records?.at
-					? 'record'
-					: isRead && (name === filter || loose(name))
-						? 'filter'
-						: 'body';
-			// A record's and a filter's own fields are addressed from the record; body fields by their name.
-			const scope: Scope = {
-				route: path,
-				section,
-				path: section === 'body' || loose(name) ? name : '',
-			};
-			const here = `${requestPointer}/properties/${name.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-			const field =
-				section === 'body' || loose(name)
-					? this.fields.field(name, raw, required.has(name), here, scope)
-					: this.fields.container(name, raw, required.has(name), here, scope);
-			if (field) body.push(field);
-		}
+		const body = bodyFields(this.fields, {
+			route: path,
+			properties,
+			required,
+			pointer: requestPointer,
+			records: records?.at,
+			recordsRaw,
+			filter: isRead ? filter : undefined,
+			paging,
+		});
 		const overlay = this.overlay.route(path) ?? {};
 		const recordFields = new Set(
 			(body.find((field) => field.name === records?.at)?.fields ?? []).map((field) => field.name),
