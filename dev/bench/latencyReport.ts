@@ -75,7 +75,7 @@ export interface Report {
 const secs = (values: number[]) => spread(values, 2, ' s');
 /** CPU milliseconds per 1,000 items: the node's own (less the idle run), a bare client's all of it. */
 const ownMs = (m: Measured, total: number) => ((m.cpuSeconds - m.idleCpuSeconds) / total) * 1e6;
-const msPer1000 = (values: number[]) => spread(values, 0, ' ms');
+const msPer1000 = (values: number[]) => spread(values, 1, ' ms');
 const mb = (values: number[]) => `${Math.round(median(values))} MB`;
 
 /** Whether a target is met, in words that say why there is no verdict when there is none. */
