@@ -152,15 +152,18 @@ export async function bareClient(
 /**
  * `node fileSupport.js <file> <base URL> <client ID> <client secret> [in flight]`: the bare client in
  * a process of its own, as a client program would be (beside a simulator running in the caller's
- * process); prints `RESULT {"seconds", "requests"}`.
+ * process); prints `RESULT {"seconds", "cpuSeconds", "requests"}` (its CPU, user and system, over the same time).
  */
 if (require.main === module) {
 	const [path, baseUrl, clientId, clientSecret, inFlight = '4'] = process.argv.slice(2);
 	const t0 = process.hrtime.bigint();
+	const cpu = process.cpuUsage();
 	bareClient(path, { baseUrl, clientId, clientSecret }, Number(inFlight))
 		.then((requests) => {
 			const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-			console.log(`RESULT ${JSON.stringify({ seconds, requests })}`);
+			const used = process.cpuUsage(cpu);
+			const cpuSeconds = (used.user + used.system) / 1e6;
+			console.log(`RESULT ${JSON.stringify({ seconds, cpuSeconds, requests })}`);
 		})
 		.catch((error) => {
 			console.error(error);

@@ -8,7 +8,10 @@
 // measured runs, so that both ways meet the same platform (every record there already).
 // Printed: the execution (startedAt → stoppedAt), the WMS node's own time, the webhook's wall time,
 // n8n's main process peak RSS above its idle RSS (sampled every 25 ms), the bare client's time and
-// the ratio. Targets (issue 25): 1,000,000 rows, main ≤ 600 MB above idle, execution ≤ 1.5 × the
+// the ratio. Cost beside time (issue 41): the node's CPU per 1,000 rows — n8n main's CPU (user +
+// system, /proc) over the execution, less that of an idle execution of the same workflow with n8n's
+// No Operation node in the WMS node's place (the webhook, reading the file's reference, saving the
+// run) — beside the bare client's own CPU on the same rows, and their ratio run by run. Targets (issue 25): 1,000,000 rows, main ≤ 600 MB above idle, execution ≤ 1.5 × the
 // bare client; 2,000,000 rows within the same memory. Issue 33's, judged in a verdict line as the
 // latency benchmark judges its own: 1,000,000 rows ≤ 1.2 × the bare client within 200 MB above idle
 // (medians of at least 5 runs, the execution's worst run within 1.25 × its median, a quiet machine).
@@ -41,7 +44,7 @@ const require = createRequire(import.meta.url);
 const FILE_SUPPORT = require.resolve('../../.tools/dev/bench/fileSupport.js');
 const { CATEGORY, itemMasterFile, SKU_PREFIX } = require(FILE_SUPPORT);
 
-/** The bare client in a process of its own (the simulator runs in this one); its seconds. */
+/** The bare client in a process of its own (the simulator runs in this one): its seconds and CPU seconds. */
 function bareClientProcess(file, simulator) {
 	return new Promise((resolve, reject) => {
 		const child = spawn(
@@ -54,7 +57,7 @@ function bareClientProcess(file, simulator) {
 		child.once('exit', (code) => {
 			const line = out.split('\n').find((l) => l.startsWith('RESULT '));
 			if (code !== 0 || !line) reject(new Error(`bare client failed (exit ${code})`));
-			else resolve(JSON.parse(line.slice(7)).seconds);
+			else resolve(JSON.parse(line.slice(7)));
 		});
 	});
 }
@@ -93,9 +96,16 @@ function workflow(name, webhookPath, filePath, wms, credential) {
 			{ operation: 'read', fileSelector: filePath, options: {} },
 			220,
 		),
-		node('WMS', wms.type, 1, wms.parameters, 440, {
-			credentials: { wmsIntegrationApi: { id: credential.id, name: credential.name } },
-		}),
+		node(
+			'WMS',
+			wms.type,
+			1,
+			wms.parameters,
+			440,
+			wms.type === IDLE.type
+				? {}
+				: { credentials: { wmsIntegrationApi: { id: credential.id, name: credential.name } } },
+		),
 	];
 	const to = (next) => ({ main: [[{ node: next, type: 'main', index: 0 }]] });
 	return {
@@ -104,6 +114,19 @@ function workflow(name, webhookPath, filePath, wms, credential) {
 		connections: { Webhook: to('Read ERP export'), 'Read ERP export': to('WMS') },
 		settings: { executionOrder: 'v1' },
 	};
+}
+
+/** What stands in the WMS node's place in the idle run: n8n's No Operation node, handing its input on. */
+const IDLE = { type: 'n8n-nodes-base.noOp', parameters: {} };
+
+/** CPU seconds (user + system) a process has used so far, from /proc/<pid>/stat (Linux). */
+function cpuSecondsOf(pid) {
+	try {
+		const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+		return (Number(fields[11]) + Number(fields[12])) / 100;
+	} catch {
+		return NaN;
+	}
 }
 
 const inventoryFromFile = {
@@ -136,6 +159,7 @@ function checkStored(simulator, rows) {
 async function execute(ctx, webhookPath, workflowId) {
 	let wall;
 	const from = Date.now();
+	const cpuBefore = cpuSecondsOf(ctx.n8n.child.pid);
 	const { result: saved, main } = await sampledPeak(ctx.n8n.child.pid, async () => {
 		const t0 = performance.now();
 		const deadline = Date.now() + 30000;
@@ -163,6 +187,7 @@ async function execute(ctx, webhookPath, workflowId) {
 		}, 600000);
 	});
 	ctx.last[workflowId] = saved.id;
+	const cpu = cpuSecondsOf(ctx.n8n.child.pid) - cpuBefore;
 	const execution = await ctx.client.api('GET', `/executions/${saved.id}?includeData=true`);
 	if (execution.status !== 'success')
 		throw new Error(
@@ -171,6 +196,7 @@ async function execute(ctx, webhookPath, workflowId) {
 	const runData = execution.data?.resultData?.runData ?? {};
 	return {
 		wall,
+		cpu,
 		main,
 		heap: ctx.heapSamples ? heapAtPeak(ctx.heapSamples, from, Date.now()) : undefined,
 		total: (Date.parse(execution.stoppedAt) - Date.parse(execution.startedAt)) / 1000,
@@ -314,6 +340,15 @@ export async function fileBench(argv) {
 			);
 			ids[rows] = (await client.api('POST', '/workflows', body)).id;
 			await client.api('POST', `/workflows/${ids[rows]}/activate`);
+			const idleBody = workflow(
+				`bench: idle file ${rows}`,
+				`bench-idle-${rows}`,
+				files[rows],
+				IDLE,
+				credential,
+			);
+			ids[`idle-${rows}`] = (await client.api('POST', '/workflows', idleBody)).id;
+			await client.api('POST', `/workflows/${ids[`idle-${rows}`]}/activate`);
 		}
 		const idle = rssMb(n8n.child.pid).main;
 		await execute(ctx, 'bench-file-10000', ids[10000]); // JIT and n8n's first-run work, not counted
@@ -329,11 +364,18 @@ export async function fileBench(argv) {
 				const node = await execute(ctx, `bench-file-${rows}`, ids[rows]);
 				checkStored(simulator, rows);
 				simulator.resetStats();
-				const bare = await bareClientProcess(files[rows], simulator);
+				const { seconds: bare, cpuSeconds: bareCpu } = await bareClientProcess(
+					files[rows],
+					simulator,
+				);
 				checkStored(simulator, rows);
-				results.push({ rows, ...node, bare });
+				const idleRun = await execute(ctx, `bench-idle-${rows}`, ids[`idle-${rows}`]);
+				// n8n main's CPU for the node alone, and the bare client's, per 1,000 rows.
+				const ownCpu = ((node.cpu - idleRun.cpu) / rows) * 1e6;
+				const bareCpuMs = (bareCpu / rows) * 1e6;
+				results.push({ rows, ...node, bare, ownCpu, bareCpu: bareCpuMs, idleCpu: idleRun.cpu });
 				console.log(
-					`  ${rows.toLocaleString('en-US')} rows: execution ${s(node.total)} (WMS node ${s(node.node)}, webhook ${s(node.wall)}), n8n main ${mb(node.main)} (${mb(node.main - idle)} above idle); bare client ${s(bare)}; execution / bare ${(node.total / bare).toFixed(2)}`,
+					`  ${rows.toLocaleString('en-US')} rows: execution ${s(node.total)} (WMS node ${s(node.node)}, webhook ${s(node.wall)}), n8n main ${mb(node.main)} (${mb(node.main - idle)} above idle); bare client ${s(bare)}; execution / bare ${(node.total / bare).toFixed(2)}; CPU per 1,000 rows: node ${ownCpu.toFixed(1)} ms (n8n main ${s(node.cpu)} less an idle run's ${s(idleRun.cpu)}), bare client ${bareCpuMs.toFixed(1)} ms: ${(ownCpu / bareCpuMs).toFixed(2)} × (load ${load()})`,
 				);
 				if (node.heap)
 					console.log(
@@ -346,7 +388,7 @@ export async function fileBench(argv) {
 			`\nin real n8n 2.41.1, n8n's defaults, ${new Date().toISOString().slice(0, 10)}; ${runs} run(s), median (least–greatest); load average (1 min) ${loadAtStart} when the benchmark began, ${loadBefore} once n8n was up, ${loadAfter} after`,
 		);
 		console.log(
-			'rows | execution, s | WMS node, s | bare client (4 in flight), s | execution / bare (run by run) | n8n main above idle, MB',
+			'rows | execution, s | WMS node, s | bare client (4 in flight), s | execution / bare (run by run) | n8n main above idle, MB | CPU per 1,000 rows, node (less an idle run) / bare client, ms | node / bare CPU (run by run)',
 		);
 		for (const rows of sizes) {
 			const mine = results.filter((r) => r.rows === rows);
@@ -355,9 +397,21 @@ export async function fileBench(argv) {
 				`${rows.toLocaleString('en-US')} | ${spread(of((r) => r.total))} | ${spread(of((r) => r.node))} | ${spread(of((r) => r.bare))} | ${spread(of((r) => r.total / r.bare))} | ${spread(
 					of((r) => r.main - idle),
 					0,
-				)}`,
+				)} | ${spread(
+					of((r) => r.ownCpu),
+					1,
+				)} / ${spread(
+					of((r) => r.bareCpu),
+					1,
+				)} | ${spread(of((r) => r.ownCpu / r.bareCpu))}`,
 			);
 		}
+		console.log(
+			`machine: ${os.cpus().length} cores (${os.cpus()[0]?.model.trim()}); single-core speed: the bare client used ${spread(
+				results.map((r) => r.bareCpu),
+				1,
+			)} ms of CPU per 1,000 rows`,
+		);
 		const sampled = results.filter((r) => r.heap);
 		if (sampled.length)
 			console.log(
