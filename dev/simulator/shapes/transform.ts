@@ -40,6 +40,21 @@ function stripXKeys(node: Json): void {
 	}
 }
 
+/**
+ * Our custom `x_` fields out of the examples: they are our contract's (declared there by our own
+ * `x-patternProperties`, which a vendor's document does not carry), so in a vendor's document they
+ * would be fields its own schemas refuse. A vendor's own fields carried as `x_` are renamed before.
+ */
+function stripOurFieldsFromExamples(node: Json, inExample = false): void {
+	if (Array.isArray(node)) return node.forEach((n) => stripOurFieldsFromExamples(n, inExample));
+	if (node === null || typeof node !== 'object') return;
+	for (const key of Object.keys(node)) {
+		if (inExample && key.startsWith('x_')) delete node[key];
+		else
+			stripOurFieldsFromExamples(node[key], inExample || key === 'example' || key === 'examples');
+	}
+}
+
 /** Drops component schemas nothing refers to any more (our paging and bulk result pieces). */
 function prune(doc: Json): void {
 	const schemas = doc.components.schemas;
@@ -251,6 +266,7 @@ export function transform(spec: ShapeSpec, ours: Json): Json {
 	reword(doc, (text) => spec.rewordings.reduce((t, [from, to]) => t.replace(from, to), text));
 	spec.adjust?.document(doc);
 	stripXKeys(doc);
+	stripOurFieldsFromExamples(doc);
 	prune(doc);
 	return doc;
 }
