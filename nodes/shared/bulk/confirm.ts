@@ -1,0 +1,234 @@
+/**
+ * The outcome of each row of a request the platform answered with success, read through the
+ * route's answer reader (answers/): its result paired with the row (pairing.ts), then the result's
+ * status read as the description lists its statuses. A row the answer does not clearly confirm
+ * stays not confirmed, never stored.
+ */
+import type { IDataObject, INode } from 'n8n-workflow';
+
+import { isObject } from '../objects';
+import type { RouteInfo } from '../platform';
+import { statusMeaning } from '../platform/description/wire';
+import { PlatformError } from '../transport/errors';
+import type { Answer } from '../transport/request';
+import { answerReader, type AnswerReader, type Entry } from './answers';
+import { notConfirmed, refused } from './failedRows';
+import { resultsOf, rowKey, type FailedRow, type RowOutcome } from './outcomes';
+import { pairResults, resultKeyField, type Pairing } from './pairing';
+import { keyText, resultKeyReader } from './resultKeys';
+
+/** One request's answer as it is being read, row by row. */
+interface Reading extends Pairing {
+	node: INode;
+	route: string;
+	info: RouteInfo;
+	reader: AnswerReader;
+	answer: Answer;
+	idempotent: boolean;
+	keys: string[] | undefined;
+	entryCount: number;
+	rowCount: number;
+	/** The answer stands for the request: a row it does not confirm may be stored all the same. Made once, when first needed. */
+	answered?: PlatformError;
+}
+
+/** The outcome of each row of a request the platform answered with success, read as the route's answers name rows (its results shape). */
+export function confirmRows(
+	node: INode,
+	route: string,
+	info: RouteInfo,
+	records: IDataObject[],
+	answer: Answer,
+	idempotent: boolean,
+): RowOutcome[] {
+	const reader = answerReader(resultsOf(info));
+	const fields = info.resultKey;
+	const keys = fields ? records.map((record) => rowKey(fields, record)) : undefined;
+	const keyOfResult = resultKeyReader(fields, records, keys);
+	const entries = reader.entries(answer.body, records.length);
+	const keyFieldOf = resultKeyField(reader, fields);
+	const pairing = pairResults(
+		{ info, reader, rowCount: records.length, keys, keyOfResult, keyFieldOf },
+		entries,
+	);
+	const reading: Reading = {
+		...pairing,
+		node,
+		route,
+		info,
+		reader,
+		answer,
+		idempotent,
+		keys,
+		entryCount: entries.length,
+		rowCount: records.length,
+	};
+	return records.map((record, k): RowOutcome => {
+		const key = keys?.[k] ?? (info.naturalKey ? rowKey(info.naturalKey, record) : undefined);
+		return rowOutcome(reading, k, key);
+	});
+}
+
+/** The cause a row's outcome carries: the request's answer. */
+const causeOf = (reading: Reading, mayBeStored: boolean) =>
+	new PlatformError(reading.node, {
+		route: reading.route,
+		status: reading.answer.status,
+		headers: {},
+		message: '',
+		attempts: 1,
+		mayBeStored,
+		idempotent: reading.idempotent,
+	});
+
+const said = (reading: Reading, k: number) => (reading.keys ? ` (key "${reading.keys[k]}")` : '');
+
+function unconfirmedAs(reading: Reading, key: string | undefined, why: string): FailedRow {
+	reading.answered ??= causeOf(reading, true);
+	return notConfirmed(
+		reading.answered,
+		`the platform answered HTTP ${reading.answer.status} on ${reading.route}, but ${why}`,
+		true,
+		key,
+	);
+}
+
+/** One row's outcome: its result, read, or why it has none that can be trusted. */
+function rowOutcome(reading: Reading, k: number, key: string | undefined): RowOutcome {
+	const { reader, times } = reading;
+	const entry = reading.named[k];
+	const result = entry?.result as IDataObject | undefined;
+	if (reader.cannotTell) return unconfirmedAs(reading, key, reader.cannotTell);
+	if (times[k] > 1)
+		return unconfirmedAs(
+			reading,
+			key,
+			`its answer has ${times[k]} results for this record${said(reading, k)}, so none can be trusted`,
+		);
+	if (!entry || !result) return unpaired(reading, k, key);
+	return resultOutcome(reading, k, key, entry, result);
+}
+
+/** A row no result names: not confirmed, saying what the answer held instead. */
+function unpaired(reading: Reading, k: number, key: string | undefined): FailedRow {
+	const { strays, info } = reading;
+	const fields = info.resultKey;
+	const others = strays.length
+		? `; results it gave for records not in this request: ${strays
+				.slice(0, 3)
+				.map((s) => `"${s}"`)
+				.join(', ')}${strays.length > 3 ? ', …' : ''}`
+		: '';
+	// A key the package took from the built-in description may not be the platform's: say so, it is the likeliest cause.
+	const guessed =
+		info.keyFrom === 'builtIn' && fields && strays.length
+			? `; the platform's API description names no key for these records (x-natural-key), so the built-in ${fields.join(' + ')} was taken, and its answer names them otherwise: choose the key under Key to Match On (node version 3) or ask the platform to name it`
+			: '';
+	return unconfirmedAs(
+		reading,
+		key,
+		`its answer names no result for this record${said(reading, k)} (${reading.entryCount} results for ${reading.rowCount} records${others})${guessed}`,
+	);
+}
+
+/** What a result's status word says of its row, as the description lists its statuses (or, where it lists none, by the word alone). */
+function meaningOf(info: RouteInfo, status: string): 'stored' | 'notStored' | 'unknown' {
+	const listed = info.wire?.statuses;
+	if (!listed) return statusMeaning(status) === 'stored' ? 'stored' : 'unknown';
+	const word = status.toLowerCase();
+	if (listed.stored?.some((one) => one.toLowerCase() === word)) return 'stored';
+	if (listed.notStored?.some((one) => one.toLowerCase() === word)) return 'notStored';
+	return 'unknown';
+}
+
+/** The outcome a row's own result gives it: refused, not confirmed by its status, or stored. */
+function resultOutcome(
+	reading: Reading,
+	k: number,
+	key: string | undefined,
+	entry: Entry,
+	result: IDataObject,
+): RowOutcome {
+	const { reader, info } = reading;
+	const messageField = reader.message;
+	const words =
+		(messageField === undefined ? undefined : keyText(result[messageField])) ??
+		keyText(result.message) ??
+		keyText((result.error as IDataObject | undefined)?.message);
+	if (entry.refused) return refusedInAnswer(causeOf(reading, false), result, reader, words, key);
+	const statusField = reader.status;
+	const status = statusField === undefined ? undefined : result[statusField];
+	if (reader.statusRequired) {
+		const meaning = typeof status === 'string' ? meaningOf(info, status) : 'unknown';
+		if (meaning === 'notStored')
+			return refusedInAnswer(
+				causeOf(reading, false),
+				result,
+				reader,
+				words ?? `status "${String(status)}"`,
+				key,
+			);
+		if (meaning !== 'stored') {
+			const described = typeof status === 'string' ? `status "${status}"` : 'no status';
+			const stored = info.wire?.statuses?.stored ?? ['created', 'updated', 'unchanged'];
+			const either =
+				stored.length > 1
+					? `${stored.slice(0, -1).join(', ')} or ${stored[stored.length - 1]}`
+					: (stored[0] ?? 'a status that says it was stored');
+			return unconfirmedAs(
+				reading,
+				key,
+				`its result for this record${said(reading, k)} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
+			);
+		}
+	}
+	return stored(reading, k, key, result, status);
+}
+
+/** A confirmed row: its result as the output shows it. */
+function stored(
+	reading: Reading,
+	k: number,
+	key: string | undefined,
+	result: IDataObject,
+	status: unknown,
+): RowOutcome {
+	const indexField = reading.reader.index;
+	// Copied without the row's position (meaningless to the user); not `delete`, which slows every later read of the object.
+	const rest: IDataObject = {};
+	for (const field of Object.keys(result)) if (field !== indexField) rest[field] = result[field];
+	rest.status = typeof status === 'string' ? status.toLowerCase() : 'stored';
+	// A result matched by index or position still tells the user which record it was.
+	if (reading.keys && (rest.key === undefined || rest.key === null)) rest.key = reading.keys[k];
+	return reading.answer.resent
+		? { kind: 'stored', key, result: rest, resent: 'lost' }
+		: { kind: 'stored', key, result: rest };
+}
+
+/** A row the answer lists among those it did not store: refused, in the platform's words for it. */
+function refusedInAnswer(
+	cause: PlatformError,
+	result: IDataObject,
+	reader: AnswerReader,
+	words: string | undefined,
+	key: string | undefined,
+): FailedRow {
+	const errors = reader.errors ? result[reader.errors] : result.errors;
+	const listed = Array.isArray(errors)
+		? errors
+				.map((error) => {
+					if (!isObject(error)) return keyText(error);
+					const field = keyText(error.field ?? error.path ?? error.pointer ?? error.property);
+					const message = keyText(error.message ?? error.detail ?? error.reason) ?? 'rejected';
+					return field
+						? `field "${field.replace(/^\//, '').replace(/\//g, '.')}" ${message}`
+						: message;
+				})
+				.filter((text): text is string => text !== undefined)
+		: [];
+	return refused(
+		cause,
+		listed.length ? listed.join('; ') : (words ?? 'the platform did not take it'),
+		key,
+	);
+}
