@@ -29,35 +29,18 @@ import { NodeOperationError } from 'n8n-workflow';
 import { ReferenceCheck } from '../checking/references';
 import type { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
-import type { RequestOptions } from '../transport/request';
-import { Lanes, type Parallel } from './lanes';
-import { notConfirmed, notSent, rowKey, type RowOutcome } from './outcomes';
-import { afterResend, readBack, type ReadBack } from './readBack';
-import { sendRequest } from './request';
+import { Lanes } from './lanes';
+import { sendRows } from './laneRequest';
+import { notSent, rowKey, type RowOutcome } from './outcomes';
+import { batchesOf, RowSource, type RowBatches } from './rowSource';
 import { tokenFetchedAt } from '../transport/secrets';
+import { sending, type BulkOptions, type RowsWritten, type WriteRun } from './writeRun';
 
+// Each step of a write reads in its own file: the rows as they come (rowSource.ts), one lane's
+// request until its rows are settled (laneRequest.ts), and what a run carries (writeRun.ts).
 export type { FailedRow, RowOutcome } from './outcomes';
-
-export interface BulkOptions extends RequestOptions {
-	/** Rows per request; capped at the route's own limit. */
-	batchSize?: number;
-	/** Fields sent beside `items` in every request (e.g. comparison_id). */
-	envelope?: IDataObject;
-	/** Requests in flight at once: 1–8, or adaptive (the default, 2–32). */
-	parallel?: Parallel;
-	/** Check Only: nothing is sent; each row is told it passed its checks, or that it names a record the platform does not have. */
-	checkOnly?: boolean;
-}
-
-/** A bulk write's rows, batch by batch as they become known. */
-export type RowBatches<T> = AsyncIterable<T[]> | Iterable<T[]>;
-
-export interface RowsWritten<T> {
-	/** The record a row sends. */
-	recordOf(row: T): IDataObject;
-	/** Told each row's outcome as its request settles (requests settle in any order). */
-	settle(row: T, outcome: RowOutcome): void;
-}
+export type { RowBatches } from './rowSource';
+export type { BulkOptions, RowsWritten } from './writeRun';
 
 /** How a streamed write ended. */
 export interface WriteEnd {
@@ -69,46 +52,6 @@ export interface WriteEnd {
 	lookedUp?: string;
 }
 
-/** A write whose answer was lost and that is not known to be safe to send twice: read back before sending again. */
-const checkBefore = (lost: PlatformError) =>
-	!lost.idempotent && lost.mayBeStored && lost.status !== 413;
-
-/**
- * The outcomes of rows read back after a lost answer (`settle` by position): stored as the
- * platform holds them, or not confirmed and not sent again when it holds them otherwise. Answers
- * the positions to send again.
- */
-function settleReadBack(
-	back: ReadBack,
-	lost: PlatformError,
-	keys: Array<string | undefined>,
-	settle: (position: number, outcome: RowOutcome) => void,
-): number[] {
-	for (const [position, result] of back.confirmed)
-		settle(position, { kind: 'stored', key: keys[position], result });
-	for (const [position, field] of back.differing)
-		settle(
-			position,
-			notConfirmed(
-				lost,
-				`${lost.message}; read back with ${back.check}, the platform has this record but its ${field} is not what was sent, so it was not sent again (a second one could be a duplicate)`,
-				true,
-				keys[position],
-			),
-		);
-	return back.missing;
-}
-
-/** The batches' iterator, asynchronous whatever they are. */
-function batchesOf<T>(batches: RowBatches<T>): AsyncIterator<T[]> {
-	if (Symbol.asyncIterator in batches) return batches[Symbol.asyncIterator]();
-	const sync = batches[Symbol.iterator]();
-	return {
-		next: async () => sync.next(),
-		return: async () => sync.return?.() ?? { done: true, value: undefined },
-	};
-}
-
 /** Writes rows as they come; each row's outcome is told to `rows.settle` once its request settles. */
 export async function bulkWriteRows<T>(
 	session: Session,
@@ -117,151 +60,29 @@ export async function bulkWriteRows<T>(
 	rows: RowsWritten<T>,
 	options: BulkOptions = {},
 ): Promise<WriteEnd> {
-	let size = Math.max(
-		1,
-		Math.min(
-			options.batchSize ?? Infinity,
-			session.platform.route(route).maxItems ?? 1000,
-			session.chunkLimits.get(route) ?? Infinity,
-		),
-	);
 	const keyFields = session.platform.route(route).naturalKey;
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
-	if (options.checkOnly) {
-		const references = new ReferenceCheck(session, route, options);
-		const source = { [Symbol.asyncIterator]: () => batchesOf(batches) };
-		await references.run(source, rows.recordOf, keyOf, rows.settle);
-		return { requests: 0, lookedUp: references.account() };
-	}
-	const lanes = new Lanes(options.parallel, Date.now, {
-		baseUrl: session.baseUrl,
-		tokenFetchedAt: () => tokenFetchedAt(session.baseUrl),
-	});
-	const { signal } = session;
+	if (options.checkOnly) return checkOnly(session, route, batches, rows, keyOf, options);
+	const run = startRun(session, route, rows, options);
+	const source = new RowSource(batches);
 	/** The keys of the requests in flight: a row waits while its key is in one, so none is in two. */
 	const keysInFlight = new Set<string>();
 	const inFlight = new Set<Promise<void>>();
-	let requests = 0;
-	let stopped: PlatformError | undefined;
-	/** Lost answers not sent again since the last answer: the second stops the write. */
-	let lostInARow = 0;
-	let failure: { error: unknown } | undefined;
-	const sending = () => stopped === undefined && failure === undefined && signal?.aborted !== true;
-
-	/** One lane's request: sent again without refused rows, split on a 413, until each of its rows has its outcome. */
-	const sendRows = async (taken: T[], keys: Array<string | undefined>): Promise<void> => {
-		// Parts still to send, in order: a request refused as too large comes back as its two halves.
-		const parts: number[][] = [taken.map((_, k) => k)];
-		const records = taken.map((row) => rows.recordOf(row));
-		// Reads back after a lost answer, as many as the request's further tries would have been.
-		let checksLeft = (options.retry?.maxAttempts ?? session.retry.maxAttempts) - 1;
-		// Rows sent again after a read back found them missing: their results say they were re-sent.
-		let readBackDone = false;
-		// Rows sent in an earlier try of this request (refused with others, split on a 413, read back missing).
-		const sentBefore = new Uint8Array(taken.length);
-		for (let pending = parts.shift(); pending !== undefined; pending = parts.shift()) {
-			while (pending.length > 0) {
-				if (!sending()) {
-					// Rows of a request given up on may be stored; rows never sent are not.
-					if (stopped)
-						for (const k of pending)
-							rows.settle(
-								taken[k],
-								sentBefore[k]
-									? notConfirmed(stopped, stopped.message, false, keys[k])
-									: notSent(stopped, keys[k]),
-							);
-					break;
-				}
-				requests++;
-				const part: number[] = pending;
-				for (const k of part) sentBefore[k] = 1;
-				const started = lanes.started();
-				// A busy answer is told with the request it answered: a burst of them halves the lanes once.
-				const tryOptions = { ...options, onBusy: () => lanes.busy(started) };
-				const sent = await sendRequest(
-					session,
-					route,
-					part.map((k) => records[k]),
-					part.map((k) => keys[k]),
-					tryOptions,
-				);
-				if ('gaveUp' in sent && checkBefore(sent.gaveUp) && checksLeft-- > 0) {
-					const back = await readBack(session, route, records, part, tryOptions);
-					if (back) {
-						pending = settleReadBack(back, sent.gaveUp, keys, (k, outcome) =>
-							rows.settle(taken[k], outcome),
-						);
-						readBackDone = true;
-						continue;
-					}
-				}
-				if ('gaveUp' in sent) {
-					const { gaveUp } = sent;
-					if (!gaveUp.notRepeated || ++lostInARow > 1) stopped ??= gaveUp;
-					for (const k of part)
-						rows.settle(
-							taken[k],
-							notConfirmed(gaveUp, gaveUp.message, gaveUp.mayBeStored, keys[k]),
-						);
-					pending = [];
-				} else if ('tooLarge' in sent) {
-					const half = Math.ceil(part.length / 2);
-					parts.unshift(part.slice(half));
-					pending = part.slice(0, half);
-					if (half < size) {
-						size = half;
-						session.chunkLimits.set(route, size);
-						session.ctx.logger.warn(
-							`WMS ${route}: the platform refused a request as too large (HTTP 413); sending at most ${size} records per request for the rest of this run`,
-						);
-					}
-				} else {
-					lostInARow = 0;
-					lanes.answered(started);
-					for (const [position, outcome] of sent.outcomes)
-						rows.settle(taken[part[position]], readBackDone ? afterResend(outcome) : outcome);
-					pending = sent.again.map((position) => part[position]);
-				}
-			}
-		}
-	};
-
-	const source = batchesOf(batches);
-	let queue: T[] = [];
-	let head = 0;
-	let exhausted = false;
-	/** Whether a row is left, taking the source's next batch when the one at hand is used up. */
-	const more = async (): Promise<boolean> => {
-		while (head >= queue.length && !exhausted) {
-			const next = await source.next();
-			if (next.done) exhausted = true;
-			else [queue, head] = [next.value, 0];
-		}
-		return head < queue.length;
-	};
-
 	try {
-		while (sending()) {
-			if (inFlight.size >= lanes.open) {
+		while (sending(run)) {
+			if (inFlight.size >= run.lanes.open) {
 				await Promise.race(inFlight);
 				continue;
 			}
-			const taken: T[] = [];
-			const keys: Array<string | undefined> = [];
-			// Nothing can stop the write between two rows of the batch at hand: asked again only after awaiting the source.
-			while (taken.length < size) {
-				// The source is awaited only when the batch at hand is used up, not for every row.
-				if (head >= queue.length && (!(await more()) || !sending())) break;
-				const row = queue[head];
-				const key = keyOf(row);
-				if (key !== undefined && keysInFlight.has(key)) break;
-				taken.push(row);
-				keys.push(key);
-				head++;
-			}
-			if (!sending()) {
-				if (stopped) taken.forEach((row, k) => rows.settle(row, notSent(stopped!, keys[k])));
+			const { taken, keys } = await source.take(
+				run.size,
+				keyOf,
+				(key) => keysInFlight.has(key),
+				() => sending(run),
+			);
+			if (!sending(run)) {
+				const { stopped } = run;
+				if (stopped) taken.forEach((row, k) => rows.settle(row, notSent(stopped, keys[k])));
 				break;
 			}
 			if (taken.length === 0) {
@@ -271,8 +92,8 @@ export async function bulkWriteRows<T>(
 				continue;
 			}
 			for (const key of keys) if (key !== undefined) keysInFlight.add(key);
-			const request: Promise<void> = sendRows(taken, keys)
-				.catch((error: unknown) => void (failure ??= { error }))
+			const request: Promise<void> = sendRows(run, taken, keys)
+				.catch((error: unknown) => void (run.failure ??= { error }))
 				.finally(() => {
 					for (const key of keys) if (key !== undefined) keysInFlight.delete(key);
 					inFlight.delete(request);
@@ -281,19 +102,67 @@ export async function bulkWriteRows<T>(
 		}
 	} catch (error) {
 		// The source failed: what is in flight settles before the failure ends the write.
-		failure ??= { error };
+		run.failure ??= { error };
 	} finally {
 		// Stop ends the requests in flight (n8n aborts them); a give-up lets them finish, as the platform may be storing them.
 		await Promise.all(inFlight);
-		await source.return?.();
+		await source.close();
 	}
-	if (failure) throw failure.error;
-	if (signal?.aborted)
-		throw new NodeOperationError(session.ctx.getNode(), `Execution cancelled during ${route}`);
-	if (stopped)
-		for (; head < queue.length; head++)
-			rows.settle(queue[head], notSent(stopped, keyOf(queue[head])));
-	return { requests, gaveUp: stopped };
+	return ended(run, source, keyOf);
+}
+
+/** Check Only: nothing is sent; each row's references are looked up. */
+async function checkOnly<T>(
+	session: Session,
+	route: string,
+	batches: RowBatches<T>,
+	rows: RowsWritten<T>,
+	keyOf: (row: T) => string | undefined,
+	options: BulkOptions,
+): Promise<WriteEnd> {
+	const references = new ReferenceCheck(session, route, options);
+	const source = { [Symbol.asyncIterator]: () => batchesOf(batches) };
+	await references.run(source, rows.recordOf, keyOf, rows.settle);
+	return { requests: 0, lookedUp: references.account() };
+}
+
+/** A write's run as it starts: requests of at most the route's limit (or this run's, once smaller), through adaptive lanes. */
+function startRun<T>(
+	session: Session,
+	route: string,
+	rows: RowsWritten<T>,
+	options: BulkOptions,
+): WriteRun<T> {
+	const size = Math.max(
+		1,
+		Math.min(
+			options.batchSize ?? Infinity,
+			session.platform.route(route).maxItems ?? 1000,
+			session.chunkLimits.get(route) ?? Infinity,
+		),
+	);
+	const lanes = new Lanes(options.parallel, Date.now, {
+		baseUrl: session.baseUrl,
+		tokenFetchedAt: () => tokenFetchedAt(session.baseUrl),
+	});
+	return { session, route, rows, options, lanes, size, requests: 0, lostInARow: 0 };
+}
+
+/** How the write ended once nothing is in flight: its failure or cancel thrown, else the rows taken but not sent told so. */
+function ended<T>(
+	run: WriteRun<T>,
+	source: RowSource<T>,
+	keyOf: (row: T) => string | undefined,
+): WriteEnd {
+	if (run.failure) throw run.failure.error;
+	if (run.session.signal?.aborted)
+		throw new NodeOperationError(
+			run.session.ctx.getNode(),
+			`Execution cancelled during ${run.route}`,
+		);
+	const { stopped } = run;
+	if (stopped) for (const row of source.rest()) run.rows.settle(row, notSent(stopped, keyOf(row)));
+	return { requests: run.requests, gaveUp: stopped };
 }
 
 /** One outcome per record, in the records' order. */
