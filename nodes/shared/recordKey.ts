@@ -24,20 +24,48 @@ export function recordKey(
 	record: IDataObject | undefined,
 ): IDataObject | undefined {
 	if (!fields || !record) return undefined;
+	const names = keyNames(fields);
 	const key: IDataObject = {};
-	for (const [position, field] of fields.entries()) {
-		const value = record[field] ?? record[camelName(field)] ?? inAnyCase(record, field);
+	for (let position = 0; position < fields.length; position++) {
+		const field = fields[position];
+		const value =
+			record[field] ?? record[names[position].camel] ?? inAnyCase(record, names[position]);
 		if (usable(value)) key[field] = value;
 		else if (position === 0 || !isEmpty(value)) return undefined;
 	}
 	return key;
 }
 
+/** A key field's other spellings. */
+interface KeyName {
+	camel: string;
+	lower: string;
+	camelLower: string;
+}
+
+/** Each key field list's spellings, worked out once per list: a run names every record by the same key fields. */
+const keyNamesOf = new WeakMap<string[], KeyName[]>();
+
+function keyNames(fields: string[]): KeyName[] {
+	let names = keyNamesOf.get(fields);
+	if (names?.length !== fields.length) {
+		names = fields.map((field) => {
+			const camel = camelName(field);
+			return { camel, lower: field.toLowerCase(), camelLower: camel.toLowerCase() };
+		});
+		keyNamesOf.set(fields, names);
+	}
+	return names;
+}
+
 /** A field given under its name in another letter case (an ERP's ORDER_NUMBER, Batch), as Map Automatically reads it. */
-function inAnyCase(record: IDataObject, field: string): unknown {
-	const names = [field.toLowerCase(), camelName(field).toLowerCase()];
-	const key = Object.keys(record).find((name) => names.includes(name.toLowerCase()));
-	return key === undefined ? undefined : record[key];
+function inAnyCase(record: IDataObject, names: KeyName): unknown {
+	for (const key in record) {
+		if (!Object.prototype.hasOwnProperty.call(record, key)) continue;
+		const lower = key.toLowerCase();
+		if (lower === names.lower || lower === names.camelLower) return record[key];
+	}
+	return undefined;
 }
 
 /** "Sales order SO-1003", "Bin WH1 / A-01-01". */
