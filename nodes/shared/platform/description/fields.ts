@@ -4,83 +4,27 @@
  * and the overlay's words on each. What a schema says that the package cannot check before
  * sending (a pattern it will not run, a value of several shapes) becomes a note, never a guess.
  */
-import type { ContractField, FieldShape, FieldType } from '../types';
+import type { ContractField, FieldShape } from '../types';
 import { describe, labelOf, optionNameOf, sentence } from './labels';
 import type { OverlayReader, Said, Scope } from './overlay';
 import { unsafePattern } from './patterns';
 import { DescriptionProblem, type Note } from './problems';
-import { ANY, CHOICE, CYCLE, isObject, own, SHAPES, type Resolved, type Resolver } from './refs';
-
-/** What a form says about a value the description describes by format. */
-const FORMATS: Record<string, { pattern: string; patternHint: string }> = {
-	email: {
-		pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$',
-		patternHint: 'an email address like orders@example.com',
-	},
-};
+import { CHOICE, CYCLE, isObject, own, SHAPES, type Resolved, type Resolver } from './refs';
+import {
+	exclusiveMinimumOf,
+	fieldType,
+	FORMATS,
+	numberOf,
+	refOf,
+	shapesInWords,
+	typeOf,
+} from './fieldLook';
 
 /** Records inside records deeper than this are sent as they are given (JSON), unchecked. */
 const MAX_NESTING = 8;
 
 /** The most fields one description's requests may expand to (a large platform's have tens of thousands). */
 const MAX_FIELDS = 200_000;
-
-/** The $ref a schema is, as a list (none or one): the component a field is inside from there on. */
-const refOf = (raw: unknown): string[] =>
-	isObject(raw) && typeof raw.$ref === 'string' ? [raw.$ref] : [];
-
-const typeOf = (schema: Resolved): unknown => {
-	const type = own(schema, 'type');
-	// OpenAPI 3.1 writes a nullable type as a list: ["string", "null"].
-	if (Array.isArray(type)) {
-		const types = type.filter((one) => one !== 'null');
-		return types.length === 1 ? types[0] : undefined;
-	}
-	return type;
-};
-
-function fieldType(schema: Resolved): FieldType | undefined {
-	if (schema[CYCLE] !== undefined || schema[ANY]) return 'json';
-	switch (typeOf(schema)) {
-		case 'integer':
-		case 'number':
-		case 'boolean':
-			return typeOf(schema) as FieldType;
-		case 'array':
-			return undefined;
-		case 'object':
-			return isObject(own(schema, 'properties')) ? 'object' : 'json';
-		default:
-			if (own(schema, 'format') === 'date') return 'date';
-			if (own(schema, 'format') === 'date-time') return 'dateTime';
-			if (isObject(own(schema, 'properties'))) return 'object';
-			return typeOf(schema) === undefined && own(schema, 'enum') === undefined ? 'json' : 'string';
-	}
-}
-
-const numberOf = (value: unknown): number | undefined =>
-	typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-
-/** OpenAPI 3.0 writes "more than 0" as minimum: 0 + exclusiveMinimum: true; 3.1 as exclusiveMinimum: 0. */
-function exclusiveMinimumOf(schema: Resolved): {
-	minimum?: number;
-	exclusiveMinimum?: number;
-} {
-	const exclusive = own(schema, 'exclusiveMinimum');
-	const minimum = numberOf(own(schema, 'minimum'));
-	if (exclusive === true) return { exclusiveMinimum: minimum, minimum: undefined };
-	if (typeof exclusive === 'number') return { exclusiveMinimum: exclusive, minimum };
-	return { minimum };
-}
-
-/** What the package does with a value of several shapes, in words. */
-function shapesInWords(subject: string, shapes: FieldShape[], shapeBy: string | undefined): string {
-	const names = shapes.map((shape) => shape.name).join(', ');
-	const how = shapeBy
-		? `each is checked against the shape its ${shapeBy} names`
-		: 'each is checked against each shape until one fits';
-	return `${subject} may take ${shapes.length} shapes (${names}): ${how}`;
-}
 
 /** Drops undefined properties, so the data and equality checks see only what is said. */
 export function compact<T extends object>(object: T): T {
