@@ -62,11 +62,36 @@ export function sayLeftOut(session: ExecuteSession): void {
 	ctx.logger.info(`${ctx.getNode().name}: ${message}`);
 }
 
+/** A field list as the form names its fields: worked out once per list, not for every item. */
+interface FormPlan {
+	/** The required fields' parameter names (camelCase): top-level parameters of their own. */
+	required: string[];
+	/** Each field by its parameter name (the first field to claim a name keeps it). */
+	byParameter: Map<string, FieldSpec>;
+}
+
+const formPlans = new WeakMap<FieldSpec[], FormPlan>();
+
+function formPlan(fields: FieldSpec[]): FormPlan {
+	let plan = formPlans.get(fields);
+	if (!plan) {
+		const byParameter = new Map<string, FieldSpec>();
+		for (const field of fields) {
+			const parameter = camelName(field.name);
+			if (!byParameter.has(parameter)) byParameter.set(parameter, field);
+		}
+		const required = fields.filter((field) => field.required).map((field) => camelName(field.name));
+		formPlans.set(fields, (plan = { required, byParameter }));
+	}
+	return plan;
+}
+
 /** fixedCollection values come wrapped ({values: {...}} / {entries: [...]}); unwrap them to plain data. */
 function unwrapForm(fields: FieldSpec[], raw: IDataObject): IDataObject {
+	const { byParameter } = formPlan(fields);
 	const out: IDataObject = {};
 	for (const [key, value] of Object.entries(raw)) {
-		const field = fields.find((candidate) => camelName(candidate.name) === key);
+		const field = byParameter.get(key);
 		if (field?.type === 'object' && isObject(value)) {
 			const inner = value.values as IDataObject | undefined;
 			if (inner) out[key] = unwrapForm(field.fields ?? [], inner);
@@ -87,12 +112,8 @@ function fromForm(
 	source: RecordSource,
 ): IDataObject {
 	const raw: IDataObject = {};
-	for (const field of spec.fields.filter((candidate) => candidate.required)) {
-		raw[camelName(field.name)] = ctx.getNodeParameter(
-			camelName(field.name),
-			itemIndex,
-			undefined,
-		) as IDataObject[string];
+	for (const parameter of formPlan(spec.fields).required) {
+		raw[parameter] = ctx.getNodeParameter(parameter, itemIndex, undefined) as IDataObject[string];
 	}
 	Object.assign(raw, ctx.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject);
 	const extra = source.extraFields ? extraFieldsOf(ctx, itemIndex) : {};
