@@ -6,75 +6,18 @@
  * `params`. The area nodes keep the platform's convention (POST), so these are compiled after
  * everything the area nodes rely on and take no part in it.
  */
-import type { OperationMethod, Param } from '../types';
+import type { OperationMethod } from '../types';
 import type { CompiledRoute } from './compile';
-import { followObject, requestSchemaOf, successSchemaOf } from './media';
+import { requestSchemaOf, successSchemaOf } from './media';
+import { paramTable, parametersOf, type Compile } from './parameters';
 import { withParameters } from './postParameters';
 import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
 
 const OTHER_METHODS: OperationMethod[] = ['get', 'put', 'patch', 'delete'];
-/** Headers the specification says a parameter does not set: the package sets them itself. */
-const OWN_HEADERS = new Set(['accept', 'content-type', 'authorization']);
-
 /** The name a route of another method has: "GET /orders/{id}". */
 export const operationRoute = (method: OperationMethod, path: string): string =>
 	`${method.toUpperCase()} ${path}`;
-
-export interface ReadParam {
-	name: string;
-	in: Param['in'];
-	required: boolean;
-	schema: unknown;
-	joined: boolean;
-}
-
-export type Compile = (route: string, operation: Schema, at: string) => CompiledRoute;
-
-/** A path's and its operation's parameters, the operation's taking the place of the path's of the same name and place. */
-export function parametersOf(
-	resolver: Resolver,
-	item: Schema,
-	operation: Schema,
-	at: string,
-	say: (words: string) => void,
-): ReadParam[] | undefined {
-	const read = new Map<string, ReadParam>();
-	const lists: Array<[unknown, string]> = [
-		[own(item, 'parameters'), at.replace(/\/[^/]+$/, '/parameters')],
-		[own(operation, 'parameters'), `${at}/parameters`],
-	];
-	for (const [list, where] of lists) {
-		if (!Array.isArray(list)) continue;
-		for (const [index, raw] of list.entries()) {
-			const { value } = followObject(resolver, raw, `${where}/${index}`);
-			if (!value || typeof value.name !== 'string') continue;
-			const place = value.in;
-			if (place === 'cookie') {
-				if (value.required === true) {
-					say(`takes the cookie ${value.name}, which the package does not send`);
-					return undefined;
-				}
-				continue;
-			}
-			if (place !== 'path' && place !== 'query' && place !== 'header') continue;
-			if (place === 'header' && OWN_HEADERS.has(value.name.toLowerCase())) continue;
-			const schema = own(value, 'schema') ?? { type: 'string' };
-			const described =
-				typeof value.description === 'string' && isObject(schema) && !('$ref' in schema)
-					? { description: value.description, ...schema }
-					: schema;
-			read.set(`${place} ${value.name}`, {
-				name: value.name,
-				in: place,
-				required: place === 'path' || value.required === true,
-				schema: described,
-				joined: place === 'query' && value.explode === false,
-			});
-		}
-	}
-	return [...read.values()];
-}
 
 /** Whether an operation answers with a list of records itself (GET /orders/{id}/events): each becomes an output item. */
 function answersList(resolver: Resolver, operation: Schema, at: string): boolean {
@@ -186,17 +129,7 @@ function operationAsRoute(
 	if (typeof stated === 'boolean') result.idempotentStated = true;
 	if (kind === 'read' && compiled.wire) result.wire = compiled.wire;
 	else if (answersList(resolver, operation, at)) result.wire = { list: '' };
-	if (params.length > 0)
-		result.params = Object.fromEntries(
-			params.map((param): [string, Param] => [
-				param.name,
-				{
-					in: param.in,
-					...(param.joined ? { joined: true as const } : {}),
-					...(inBoth.has(param.name) ? { alsoBody: true as const } : {}),
-				},
-			]),
-		);
+	if (params.length > 0) result.params = paramTable(params, inBoth);
 	return result;
 }
 

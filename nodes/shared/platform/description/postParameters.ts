@@ -4,9 +4,8 @@
  * goes to the order's own path. Its kind, records, paging and key stay as the POST route was read;
  * only fields are added.
  */
-import type { Param } from '../types';
 import type { CompiledRoute } from './compile';
-import { parametersOf, type Compile } from './operations';
+import { paramTable, parametersOf, type Compile } from './parameters';
 import { pointer, type Note } from './problems';
 import type { Resolver, Schema } from './refs';
 
@@ -54,14 +53,5 @@ export function withParameters(
 		...notes.slice(before).filter((note) => !/names no key for its records/.test(note.words)),
 	);
 	route.body = [...fields, ...route.body];
-	route.params = Object.fromEntries(
-		taken.map((param): [string, Param] => [
-			param.name,
-			{
-				in: param.in,
-				...(param.joined ? { joined: true as const } : {}),
-				...(bodyNames.has(param.name) ? { alsoBody: true as const } : {}),
-			},
-		]),
-	);
+	route.params = paramTable(taken, bodyNames);
 }
