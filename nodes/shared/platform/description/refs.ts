@@ -4,40 +4,23 @@
  * to millions of schemas end with a DescriptionProblem, never a hang. Keys are read as the
  * document's own (a "__proto__" key is data, never the object's prototype).
  */
-import { DescriptionProblem, pointer } from './problems';
+import { DescriptionProblem } from './problems';
+import { decoded, placeOf } from './refPlaces';
+import {
+	ANY,
+	CHOICE,
+	CYCLE,
+	isObject,
+	own,
+	SHAPES,
+	type Resolved,
+	type Schema,
+	type Shape,
+} from './schema';
 
-export type Schema = { [key: string]: unknown };
-
-/** A schema that refers back to one it is inside: what it was, to say so. */
-export const CYCLE = Symbol('cycle');
-/** A schema that is one of several shapes (oneOf/anyOf): how many. */
-export const CHOICE = Symbol('choice');
-/** A schema whose value can be anything (alternatives of different types, or none stated). */
-export const ANY = Symbol('any');
-/** The shapes of an object of several (oneOf/anyOf): each one's schema, and the discriminator. */
-export const SHAPES = Symbol('shapes');
-
-/** One shape of an object of several: its schema, its name, and the discriminator values that pick it. */
-export interface Shape {
-	schema: Resolved;
-	name: string;
-	/** Where it is written, for the words about it. */
-	at: string;
-	when?: string[];
-}
-
-export type Resolved = Schema & {
-	[CYCLE]?: string;
-	[CHOICE]?: number;
-	[ANY]?: true;
-	[SHAPES]?: { by?: string; shapes: Shape[] };
-};
-
-export const isObject = (value: unknown): value is Schema =>
-	typeof value === 'object' && value !== null && !Array.isArray(value);
-
-export const own = (object: Schema, key: string): unknown =>
-	Object.prototype.hasOwnProperty.call(object, key) ? object[key] : undefined;
+// The schema's shape and marks are read by every reader of a description, from here as before.
+export { ANY, CHOICE, CYCLE, isObject, own, SHAPES } from './schema';
+export type { Resolved, Schema, Shape } from './schema';
 
 /** What reading one document may cost at most. */
 export interface Budget {
@@ -46,36 +29,6 @@ export interface Budget {
 }
 
 export const DEFAULT_MAX_STEPS = 1_000_000;
-
-/**
- * The first place (in the document's order) of a schema that is this $ref, as a JSON pointer: a
- * reference is often reached from where the document is read, not from where it is written.
- */
-function placeOf(doc: Schema, ref: string): string | undefined {
-	const stack: Array<{ node: unknown; path: Array<string | number> }> = [{ node: doc, path: [] }];
-	// A YAML alias makes one object appear in many places: each is looked into once.
-	const seen = new Set<object>();
-	while (stack.length > 0) {
-		const { node, path } = stack.pop()!;
-		if (typeof node !== 'object' || node === null || seen.has(node)) continue;
-		seen.add(node);
-		if (!Array.isArray(node) && own(node as Schema, '$ref') === ref)
-			return path.length ? pointer(...path) : '#';
-		const keys = Array.isArray(node) ? node.map((_, index) => index) : Object.keys(node);
-		for (let i = keys.length - 1; i >= 0; i--)
-			stack.push({ node: (node as Record<string, unknown>)[keys[i]], path: [...path, keys[i]] });
-	}
-	return undefined;
-}
-
-/** A URI fragment percent-decoded, or undefined where it is not valid percent-encoding. */
-function decoded(fragment: string): string | undefined {
-	try {
-		return decodeURIComponent(fragment);
-	} catch {
-		return undefined;
-	}
-}
 
 export class Resolver {
 	private steps = 0;
