@@ -6,7 +6,7 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { confirmRows } from '../../nodes/shared/bulk/outcomes';
+import { confirmRows } from '../../nodes/shared/bulk/confirm';
 import type { RouteInfo } from '../../nodes/shared/platform';
 
 const node = {

@@ -23,9 +23,9 @@ import type { PlatformError } from '../transport/errors';
 import { answerReader } from './answers';
 
 // Each step of telling a row's fate reads in its own file: a row not stored (failedRows.ts), a
-// success answer's results paired with rows (pairing.ts) and read (confirm.ts).
+// success answer's results paired with rows (pairing.ts) and read (confirm.ts, which request.ts
+// calls itself).
 export { notConfirmed, notSent, refused } from './failedRows';
-export { confirmRows } from './confirm';
 
 export type RowOutcome =
 	/**

@@ -15,7 +15,8 @@ import { fieldPath, platformField } from '../counting';
 import type { Session } from '../session';
 import { PlatformError } from '../transport/errors';
 import { platformRequest, type RequestOptions } from '../transport/request';
-import { confirmRows, refused, resultsOf, resultsProblem, type RowOutcome } from './outcomes';
+import { confirmRows } from './confirm';
+import { refused, resultsOf, resultsProblem, type RowOutcome } from './outcomes';
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
