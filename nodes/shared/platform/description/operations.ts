@@ -151,21 +151,22 @@ export function otherOperations(
 	// What the package could not read of these is said and left out: the POST routes were read, the
 	// document stands. A budget spent (fields, steps) stops the rest; any other problem only its operation.
 	const spared = (path: string, work: () => void): boolean => {
+		let failure: unknown;
 		try {
 			work();
 			return true;
 		} catch (error) {
-			// Anything else is the package's own fault, for the compile's caller to report as it does.
-			// eslint-disable-next-line @n8n/community-nodes/require-node-api-error
-			if (!(error instanceof DescriptionProblem)) throw error;
-			const spent = /expands? to more than/.test(error.what);
-			notes.push({
-				route: path,
-				pointer: error.pointer,
-				words: `${path}: ${error.what}; ${spent ? 'it and the operations after it are' : 'it is'} not offered`,
-			});
-			return !spent;
+			failure = error;
 		}
+		// Anything else is the package's own fault, for the compile's caller to report as it does.
+		if (!(failure instanceof DescriptionProblem)) throw failure;
+		const spent = /expands? to more than/.test(failure.what);
+		notes.push({
+			route: path,
+			pointer: failure.pointer,
+			words: `${path}: ${failure.what}; ${spent ? 'it and the operations after it are' : 'it is'} not offered`,
+		});
+		return !spent;
 	};
 	// POST routes first: their parameters are what makes them callable at all.
 	for (const path of items) {
