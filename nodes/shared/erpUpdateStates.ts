@@ -112,7 +112,7 @@ export function markingSession<S extends Session>(
 	}
 	const others = (list: string[] | undefined) => list?.filter((word) => !marked.includes(word));
 	const platform = session.platform.withStatuses(route, {
-		stored: [...(statuses?.stored?.filter((word) => !marked.includes(word)) ?? []), ...marked],
+		stored: [...(others(statuses?.stored) ?? []), ...marked],
 		notStored: others(statuses?.notStored),
 		unknown: others(statuses?.unknown),
 	});
