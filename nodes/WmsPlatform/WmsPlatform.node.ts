@@ -21,7 +21,9 @@ export class WmsPlatform implements INodeType {
 		name: 'wmsPlatform',
 		icon: { light: 'file:wmsPlatform.svg', dark: 'file:wmsPlatform.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// Version 2 (the area nodes' behaviour 4, nodes/shared/version.ts): Compare With Built-In counts every method's routes.
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: resourceSubtitle(resources),
 		description:
 			"Call any route of the platform's description with the package's checks, batches and paging, and see what the platform's description changes",

@@ -9,6 +9,8 @@
  * - Reconcile's CSV file comes out of its own output, so the Summary opens on its figures.
  * Version 3 counts from 1 in what it outputs, as its messages do: an error item's `field`
  * (`lines.1.quantity`, not `lines[0].quantity`), and the `item` numbers of Failures and a Summary.
+ * Behaviour 4 (WMS Platform's version 2): Compare With Built-In counts the routes of every method
+ * (GET, PUT, PATCH, DELETE), where version 1 counts POST routes only.
  */
 import type { IExecuteFunctions, INode, INodeProperties } from 'n8n-workflow';
 

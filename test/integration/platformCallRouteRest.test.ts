@@ -50,6 +50,34 @@ describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELET
 		);
 	});
 
+	it('Compare With Built-In counts every method from version 2; version 1 counts POST routes as it did', async () => {
+		const compareAt = async (typeVersion: number) => {
+			const { outputs, error } = await harness.run(
+				{
+					type: 'wmsPlatform',
+					typeVersion,
+					parameters: { resource: 'description', operation: 'compare' },
+				},
+				[{}],
+			);
+			expect(error).toBeUndefined();
+			const [[summary], rows] = outputs;
+			const uncovered = rows
+				.filter((row) => row.json.kind === 'no_node_covers')
+				.map((row) => row.json.route);
+			return { summary: summary.json, uncovered };
+		};
+		const first = await compareAt(1);
+		expect(first.summary).toMatchObject({ routes: 1, no_node_covers: 1 });
+		expect(first.summary.message).toMatch(/: 1 routes\. .* 1 route no node names/);
+		expect(first.uncovered).toEqual(['/orders/{id}/ship']);
+		const second = await compareAt(2);
+		expect(second.summary).toMatchObject({ routes: 7, no_node_covers: 7 });
+		expect(second.uncovered).toEqual(
+			expect.arrayContaining(['GET /orders', 'DELETE /orders/{id}', '/orders/{id}/ship']),
+		);
+	});
+
 	it('GETs one order per item by the id in its path, sending no body', async () => {
 		sim.rest.orders.set('a/b?c', { id: 'a/b?c', order_number: 'SO-X', status: 'open' });
 		const { outputs, error } = await harness.run(

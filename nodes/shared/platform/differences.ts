@@ -233,9 +233,17 @@ function routeChanges(route: string, builtIn: Platform, theirs: Platform): Chang
 	return changes;
 }
 
-/** The platform's description against the built-in one, for the routes the nodes name and the ones they do not. */
-export function differences(builtIn: Platform, theirs: Platform): Differences {
+/**
+ * The platform's description against the built-in one, for the routes the nodes name and the ones
+ * they do not; `counted` keeps the routes a caller counts (WMS Platform's version 1: POST only).
+ */
+export function differences(
+	builtIn: Platform,
+	theirs: Platform,
+	counted: (route: string) => boolean = () => true,
+): Differences {
 	const named = builtIn.routes();
+	const all = theirs.routes().filter(counted);
 	const moved = named
 		.filter((route) => theirs.path(route) !== route && theirs.has(route))
 		.map((route) => ({ from: route, to: theirs.path(route) }));
@@ -243,13 +251,13 @@ export function differences(builtIn: Platform, theirs: Platform): Differences {
 		named.filter((route) => theirs.has(route)).map((route) => theirs.path(route)),
 	);
 	return {
-		routes: theirs.routes().length,
+		routes: all.length,
 		changes: named
 			.filter((route) => theirs.has(route))
 			.flatMap((route) => routeChanges(route, builtIn, theirs)),
 		moved,
 		missing: named.filter((route) => !theirs.has(route)),
-		unnamed: theirs.routes().filter((route) => !reached.has(route)),
+		unnamed: all.filter((route) => !reached.has(route)),
 	};
 }
 

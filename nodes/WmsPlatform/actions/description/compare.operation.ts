@@ -11,6 +11,7 @@ import type { Operation } from '../../../shared/operations';
 import { BUILT_IN, describedAs } from '../../../shared/platform';
 import { differences, differencesInWords, type Kind } from '../../../shared/platform/differences';
 import type { ExecuteSession } from '../../../shared/session';
+import { fromVersion } from '../../../shared/version';
 
 /** The operation's outputs, in this order. */
 export const COMPARE_OUTPUTS = ['Summary', 'Differences'];
@@ -33,9 +34,18 @@ const SOURCE: Record<string, string> = {
 	pasted: 'pasted',
 };
 
+/**
+ * The routes a node version counts: version 1 was made when only POST routes were read, and a saved
+ * workflow keeps what it output; version 2 counts every method ("GET /orders/{id}").
+ */
+function countedBy(session: ExecuteSession): (route: string) => boolean {
+	return fromVersion(session.ctx, 4) ? () => true : (route) => route.startsWith('/');
+}
+
 /** Every difference as one row: the route it is about, its kind, and what it says. */
 function rows(session: ExecuteSession): Array<{ route: string; kind: Said; message: string }> {
-	const found = differences(BUILT_IN, session.platform);
+	const counted = countedBy(session);
+	const found = differences(BUILT_IN, session.platform, counted);
 	const out: Array<{ route: string; kind: Said; message: string }> = [
 		...found.moved.map(({ from, to }) => ({
 			route: from,
@@ -48,11 +58,13 @@ function rows(session: ExecuteSession): Array<{ route: string; kind: Said; messa
 			message: `${route} is not in the platform's description: the operations that use it stop naming it`,
 		})),
 		...found.changes.map(({ route, kind, text }) => ({ route, kind, message: `${route} ${text}` })),
-		...session.notes.map((note) => ({
-			route: note.route ?? '',
-			kind: 'not_taken' as const,
-			message: note.words,
-		})),
+		...session.notes
+			.filter((note) => !note.route || counted(note.route))
+			.map((note) => ({
+				route: note.route ?? '',
+				kind: 'not_taken' as const,
+				message: note.words,
+			})),
 		...found.unnamed.map((route) => ({
 			route,
 			kind: 'no_node_covers' as const,
@@ -66,8 +78,9 @@ function summary(session: ExecuteSession, said: ReturnType<typeof rows>): IDataO
 	const { platform, stale } = session;
 	const { source } = platform;
 	const count = (kind: Said) => said.filter((row) => row.kind === kind).length;
+	const counted = countedBy(session);
 	const counts = {
-		routes: platform.routes().length,
+		routes: platform.routes().filter(counted).length,
 		breaking: count('breaking'),
 		changed: count('changed'),
 		additive: count('additive'),
@@ -78,7 +91,7 @@ function summary(session: ExecuteSession, said: ReturnType<typeof rows>): IDataO
 	};
 	const message = platform.builtIn
 		? `The credential uses the built-in description (${counts.routes} routes): there is nothing to compare. To see what the platform's own description changes, set the credential's API Description to From the Platform or Pasted.`
-		: differencesInWords(describedAs(source), differences(BUILT_IN, platform));
+		: differencesInWords(describedAs(source), differences(BUILT_IN, platform, counted));
 	const differs = said.some((row) => row.kind !== 'no_node_covers');
 	return {
 		outcome: platform.builtIn ? 'built_in' : differs ? 'differs' : 'agrees',
