@@ -89,11 +89,14 @@ const shown = (output: INodeExecutionData) => ({
 	status: output.json.status,
 	message: output.json.message,
 	code: codeOf(output),
+	field: fieldOf(output),
 });
 
 const keyOf = (vendor: Vendor, row: IDataObject) =>
 	vendor.key.map((field) => String(row[field])).join('|');
 const messageOf = (output: INodeExecutionData) => String(output.json.message);
+const fieldOf = (output: INodeExecutionData) =>
+	(output.json.error as IDataObject | undefined)?.field;
 const codeOf = (output: INodeExecutionData) =>
 	String((output.json.error as IDataObject | undefined)?.code ?? output.json.code);
 
@@ -174,8 +177,9 @@ describe('vendors we never saw: a generated description, a platform that follows
 		// The bad record refused before sending, naming its field.
 		expect(messageOf(byItem.get(1)!)).toContain(wrong.field);
 		expect(platform.count(keyOf(vendor, wrong.row))).toBe(0);
-		// The record the platform refused carries its reason.
+		// The record the platform refused carries its reason, and where the refusal of the request names its field (however the path is spelt), that field.
 		expect(messageOf(byItem.get(2)!)).toContain(PLATFORM_REASON);
+		if (vendor.refuseBy === 'request') expect(fieldOf(byItem.get(2)!)).toBe(vendor.name);
 		expect(platform.count(keyOf(vendor, refused))).toBe(0);
 
 		// A lost answer: nothing doubled, nothing the platform holds called refused or not sent.

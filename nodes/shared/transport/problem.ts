@@ -2,7 +2,8 @@
  * An error answer as vendors write it besides our contract's `{error: {code, message, details}}`:
  * a problem document (RFC 9457 / 7807, `application/problem+json`: type, title, detail, instance,
  * with `errors[]`, `invalid-params[]` or `violations[]` beside them), JSON:API's top-level
- * `errors[]` with `source.pointer`, and a map of field → messages (ASP.NET's validation problem).
+ * `errors[]` with `source.pointer`, a map of field → messages (ASP.NET's validation problem), and
+ * FastAPI's validation error (`detail` as a list whose `loc` is the path as a list, "body" first).
  * Read only from error answers: a success answer's own `errors` list is its per-row results.
  */
 import { asObject } from '../objects';
@@ -19,14 +20,30 @@ const first = (object: Record<string, unknown>, keys: string[]): string | undefi
 
 const PATH_KEYS = ['pointer', 'field', 'path', 'name', 'property', 'propertyPath', 'param', 'loc'];
 const MESSAGE_KEYS = ['message', 'detail', 'reason', 'title', 'msg', 'description'];
-const LIST_KEYS = ['errors', 'invalid-params', 'invalid_params', 'invalidParams', 'violations'];
+const LIST_KEYS = [
+	'errors',
+	'invalid-params',
+	'invalid_params',
+	'invalidParams',
+	'violations',
+	'detail',
+];
+
+/**
+ * A path given as a list of names and numbers (FastAPI's `loc`), as a dotted path: a leading
+ * "body" says only that the field is in the request body, where the records are.
+ */
+function listPath(loc: unknown[]): string {
+	const parts = loc.map(String);
+	return (parts[0] === 'body' ? parts.slice(1) : parts).join('.');
+}
 
 /** One entry of an error list: where (a field path in whatever spelling) and what. */
 function detailOf(entry: unknown): { path?: string; message?: string } | undefined {
 	const object = asObject(entry);
 	if (!object) return typeof entry === 'string' ? { message: entry } : undefined;
 	const source = asObject(object.source);
-	const loc = Array.isArray(object.loc) ? object.loc.map(String).join('.') : undefined;
+	const loc = Array.isArray(object.loc) ? listPath(object.loc) : undefined;
 	const path =
 		loc ??
 		first(object, PATH_KEYS) ??

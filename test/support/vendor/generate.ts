@@ -3,7 +3,8 @@
  * request's records go, the record's key (one field, two fields joined by any separator or given
  * as an object), how the write answers (per-row results, accepted/rejected lists, a list of ids,
  * 201/207 with a body, 204 without one), how it refuses (a problem document's errors[] or
- * invalid-params, 400 or 422, field paths in three spellings), how its read pages, where `$ref`s
+ * invalid-params, 400 or 422, field paths in three spellings; or FastAPI's 422 `detail` list whose
+ * `loc` is the path as a list, "body" first or not), how its read pages, where `$ref`s
  * go, a value of several shapes (oneOf with a discriminator), YAML or JSON. `describe` writes the
  * vendor's OpenAPI document; test/support/vendor/platform.ts answers as the vendor says.
  */
@@ -32,9 +33,10 @@ export interface Vendor {
 	/** Rows the platform refuses: in the answer's own rows (perRow, split) or by refusing the request. */
 	refuseBy: 'row' | 'request';
 	errorStatus: 400 | 422;
-	errorList: 'errors' | 'invalid-params';
-	/** How a refused field's path is spelt: data[1].name, /data/1/name, data.1.name. */
-	pathSpelling: 'brackets' | 'pointer' | 'dots';
+	/** Where a refusal lists its fields: a problem document's list, or FastAPI's `detail` (always 422, plain JSON). */
+	errorList: 'errors' | 'invalid-params' | 'detail';
+	/** How a refused field's path is spelt: data[1].name, /data/1/name, data.1.name; FastAPI's loc list, with "body" first or not. */
+	pathSpelling: 'brackets' | 'pointer' | 'dots' | 'loc' | 'bodyLoc';
 	paging: 'cursor' | 'page' | 'offset';
 	/** Where $refs go: the request body, the answers, the record schema. */
 	refs: { body: boolean; answer: boolean; record: boolean };
@@ -83,7 +85,7 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 		),
 		refuseBy: fc.constantFrom('row' as const, 'request' as const),
 		errorStatus: fc.constantFrom(400 as const, 422 as const),
-		errorList: fc.constantFrom('errors' as const, 'invalid-params' as const),
+		errorList: fc.constantFrom('errors' as const, 'invalid-params' as const, 'detail' as const),
 		pathSpelling: fc.constantFrom('brackets' as const, 'pointer' as const, 'dots' as const),
 		paging: fc.constantFrom('cursor' as const, 'page' as const, 'offset' as const),
 		refs: fc.record({ body: fc.boolean(), answer: fc.boolean(), record: fc.boolean() }),
@@ -108,13 +110,30 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 		vendor.answer === 'ids' || vendor.answer === 'empty' || vendor.answer === 'queued'
 			? { ...vendor, refuseBy: 'request' as const }
 			: vendor,
+	)
+	// FastAPI refuses with 422 and a loc list; the others spell a path as text.
+	.map((vendor) =>
+		vendor.errorList === 'detail'
+			? {
+					...vendor,
+					errorStatus: 422 as const,
+					pathSpelling: vendor.pathSpelling === 'dots' ? ('loc' as const) : ('bodyLoc' as const),
+				}
+			: vendor,
 	);
 
 /** The read route's filter of keys (one-field keys only: the package reads back by one field). */
 export const keyList = (vendor: Vendor) => `${vendor.key[0]}s`;
 
-/** A field's path in the request as the vendor spells it. */
-export function fieldPath(vendor: Vendor, row: number, field: string): string {
+/** A field's path in the request as the vendor spells it (FastAPI: a list of names and numbers). */
+export function fieldPath(vendor: Vendor, row: number, field: string): string | unknown[] {
+	if (vendor.pathSpelling === 'loc' || vendor.pathSpelling === 'bodyLoc')
+		return [
+			...(vendor.pathSpelling === 'bodyLoc' ? ['body'] : []),
+			...(vendor.list ? [vendor.list] : []),
+			row,
+			field,
+		];
 	const parts = [...(vendor.list ? [vendor.list] : []), String(row), field];
 	if (vendor.pathSpelling === 'pointer') return `/${parts.join('/')}`;
 	if (vendor.pathSpelling === 'dots') return parts.join('.');
@@ -223,6 +242,25 @@ function answerSchema(vendor: Vendor): Schema | undefined {
 	return undefined;
 }
 
+/** FastAPI's HTTPValidationError. */
+const VALIDATION: Schema = {
+	type: 'object',
+	properties: {
+		detail: {
+			type: 'array',
+			items: {
+				type: 'object',
+				required: ['loc', 'msg', 'type'],
+				properties: {
+					loc: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
+					msg: { type: 'string' },
+					type: { type: 'string' },
+				},
+			},
+		},
+	},
+};
+
 const PROBLEM = (vendor: Vendor): Schema => ({
 	type: 'object',
 	properties: {
@@ -304,10 +342,16 @@ export function describe(vendor: Vendor): string {
 	const written: Schema = answer
 		? { description: 'What was stored', content: { [vendor.media]: { schema: answer } } }
 		: { description: vendor.answer === 'queued' ? 'Queued' : 'Every record was stored' };
-	const refused = {
-		description: 'The request was refused',
-		content: { 'application/problem+json': { schema: PROBLEM(vendor) } },
-	};
+	const refused =
+		vendor.errorList === 'detail'
+			? {
+					description: 'Validation Error',
+					content: { 'application/json': { schema: VALIDATION } },
+				}
+			: {
+					description: 'The request was refused',
+					content: { 'application/problem+json': { schema: PROBLEM(vendor) } },
+				};
 	if (vendor.refs.body) requestBodies.Items = writeBody;
 	if (vendor.refs.answer) {
 		responses.Written = written;

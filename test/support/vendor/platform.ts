@@ -99,7 +99,7 @@ export class VendorPlatform {
 				this.problem(
 					misfit.flatMap((why, row) => (why ? [{ row, field: 'request', message: why }] : [])),
 				),
-				'application/problem+json',
+				this.refusalType(),
 			);
 		}
 		const refused = rows.flatMap((row, index) =>
@@ -115,7 +115,7 @@ export class VendorPlatform {
 						message: `${this.vendor.name} ${PLATFORM_REASON}`,
 					})),
 				),
-				'application/problem+json',
+				this.refusalType(),
 			);
 		rows.forEach((row, index) => refused.includes(index) || this.stored.push(row));
 		if (this.loseNext) {
@@ -237,8 +237,21 @@ export class VendorPlatform {
 		};
 	}
 
+	/** FastAPI answers its refusals as plain JSON; the others as a problem document. */
+	private refusalType(): string {
+		return this.vendor.errorList === 'detail' ? 'application/json' : 'application/problem+json';
+	}
+
 	private problem(details: Array<{ row: number; field: string; message: string }>): unknown {
 		const { vendor } = this;
+		if (vendor.errorList === 'detail')
+			return {
+				detail: details.map(({ row, field, message }) => ({
+					loc: fieldPath(vendor, row, field),
+					msg: message,
+					type: 'value_error',
+				})),
+			};
 		return {
 			type: 'https://vendor.example/problems/validation',
 			title: 'Some records were refused',
