@@ -10,6 +10,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { TokenAuthority } from './auth';
 import { ApiError } from './errors';
+import { searchStock, type StockLine } from './restStock';
 import { errorPayload, sendJson } from './server';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -166,12 +167,14 @@ function readText(req: IncomingMessage): Promise<string> {
 export class RestOrders {
 	readonly orders = new Map<string, RestOrder>();
 	readonly seen: RestRequest[] = [];
+	/** Stock by warehouse, read by the stock search (restStock.ts). */
+	readonly stock: StockLine[] = [];
 
 	constructor(private readonly auth: TokenAuthority) {}
 
 	/** Whether a path (under /v1) is this vendor's. */
 	serves(path: string): boolean {
-		return path === '/orders' || path.startsWith('/orders/');
+		return path === '/orders' || path.startsWith('/orders/') || path.startsWith('/warehouses/');
 	}
 
 	/** Orders numbered SO-1… with the statuses given in turn. */
@@ -215,6 +218,8 @@ export class RestOrders {
 		query: Record<string, string[]>,
 		body: string,
 	): { status: number; payload?: unknown } {
+		const stock = searchStock(this.stock, method, rawPath, body);
+		if (stock) return stock;
 		if (rawPath === '/orders') {
 			if (method !== 'GET') throw new ApiError(405, 'method_not_allowed', `${method} /orders`);
 			const status = query.status?.[0];

@@ -53,13 +53,22 @@ export interface ReadShape {
 	style: PageStyle;
 	/** Undefined: the description does not say; the answer's one list of records is taken. */
 	list?: string;
+	/** The parameters its path, query or headers take, which go beside a filter object, not in it. */
+	params?: Set<string>;
 }
 
 /** How a route of this platform reads (the credential test's read has no session). */
 export function readShape(platform: Platform, route: string): ReadShape {
 	const wire = platform.wire(route);
 	const paging = wire.paging ?? OUR_PAGING;
-	return { filter: wire.filter ?? 'filter', paging, style: pageStyleOf(paging), list: wire.list };
+	const params = platform.route(route).params;
+	return {
+		filter: wire.filter ?? 'filter',
+		paging,
+		style: pageStyleOf(paging),
+		list: wire.list,
+		...(params ? { params: new Set(Object.keys(params)) } : {}),
+	};
 }
 
 export function readShapeOf(session: Session, route: string): ReadShape {
@@ -101,7 +110,12 @@ export function pageBody(
 	at: PageState | undefined,
 	size: number,
 ): IDataObject {
-	const body: IDataObject = shape.filter === '' ? { ...filter } : { [shape.filter]: filter };
+	if (shape.filter === '') return shape.style.place({ ...filter }, at, size);
+	// A parameter goes where the transport takes it from (the body's top), the filters in their object.
+	const filters: IDataObject = {};
+	const body: IDataObject = { [shape.filter]: filters };
+	for (const [name, value] of Object.entries(filter))
+		(shape.params?.has(name) ? body : filters)[name] = value;
 	return shape.style.place(body, at, size);
 }
 

@@ -42,12 +42,27 @@ function nounOf(platform: Platform, path: string): string {
 	);
 }
 
+/**
+ * A read's fields: its filters and, where they sit in a filter object, the parameters its path
+ * names beside them (POST /warehouses/{warehouse_id}/stock/search), filled per item as any route's.
+ */
+function readFields(platform: Platform, path: string): FieldSpec[] {
+	const filters = platform.filterFields(path);
+	const params = platform.route(path).params;
+	if (!params || (platform.wire(path).filter ?? 'filter') === '') return filters;
+	const named = new Set(filters.map((field) => field.name));
+	const beside = platform
+		.bodyFields(path)
+		.filter((field) => field.name in params && !named.has(field.name));
+	return [...beside, ...filters];
+}
+
 /** What a route of this description takes: throws a PlatformGap when it has no such route. */
 export function routeFields(platform: Platform, path: string): RouteFields {
 	const info = platform.need(path);
 	const noun = nounOf(platform, path);
 	if (info.kind === 'read')
-		return { kind: 'read', spec: { noun, fields: platform.filterFields(path) }, envelope: [] };
+		return { kind: 'read', spec: { noun, fields: readFields(platform, path) }, envelope: [] };
 	if (info.kind !== 'bulk')
 		return { kind: 'action', spec: { noun, fields: platform.bodyFields(path) }, envelope: [] };
 	const spec = platform.recordSpec(path);
