@@ -4,12 +4,15 @@
  * as an object), how the write answers (per-row results, accepted/rejected lists, a list of ids,
  * 201/207 with a body, 204 without one), how it refuses (a problem document's errors[] or
  * invalid-params, 400 or 422, field paths in three spellings; or FastAPI's 422 `detail` list whose
- * `loc` is the path as a list, "body" first or not), how its read pages, where `$ref`s
+ * `loc` is the path as a list, "body" first or not), how its read pages (paging.ts), where `$ref`s
  * go, a value of several shapes (oneOf with a discriminator), YAML or JSON. `describe` writes the
  * vendor's OpenAPI document; test/support/vendor/platform.ts answers as the vendor says.
  */
 import fc from 'fast-check';
 import { stringify } from 'yaml';
+
+import { answerSchema, refusedResponse } from './answers';
+import { pagingArbitrary, pagingSchema, type VendorPaging } from './paging';
 
 /** `queued`: 202 without a body, which says nothing of what was stored (the package must say so). */
 export type AnswerStyle = 'perRow' | 'split' | 'ids' | 'empty' | 'queued';
@@ -37,7 +40,8 @@ export interface Vendor {
 	errorList: 'errors' | 'invalid-params' | 'detail';
 	/** How a refused field's path is spelt: data[1].name, /data/1/name, data.1.name; FastAPI's loc list, with "body" first or not. */
 	pathSpelling: 'brackets' | 'pointer' | 'dots' | 'loc' | 'bodyLoc';
-	paging: 'cursor' | 'page' | 'offset';
+	/** How its read pages (test/support/vendor/paging.ts). */
+	paging: VendorPaging;
 	/** Where $refs go: the request body, the answers, the record schema. */
 	refs: { body: boolean; answer: boolean; record: boolean };
 	/** A packaging field of two shapes (oneOf, discriminator). */
@@ -87,7 +91,7 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 		errorStatus: fc.constantFrom(400 as const, 422 as const),
 		errorList: fc.constantFrom('errors' as const, 'invalid-params' as const, 'detail' as const),
 		pathSpelling: fc.constantFrom('brackets' as const, 'pointer' as const, 'dots' as const),
-		paging: fc.constantFrom('cursor' as const, 'page' as const, 'offset' as const),
+		paging: pagingArbitrary,
 		refs: fc.record({ body: fc.boolean(), answer: fc.boolean(), record: fc.boolean() }),
 		oneOf: fc.boolean(),
 		format: fc.constantFrom('json' as const, 'yaml' as const),
@@ -171,143 +175,6 @@ function recordSchema(vendor: Vendor): Schema {
 	return { type: 'object', required: [...vendor.key, vendor.name], properties };
 }
 
-function keySchema(vendor: Vendor): Schema {
-	if (vendor.key.length === 1 || vendor.keyJoin !== 'object') return { type: 'string' };
-	return {
-		type: 'object',
-		properties: Object.fromEntries(vendor.key.map((field) => [field, { type: 'string' }])),
-	};
-}
-
-const STATUS = { type: 'string', enum: ['created', 'updated', 'error'] };
-const FIELD_ERRORS = {
-	type: 'array',
-	items: {
-		type: 'object',
-		properties: { field: { type: 'string' }, message: { type: 'string' } },
-	},
-};
-
-function answerSchema(vendor: Vendor): Schema | undefined {
-	const row = { type: 'integer' };
-	if (vendor.answer === 'perRow')
-		return {
-			type: 'object',
-			properties: {
-				[vendor.resultsList]: {
-					type: 'array',
-					items: {
-						type: 'object',
-						properties: {
-							[vendor.rowField]: row,
-							key: keySchema(vendor),
-							status: STATUS,
-							message: { type: 'string' },
-						},
-					},
-				},
-			},
-		};
-	if (vendor.answer === 'split') {
-		const [accepted, rejected] = vendor.splitLists;
-		return {
-			type: 'object',
-			properties: {
-				[accepted]: {
-					type: 'array',
-					items: {
-						type: 'object',
-						properties: {
-							[vendor.rowField]: row,
-							key: keySchema(vendor),
-							status: { type: 'string', enum: ['created', 'updated'] },
-						},
-					},
-				},
-				[rejected]: {
-					type: 'array',
-					items: {
-						type: 'object',
-						properties: { [vendor.rowField]: row, errors: FIELD_ERRORS },
-					},
-				},
-			},
-		};
-	}
-	if (vendor.answer === 'ids')
-		return {
-			type: 'object',
-			properties: { ids: { type: 'array', items: keySchema(vendor) } },
-		};
-	return undefined;
-}
-
-/** FastAPI's HTTPValidationError. */
-const VALIDATION: Schema = {
-	type: 'object',
-	properties: {
-		detail: {
-			type: 'array',
-			items: {
-				type: 'object',
-				required: ['loc', 'msg', 'type'],
-				properties: {
-					loc: { type: 'array', items: { anyOf: [{ type: 'string' }, { type: 'integer' }] } },
-					msg: { type: 'string' },
-					type: { type: 'string' },
-				},
-			},
-		},
-	},
-};
-
-const PROBLEM = (vendor: Vendor): Schema => ({
-	type: 'object',
-	properties: {
-		type: { type: 'string' },
-		title: { type: 'string' },
-		status: { type: 'integer' },
-		detail: { type: 'string' },
-		[vendor.errorList]: {
-			type: 'array',
-			items: {
-				type: 'object',
-				properties:
-					vendor.errorList === 'errors'
-						? { field: { type: 'string' }, message: { type: 'string' } }
-						: { name: { type: 'string' }, reason: { type: 'string' } },
-			},
-		},
-	},
-});
-
-function pagingSchema(vendor: Vendor): { request: Schema; answer: Schema } {
-	if (vendor.paging === 'cursor')
-		return {
-			request: { cursor: { type: 'string' }, limit: { type: 'integer', maximum: 100 } },
-			answer: {
-				next_cursor:
-					vendor.version === '3.0.3'
-						? { type: 'string', nullable: true }
-						: { type: ['string', 'null'] },
-			},
-		};
-	if (vendor.paging === 'page')
-		return {
-			request: { page: { type: 'integer', minimum: 1 }, per_page: { type: 'integer' } },
-			answer: {
-				meta: {
-					type: 'object',
-					properties: { total_pages: { type: 'integer' }, total: { type: 'integer' } },
-				},
-			},
-		};
-	return {
-		request: { offset: { type: 'integer' }, limit: { type: 'integer' } },
-		answer: { total: { type: 'integer' } },
-	};
-}
-
 /** The vendor's OpenAPI 3.0 document, as text (JSON or YAML). */
 export function describe(vendor: Vendor): string {
 	const schemas: Record<string, Schema> = {};
@@ -342,22 +209,13 @@ export function describe(vendor: Vendor): string {
 	const written: Schema = answer
 		? { description: 'What was stored', content: { [vendor.media]: { schema: answer } } }
 		: { description: vendor.answer === 'queued' ? 'Queued' : 'Every record was stored' };
-	const refused =
-		vendor.errorList === 'detail'
-			? {
-					description: 'Validation Error',
-					content: { 'application/json': { schema: VALIDATION } },
-				}
-			: {
-					description: 'The request was refused',
-					content: { 'application/problem+json': { schema: PROBLEM(vendor) } },
-				};
+	const refused = refusedResponse(vendor);
 	if (vendor.refs.body) requestBodies.Items = writeBody;
 	if (vendor.refs.answer) {
 		responses.Written = written;
 		responses.Refused = refused;
 	}
-	const paging = pagingSchema(vendor);
+	const paging = pagingSchema(vendor.paging, vendor.version);
 	schemas.Line = {
 		type: 'object',
 		required: [vendor.lines.item, vendor.lines.qty],

@@ -11,6 +11,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo, Socket } from 'node:net';
 
 import { fieldPath, keyList, orderView, type Vendor } from './generate';
+import { readPage } from './paging';
 
 type Row = Record<string, unknown>;
 
@@ -30,6 +31,8 @@ export class VendorPlatform {
 	/** Hang up after storing the next write request. */
 	loseNext = false;
 	writes = 0;
+	/** Pages read. */
+	reads = 0;
 	baseUrl = '';
 	private server!: Server;
 	private readonly sockets = new Set<Socket>();
@@ -54,6 +57,7 @@ export class VendorPlatform {
 		this.misfits = [];
 		this.loseNext = false;
 		this.writes = 0;
+		this.reads = 0;
 	}
 
 	keyOf(row: Row): string {
@@ -271,20 +275,9 @@ export class VendorPlatform {
 		const all = this.stored.filter(
 			(row) => !Array.isArray(wanted) || wanted.includes(row[vendor.key[0]]),
 		);
-		const size = 2;
-		if (vendor.paging === 'cursor') {
-			const from = Number(body.cursor ?? 0);
-			const next = from + size < all.length ? String(from + size) : null;
-			return { data: all.slice(from, from + size), next_cursor: next };
-		}
-		if (vendor.paging === 'page') {
-			const page = Number(body.page ?? 1);
-			return {
-				data: all.slice((page - 1) * size, page * size),
-				meta: { total_pages: Math.max(1, Math.ceil(all.length / size)), total: all.length },
-			};
-		}
-		const from = Number(body.offset ?? 0);
-		return { data: all.slice(from, from + size), total: all.length };
+		const { page, misfit } = readPage(vendor.paging, all, body);
+		if (misfit) this.misfits.push(`read: ${misfit}`);
+		this.reads++;
+		return page;
 	}
 }
