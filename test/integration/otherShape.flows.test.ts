@@ -208,7 +208,9 @@ describe.each(FROM_THE_PLATFORM)(
 						const lines = (doc.components.schemas[name].properties as IDataObject).data as {
 							items: { properties: IDataObject; required: string[] };
 						};
+						// Two fields that could each be the SKU, and none called sku.
 						lines.items.properties.item_number = lines.items.properties.sku;
+						lines.items.properties.article = lines.items.properties.sku;
 						delete lines.items.properties.sku;
 						lines.items.required = lines.items.required.map((field) =>
 							field === 'sku' ? 'item_number' : field,
@@ -221,10 +223,10 @@ describe.each(FROM_THE_PLATFORM)(
 				[{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: 1 }],
 			);
 			expect(error?.message).toBe(
-				"WMS: Reconcile needs what the platform's API description (Acme WMS Public API 2.4.0) does not have: sku on /comparison_erp_on_hand/add, sku on /comparison_adjustment_item/add",
+				"WMS: the platform's API description (Acme WMS Public API 2.4.0) does not say which field of /comparison_erp_on_hand/add's records is the SKU: item_number, article could each be it",
 			);
 			expect(error?.description).toMatch(
-				/^Reconcile is written for the comparison routes as the built-in description has them: .*Nothing was sent\.$/,
+				/^Nothing was sent\. Run the comparison's steps with this node's single operations .*Call a Route\.$/,
 			);
 			expect(writes(sim)).toEqual({});
 		});

@@ -2,10 +2,12 @@
  * "Initech WMS 3.1": a vendor whose ERP updates are their own (issue 40, point 7): an update's id
  * is an integer, its states are NEW, DONE and ERROR, shipments and receipts are listed under
  * `updates` and stock moves as a bare list, and marking an update answers the state it now has; a
- * stock comparison lists what it compared under `compared_items`.
+ * stock comparison lists what it compared under `compared_items`, and its counts, adjustments and
+ * compared items name their fields Initech's way (initechComparison.ts).
  * Everything else is as Globex's conventions have it (records under `data`, page-numbered reads).
  */
 import { globex } from './globex';
+import { comparisonAnswer, comparisonDocument, comparisonRequest } from './initechComparison';
 import type { Json, ShapeSpec } from './types';
 
 const LISTS = {
@@ -105,6 +107,7 @@ function document(doc: Json): void {
 			example: { accepted: [{ row: 0, id: 1, status: MARKS[path] }], rejected: [] },
 		};
 	}
+	comparisonDocument(doc, globex.container);
 }
 
 function request(path: string, body: Json): Json {
@@ -118,13 +121,13 @@ function request(path: string, body: Json): Json {
 	}
 	if (path in MARKS)
 		return { ...body, data: body.data.map((r: Json) => ({ ...r, id: idToOurs(r.id) })) };
-	return body;
+	return comparisonRequest(path, body, globex.container);
 }
 
 function answer(path: string, ours: Json, body: Json): Json {
 	if (path in LISTS) return listAnswer(path, ours);
 	if (path in MARKS) return markAnswer(path, ours, body);
-	return ours;
+	return comparisonAnswer(path, ours);
 }
 
 export const initech: ShapeSpec = {
@@ -138,6 +141,7 @@ export const initech: ShapeSpec = {
 			'',
 			'- Batch operations take their records under `data`; lists are paged by `page` and `per_page`.',
 			'- An ERP update has an integer `id` and a `status` of `NEW`, `DONE` or `ERROR`.',
+			'- Stock is counted by `item_number` and `lot`, in `qty`; an adjustment is a `qty_change`.',
 			'',
 		].join('\n'),
 	},

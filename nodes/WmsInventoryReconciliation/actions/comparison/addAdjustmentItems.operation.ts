@@ -1,14 +1,18 @@
 import { comparisonLines } from './common';
+import { fieldPlaying } from './lineWords';
 
 /** Adjustments for discrepancies: one input item per sku (+ batch), a signed change to the platform stock. */
 export const addAdjustmentItems = comparisonLines({
 	operation: 'addAdjustmentItems',
 	route: '/comparison_adjustment_item/add',
 	checks: [
-		(record) =>
-			record.quantity_delta === 0
-				? { field: 'quantity_delta', problem: 'must not be 0: an adjustment changes the stock' }
-				: undefined,
+		(record) => {
+			// Under the platform's name for it (qty_change...) where its description says so.
+			const delta = fieldPlaying(record, 'quantity_delta');
+			return delta !== undefined && record[delta] === 0
+				? { field: delta, problem: 'must not be 0: an adjustment changes the stock' }
+				: undefined;
+		},
 	],
 	name: 'Add Adjustment Items',
 	action: 'Add adjustment items',

@@ -38,6 +38,7 @@ import { checkMapped, mappedRecord, mapsAutomatically } from '../../../shared/fo
 import type { ExecuteSession, Session } from '../../../shared/session';
 import { fromVersion, onlyVersions } from '../../../shared/version';
 import { platformRequest } from '../../../shared/transport/request';
+import { inTheirWords, isLineRoute, specInOurWords, theirNames } from './lineWords';
 
 export const RESOURCE = 'comparison';
 
@@ -92,7 +93,7 @@ export interface ActionConfig {
 	/** Fields beyond the comparison id. */
 	properties?: INodeProperties[];
 	/** Request fields beyond comparison_id, read and checked for one item (throw itemError when bad). */
-	body?(ctx: IExecuteFunctions, itemIndex: number): IDataObject;
+	body?(ctx: IExecuteFunctions, itemIndex: number, session: ExecuteSession): IDataObject;
 }
 
 /**
@@ -118,7 +119,10 @@ export function comparisonAction(config: ActionConfig): Operation {
 			const output = new Output(session);
 			const requests = output.readEach(items.length, (itemIndex) => ({
 				itemIndex,
-				body: { comparison_id: readComparisonId(ctx, itemIndex), ...config.body?.(ctx, itemIndex) },
+				body: {
+					comparison_id: readComparisonId(ctx, itemIndex),
+					...config.body?.(ctx, itemIndex, session),
+				},
 			}));
 			for (const { itemIndex, body } of requests) {
 				try {
@@ -196,6 +200,13 @@ export function linesOf(
 			);
 	}
 	const source = recordSource(session);
+	if (source.mode === 'form' && isLineRoute(route)) {
+		// The form's fields are the built-in names: sent under the platform's names for their roles.
+		const names = theirNames(session, route);
+		const ours = specInOurWords(effective, names);
+		checkFormAgainst(session, route, spec, ours);
+		return (itemIndex) => inTheirWords(names, checkedLine(ctx, spec, itemIndex, source, ours));
+	}
 	if (source.mode === 'form') checkFormAgainst(session, route, spec, effective);
 	return (itemIndex) => checkedLine(ctx, spec, itemIndex, source, effective);
 }

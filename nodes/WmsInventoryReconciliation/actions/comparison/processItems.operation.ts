@@ -3,6 +3,7 @@ import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { inFormWords } from '../../../shared/form/words';
 import { requestField } from '../../../shared/platform';
 import { comparisonAction, comparisonOperation } from './common';
+import { skusName } from './lineWords';
 
 /** Process Items: only these skus (all their batches); every item when empty. */
 const skusField = requestField('/comparison_item/process', 'skus');
@@ -21,7 +22,7 @@ export const processItems = comparisonAction({
 	properties: [
 		{ ...fieldProperty(skusField), displayOptions: showFor(comparisonOperation('processItems')) },
 	],
-	body(ctx, itemIndex) {
+	body(ctx, itemIndex, session) {
 		const raw = ctx.getNodeParameter('skus', itemIndex, '') as string | string[];
 		const skus =
 			(checkOrRefuse(
@@ -39,6 +40,7 @@ export const processItems = comparisonAction({
 				`has ${skus.length} SKUs; one request takes at most ${MAX_SKUS}: split them over several items`,
 			);
 		}
-		return skus.length ? { skus: [...new Set(skus)] } : {};
+		// Under the platform's name for the list (item_numbers...) where its description says so.
+		return skus.length ? { [skusName(session)]: [...new Set(skus)] } : {};
 	},
 });

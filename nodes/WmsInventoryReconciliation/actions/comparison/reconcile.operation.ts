@@ -36,6 +36,7 @@ import { Run, stepError } from './reconcile/run';
 import { StepFailed } from './reconcile/stepFailed';
 import { ItemStock, type LineSource, type WarehouseStock } from './reconcile/stock';
 import { aggregateErpLines, type ErpOnHand } from './reconcile/variance';
+import { reconcileWords, specInOurWords, type ReconcileWords } from './lineWords';
 
 /** What one Reconcile run starts from: the stock per warehouse, and how its input is reported. */
 interface ReconcileInput {
@@ -57,6 +58,7 @@ function fromItems(
 	session: ExecuteSession,
 	output: Output,
 	settings: ReconcileSettings,
+	words: ReconcileWords,
 ): ReconcileInput {
 	const items = session.ctx.getInputData();
 	const lines = readErpLines(
@@ -64,7 +66,7 @@ function fromItems(
 		output,
 		items,
 		settings.defaultWarehouse,
-		effectiveSpec(session, '/comparison_erp_on_hand/add'),
+		specInOurWords(effectiveSpec(session, '/comparison_erp_on_hand/add'), words.erpOnHand),
 	);
 	const onHand = aggregateErpLines(lines);
 	const byWarehouse = new Map<string, ErpOnHand[]>();
@@ -88,8 +90,9 @@ function fromItems(
 async function fromFiles(
 	session: ExecuteSession,
 	settings: ReconcileSettings,
+	words: ReconcileWords,
 ): Promise<ReconcileInput> {
-	const read = await readErpFiles(session, settings.defaultWarehouse);
+	const read = await readErpFiles(session, settings.defaultWarehouse, words.erpOnHand);
 	const everyInput = session.ctx.getInputData().map((_, item) => ({ item }));
 	const rowsRefusedReading = read.rowsRefused;
 	return {
@@ -106,13 +109,16 @@ async function fromFiles(
 	};
 }
 
-/** What Reconcile sends and reads, route by route: a platform's description must have every one. */
+/**
+ * What Reconcile sends and reads, route by route: a platform's description must have every one.
+ * The fields of the lines it sends are found by their role (lineWords.ts), under any name.
+ */
 const RECONCILE_NEEDS: Needs = {
 	'/comparison/add': ['items.warehouse_code'],
-	'/comparison_erp_on_hand/add': ['comparison_id', 'items.sku', 'items.quantity'],
+	'/comparison_erp_on_hand/add': ['comparison_id'],
 	'/comparison_platform_on_hand/set': ['comparison_id'],
 	'/comparison/check_status': ['comparison_id'],
-	'/comparison_adjustment_item/add': ['comparison_id', 'items.sku', 'items.quantity_delta'],
+	'/comparison_adjustment_item/add': ['comparison_id'],
 	'/comparison_item/process': ['comparison_id'],
 	'/comparison_move_attempt/create': ['comparison_id'],
 	'/comparison/complete': ['comparison_id'],
@@ -144,16 +150,18 @@ export const reconcile: Operation = {
 				`must be at most 100 characters long (got ${settings.reference.length})`,
 			);
 		requireAll(session, 'Reconcile', RECONCILE_NEEDS, RECONCILE_INSTEAD);
+		const words = reconcileWords(session, !settings.dryRun);
 		const output = new Output(session);
 		const input =
 			bulkInput(ctx) === 'file'
-				? await fromFiles(session, settings)
-				: fromItems(session, output, settings);
+				? await fromFiles(session, settings, words)
+				: fromItems(session, output, settings, words);
 		const run = new Run(
 			session,
 			output,
 			settings,
 			[...input.stocks.keys()].map((warehouse_code) => ({ warehouse_code, steps_done: [] })),
+			words,
 			input.fileRows,
 		);
 		run.inputErrors = input.inputErrors;

@@ -17,6 +17,7 @@ import type { RowShape } from '../../../../shared/file/rows';
 import type { ExecuteSession } from '../../../../shared/session';
 import { isQuantityColumn, lineNames, missingLineColumns, readErpLine } from './input';
 import { FileStock, type LineSource } from './stock';
+import { specInOurWords, type TheirNames } from '../lineWords';
 import type { StepName } from './stepFailed';
 
 const ROUTE = '/comparison_erp_on_hand/add';
@@ -48,6 +49,7 @@ function shape(ctx: IExecuteFunctions, defaultWarehouse: string): RowShape {
 export async function readErpFiles(
 	session: ExecuteSession,
 	defaultWarehouse: string,
+	theirNames: TheirNames,
 ): Promise<ErpFiles> {
 	const { ctx } = session;
 	const names = lineNames(ctx);
@@ -58,7 +60,7 @@ export async function readErpFiles(
 		files: [],
 		reports: new Map(),
 	};
-	const spec = effectiveSpec(session, ROUTE);
+	const spec = specInOurWords(effectiveSpec(session, ROUTE), theirNames);
 	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
 		const file = new FileReader(
 			ctx,

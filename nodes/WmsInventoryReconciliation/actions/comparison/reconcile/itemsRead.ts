@@ -51,7 +51,10 @@ const SAID_BY: Record<keyof ComparisonItem, RegExp> = {
 function fieldsOf(names: string[]): ItemsList['fields'] | undefined {
 	const fields: Partial<Record<keyof ComparisonItem, string>> = {};
 	for (const role of Object.keys(SAID_BY) as Array<keyof ComparisonItem>) {
-		const found = names.filter((name) => SAID_BY[role].test(name));
+		// The built-in name where it is there: a vendor's entries may carry it beside another that says the same.
+		const found = names.includes(BUILT_IN.fields[role])
+			? [BUILT_IN.fields[role]]
+			: names.filter((name) => SAID_BY[role].test(name));
 		if (found.length > 1) return undefined;
 		fields[role] = found[0] ?? BUILT_IN.fields[role];
 	}

@@ -31,6 +31,7 @@ import {
 	type Discrepancy,
 } from './variance';
 import type { LineSource, WarehouseStock } from './stock';
+import type { ReconcileWords } from '../lineWords';
 
 const REPORT_STEPS: StepName[] = [
 	'create comparison',
@@ -63,6 +64,8 @@ export class Run {
 		readonly output: Output,
 		readonly settings: ReconcileSettings,
 		readonly runs: ComparisonRun[],
+		/** The names the platform's description gives the fields of the lines sent. */
+		readonly words: ReconcileWords,
 		/** Where lines of a file the platform refused are reported. */
 		readonly fileRows?: (source: LineSource, step: StepName, error: Error) => void,
 	) {}
@@ -99,7 +102,7 @@ export class Run {
 	/** Every step up to the report; compared lines of every comparison, classified. */
 	async report(byWarehouse: Map<string, WarehouseStock>) {
 		const { session, settings } = this;
-		const options = { retry: settings.retry, batchSize: settings.batchSize };
+		const options = { retry: settings.retry, batchSize: settings.batchSize, words: this.words };
 		const fields: IDataObject = settings.reference ? { reference: settings.reference } : {};
 		const refused = await steps.createComparisons(session, this.runs, fields, options);
 		for (const [run, outcome] of refused) {
@@ -155,7 +158,7 @@ export class Run {
 	/** Adds the adjustments inside the threshold, processes, reports move attempts, completes; per comparison. */
 	async adjust() {
 		const { session, settings } = this;
-		const options = { retry: settings.retry, batchSize: settings.batchSize };
+		const options = { retry: settings.retry, batchSize: settings.batchSize, words: this.words };
 		for (const run of this.runs.filter((candidate) => candidate.comparison_id)) {
 			const mine = this.entries.filter(
 				(entry) => entry.comparison_id === run.comparison_id && entry.action === 'adjust',
@@ -182,7 +185,8 @@ export class Run {
 
 	/** Completes every comparison, adjusting nothing: a dry run the user wants closed. */
 	async close() {
-		const options = { retry: this.settings.retry, batchSize: this.settings.batchSize };
+		const { retry, batchSize } = this.settings;
+		const options = { retry, batchSize, words: this.words };
 		for (const run of this.runs.filter((candidate) => candidate.comparison_id))
 			await steps.completeComparison(this.session, run, options);
 	}

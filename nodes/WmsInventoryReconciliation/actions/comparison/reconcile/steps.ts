@@ -24,10 +24,13 @@ import {
 } from './itemsRead';
 import { stepFailed, type ComparisonRun, type StepName } from './stepFailed';
 import type { WarehouseStock } from './stock';
+import { inTheirWords, type ReconcileWords } from '../lineWords';
 
 export interface StepOptions {
 	retry: Partial<RetryPolicy>;
 	batchSize: number;
+	/** The lines' fields as the platform's description names them. */
+	words: ReconcileWords;
 }
 
 async function step<T>(
@@ -121,7 +124,7 @@ export async function loadErpOnHand(
 			'/comparison_erp_on_hand/add',
 			batches(stock.records(), 1000),
 			{
-				recordOf: (line) => line.record,
+				recordOf: (line) => inTheirWords(options.words.erpOnHand, line.record),
 				settle: (line, outcome) => {
 					if (outcome.kind === 'stored') stored = true;
 					else if (outcome.kind === 'refused') refused.set(line.index, outcome);
@@ -238,7 +241,8 @@ export async function addAdjustmentItems(
 ) {
 	return await step(session, 'add adjustment items', run, async () => {
 		if (adjustments.length === 0) return 0;
-		const outcomes = await bulkWrite(session, '/comparison_adjustment_item/add', adjustments, {
+		const records = adjustments.map((record) => inTheirWords(options.words.adjustment, record));
+		const outcomes = await bulkWrite(session, '/comparison_adjustment_item/add', records, {
 			retry: options.retry,
 			batchSize: options.batchSize,
 			parallel: requestsInParallel(session.ctx),

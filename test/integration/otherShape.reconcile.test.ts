@@ -1,0 +1,236 @@
+/**
+ * Reconcile and the comparison operations on a platform whose comparison routes name their fields
+ * their own way (issue 40, point 7), through real n8n-core: Initech WMS 3.1 takes ERP counts as
+ * `item_number`, `lot`, `warehouse`, `qty`, adjustments as `qty_change` with a `comment`, Process
+ * Items' list as `item_numbers`, and lists what it compared as `compared_items` with `erp_qty` and
+ * `wms_qty`. Its description is read From the Platform.
+ */
+import type { IDataObject } from 'n8n-workflow';
+
+import { startSimulator, type RunningSimulator } from '../../dev/simulator';
+import type { NodeUnderTest } from '../support/harness';
+import { harnessFor } from '../support/platform';
+
+jest.setTimeout(60_000);
+
+const FROM_THE_PLATFORM = { description: 'platform', descriptionUrl: 'openapi.json' };
+const reconcile = (parameters: IDataObject, onError?: NodeUnderTest['onError']): NodeUnderTest => ({
+	type: 'wmsInventoryReconciliation',
+	typeVersion: 2,
+	parameters: { resource: 'comparison', operation: 'reconcile', ...parameters },
+	...(onError ? { onError } : {}),
+});
+type Doc = { components: { schemas: Record<string, { properties: IDataObject }> } };
+const erpCounts = (doc: Doc) =>
+	(
+		doc.components.schemas.ComparisonErpOnHandAddRequest.properties.data as {
+			items: { properties: IDataObject };
+		}
+	).items.properties;
+
+/** One Reconcile of the same stock on a simulator of `shape`: what the user sees and what the platform now holds. */
+async function reconcileOn(shape: 'ours' | 'initech', dryRun: boolean) {
+	const sim = await startSimulator({ shape, demoData: true });
+	try {
+		const harness = harnessFor(sim, shape === 'ours' ? {} : FROM_THE_PLATFORM);
+		const onHand = (sku: string, batch = '') => sim.store.onHand('WH1', sku, batch);
+		const erp = [
+			{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: onHand('NUT-M8') + 1 },
+			{ sku: 'BOLT-M8-40', warehouse_code: 'WH1', quantity: onHand('BOLT-M8-40') - 2 },
+			{
+				sku: 'PAINT-RED-1L',
+				batch: 'B2026-01',
+				warehouse_code: 'WH1',
+				quantity: onHand('PAINT-RED-1L', 'B2026-01') - 3,
+			},
+		];
+		const { error, outputs } = await harness.run(
+			reconcile({
+				dryRun,
+				thresholdRule: 'units',
+				maxUnits: 5,
+				options: { platformOnly: 'ignore' },
+			}),
+			erp,
+		);
+		return {
+			error: error?.message,
+			discrepancies: outputs[0]?.map((item) => item.json),
+			summary: outputs[1]?.map((item) => item.json),
+			// The platform's own record of the adjustments, in the store's (our) words.
+			adjustments: sim.store
+				.list('comparison')
+				.flatMap((comparison) => (comparison.adjustments as IDataObject[]) ?? []),
+			stock: erp.map((line) => onHand(line.sku, line.batch)),
+		};
+	} finally {
+		await sim.close();
+	}
+}
+
+describe('Reconcile on Initech WMS 3.1, whose comparison routes name their fields item_number, lot, qty, qty_change, erp_qty, wms_qty', () => {
+	it.each([
+		['a dry run', true],
+		['applying the adjustments', false],
+	])(
+		'%s gives the same discrepancies, summary, adjustments and stock as on the built-in description',
+		async (_, dryRun) => {
+			const ours = await reconcileOn('ours', dryRun);
+			const initech = await reconcileOn('initech', dryRun);
+			expect(ours.error).toBeUndefined();
+			// The batch the ERP does not list is reported for review, not adjusted.
+			expect(ours.discrepancies).toHaveLength(4);
+			if (dryRun) expect(ours.adjustments).toEqual([]);
+			else
+				expect(
+					ours.adjustments.map(({ sku, batch, quantity_delta }) => [sku, batch, quantity_delta]),
+				).toEqual([
+					['PAINT-RED-1L', 'B2026-01', -3],
+					['BOLT-M8-40', undefined, -2],
+					['NUT-M8', undefined, 1],
+				]);
+			expect(initech).toEqual(ours);
+		},
+	);
+});
+
+describe('a platform whose description cannot tell which field of a comparison line plays a role', () => {
+	let sim: RunningSimulator;
+	beforeEach(async () => {
+		sim = await startSimulator({ shape: 'initech', demoData: true });
+	});
+	afterEach(async () => await sim.close());
+
+	it('Reconcile stops before sending anything where two fields could each be the quantity, naming the route and both', async () => {
+		sim.description.set({
+			shape: 'initech',
+			tweak: (doc: Doc) => {
+				erpCounts(doc).counted_qty = { type: 'number', minimum: 0 };
+			},
+		});
+		const { error } = await harnessFor(sim, FROM_THE_PLATFORM).run(reconcile({}), [
+			{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: 5 },
+		]);
+		expect(error).toMatchObject({
+			message:
+				"WMS: the platform's API description (Initech WMS API 3.1.0) does not say which field of /comparison_erp_on_hand/add's records is the quantity: qty, counted_qty could each be it",
+			description: expect.stringMatching(/^Nothing was sent\. /),
+		});
+		expect(sim.stats().requests['/comparison/add']).toBeUndefined();
+	});
+
+	it('a dry run needs no adjustment field; applying stops before the first request where none reads as the quantity change', async () => {
+		sim.description.set({
+			shape: 'initech',
+			tweak: (doc: Doc) => {
+				const adjustment = (
+					doc.components.schemas.ComparisonAdjustmentItemAddRequest.properties.data as {
+						items: { properties: IDataObject; required: string[] };
+					}
+				).items;
+				adjustment.properties.units = adjustment.properties.qty_change;
+				delete adjustment.properties.qty_change;
+				adjustment.required = ['item_number', 'units'];
+			},
+		});
+		const harness = harnessFor(sim, FROM_THE_PLATFORM);
+		const input = [{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: 5 }];
+		const dry = await harness.run(reconcile({ dryRun: true }), input);
+		expect(dry.error).toBeUndefined();
+		const before = sim.stats().requests['/comparison/add'];
+
+		const applying = await harness.run(reconcile({ dryRun: false }), input);
+		expect(applying.error?.message).toBe(
+			`WMS: the platform's API description (Initech WMS API 3.1.0) does not say which field of /comparison_adjustment_item/add's records is the quantity change: none of "item_number", "lot", "comment", "units" reads as one`,
+		);
+		expect(sim.stats().requests['/comparison/add']).toBe(before);
+		expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
+	});
+});
+
+describe("Reconcile set to On Error → Continue (regular output) where the comparison's answer cannot be read", () => {
+	it('puts out an error item naming the step and the lists, not the input items as if reconciled', async () => {
+		const sim = await startSimulator({ shape: 'initech', demoData: true });
+		try {
+			sim.description.set({
+				shape: 'initech',
+				tweak: (doc: Doc) => {
+					const comparison = doc.components.schemas.Comparison.properties;
+					comparison.recounted_items = comparison.compared_items;
+				},
+			});
+			const input = [{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: 5 }];
+			const { error, outputs } = await harnessFor(sim, FROM_THE_PLATFORM).run(
+				reconcile({ dryRun: false }, 'continueRegularOutput'),
+				input,
+			);
+			expect(error).toBeUndefined();
+			const discrepancies = outputs[0].map((item) => item.json);
+			expect(discrepancies).toHaveLength(1);
+			expect(discrepancies[0].error).toMatchObject({
+				code: 'step_failed',
+				message: expect.stringMatching(
+					/^Reconcile stopped at step "read comparison" \(warehouse WH1, comparison CMP-000001\): .*compared_items, recounted_items could each be it$/,
+				),
+			});
+			expect(discrepancies).not.toContainEqual(input[0]);
+			expect(outputs[1].map((item) => item.json.outcome)).toEqual(['stopped']);
+			expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
+		} finally {
+			await sim.close();
+		}
+	});
+});
+
+describe('the single comparison operations on Initech, in the form (version 2) that names fields as the built-in description does', () => {
+	it('Add Adjustment Items sends sku, quantity change and reason as item_number, qty_change and comment; Process Items sends its SKUs as item_numbers and processes only those', async () => {
+		const sim = await startSimulator({ shape: 'initech', demoData: true });
+		try {
+			const harness = harnessFor(sim, FROM_THE_PLATFORM);
+			const comparison = (operation: string, parameters: IDataObject): NodeUnderTest => ({
+				type: 'wmsInventoryReconciliation',
+				typeVersion: 2,
+				parameters: {
+					resource: 'comparison',
+					operation,
+					comparisonId: 'CMP-000001',
+					...parameters,
+				},
+			});
+			const before = sim.store.onHand('WH1', 'NUT-M8', '');
+			// A dry run leaves the comparison compared, open to adjustments.
+			const dry = await harness.run(reconcile({ dryRun: true }), [
+				{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: 1 },
+				{ sku: 'BOLT-M8-40', warehouse_code: 'WH1', quantity: 1 },
+			]);
+			expect(dry.error).toBeUndefined();
+			const added = await harness.run(
+				comparison('addAdjustmentItems', {
+					sku: 'NUT-M8',
+					quantityDelta: 4,
+					additionalFields: { reason: 'counted over' },
+				}),
+				[{}],
+			);
+			expect(added.error).toBeUndefined();
+			expect(added.outputs[0].map((item) => item.json.status)).toEqual(['created']);
+			const processed = await harness.run(comparison('processItems', { skus: ['NUT-M8'] }), [{}]);
+			expect(processed.error).toBeUndefined();
+			expect(processed.outputs[0].map((item) => item.json.processed)).toEqual([1]);
+			const [stored] = sim.store.list('comparison');
+			expect(
+				(stored.adjustments as IDataObject[]).map(({ sku, quantity_delta, reason }) => [
+					sku,
+					quantity_delta,
+					reason,
+				]),
+			).toEqual([['NUT-M8', 4, 'counted over']]);
+			expect(
+				(stored.items as IDataObject[]).filter((item) => item.processed).map((item) => item.sku),
+			).toEqual(['NUT-M8']);
+			expect(sim.store.onHand('WH1', 'NUT-M8', '')).toBe(before + 4);
+		} finally {
+			await sim.close();
+		}
+	});
+});
