@@ -61,19 +61,27 @@ export async function manualRunUpdates(
 		withoutId.push(...scan.withoutId.map((update) => ({ kind: info.value, update })));
 	}
 	report(session.ctx, { withoutId, refused: [] });
-	if (pending.length === 0) return [sampleUpdate(kinds)];
+	if (pending.length === 0) return [sampleUpdate(kinds[0], pendingWords)];
 	// Oldest first across the kinds, as the platform lists each kind.
 	const at = (update: PendingUpdate) => Date.parse(String(update.created_at ?? '')) || 0;
 	return pending.sort((a, b) => at(a) - at(b)).slice(0, max);
 }
 
-function sampleUpdate(kinds: ErpUpdateKindInfo[]): PendingUpdate {
-	const kind = kinds[0].value;
+/**
+ * A sample in the platform's word for pending, which later steps may compare its state with. Its
+ * ID stays UPD-SAMPLE: where updates are numbered, a mark of the sample is refused before
+ * sending, where a number could mark a real update.
+ */
+function sampleUpdate(
+	info: ErpUpdateKindInfo,
+	pendingWords: Record<string, string>,
+): PendingUpdate {
+	const kind = info.value;
 	const at = new Date().toISOString();
 	return {
 		id: 'UPD-SAMPLE',
 		kind,
-		status: 'pending',
+		status: pendingWords[kind] ?? 'pending',
 		created_at: at,
 		updated_at: at,
 		payload: { ...SAMPLE_PAYLOADS[kind], [TIME_FIELD[kind]]: at },

@@ -3,7 +3,7 @@
  * complete and error; a platform's description lists its own in the enum of a list route's status
  * filter (NEW, DONE, ERROR). Each word is known by what it says, in any letter case; where the
  * description cannot tell which word is meant, the node stops in words and names the form's
- * option that says it, never picks one in silence.
+ * option that says it, never picks one in silence. Its update IDs may be numbers.
  */
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -30,9 +30,55 @@ export function wordsFor(listed: string[], state: UpdateState): string[] {
 }
 
 /**
- * The platform's word for `state` on a list route: the built-in word on the built-in description,
- * the one the person chose, else the one word of the route's status enum that says it; otherwise
- * the run stops before anything is read, naming the words and the option.
+ * The platform's word for `state` on a list route, read from the route's status enum: the
+ * built-in word on the built-in description (or where the route has no status filter, which the
+ * check of the route's filters reports in its words), else the one listed word that says it;
+ * otherwise why the description cannot tell.
+ */
+export function platformStateWord(
+	session: Session,
+	route: string,
+	state: UpdateState,
+): { word: string } | { why: string } {
+	if (session.platform.builtIn || !session.platform.has(route)) return { word: state };
+	const field = statusFilter(session, route);
+	if (!field) return { word: state };
+	const words = field.options?.map((option) => option.value);
+	const listed = words && words.length > 0 ? words : undefined;
+	const found = listed ? wordsFor(listed, state) : [];
+	if (found.length === 1) return { word: found[0] };
+	const path = session.platform.path(route);
+	return {
+		why: !listed
+			? `${path} lists no states for its status filter`
+			: found.length === 0
+				? `${path} lists ${listed.join(', ')}`
+				: `${path} lists ${found.join(' and ')}, which could each be it`,
+	};
+}
+
+/** The stop where the description cannot tell a state's word: what it lists, and what to do. */
+export function unclearStateError(
+	session: Session,
+	state: UpdateState,
+	why: string,
+	whatToDo: string,
+	itemIndex?: number,
+): NodeOperationError {
+	const node = session.ctx.getNode();
+	// An item's stop is told as the item's (n8n's run names the item); the node's alone by its name.
+	const who = itemIndex === undefined ? `${node.name}: ` : '';
+	return new NodeOperationError(
+		node,
+		`${who}${descriptionName(session.platform.source)} does not say which update state is ${state}: ${why}`,
+		{ description: whatToDo, itemIndex },
+	);
+}
+
+/**
+ * The platform's word for `state` on a list route: the one the person chose, else the
+ * description's (platformStateWord); otherwise the run stops before anything is read, naming the
+ * words and the option.
  */
 export function stateWord(
 	session: Session,
@@ -41,27 +87,13 @@ export function stateWord(
 	chosen: { value: string; option: string; meaning: string },
 ): string {
 	if (chosen.value.trim() !== '') return chosen.value.trim();
-	if (session.platform.builtIn || !session.platform.has(route)) return state;
-	const field = statusFilter(session, route);
-	// No status filter at all: the check of the route's filters says so, in its words.
-	if (!field) return state;
-	const words = field.options?.map((option) => option.value);
-	const listed = words && words.length > 0 ? words : undefined;
-	const found = listed ? wordsFor(listed, state) : [];
-	if (found.length === 1) return found[0];
-	const node = session.ctx.getNode();
-	const path = session.platform.path(route);
-	const why = !listed
-		? `${path} lists no states for its status filter`
-		: found.length === 0
-			? `${path} lists ${listed.join(', ')}`
-			: `${path} lists ${found.join(' and ')}, which could each be it`;
-	throw new NodeOperationError(
-		node,
-		`${node.name}: ${descriptionName(session.platform.source)} does not say which update state is ${state}: ${why}`,
-		{
-			description: `Set ${chosen.option} to the word the platform gives ${chosen.meaning}. Nothing was read.`,
-		},
+	const found = platformStateWord(session, route, state);
+	if ('word' in found) return found.word;
+	throw unclearStateError(
+		session,
+		state,
+		found.why,
+		`Set ${chosen.option} to the word the platform gives ${chosen.meaning}. Nothing was read.`,
 	);
 }
 
@@ -117,4 +149,24 @@ export function markingSession<S extends Session>(
 		unknown: others(statuses?.unknown),
 	});
 	return { ...session, platform };
+}
+
+const NUMERIC = new Set(['integer', 'number']);
+
+/** The type of a field, or undefined where the description has no such field. */
+function typeOf(read: () => { type: string }): string | undefined {
+	try {
+		return read().type;
+	} catch {
+		return undefined;
+	}
+}
+
+/** Whether the platform numbers its updates: the list route's ID filter, else the ID Set Complete sends. */
+export function updateIdsAreNumbers(session: Session, route: string): boolean {
+	if (session.platform.builtIn || !session.platform.has(route)) return false;
+	const idFilter = session.platform.filterFields(route).find((field) => field.name === 'id');
+	const type =
+		idFilter?.type ?? typeOf(() => session.platform.recordField('/erp_update/set_complete', 'id'));
+	return type !== undefined && NUMERIC.has(type);
 }

@@ -107,6 +107,8 @@ export interface GetManyConfig extends ResourceOperation {
 	name?: string;
 	action: string;
 	description?: string;
+	/** One item's filter in the platform's own terms, where the form's differ (an ERP update's states and ids). */
+	platformFilter?: (session: ExecuteSession, filter: IDataObject, itemIndex: number) => IDataObject;
 }
 
 export function getManyOperation(config: GetManyConfig): Operation {
@@ -141,7 +143,7 @@ export function getManyOperation(config: GetManyConfig): Operation {
 			const keyReads: KeyRead[] = [];
 			const plain = new Map<string, number>();
 			await output.eachItem(items.length, async (itemIndex) => {
-				const filter = fromVersion(ctx, 3)
+				const formed = fromVersion(ctx, 3)
 					? checkedFilter(session, config.route, itemIndex)
 					: effectiveFilter(
 							session,
@@ -150,6 +152,7 @@ export function getManyOperation(config: GetManyConfig): Operation {
 							filters.fields,
 							byKeys && keyRoute ? { form: byKeys.list, platform: keyRoute.list } : undefined,
 						);
+				const filter = config.platformFilter?.(session, formed, itemIndex) ?? formed;
 				const keys = keyRoute ? (filter[keyRoute.list] as string[] | undefined) : undefined;
 				if (keyRoute && keys?.length) {
 					const rest = { ...filter };
