@@ -1,0 +1,41 @@
+/**
+ * Error answers as vendors write them, read into the error envelope the bulk writes place on rows
+ * (nodes/shared/transport/problem.ts): FastAPI's validation error, whose `detail` is a list and
+ * whose `loc` is the path as a list ("body" first for a field of the request body), beside the
+ * spellings the vendor generator also covers (test/integration/vendors.test.ts).
+ */
+import { problemOf } from '../../nodes/shared/transport/problem';
+
+describe('problemOf', () => {
+	it("reads FastAPI's 422: each entry's loc as a path within the body, its msg as the words", () => {
+		expect(
+			problemOf({
+				detail: [
+					{ loc: ['body', 'data', 1, 'item_name'], msg: 'field required', type: 'missing' },
+					{ loc: ['body', 0, 'sku'], msg: 'too long', type: 'string_too_long' },
+				],
+			}),
+		).toEqual({
+			code: undefined,
+			message: 'field required',
+			details: [
+				{ path: 'data.1.item_name', message: 'field required' },
+				{ path: '0.sku', message: 'too long' },
+			],
+			request_id: undefined,
+		});
+	});
+
+	it('keeps a loc outside the body as it is (a query parameter names no row)', () => {
+		expect(
+			problemOf({ detail: [{ loc: ['query', 'limit'], msg: 'must be at most 100' }] })?.details,
+		).toEqual([{ path: 'query.limit', message: 'must be at most 100' }]);
+	});
+
+	it('reads a detail that is text as the message, as before', () => {
+		expect(problemOf({ detail: 'Item not found' })).toMatchObject({
+			message: 'Item not found',
+			details: undefined,
+		});
+	});
+});
