@@ -115,7 +115,7 @@ describe('ERP updates on a platform whose states the description cannot tell apa
 			message:
 				"The 1st input item: the platform's API description (Initech WMS API 3.1.0) does not say which update state is complete: /erp_update/outgoing_consignment lists NEU, ERLEDIGT, FEHLER",
 			description:
-				'Filters → Status is "complete", the built-in description\'s word, which this platform does not use. Add the WMS ERP Update node anew (version 3): its Filters offer the platform\'s own states. Nothing was read.',
+				'Filters → Status is "complete", a word of the built-in description. Add the WMS ERP Update node anew (version 3): its Filters offer the platform\'s own states. Nothing was read.',
 		});
 		expect(sim.stats().requests['/erp_update/outgoing_consignment']).toBeUndefined();
 	});

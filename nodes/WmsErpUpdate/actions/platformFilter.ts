@@ -33,7 +33,7 @@ function statusInPlatformWords(
 		session,
 		status as UpdateState,
 		found.why,
-		`Filters → Status is "${status}", the built-in description's word, which this platform does not use. Add the WMS ERP Update node anew (version 3): its Filters offer the platform's own states. Nothing was read.`,
+		`Filters → Status is "${status}", a word of the built-in description. Add the WMS ERP Update node anew (version 3): its Filters offer the platform's own states. Nothing was read.`,
 		itemIndex,
 	);
 }
