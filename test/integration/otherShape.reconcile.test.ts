@@ -8,7 +8,7 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
-import type { NodeUnderTest } from '../support/harness';
+import { useBinaryData, type NodeUnderTest } from '../support/harness';
 import { harnessFor } from '../support/platform';
 
 jest.setTimeout(60_000);
@@ -28,8 +28,20 @@ const erpCounts = (doc: Doc) =>
 		}
 	).items.properties;
 
+const FILE = {
+	input: 'file',
+	columnMapping: {
+		columns: [
+			{ column: 'sku', field: 'sku' },
+			{ column: 'warehouse', field: 'warehouse_code' },
+			{ column: 'batch', field: 'batch' },
+			{ column: 'quantity', field: 'quantity' },
+		],
+	},
+};
+
 /** One Reconcile of the same stock on a simulator of `shape`: what the user sees and what the platform now holds. */
-async function reconcileOn(shape: 'ours' | 'initech', dryRun: boolean) {
+async function reconcileOn(shape: 'ours' | 'initech', dryRun: boolean, fromFile = false) {
 	const sim = await startSimulator({ shape, demoData: true });
 	try {
 		const harness = harnessFor(sim, shape === 'ours' ? {} : FROM_THE_PLATFORM);
@@ -44,15 +56,19 @@ async function reconcileOn(shape: 'ours' | 'initech', dryRun: boolean) {
 				quantity: onHand('PAINT-RED-1L', 'B2026-01') - 3,
 			},
 		];
-		const { error, outputs } = await harness.run(
-			reconcile({
-				dryRun,
-				thresholdRule: 'units',
-				maxUnits: 5,
-				options: { platformOnly: 'ignore' },
-			}),
-			erp,
-		);
+		const node = reconcile({
+			dryRun,
+			thresholdRule: 'units',
+			maxUnits: 5,
+			options: { platformOnly: 'ignore' },
+			...(fromFile ? FILE : {}),
+		});
+		const csv = ['sku;warehouse;batch;quantity']
+			.concat(erp.map((l) => [l.sku, l.warehouse_code, l.batch ?? '', l.quantity].join(';')))
+			.join('\n');
+		const { error, outputs } = fromFile
+			? await harness.runFiles(node, [{ fileName: 'stock.csv', text: csv }])
+			: await harness.run(node, erp);
 		return {
 			error: error?.message,
 			discrepancies: outputs[0]?.map((item) => item.json),
@@ -69,17 +85,21 @@ async function reconcileOn(shape: 'ours' | 'initech', dryRun: boolean) {
 }
 
 describe('Reconcile on Initech WMS 3.1, whose comparison routes name their fields item_number, lot, qty, qty_change, erp_qty, wms_qty', () => {
+	beforeAll(async () => await useBinaryData('filesystem'));
+
 	it.each([
-		['a dry run', true],
-		['applying the adjustments', false],
+		['a dry run', true, false],
+		['applying the adjustments', false, false],
+		['applying the adjustments of a CSV file', false, true],
 	])(
 		'%s gives the same discrepancies, summary, adjustments and stock as on the built-in description',
-		async (_, dryRun) => {
-			const ours = await reconcileOn('ours', dryRun);
-			const initech = await reconcileOn('initech', dryRun);
+		async (_, dryRun, fromFile) => {
+			const ours = await reconcileOn('ours', dryRun, fromFile);
+			const initech = await reconcileOn('initech', dryRun, fromFile);
 			expect(ours.error).toBeUndefined();
 			// The batch the ERP does not list is reported for review, not adjusted.
 			expect(ours.discrepancies).toHaveLength(4);
+			if (fromFile) expect(ours.summary?.[0]).toMatchObject({ files: ['stock.csv'] });
 			if (dryRun) expect(ours.adjustments).toEqual([]);
 			else
 				expect(
