@@ -198,11 +198,11 @@ export class RestOrders {
 		this.seen.push({ method, path: rawPath, query, body });
 		try {
 			this.auth.verify(req.headers.authorization);
-			const { status, payload } = this.run(method, rawPath, query, body);
+			const { status, payload, headers } = this.run(method, rawPath, query, body);
 			if (payload === undefined) {
 				res.writeHead(status, { 'Content-Length': 0 });
 				res.end();
-			} else sendJson(res, status, payload);
+			} else sendJson(res, status, payload, headers);
 		} catch (error) {
 			const err =
 				error instanceof ApiError
@@ -217,8 +217,8 @@ export class RestOrders {
 		rawPath: string,
 		query: Record<string, string[]>,
 		body: string,
-	): { status: number; payload?: unknown } {
-		const stock = searchStock(this.stock, method, rawPath, body);
+	): { status: number; payload?: unknown; headers?: Record<string, string> } {
+		const stock = searchStock(this.stock, method, rawPath, body, query);
 		if (stock) return stock;
 		if (rawPath === '/orders') {
 			if (method !== 'GET') throw new ApiError(405, 'method_not_allowed', `${method} /orders`);

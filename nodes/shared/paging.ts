@@ -19,6 +19,7 @@ import type { Paging, Platform } from './platform';
 import { pageStyleOf, type PageState, type PageStyle } from './pagingStyles';
 import type { Session } from './session';
 import { platformRequest, type RequestOptions } from './transport/request';
+import { pathOfRoute } from './transport/target';
 
 export type { Cursor, PageState } from './pagingStyles';
 
@@ -119,11 +120,35 @@ export function pageBody(
 	return shape.style.place(body, at, size);
 }
 
+/**
+ * The address of a page the answer named (a Link header), made whole against the route's own
+ * address; one on another site is refused: the credential goes only to the platform's base URL.
+ */
+function addressOf(
+	session: Session,
+	route: string,
+	link: string | undefined,
+	itemIndex: number | undefined,
+): string | undefined {
+	if (link === undefined) return undefined;
+	const own = `${session.baseUrl}${pathOfRoute(session.platform.path(route))}`;
+	const url = URL.canParse(link, own) ? new URL(link, own) : undefined;
+	if (url?.origin !== new URL(session.baseUrl).origin)
+		throw new NodeApiError(session.ctx.getNode(), { message: link } as JsonObject, {
+			message: `The platform's Link header on ${route} names its next page at ${url?.origin ?? link}, not the platform's own site: reading stopped there, so the credential is not sent elsewhere`,
+			description: `Route ${route}. The records read so far are not returned. Tell the platform's operator that its Link header points away from ${new URL(session.baseUrl).origin}.`,
+			itemIndex,
+		});
+	return url.href;
+}
+
 /** One page as read: its records, and where the next page starts (none on the last). */
 export interface PageRead {
 	status: number;
 	records: IDataObject[];
 	next?: PageState;
+	/** The answer's headers, names in lower case. */
+	headers: Record<string, unknown>;
 }
 
 /** Reads one page of a read route. */
@@ -136,16 +161,25 @@ export async function readPage(
 	options: RequestOptions = {},
 ): Promise<PageRead> {
 	const shape = readShapeOf(session, route);
-	const { status, body: answer } = await platformRequest(
-		session,
-		route,
-		pageBody(shape, filter, at, size),
-		{ ...options, expect: pageProblem(shape) },
-	);
+	const { style } = shape;
+	const url = addressOf(session, route, style.address?.(at), options.itemIndex);
+	const {
+		status,
+		body: answer,
+		headers = {},
+	} = await platformRequest(session, route, pageBody(shape, filter, at, size), {
+		...options,
+		expect: pageProblem(shape),
+		...(url ? { url } : {}),
+	});
 	const records = listOf(answer, shape).value as IDataObject[];
 	// Pages are counted in the size sent, which the route's largest page may have lowered.
-	const { style } = shape;
-	return { status, records, next: style.next(answer, at, records.length, style.sent(size)) };
+	return {
+		status,
+		records,
+		next: style.next(answer, at, records.length, style.sent(size), headers),
+		headers,
+	};
 }
 
 /** How a record of this route is told apart: the key its records route reports, else its `id`. */
@@ -196,6 +230,8 @@ export async function readByKeys(
 export interface Page {
 	records: IDataObject[];
 	last: boolean;
+	/** The headers of the answer the records came in. */
+	headers: Record<string, unknown>;
 }
 
 /** Yields pages so a caller (the trigger) can stop early, e.g. when its time budget runs out. */
@@ -258,6 +294,6 @@ export async function* readPages(
 			);
 		}
 		at = next;
-		yield { records: fresh, last: next === undefined };
+		yield { records: fresh, last: next === undefined, headers: page.headers };
 	} while (at !== undefined && remaining > 0);
 }

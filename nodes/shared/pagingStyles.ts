@@ -28,7 +28,10 @@ export interface PageStyle {
 		at: PageState | undefined,
 		count: number,
 		size: number,
+		headers: Record<string, unknown>,
 	): PageState | undefined;
+	/** The address a page starting `at` is read from, where the answer gave it (a Link header); else the route's own. */
+	address?(at: PageState | undefined): string | undefined;
 	/**
 	 * The answer's field of the next cursor, for a cursor's paging: its pages may be asked in any
 	 * size (page numbers and offsets keep their size, or the pages would shift), and a cursor
@@ -43,7 +46,7 @@ export function cursorAt(page: IDataObject, path: string): Cursor | undefined {
 	return typeof cursor === 'number' && Number.isFinite(cursor) ? cursor : undefined;
 }
 
-type Paged = Exclude<Paging, { by: 'none' }>;
+type Paged = Exclude<Paging, { by: 'none' } | { by: 'link' }>;
 
 /** What the answer's paging says there is more of: true, false, or not said. */
 function moreOf(answer: IDataObject, paging: Paged): boolean | undefined {
@@ -75,8 +78,8 @@ function paged(
 		},
 		sent,
 		problem: () => undefined,
-		next: (answer, at, count, size) =>
-			moreOf(answer, paging) === false ? undefined : nextOf(answer, at, count, size),
+		next: (answer, at, count, size, headers) =>
+			moreOf(answer, paging) === false ? undefined : nextOf(answer, at, count, size, headers),
 	};
 }
 
@@ -146,6 +149,36 @@ function offsetStyle(paging: Extract<Paging, { by: 'offset' }>): PageStyle {
 	);
 }
 
+/** The target of a Link header's link whose rel names "next" (RFC 8288), or undefined. */
+export function nextLink(header: unknown): string | undefined {
+	const text = Array.isArray(header) ? header.join(', ') : header;
+	if (typeof text !== 'string') return undefined;
+	for (const link of text.matchAll(/<([^>]*)>((?:\s*;\s*[^;,]+)*)/g)) {
+		const rel = /;\s*rel\s*=\s*(?:"([^"]*)"|([^;,\s]+))/i.exec(link[2]);
+		const names = (rel?.[1] ?? rel?.[2] ?? '').toLowerCase().split(/\s+/);
+		if (names.includes('next') && link[1].trim() !== '') return link[1].trim();
+	}
+	return undefined;
+}
+
+/** Pages whose answers name the next page's address in a Link header: read until one names none. */
+function linkStyle(paging: Extract<Paging, { by: 'link' }>): PageStyle {
+	const sent = (size: number) => Math.min(size, paging.maxSize ?? size);
+	return {
+		// The next address carries its own size, filters and place.
+		place: (body, at, size) =>
+			at === undefined && paging.size !== undefined
+				? withValueAt(body, paging.size, sent(size))
+				: body,
+		sent,
+		problem: () => undefined,
+		next: (_answer, _at, count, _size, headers) =>
+			count === 0 ? undefined : nextLink(headers.link),
+		address: (at) => (at === undefined ? undefined : String(at)),
+		cursor: 'Link',
+	};
+}
+
 /** The reader of a route's paging style. */
 export function pageStyleOf(paging: Paging): PageStyle {
 	switch (paging.by) {
@@ -155,6 +188,8 @@ export function pageStyleOf(paging: Paging): PageStyle {
 			return pageStyle(paging);
 		case 'offset':
 			return offsetStyle(paging);
+		case 'link':
+			return linkStyle(paging);
 		default:
 			return single;
 	}

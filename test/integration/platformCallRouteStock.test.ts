@@ -2,12 +2,20 @@
  * WMS Platform → Call a Route on a vendor's stock routes through real n8n-core, the simulator's
  * REST vendor answering a description of the test's own: a POST search whose path names the
  * warehouse and whose filters sit in a filter object (the warehouse filled per item into the path,
- * the filters in their object, page after page).
+ * the filters in their object, page after page), and a GET list answered as the list itself whose
+ * next page's address is in the Link header its description declares (through components/headers),
+ * its declared headers put into each item on request, never one that carries a credential.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
-import { STOCK_SEARCH, stockSearchPath } from '../../dev/simulator/restStock';
+import {
+	STOCK_LIST,
+	STOCK_SEARCH,
+	stockHeaders,
+	stockListPath,
+	stockSearchPath,
+} from '../../dev/simulator/restStock';
 import { harnessFor, type Harness } from '../support/harness';
 import { callRoute, itemOf } from '../support/platform';
 
@@ -18,8 +26,11 @@ const mapped = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, mat
 const description = () => ({
 	openapi: '3.0.3',
 	info: { title: 'Stock REST', version: '1.0.0' },
-	paths: { [STOCK_SEARCH]: stockSearchPath() },
+	paths: { [STOCK_SEARCH]: stockSearchPath(), [STOCK_LIST]: stockListPath() },
+	components: { headers: stockHeaders() },
 });
+
+const LIST = `GET ${STOCK_LIST}`;
 
 describe('WMS Platform → Call a Route on a vendor stock search', () => {
 	let sim: RunningSimulator;
@@ -70,5 +81,60 @@ describe('WMS Platform → Call a Route on a vendor stock search', () => {
 			['/warehouses/W%2F1/stock/search', { filter: { sku: 'A' }, page: 2, per_page: 2 }],
 			['/warehouses/W2/stock/search', { filter: { sku: 'A' }, page: 1, per_page: 2 }],
 		]);
+	});
+
+	it('reads a list page after page by the Link header its description declares', async () => {
+		const { outputs, error } = await harness.run(
+			callRoute(LIST, mapped({ warehouse_id: 'W/1' }), { returnAll: true }),
+			[{}],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => item.json)).toEqual([
+			{ sku: 'A', quantity: 1 },
+			{ sku: 'B', quantity: 2 },
+			{ sku: 'A', quantity: 3 },
+			{ sku: 'A', quantity: 4 },
+		]);
+		expect(sim.rest.seen.map(({ method, path, query }) => [method, path, query])).toEqual([
+			['GET', '/warehouses/W%2F1/stock', { per_page: ['2'] }],
+			['GET', '/warehouses/W%2F1/stock', { per_page: ['2'], page: ['2'] }],
+		]);
+	});
+
+	it('stops where a Link header names another site, sending nothing there', async () => {
+		for (const quantity of [1, 2, 3])
+			sim.rest.stock.push({ warehouse_id: 'W9', sku: 'ELSEWHERE', quantity });
+		const { error } = await harness.run(
+			callRoute(LIST, mapped({ warehouse_id: 'W9', sku: 'ELSEWHERE' }), { returnAll: true }),
+			[{}],
+		);
+		expect(error?.message).toMatch(
+			/Link header on GET \/warehouses\/\{warehouse_id\}\/stock names its next page at http:\/\/elsewhere\.invalid, not the platform's own site/,
+		);
+		expect(sim.rest.seen).toHaveLength(1);
+	});
+
+	it('puts the declared headers into each item under Include Response Headers, never a credential', async () => {
+		const plain = await harness.run(
+			callRoute(LIST, mapped({ warehouse_id: 'W/1' }), { returnAll: true }),
+			[{}],
+		);
+		expect(plain.outputs[0][0].json.headers).toBeUndefined();
+		const { outputs, error } = await harness.run(
+			callRoute(LIST, mapped({ warehouse_id: 'W/1' }), {
+				returnAll: true,
+				options: { includeHeaders: true },
+			}),
+			[{}],
+		);
+		expect(error).toBeUndefined();
+		const headers = outputs[0].map((item) => item.json.headers as IDataObject);
+		expect(headers.map((one) => one['x-request-id'])).toEqual(['req-1', 'req-1', 'req-2', 'req-2']);
+		expect(headers[0]).toEqual({
+			link: expect.stringContaining('rel="next"'),
+			'x-total-count': '4',
+			'x-request-id': 'req-1',
+		});
+		expect(JSON.stringify(outputs)).not.toMatch(/secret/);
 	});
 });

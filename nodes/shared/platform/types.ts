@@ -38,6 +38,8 @@ export interface RouteInfo {
 	method?: OperationMethod;
 	/** Its fields that go in the path, the query or a header rather than the body, by name. */
 	params?: Record<string, Param>;
+	/** The headers its success answer declares, in lower case (a `$ref` to components/headers followed). */
+	headers?: string[];
 }
 
 export type OperationMethod = 'get' | 'put' | 'patch' | 'delete';
@@ -93,6 +95,12 @@ export type Paging =
 			maxSize?: number;
 			more?: string;
 			total?: string;
+	  }
+	/** The next page's address in the answer's Link header (RFC 8288, rel="next"). */
+	| {
+			by: 'link';
+			size?: string;
+			maxSize?: number;
 	  }
 	/** One page: the description shows no way to ask for the next. */
 	| { by: 'none' };

@@ -44,6 +44,8 @@ export interface RequestOptions {
 	 * answers stands for the answer's body.
 	 */
 	readAnswer?: ReadAnswer;
+	/** The address to read instead of the route's own (a next page a Link header named, on the platform's own site). */
+	url?: string;
 }
 
 /** A success answer: its HTTP status and its JSON object. */
@@ -52,6 +54,8 @@ export interface Answer {
 	body: IDataObject;
 	/** Sent again after a try the platform may have stored (its answer was lost): the record may have reached it twice. */
 	resent?: true;
+	/** The answer's headers, names in lower case. */
+	headers?: Record<string, unknown>;
 }
 
 /**
@@ -97,7 +101,7 @@ export async function platformRequest(
 	const target = targetOf(info, session.platform.path(route), body);
 	const request: IHttpRequestOptions = {
 		method: target.method,
-		url: `${baseUrl}${target.path}`,
+		url: options.url ?? `${baseUrl}${target.path}`,
 		...(target.body ? { body: target.body } : {}),
 		json: true,
 		headers: { ...target.headers, Accept: 'application/json' },
@@ -223,7 +227,7 @@ export async function platformRequest(
 				attempt,
 			);
 		return mayBeStored
-			? { status, body: answer as IDataObject, resent: true }
-			: { status, body: answer as IDataObject };
+			? { status, body: answer as IDataObject, resent: true, headers }
+			: { status, body: answer as IDataObject, headers };
 	}
 }

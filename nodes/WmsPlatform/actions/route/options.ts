@@ -13,6 +13,7 @@ import {
 } from '../../../shared/form/options';
 import { showFor, type ResourceOperation } from '../../../shared/form/properties';
 import type { ExecuteSession } from '../../../shared/session';
+import { includeHeadersOption } from './headers';
 
 const batchSizeOption: INodeProperties = {
 	displayName: 'Batch Size',
@@ -65,7 +66,14 @@ const unknownFieldsOption: INodeProperties = (() => {
 
 export function routeOptions(op: ResourceOperation): INodeProperties {
 	return optionsCollection(
-		[batchSizeOption, resendOption, checkOnlyOption, includeInputFieldsOption, unknownFieldsOption],
+		[
+			batchSizeOption,
+			resendOption,
+			checkOnlyOption,
+			includeHeadersOption,
+			includeInputFieldsOption,
+			unknownFieldsOption,
+		],
 		showFor(op),
 	);
 }

@@ -12,10 +12,11 @@ import { mappedRecord, mapsAutomatically } from '../../../shared/form/mapperRead
 import { includeInputFields, retryPolicy, unknownFieldsPolicy } from '../../../shared/form/options';
 import { formLabel } from '../../../shared/form/words';
 import { CHECKED, Output, type ItemRecord } from '../../../shared/output';
-import { readAll } from '../../../shared/paging';
+import { readAll, readPages } from '../../../shared/paging';
 import type { FieldSpec, RecordSpec } from '../../../shared/platform';
 import type { ExecuteSession } from '../../../shared/session';
 import { platformRequest } from '../../../shared/transport/request';
+import { declaredHeaders, includesHeaders, withHeaders } from './headers';
 import { writeOptions } from './options';
 import type { RouteFields } from './routes';
 
@@ -162,15 +163,23 @@ export async function readEach(
 	const { ctx } = session;
 	const fields = fieldsOf(session, spec);
 	const output = new Output(session, { includeInputFields: includeInputFields(ctx) });
+	const headers = includesHeaders(session);
 	await output.eachItem(items.length, async (itemIndex) => {
 		const filter = fields.checked(itemIndex);
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
-		return await readAll(session, route, filter, {
-			limit,
-			itemIndex,
-			retry: retryPolicy(ctx, itemIndex),
-		});
+		const options = { limit, itemIndex, retry: retryPolicy(ctx, itemIndex) };
+		if (!headers) return await readAll(session, route, filter, options);
+		// Each record with the headers of the page it came in.
+		const records: IDataObject[] = [];
+		for await (const page of readPages(session, route, filter, options))
+			records.push(
+				...(withHeaders(
+					page.records,
+					declaredHeaders(session, route, page.headers),
+				) as IDataObject[]),
+			);
+		return records;
 	});
 	return output.items();
 }
@@ -190,6 +199,7 @@ export async function callEach(
 		body: fields.checked(itemIndex),
 	}));
 	const checkOnly = ctx.getNodeParameter('options.checkOnly', 0, false) as boolean;
+	const headers = includesHeaders(session);
 	for (const { itemIndex, body } of requests) {
 		if (checkOnly) {
 			output.add(itemIndex, CHECKED);
@@ -200,7 +210,12 @@ export async function callEach(
 				itemIndex,
 				retry: retryPolicy(ctx, itemIndex),
 			});
-			output.add(itemIndex, answer.body);
+			output.add(
+				itemIndex,
+				headers
+					? withHeaders(answer.body, declaredHeaders(session, route, answer.headers))
+					: answer.body,
+			);
 		} catch (error) {
 			output.fail(itemIndex, error);
 		}

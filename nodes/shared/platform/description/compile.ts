@@ -12,7 +12,7 @@ import { DescriptionProblem, pointer, type Note } from './problems';
 import { isObject, own, Resolver, type Schema } from './refs';
 import { answerLists } from './answerLists';
 import { answerStyle } from './answerStyle';
-import { requestSchemaOf, successSchemaOf } from './media';
+import { requestSchemaOf, successHeadersOf, successSchemaOf } from './media';
 import { otherOperations } from './operations';
 import { pairReads, readRecordSchema } from './pairReads';
 import { referencesOf } from './references';
@@ -98,6 +98,7 @@ class Compiler {
 		const request = this.resolver.resolve(requestRaw.schema, requestPointer);
 		const answerRaw = successSchemaOf(this.resolver, operation, at);
 		const answer = this.resolver.resolve(answerRaw.schema, answerRaw.at);
+		const headers = successHeadersOf(this.resolver, operation, at);
 		this.sayNotJson(path, at, requestRaw.notJson, 'takes');
 		this.sayNotJson(path, at, answerRaw.notJson, 'answers with');
 		const properties = isObject(own(request, 'properties'))
@@ -117,7 +118,7 @@ class Compiler {
 		const filter = this.wire.filter(request);
 		const paging = records?.required
 			? ({ by: 'none' } as const)
-			: this.wire.paging(request, answer);
+			: this.wire.paging(request, answer, headers);
 		const list = records?.required ? undefined : this.wire.list(answer);
 		const isBulk = records !== undefined && records.required;
 		const isRead =
@@ -198,6 +199,7 @@ class Compiler {
 			noun: overlay.noun ?? (records ? nounOf(path) : undefined),
 			wire: Object.keys(wire).length ? wire : undefined,
 			references,
+			headers: headers.length ? headers : undefined,
 			body,
 		}) as CompiledRoute;
 	}

@@ -101,3 +101,43 @@ export function successSchemaOf(resolver: Resolver, operation: Schema, at: strin
 	}
 	return notJson ? { ...NOTHING, notJson } : NOTHING;
 }
+
+/**
+ * The headers an operation's success answer declares, by name in lower case: those of the first
+ * success response with a JSON body, else of the first success response. A Header object may be a
+ * $ref (to components/headers, or anywhere; 3.1 with siblings); Content-Type is the media type's
+ * own and is not a header here (as the specification says).
+ */
+export function successHeadersOf(resolver: Resolver, operation: Schema, at: string): string[] {
+	const responses = followObject(resolver, own(operation, 'responses'), `${at}/responses`).value;
+	if (!responses) return [];
+	let first: Schema | undefined;
+	let chosen: Schema | undefined;
+	for (const status of successStatuses(responses)) {
+		const response = followObject(resolver, own(responses, status), `${at}/responses/${status}`);
+		if (!response.value) continue;
+		first ??= response.value;
+		if (schemaIn(own(response.value, 'content'), response.at).schema !== undefined) {
+			chosen = response.value;
+			break;
+		}
+	}
+	const headers = own(chosen ?? first ?? {}, 'headers');
+	if (!isObject(headers)) return [];
+	return Object.keys(headers)
+		.filter(
+			(name) =>
+				name.toLowerCase() !== 'content-type' &&
+				declared(resolver, own(headers, name), `${at}/headers/${escapePointer(name)}`),
+		)
+		.map((name) => name.toLowerCase());
+}
+
+/** Whether a Header object is there once its $refs are followed: one that points at nothing declares nothing (and costs nothing: the package only reads headers the answer has). */
+function declared(resolver: Resolver, raw: unknown, at: string): boolean {
+	try {
+		return followObject(resolver, raw, at).value !== undefined;
+	} catch {
+		return false;
+	}
+}

@@ -130,6 +130,7 @@ function operationAsRoute(
 	if (kind === 'read' && compiled.wire) result.wire = compiled.wire;
 	else if (answersList(resolver, operation, at)) result.wire = { list: '' };
 	if (params.length > 0) result.params = paramTable(params, inBoth);
+	if (compiled.headers) result.headers = compiled.headers;
 	return result;
 }
 

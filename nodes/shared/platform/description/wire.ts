@@ -59,8 +59,8 @@ export class WireReader {
 	}
 
 	/** How a read pages, from its request's fields and its answer's (the first paging style that fits). */
-	paging(request: Resolved, answer: Resolved): Paging {
-		return pagingOf(this.look, request, answer);
+	paging(request: Resolved, answer: Resolved, headers: string[] = []): Paging {
+		return pagingOf(this.look, request, answer, headers);
 	}
 
 	/** Where an answer's records are: '' when it is the list; a list of records at its top or one level in; undefined when none or unclear. */

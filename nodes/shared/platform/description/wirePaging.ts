@@ -24,7 +24,13 @@ interface Common {
 }
 
 interface PagingStyle {
-	read(look: WireLook, request: Resolved, answer: Resolved, common: Common): Paging | undefined;
+	read(
+		look: WireLook,
+		request: Resolved,
+		answer: Resolved,
+		common: Common,
+		headers: string[],
+	): Paging | undefined;
 }
 
 const scalar = (schema: Resolved) =>
@@ -85,17 +91,34 @@ const offsetStyle: PagingStyle = {
 	},
 };
 
+/**
+ * The next page's address in a Link header (RFC 8288) the answer declares: it says where the next
+ * page is more surely than a page number does, but a cursor in the body comes first.
+ */
+const linkStyle: PagingStyle = {
+	read(_look, _request, _answer, common, headers) {
+		if (!headers.includes('link')) return undefined;
+		const { size, maxSize } = sized(common);
+		return { by: 'link', size, maxSize };
+	},
+};
+
 /** In the order they are tried: a cursor with its next field is the surest sign. */
-const PAGING_STYLES: PagingStyle[] = [cursorStyle, pageStyle, offsetStyle];
+const PAGING_STYLES: PagingStyle[] = [cursorStyle, linkStyle, pageStyle, offsetStyle];
 
 /** How a read pages, from its request's fields and its answer's; `none` when no style fits. */
-export function pagingOf(look: WireLook, request: Resolved, answer: Resolved): Paging {
+export function pagingOf(
+	look: WireLook,
+	request: Resolved,
+	answer: Resolved,
+	headers: string[] = [],
+): Paging {
 	const common: Common = {
 		size: look.find(request, SIZE_PARAMS, isNumber),
 		more: look.find(answer, MORE_FIELDS, (schema) => typeOf(schema) === 'boolean'),
 	};
 	for (const style of PAGING_STYLES) {
-		const paging = style.read(look, request, answer, common);
+		const paging = style.read(look, request, answer, common, headers);
 		if (paging) return compactPaging(paging);
 	}
 	return { by: 'none' };

@@ -1,0 +1,59 @@
+/**
+ * Options → Include Response Headers: the headers a route's answer declares in the platform's
+ * description, as the answer carried them, put beside the answer's fields. Never one that carries
+ * a credential (Authorization, a cookie, anything named as a token, key or secret): an output item
+ * is seen and stored by n8n.
+ */
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+import type { ExecuteSession } from '../../../shared/session';
+
+export const includeHeadersOption: INodeProperties = {
+	displayName: 'Include Response Headers',
+	name: 'includeHeaders',
+	type: 'boolean',
+	default: false,
+	description:
+		"Whether to put the headers the route's answer declares in the platform's description into each output item, under headers (never Authorization, cookies, or a header named as a token, key or secret)",
+};
+
+/** The output item's key the headers go under. */
+export const HEADERS = 'headers';
+
+const NEVER = new Set([
+	'authorization',
+	'proxy-authorization',
+	'www-authenticate',
+	'proxy-authenticate',
+	'cookie',
+	'set-cookie',
+	'set-cookie2',
+]);
+const SECRET = /token|secret|auth|key|session|cookie|passw|credential|signature|csrf|xsrf/i;
+
+/** Whether the node puts the answer's headers into its output items. */
+export const includesHeaders = (session: ExecuteSession): boolean =>
+	session.ctx.getNodeParameter('options.includeHeaders', 0, false) as boolean;
+
+/** The declared headers an answer carried, those that may carry a credential left out, by lower-case name. */
+export function declaredHeaders(
+	session: ExecuteSession,
+	route: string,
+	headers: Record<string, unknown> = {},
+): IDataObject {
+	const out: IDataObject = {};
+	for (const name of session.platform.route(route).headers ?? []) {
+		if (NEVER.has(name) || SECRET.test(name)) continue;
+		const value = headers[name];
+		if (typeof value === 'string' || typeof value === 'number') out[name] = String(value);
+		else if (Array.isArray(value)) out[name] = value.map(String);
+	}
+	return session.secrets.scrub(out);
+}
+
+/** An answer with its headers beside its fields: each entry's, where the answer is a list. */
+export function withHeaders(body: IDataObject | IDataObject[], headers: IDataObject) {
+	return Array.isArray(body)
+		? body.map((entry) => ({ ...entry, [HEADERS]: headers }))
+		: { ...body, [HEADERS]: headers };
+}
