@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 
 import { answerSchema, refusedResponse } from './answers';
+import { orderSchemas, salesOrderRoute } from './orders';
 import { pagingArbitrary, pagingSchema, type VendorPaging } from './paging';
 
 /** `queued`: 202 without a body, which says nothing of what was stored (the package must say so). */
@@ -216,29 +217,7 @@ export function describe(vendor: Vendor): string {
 		responses.Refused = refused;
 	}
 	const paging = pagingSchema(vendor.paging, vendor.version);
-	schemas.Line = {
-		type: 'object',
-		required: [vendor.lines.item, vendor.lines.qty],
-		properties: {
-			[vendor.lines.item]: { type: 'string', maxLength: 40 },
-			[vendor.lines.qty]: { type: 'integer', minimum: 1 },
-		},
-	};
-	schemas.Order = {
-		type: 'object',
-		required: ['order_number', 'customer_code', vendor.lines.list],
-		properties: {
-			order_number: { type: 'string', maxLength: 40 },
-			customer_code: { type: 'string', maxLength: 40 },
-			[vendor.lines.list]: {
-				type: 'array',
-				minItems: 1,
-				items: vendor.refs.record ? { $ref: '#/components/schemas/Line' } : schemas.Line,
-			},
-		},
-	};
-	const orders = { type: 'array', maxItems: 50, items: { $ref: '#/components/schemas/Order' } };
-	const orderAnswer = answerSchema(orderView(vendor));
+	Object.assign(schemas, orderSchemas(vendor));
 	const keyFilter = { type: 'array', items: { type: 'string' }, maxItems: 50 };
 	const document = {
 		openapi: vendor.version,
@@ -265,35 +244,7 @@ export function describe(vendor: Vendor): string {
 					},
 				},
 			},
-			'/sales_order/add': {
-				post: {
-					operationId: 'addSalesOrders',
-					'x-natural-key': ['order_number'],
-					requestBody: {
-						required: true,
-						content: {
-							[vendor.media]: {
-								schema: vendor.list
-									? {
-											type: 'object',
-											required: [vendor.list],
-											properties: { [vendor.list]: orders },
-										}
-									: orders,
-							},
-						},
-					},
-					responses: {
-						[success]: orderAnswer
-							? {
-									description: 'What was stored',
-									content: { [vendor.media]: { schema: orderAnswer } },
-								}
-							: { description: 'Every order was stored' },
-						[String(vendor.errorStatus)]: refused,
-					},
-				},
-			},
+			'/sales_order/add': salesOrderRoute(vendor, success, refused),
 			'/inventory/check': {
 				post: {
 					operationId: 'checkInventoryItems',
