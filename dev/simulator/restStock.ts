@@ -149,6 +149,34 @@ function listStock(
 	};
 }
 
+export const WAREHOUSE = '/warehouses/{warehouse_id}';
+
+/** The path item of one warehouse, its answer's headers declared in place (one of them a key). */
+export function warehousePath(): Json {
+	return {
+		get: {
+			operationId: 'getWarehouse',
+			parameters: [
+				{ name: 'warehouse_id', in: 'path', required: true, schema: { type: 'string' } },
+			],
+			responses: {
+				'200': {
+					description: 'OK',
+					headers: {
+						'X-Request-Id': { schema: { type: 'string' } },
+						'X-Api-Key': { schema: { type: 'string' } },
+					},
+					content: {
+						'application/json': {
+							schema: { type: 'object', properties: { id: { type: 'string' } } },
+						},
+					},
+				},
+			},
+		},
+	};
+}
+
 /** A stock search's answer, or undefined when the path is not one. */
 export function searchStock(
 	lines: StockLine[],
@@ -159,6 +187,13 @@ export function searchStock(
 ): { status: number; payload: unknown; headers?: Record<string, string> } | undefined {
 	const listed = /^\/warehouses\/([^/]+)\/stock$/.exec(rawPath);
 	if (listed && method === 'GET') return listStock(lines, decodeURIComponent(listed[1]), query);
+	const one = /^\/warehouses\/([^/]+)$/.exec(rawPath);
+	if (one && method === 'GET')
+		return {
+			status: 200,
+			payload: { id: decodeURIComponent(one[1]) },
+			headers: { 'X-Request-Id': `wh-${one[1]}`, 'X-Api-Key': 'key-secret-1' },
+		};
 	const found = /^\/warehouses\/([^/]+)\/stock\/search$/.exec(rawPath);
 	if (!found) return undefined;
 	if (method !== 'POST') throw new ApiError(405, 'method_not_allowed', `${method} ${rawPath}`);

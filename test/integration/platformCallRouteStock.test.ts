@@ -15,6 +15,8 @@ import {
 	stockHeaders,
 	stockListPath,
 	stockSearchPath,
+	WAREHOUSE,
+	warehousePath,
 } from '../../dev/simulator/restStock';
 import { harnessFor, type Harness } from '../support/harness';
 import { callRoute, itemOf } from '../support/platform';
@@ -26,7 +28,11 @@ const mapped = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, mat
 const description = () => ({
 	openapi: '3.0.3',
 	info: { title: 'Stock REST', version: '1.0.0' },
-	paths: { [STOCK_SEARCH]: stockSearchPath(), [STOCK_LIST]: stockListPath() },
+	paths: {
+		[STOCK_SEARCH]: stockSearchPath(),
+		[STOCK_LIST]: stockListPath(),
+		[WAREHOUSE]: warehousePath(),
+	},
 	components: { headers: stockHeaders() },
 });
 
@@ -136,5 +142,19 @@ describe('WMS Platform → Call a Route on a vendor stock search', () => {
 			'x-request-id': 'req-1',
 		});
 		expect(JSON.stringify(outputs)).not.toMatch(/secret/);
+	});
+
+	it('puts the declared headers beside the answer of a route called once per item', async () => {
+		const { outputs, error } = await harness.run(
+			callRoute(`GET ${WAREHOUSE}`, mapped({ warehouse_id: '={{ $json.w }}' }), {
+				options: { includeHeaders: true },
+			}),
+			[{ w: 'W1' }, { w: 'W2' }],
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => [itemOf(item), item.json])).toEqual([
+			[0, { id: 'W1', headers: { 'x-request-id': 'wh-W1' } }],
+			[1, { id: 'W2', headers: { 'x-request-id': 'wh-W2' } }],
+		]);
 	});
 });
