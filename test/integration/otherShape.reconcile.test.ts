@@ -203,7 +203,7 @@ describe("Reconcile set to On Error → Continue (regular output) where the comp
 });
 
 describe('the single comparison operations on Initech, in the form (version 2) that names fields as the built-in description does', () => {
-	it('Add Adjustment Items sends sku, quantity change and reason as item_number, qty_change and comment; Process Items sends its SKUs as item_numbers and processes only those', async () => {
+	it('Set Platform On-Hand sends sku and quantity as item_number and qty; Add Adjustment Items sends sku, quantity change and reason as item_number, qty_change and comment; Process Items sends its SKUs as item_numbers and processes only those', async () => {
 		const sim = await startSimulator({ shape: 'initech', demoData: true });
 		try {
 			const harness = harnessFor(sim, FROM_THE_PLATFORM);
@@ -224,6 +224,21 @@ describe('the single comparison operations on Initech, in the form (version 2) t
 				{ sku: 'BOLT-M8-40', warehouse_code: 'WH1', quantity: 1 },
 			]);
 			expect(dry.error).toBeUndefined();
+			const set = await harness.run(
+				comparison('setPlatformOnHand', {
+					platformQuantities: 'fromItems',
+					sku: 'NUT-M8',
+					quantity: 7,
+				}),
+				[{}],
+			);
+			expect(set.error).toBeUndefined();
+			const platformSays = () =>
+				(sim.store.list('comparison')[0].items as IDataObject[]).map((item) => [
+					item.sku,
+					item.platform_quantity,
+				]);
+			expect(platformSays()).toContainEqual(['NUT-M8', 7]);
 			const added = await harness.run(
 				comparison('addAdjustmentItems', {
 					sku: 'NUT-M8',

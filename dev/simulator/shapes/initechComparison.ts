@@ -1,6 +1,6 @@
 /**
- * Initech's stock comparisons in its own words (issue 40, point 7): the ERP counts and the
- * adjustments it takes carry `item_number`, `lot`, `warehouse`, `qty` and `qty_change`, Process
+ * Initech's stock comparisons in its own words (issue 40, point 7): the ERP and platform counts
+ * and the adjustments it takes carry `item_number`, `lot`, `warehouse`, `qty` and `qty_change`, Process
  * Items takes `item_numbers`, and a comparison's `compared_items` carry `erp_qty`, `wms_qty` and
  * `variance`. Their schemas are inline in ours (no component to rename), so their document is
  * edited here, and each request and answer of these routes translated.
@@ -29,6 +29,7 @@ const COMPARED: Record<string, string> = {
 /** Their bulk routes' records, by their path: our field → theirs. */
 const RECORDS: Record<string, Record<string, string>> = {
 	'/comparison_erp_on_hand/add': ERP_COUNT,
+	'/comparison_platform_on_hand/set': ERP_COUNT,
 	'/comparison_adjustment_item/add': ADJUSTMENT,
 };
 const PROCESS = '/comparison_item/process';
@@ -54,19 +55,24 @@ export function comparisonDocument(doc: Json, container: string): void {
 	const requests: Record<string, string> = {
 		'/comparison_erp_on_hand/add': 'ComparisonErpOnHandAddRequest',
 		'/comparison_adjustment_item/add': 'ComparisonAdjustmentItemAddRequest',
+		'/comparison_platform_on_hand/set': 'ComparisonPlatformOnHandSetRequest',
 	};
 	for (const [path, name] of Object.entries(requests)) {
 		const list = schemas[name].properties[container];
 		renameSchema(list.items, RECORDS[path]);
-		list.description = 'Upsert by item_number + lot.';
+		list.description = list.description.replace(
+			/^Upsert by sku \+ batch\./,
+			'Upsert by item_number + lot.',
+		);
 		const media = doc.paths[path].post.requestBody.content['application/json'];
-		if (media.example)
+		if (Array.isArray(media.example?.[container]))
 			media.example = {
 				...media.example,
 				[container]: media.example[container].map((r: Json) => renamed(r, RECORDS[path])),
 			};
 		const op = doc.paths[path].post;
 		op.summary = op.summary.replace('sku + batch', 'item_number + lot');
+		op.description = op.description.replace(/\bskus\b/g, 'item numbers');
 	}
 	const process = schemas.ComparisonItemProcessRequest;
 	process.properties = renamed(process.properties, { skus: 'item_numbers' });

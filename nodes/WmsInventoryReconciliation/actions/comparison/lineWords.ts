@@ -1,6 +1,6 @@
 /**
  * How the comparison routes' requests name what Reconcile and the comparison operations send: the
- * fields of an ERP on-hand line and of an adjustment, and Process Items' list of SKUs, each found
+ * fields of an ERP or platform on-hand line and of an adjustment, and Process Items' list of SKUs, each found
  * by its role in the description (`item_number`, `lot`, `qty`, `qty_change`... where the built-in
  * one says `sku`, `batch`, `quantity`, `quantity_delta`), once per run. Records are built and
  * checked in the built-in names and put into the platform's words as they are sent. Where the
@@ -39,6 +39,10 @@ const LINE_ROUTES = {
 	'/comparison_adjustment_item/add': {
 		roles: ['sku', 'batch', 'quantity_delta', 'reason'],
 		mustTell: ['sku', 'batch', 'quantity_delta'],
+	},
+	'/comparison_platform_on_hand/set': {
+		roles: ['sku', 'batch', 'quantity'],
+		mustTell: ['sku', 'batch', 'quantity'],
 	},
 } satisfies Record<string, { roles: LineRole[]; mustTell: LineRole[] }>;
 
