@@ -77,12 +77,15 @@ export class Output {
 	/** The result (or results) of the input items `from` stands for; `record` is what was sent, for its key. */
 	add(from: Items, json: IDataObject | IDataObject[], record?: IDataObject): void {
 		const itemIndexes = list(from);
-		for (const one of Array.isArray(json) ? json : [json]) {
-			this.entries.push(itemIndexes[0], {
-				json: this.success(itemIndexes, one, record),
-				pairedItem: pairs(itemIndexes),
-			});
-		}
+		if (!Array.isArray(json)) return this.addOne(itemIndexes, json, record);
+		for (const one of json) this.addOne(itemIndexes, one, record);
+	}
+
+	private addOne(itemIndexes: number[], json: IDataObject, record?: IDataObject): void {
+		this.entries.push(itemIndexes[0], {
+			json: this.success(itemIndexes, json, record),
+			pairedItem: pairs(itemIndexes),
+		});
 	}
 
 	/** A success item: the record's key under its own names, the platform's answer, and (when asked) the input item's fields under both. */

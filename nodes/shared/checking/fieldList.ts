@@ -1,7 +1,8 @@
 /**
  * What a record's check is made of: the options it runs with, a problem it finds, a field list as
  * its records are checked (made ready once: every key a field answers to, its check, the required
- * fields, the read-only keys), and the keys a field answers to (its name and its camelCase).
+ * fields, the read-only keys), the keys a field answers to (its name and its camelCase), where a
+ * field is in words (placeText) and the one problem for keys no field knows.
  */
 import type { FieldShape, FieldSpec } from '../platform/types';
 import type { Checked } from './values';
@@ -46,8 +47,29 @@ export interface Walk {
 	options: CheckOptions;
 }
 
-/** A field's check: the value to send, or its problem. Objects and lists report their own fields' problems on the walk. */
-export type FieldCheck = (value: unknown, path: string, walk: Walk) => Checked;
+/**
+ * A field's check: the value to send, or its problem. Objects and lists report their own fields'
+ * problems on the walk. `prefix`, `entry` and `tail` say where the field's record sits (see
+ * placeText): a check that needs the field's path makes it from them, so that no path is made for
+ * a field that has nothing to report.
+ */
+export type FieldCheck = (
+	value: unknown,
+	prefix: string,
+	entry: number,
+	tail: string,
+	walk: Walk,
+) => Checked;
+
+/**
+ * The text before the names of a record's fields in a problem: `prefix` alone ("" at the top,
+ * "dims."), or within an entry of a list (`entry` from 0, else -1) the list's path, the entry and
+ * what follows it ("lines" + 2 + "dims." is "lines[2].dims."). Made when a problem names a field,
+ * not for every field walked.
+ */
+export function placeText(prefix: string, entry: number, tail: string): string {
+	return entry < 0 ? prefix : `${prefix}[${entry}].${tail}`;
+}
 
 export interface ReadyFields {
 	/** Each key a field answers to → the field's name and check. */
@@ -79,4 +101,16 @@ export function fieldByKey(fields: FieldSpec[], key: string): FieldSpec | undefi
 		keyIndexes.set(fields, index);
 	}
 	return index.get(key);
+}
+
+/** One problem for all the keys of a record the platform has no field for, naming each once. */
+export function unknownFields([first, ...others]: string[]): Problem {
+	const nor = others.length
+		? `, nor ${others.length === 1 ? 'is' : 'are'} ${others.slice(0, -1).join(', ')}${others.length > 1 ? ' and ' : ''}${others[others.length - 1]}`
+		: '';
+	const them = others.length ? 'them' : 'it';
+	return {
+		field: first,
+		problem: `is not a field the platform knows${nor}: remove ${them}, rename ${them} with an x_ prefix (x_${first.split('.').pop()}) to send ${them} as ${others.length ? 'they are' : 'it is'}, or set Options → Unknown Fields to Leave Out`,
+	};
 }

@@ -12,14 +12,26 @@ import {
 	type CheckOptions,
 	type FieldCheck,
 	type FieldList,
+	placeText,
 	type Problem,
 	type ReadyFields,
+	unknownFields,
 	type Walk,
 } from './fieldList';
 import { checkDate } from './dates';
-import { checkBoolean, describe, isEmpty, numberCheck, passed, textCheck } from './values';
+import {
+	AS_GIVEN,
+	checkBoolean,
+	describe,
+	isEmpty,
+	numberCheck,
+	passed,
+	stringListCheck,
+	textCheck,
+} from './values';
 
 const ALWAYS_READ_ONLY = ['created_at', 'updated_at'];
+const hasOwn = Object.prototype.hasOwnProperty;
 
 const ready = new WeakMap<FieldList, ReadyFields>();
 
@@ -60,25 +72,6 @@ function prepare({ fields = [], readOnly = [], shapes, shapeBy }: FieldList): Re
 	};
 }
 
-/** The entries of comma-separated text, trimmed, the empty ones left out; one entry without making lists to throw away (a file's cell of one barcode). */
-function commaSeparated(text: string): string[] {
-	if (!text.includes(',')) {
-		const one = text.trim();
-		return one === '' ? [] : [one];
-	}
-	const entries: string[] = [];
-	for (const part of text.split(',')) {
-		const entry = part.trim();
-		if (entry !== '') entries.push(entry);
-	}
-	return entries;
-}
-
-/** Whether a checked list holds exactly what it was given, so the given one can stand for it (see walkFields). */
-function unchanged(checked: unknown[], given: unknown[]): boolean {
-	return checked.every((entry, index) => entry === given[index]);
-}
-
 function checkOf(field: FieldSpec): FieldCheck {
 	switch (field.type) {
 		case 'number':
@@ -89,61 +82,56 @@ function checkOf(field: FieldSpec): FieldCheck {
 		case 'boolean':
 			return (value) => checkBoolean(value);
 		case 'json':
-			return (value) => ({ value });
+			return () => AS_GIVEN;
 		case 'date':
 		case 'dateTime': {
 			const type = field.type;
-			return (value, _path, walk) => checkDate(type, value, walk.options.timeZone);
+			return (value, _prefix, _entry, _tail, walk) => checkDate(type, value, walk.options.timeZone);
 		}
-		case 'stringList': {
-			const entry = textCheck(field);
-			return (value) => {
-				const list = typeof value === 'string' ? commaSeparated(value) : value;
-				if (!Array.isArray(list))
-					return {
-						problem: `must be a list of texts or comma-separated text (got ${describe(value)})`,
-					};
-				// A new list only from the first entry the check changes (a number made text).
-				let texts: unknown[] | undefined;
-				for (let index = 0; index < list.length; index++) {
-					const checked = entry(list[index]);
-					if ('problem' in checked) return { problem: `entry ${index + 1} ${checked.problem}` };
-					const text = passed(checked, list[index]);
-					if (texts) texts.push(text);
-					else if (text !== list[index]) {
-						texts = list.slice(0, index);
-						texts.push(text);
-					}
-				}
-				return { value: texts ?? list };
-			};
-		}
+		case 'stringList':
+			return stringListCheck(field);
 		case 'object': {
 			const inner = prepare(field);
-			return (value, path, walk) =>
-				isObject(value)
-					? { value: walkFields(inner, value, `${path}.`, walk) }
-					: { problem: `must be an object (got ${describe(value)})` };
+			// What its name adds to its fields' place, made once: the same for every record.
+			const own = `${field.name}.`;
+			return (value, prefix, entry, tail, walk) => {
+				if (!isObject(value)) return { problem: `must be an object (got ${describe(value)})` };
+				const walked =
+					entry < 0
+						? walkFields(inner, value, prefix === '' ? own : `${prefix}${own}`, -1, '', walk)
+						: walkFields(inner, value, prefix, entry, tail === '' ? own : `${tail}${own}`, walk);
+				return walked === value ? AS_GIVEN : { value: walked };
+			};
 		}
 		case 'list': {
 			const inner = prepare(field);
-			const { minItems } = field;
-			return (value, path, walk) => {
+			const { minItems, name } = field;
+			return (value, prefix, entry, tail, walk) => {
 				if (!Array.isArray(value)) return { problem: `must be a list (got ${describe(value)})` };
 				if (minItems !== undefined && value.length < minItems) {
 					return {
 						problem: `must have at least ${minItems} ${minItems === 1 ? 'entry' : 'entries'} (got ${value.length})`,
 					};
 				}
-				const entries = value.map((entry, index) => {
-					if (isObject(entry)) return walkFields(inner, entry, `${path}[${index}].`, walk);
-					walk.problems.push({
-						field: `${path}[${index}]`,
-						problem: `must be an object (got ${describe(entry)})`,
-					});
-					return entry;
-				});
-				return { value: unchanged(entries, value) ? value : entries };
+				const path = prefix === '' && entry < 0 ? name : `${placeText(prefix, entry, tail)}${name}`;
+				// A new list only from the first entry the walk changes; a hole stays a hole.
+				let entries: unknown[] | undefined;
+				for (let index = 0; index < value.length; index++) {
+					if (!(index in value)) continue;
+					const given: unknown = value[index];
+					let walked = given;
+					if (isObject(given)) walked = walkFields(inner, given, path, index, '', walk);
+					else
+						walk.problems.push({
+							field: `${path}[${index}]`,
+							problem: `must be an object (got ${describe(given)})`,
+						});
+					if (walked !== given) entries ??= value.slice(0, index);
+					if (entries) entries[index] = walked;
+				}
+				if (!entries) return AS_GIVEN;
+				entries.length = value.length;
+				return { value: entries };
 			};
 		}
 		default:
@@ -154,7 +142,8 @@ function checkOf(field: FieldSpec): FieldCheck {
 /**
  * The record to send, made from `input`: known keys under the platform's names with checked
  * values, empty values left out, read-only keys dropped, unknown keys as the policy says (x_
- * keys always pass). `prefix` is the path of the record in problems ("" at the top).
+ * keys always pass). `prefix`, `entry` and `tail` say where the record is, for problems (see
+ * placeText).
  *
  * While nothing needs changing the answer is `input` itself, made new only at the first key that
  * changes: a clean export of 100,000 items is then neither copied nor slower to send (objects
@@ -164,14 +153,18 @@ function walkFields(
 	fields: ReadyFields,
 	input: IDataObject,
 	prefix: string,
+	entry: number,
+	tail: string,
 	walk: Walk,
 ): IDataObject {
-	if (fields.shapes) return walkShapes(fields.shapes, input, prefix, walk);
-	const keys = Object.keys(input);
+	if (fields.shapes) return walkShapes(fields.shapes, input, prefix, entry, tail, walk);
 	let record: IDataObject | undefined;
 	let unknown: string[] | undefined;
-	for (let i = 0; i < keys.length; i++) {
-		const key = keys[i];
+	// for…in, not Object.keys: the record's own keys without a new list of them for every record.
+	let index = -1;
+	for (const key in input) {
+		if (!hasOwn.call(input, key)) continue;
+		index++;
 		const value = input[key];
 		const field =
 			fields.byKey.get(key) ??
@@ -184,20 +177,26 @@ function walkFields(
 			if (fields.readOnly.has(key)) name = undefined;
 			else if (!key.startsWith('x_') && policy !== 'send') {
 				name = undefined;
-				if (policy === 'error') (unknown ??= []).push(`${prefix}${key}`);
+				if (policy === 'error') (unknown ??= []).push(`${placeText(prefix, entry, tail)}${key}`);
 				else {
 					const leftOut = walk.options.leftOut;
-					leftOut?.set(`${prefix}${key}`, (leftOut.get(`${prefix}${key}`) ?? 0) + 1);
+					if (leftOut) {
+						const path = `${placeText(prefix, entry, tail)}${key}`;
+						leftOut.set(path, (leftOut.get(path) ?? 0) + 1);
+					}
 				}
 			}
 		} else if (isEmpty(value)) {
 			name = undefined;
 		} else {
 			name = field.name;
-			const checked = field.check(value, `${prefix}${field.name}`, walk);
+			const checked = field.check(value, prefix, entry, tail, walk);
 			// A value with a problem is kept as it came, so the field is not also reported missing.
 			if ('problem' in checked)
-				walk.problems.push({ field: `${prefix}${field.name}`, problem: checked.problem });
+				walk.problems.push({
+					field: `${placeText(prefix, entry, tail)}${field.name}`,
+					problem: checked.problem,
+				});
 			else out = passed(checked, value);
 		}
 		if (!record) {
@@ -206,8 +205,7 @@ function walkFields(
 				input[key] = out as IDataObject[string];
 				continue;
 			}
-			record = {};
-			for (let j = 0; j < i; j++) record[keys[j]] = input[keys[j]];
+			record = firstKeys(input, index);
 		}
 		if (name !== undefined) record[name] = out as IDataObject[string];
 	}
@@ -216,11 +214,24 @@ function walkFields(
 	for (const name of fields.required) {
 		if (isEmpty(result[name]))
 			walk.problems.push({
-				field: `${prefix}${name}`,
+				field: `${placeText(prefix, entry, tail)}${name}`,
 				problem: 'is required but missing or empty',
 			});
 	}
 	return result;
+}
+
+/** A new record of the first `count` own keys of `input`, with their values as they are now. */
+function firstKeys(input: IDataObject, count: number): IDataObject {
+	const record: IDataObject = {};
+	let copied = 0;
+	for (const key in input) {
+		if (copied === count) break;
+		if (!hasOwn.call(input, key)) continue;
+		record[key] = input[key];
+		copied++;
+	}
+	return record;
 }
 
 /**
@@ -232,16 +243,18 @@ function walkShapes(
 	shapes: NonNullable<ReadyFields['shapes']>,
 	input: IDataObject,
 	prefix: string,
+	entry: number,
+	tail: string,
 	walk: Walk,
 ): IDataObject {
 	const { by, parts } = shapes;
 	const claimed = by === undefined ? undefined : (input[by] ?? input[camelName(by)]);
 	if (by !== undefined && !isEmpty(claimed)) {
 		const part = parts.find((candidate) => candidate.when?.includes(String(claimed)));
-		if (part) return walkFields(part.fields, input, prefix, walk);
+		if (part) return walkFields(part.fields, input, prefix, entry, tail, walk);
 		const values = parts.flatMap((candidate) => candidate.when ?? []);
 		walk.problems.push({
-			field: `${prefix}${by}`,
+			field: `${placeText(prefix, entry, tail)}${by}`,
 			problem: `must be one of ${values.join(', ')} (got ${describe(claimed)}): it names the shape of the rest`,
 		});
 		return input;
@@ -253,30 +266,20 @@ function walkShapes(
 				problems: [],
 				options: { ...walk.options, unknownFields: policy, leftOut: undefined, inPlace: false },
 			};
-			walkFields(part.fields, input, prefix, trial);
-			if (trial.problems.length === 0) return walkFields(part.fields, input, prefix, walk);
+			walkFields(part.fields, input, prefix, entry, tail, trial);
+			if (trial.problems.length === 0)
+				return walkFields(part.fields, input, prefix, entry, tail, walk);
 			if (!closest || trial.problems.length < closest.problems.length)
 				closest = { name: part.name, problems: trial.problems };
 		}
 	}
 	const [first] = closest!.problems;
+	const at = placeText(prefix, entry, tail);
 	walk.problems.push({
-		field: prefix ? prefix.slice(0, -1) : first.field,
+		field: at ? at.slice(0, -1) : first.field,
 		problem: `fits none of its ${parts.length} shapes (${parts.map((part) => part.name).join(', ')}); closest is ${closest!.name}, where ${first.field} ${first.problem}`,
 	});
 	return input;
-}
-
-/** One problem for all the keys of a record the platform has no field for, naming each once. */
-function unknownFields([first, ...others]: string[]): Problem {
-	const nor = others.length
-		? `, nor ${others.length === 1 ? 'is' : 'are'} ${others.slice(0, -1).join(', ')}${others.length > 1 ? ' and ' : ''}${others[others.length - 1]}`
-		: '';
-	const them = others.length ? 'them' : 'it';
-	return {
-		field: first,
-		problem: `is not a field the platform knows${nor}: remove ${them}, rename ${them} with an x_ prefix (x_${first.split('.').pop()}) to send ${them} as ${others.length ? 'they are' : 'it is'}, or set Options → Unknown Fields to Leave Out`,
-	};
 }
 
 /** Checks `input` against a field list; the record to send and every problem found. */
@@ -286,6 +289,6 @@ export function checkFields(
 	options: CheckOptions,
 ): { record: IDataObject; problems: Problem[] } {
 	const walk: Walk = { problems: [], options };
-	const record = walkFields(readyFields(list), input, '', walk);
+	const record = walkFields(readyFields(list), input, '', -1, '', walk);
 	return { record, problems: walk.problems };
 }

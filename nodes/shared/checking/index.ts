@@ -33,14 +33,14 @@ export interface Checkable extends FieldList {
  * left as it came; the record answered may be the input itself, so treat it as read-only.
  */
 export function checkRecord(spec: Checkable, input: IDataObject, options: CheckOptions) {
-	const { record, problems } = checkFields(spec, input, options);
-	if (problems.length === 0) {
-		for (const check of spec.checks ?? []) {
-			const problem = check(record);
-			if (problem) problems.push(problem);
+	const checked = checkFields(spec, input, options);
+	if (checked.problems.length === 0 && spec.checks) {
+		for (const check of spec.checks) {
+			const problem = check(checked.record);
+			if (problem) checked.problems.push(problem);
 		}
 	}
-	return { record, problems };
+	return checked;
 }
 
 /** An order's list of lines under the platform's name (order_lines) and what one entry is called. */

@@ -195,3 +195,42 @@ export function checkBoolean(value: unknown): Checked {
 	}
 	return { problem: `${BOOLEAN_WORDS} (got ${JSON.stringify(value)})` };
 }
+
+/** The entries of comma-separated text, trimmed, the empty ones left out; one entry without making lists to throw away (a file's cell of one barcode). */
+function commaSeparated(text: string): string[] {
+	if (!text.includes(',')) {
+		const one = text.trim();
+		return one === '' ? [] : [one];
+	}
+	const entries: string[] = [];
+	for (const part of text.split(',')) {
+		const entry = part.trim();
+		if (entry !== '') entries.push(entry);
+	}
+	return entries;
+}
+
+/** A list of texts, or comma-separated text: each entry checked as the field's text is. */
+export function stringListCheck(field: FieldSpec): (value: unknown) => Checked {
+	const entry = textCheck(field);
+	return (value) => {
+		const list = typeof value === 'string' ? commaSeparated(value) : value;
+		if (!Array.isArray(list))
+			return {
+				problem: `must be a list of texts or comma-separated text (got ${describe(value)})`,
+			};
+		// A new list only from the first entry the check changes (a number made text).
+		let texts: unknown[] | undefined;
+		for (let index = 0; index < list.length; index++) {
+			const checked = entry(list[index]);
+			if ('problem' in checked) return { problem: `entry ${index + 1} ${checked.problem}` };
+			const text = passed(checked, list[index]);
+			if (texts) texts.push(text);
+			else if (text !== list[index]) {
+				texts = list.slice(0, index);
+				texts.push(text);
+			}
+		}
+		return texts ? { value: texts } : list === value ? AS_GIVEN : { value: list };
+	};
+}
