@@ -10,7 +10,10 @@
  * wall time between samples: on a loaded machine they include time the thread waited for a core,
  * so read the shares, and the process CPU printed above them for the amounts.
  *
- *   npm run bench profile [-- --items 100000 --rtt 0 --tls --top 15]
+ * With --alloc it samples the bytes allocated instead (V8's sampling heap profiler, garbage
+ * included), by the same concerns: what feeds the garbage collector's share of the time.
+ *
+ *   npm run bench profile [-- --items 100000 --rtt 0 --tls --top 15 --alloc]
  */
 import '../../test/support/setup';
 
@@ -63,10 +66,11 @@ const SPECIAL: Record<string, string> = {
 	'(program)': 'V8 and Node outside JS',
 };
 
-function byConcern(profile: Profile): Map<string, { ms: number; top: Map<string, number> }> {
-	const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
-	const parent = new Map<number, number>();
-	for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+/** A frame's concern: its own, else its caller's (a built-in counts for whoever called it). */
+function concernsOf(
+	nodes: Map<number, ProfileNode>,
+	parent: Map<number, number>,
+): (id: number) => string {
 	const concernOf = new Map<number, string>();
 	const resolve = (id: number): string => {
 		const known = concernOf.get(id);
@@ -84,18 +88,83 @@ function byConcern(profile: Profile): Map<string, { ms: number; top: Map<string,
 		concernOf.set(id, concern);
 		return concern;
 	};
-	const out = new Map<string, { ms: number; top: Map<string, number> }>();
-	profile.samples.forEach((id, i) => {
-		const ms = (profile.timeDeltas[i] ?? 0) / 1000;
+	return resolve;
+}
+
+type ByConcern = Map<string, { amount: number; top: Map<string, number> }>;
+
+/** Amounts (time, bytes) of frames, summed by concern, each with its costliest frames. */
+function byConcern(
+	nodes: Map<number, ProfileNode>,
+	parent: Map<number, number>,
+	amounts: Iterable<[number, number]>,
+): ByConcern {
+	const resolve = concernsOf(nodes, parent);
+	const out: ByConcern = new Map();
+	for (const [id, amount] of amounts) {
 		const concern = resolve(id);
-		const slot = out.get(concern) ?? { ms: 0, top: new Map() };
-		slot.ms += ms;
+		const slot = out.get(concern) ?? { amount: 0, top: new Map() };
+		slot.amount += amount;
 		const f = nodes.get(id)!.callFrame;
 		const where = `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(work\/main|node_modules)\//, '')}:${f.lineNumber + 1}`;
-		slot.top.set(where, (slot.top.get(where) ?? 0) + ms);
+		slot.top.set(where, (slot.top.get(where) ?? 0) + amount);
 		out.set(concern, slot);
-	});
+	}
 	return out;
+}
+
+/** CPU time (ms) of a CPU profile's samples, by concern. */
+function cpuByConcern(profile: Profile): ByConcern {
+	const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+	const parent = new Map<number, number>();
+	for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+	return byConcern(
+		nodes,
+		parent,
+		profile.samples.map((id, i) => [id, (profile.timeDeltas[i] ?? 0) / 1000]),
+	);
+}
+
+interface HeapNode {
+	id: number;
+	callFrame: ProfileNode['callFrame'];
+	selfSize: number;
+	children: HeapNode[];
+}
+
+/** Bytes allocated (sampled, garbage included) by concern: what the garbage collector is fed. */
+function heapByConcern(head: HeapNode): ByConcern {
+	const nodes = new Map<number, ProfileNode>();
+	const parent = new Map<number, number>();
+	const sizes: Array<[number, number]> = [];
+	const visit = (node: HeapNode): void => {
+		nodes.set(node.id, { id: node.id, callFrame: node.callFrame });
+		if (node.selfSize) sizes.push([node.id, node.selfSize]);
+		for (const child of node.children) {
+			parent.set(child.id, node.id);
+			visit(child);
+		}
+	};
+	visit(head);
+	return byConcern(nodes, parent, sizes);
+}
+
+function printConcerns(
+	concerns: ByConcern,
+	top: number,
+	unit: (amount: number) => string,
+	least: number,
+): void {
+	const sorted = [...concerns.entries()].sort((a, b) => b[1].amount - a[1].amount);
+	const busy = sorted
+		.filter(([name]) => name !== 'idle (waiting)')
+		.reduce((sum, [, c]) => sum + c.amount, 0);
+	for (const [name, { amount, top: frames }] of sorted) {
+		const share = name === 'idle (waiting)' ? '' : ` ${((amount / busy) * 100).toFixed(0)} %`;
+		console.log(`\n${name.padEnd(52)} ${unit(amount)}${share}`);
+		for (const [where, one] of [...frames.entries()].sort((a, b) => b[1] - a[1]).slice(0, top))
+			if (one >= least) console.log(`    ${unit(one)}  ${where}`);
+	}
 }
 
 async function sendNode(platform: Platform, items: IDataObject[]): Promise<void> {
@@ -116,6 +185,7 @@ async function main(): Promise<void> {
 	const total = arg('items', 100_000);
 	const rtt = arg('rtt', 0);
 	const tls = process.argv.includes('--tls');
+	const alloc = process.argv.includes('--alloc');
 	const top = arg('top', 12);
 	const tlsDir = join(tmpdir(), 'wms-bench-tls');
 	await withSimulator(tls ? ['--tls', tlsDir] : [], async (platform) => {
@@ -124,18 +194,34 @@ async function main(): Promise<void> {
 		const items = erpItems(total);
 		const session = new Session();
 		session.connect();
-		await session.post('Profiler.enable');
-		await session.post('Profiler.setSamplingInterval', { interval: 200 });
 		const loadBefore = loadavg()[0];
 		const cpu = process.cpuUsage();
-		await session.post('Profiler.start');
-		await sendNode(platform, items);
-		const { profile } = (await session.post('Profiler.stop')) as unknown as { profile: Profile };
+		let profile: Profile | undefined;
+		let heap: HeapNode | undefined;
+		if (alloc) {
+			// Garbage included: what a run allocates is what the collector has to clear.
+			await session.post('HeapProfiler.startSampling', {
+				samplingInterval: 4096,
+				includeObjectsCollectedByMajorGC: true,
+				includeObjectsCollectedByMinorGC: true,
+			} as object);
+			await sendNode(platform, items);
+			heap = (
+				(await session.post('HeapProfiler.getSamplingProfile')) as unknown as {
+					profile: { head: HeapNode };
+				}
+			).profile.head;
+			await session.post('HeapProfiler.stopSampling');
+		} else {
+			await session.post('Profiler.enable');
+			await session.post('Profiler.setSamplingInterval', { interval: 200 });
+			await session.post('Profiler.start');
+			await sendNode(platform, items);
+			profile = ((await session.post('Profiler.stop')) as unknown as { profile: Profile }).profile;
+		}
 		const used = process.cpuUsage(cpu);
 		session.disconnect();
 		const idle = await idleRunCpuSeconds(items);
-		const file = join(tmpdir(), `wms-node-${Date.now()}.cpuprofile`);
-		writeFileSync(file, JSON.stringify(profile));
 		const cpuMs = (used.user + used.system) / 1000;
 		const per1000 = (ms: number) => `${((ms / total) * 1000).toFixed(1)} ms`;
 		console.log(
@@ -144,17 +230,19 @@ async function main(): Promise<void> {
 		console.log(
 			`process CPU ${(cpuMs / 1000).toFixed(2)} s (${per1000(cpuMs)} per 1,000 items); an idle n8n-core run of the same workflow ${idle.toFixed(2)} s; the node's own ${(cpuMs / 1000 - idle).toFixed(2)} s (${per1000(cpuMs - idle * 1000)} per 1,000 items)`,
 		);
-		console.log(`profile (sampled, by concern; each with its costliest frames): ${file}`);
-		const concerns = [...byConcern(profile).entries()].sort((a, b) => b[1].ms - a[1].ms);
-		const busy = concerns
-			.filter(([name]) => name !== 'idle (waiting)')
-			.reduce((sum, [, c]) => sum + c.ms, 0);
-		for (const [name, { ms, top: frames }] of concerns) {
-			const share = name === 'idle (waiting)' ? '' : ` ${((ms / busy) * 100).toFixed(0)} %`;
-			console.log(`\n${name.padEnd(52)} ${(ms / 1000).toFixed(2)} s${share}`);
-			for (const [where, fms] of [...frames.entries()].sort((a, b) => b[1] - a[1]).slice(0, top))
-				if (fms >= 5) console.log(`    ${(fms / 1000).toFixed(3)} s  ${where}`);
+		if (heap) {
+			console.log(
+				'bytes allocated (sampled every 4 KiB, garbage included), by concern; each with the frames that allocate most:',
+			);
+			const perItem = (bytes: number) =>
+				`${(bytes / 2 ** 20).toFixed(1)} MB (${(bytes / total).toFixed(0)} B per item)`;
+			printConcerns(heapByConcern(heap), top, perItem, 2 ** 20 / 2);
+			return;
 		}
+		const file = join(tmpdir(), `wms-node-${Date.now()}.cpuprofile`);
+		writeFileSync(file, JSON.stringify(profile));
+		console.log(`profile (sampled, by concern; each with its costliest frames): ${file}`);
+		printConcerns(cpuByConcern(profile!), top, (ms) => `${(ms / 1000).toFixed(2)} s`, 5);
 	});
 }
 
