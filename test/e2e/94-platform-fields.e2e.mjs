@@ -2,10 +2,12 @@
 // simulator speaking another vendor's description (Acme WMS 2.4.0), a run that stores records under
 // the platform's names, and what a person sees of version 3's resource mapper — the fields from
 // the built-in description and from the platform's, Map Automatically, a mapped field the platform no
-// longer has, and Call a Route's route picker. Joins the e2e suite's one n8n start.
+// longer has, and Call a Route's route picker; Call a Route on a REST platform's GET, PUT and DELETE
+// routes (support/restRoutes.mjs). Joins the e2e suite's one n8n start.
 import assert from 'node:assert/strict';
 import { startSimulator } from '../../dev/scripts/n8n-host.mjs';
 import { closeNode, editorPage, openNode, openWorkflow, screenshot } from './support/editor.mjs';
+import { restRouteChecks } from './support/restRoutes.mjs';
 
 const TRIGGER = 'When clicking ‘Execute workflow’';
 
@@ -342,6 +344,7 @@ export default function (ctx) {
 				assert.equal(stored.active, true, `Active was sent as false: ${JSON.stringify(stored)}`);
 			},
 		},
+		...restRouteChecks(ctx),
 		{
 			name: 'clean up the Acme platform and its workflows',
 			async run() {
