@@ -32,8 +32,8 @@ import {
 	type ReconcileSettings,
 } from './reconcile/properties';
 import { csvFileItem, discrepancyItems, Pairing, summaryItem } from './reconcile/report';
-import { Run, stepError } from './reconcile/run';
-import { StepFailed } from './reconcile/stepFailed';
+import { Run } from './reconcile/run';
+import { StepFailed, stepError } from './reconcile/stepFailed';
 import { ItemStock, type LineSource, type WarehouseStock } from './reconcile/stock';
 import { aggregateErpLines, type ErpOnHand } from './reconcile/variance';
 import { reconcileWords, specInOurWords, type ReconcileWords } from './lineWords';

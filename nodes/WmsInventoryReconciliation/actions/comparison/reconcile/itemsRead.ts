@@ -7,9 +7,11 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 
+import { readJsonList } from '../../../../shared/file/jsonList';
 import { descriptionName } from '../../../../shared/platform';
 import type { ExecuteSession } from '../../../../shared/session';
-import type { ComparisonRun } from './stepFailed';
+import { platformRequest } from '../../../../shared/transport/request';
+import { step, type ComparisonRun, type StepOptions } from './stepFailed';
 
 export interface ComparisonItem {
 	sku: string;
@@ -133,4 +135,61 @@ export function unusableRead(
 			},
 		);
 	return undefined;
+}
+
+/**
+ * The comparison's items, read as the answer streams in (a warehouse's whole stock is more than
+ * should be held): each handed to `keep`, which says whether it counts as compared (undefined: no)
+ * and what of it to keep (null: nothing). An item without a SKU or without numeric quantities stops
+ * the run: read as 0, a missing quantity would be "adjusted" like a real one.
+ */
+export async function readComparison<T>(
+	session: ExecuteSession,
+	run: ComparisonRun,
+	options: StepOptions,
+	keep: (item: ComparisonItem) => T | null | undefined,
+): Promise<{ compared: number; kept: T[] }> {
+	return await step(session, 'read comparison', run, async () => {
+		const names = itemsList(session);
+		if (Array.isArray(names)) throw unusableRead(session, run, { listMet: false, names })!;
+		// Each try of the request reads anew; the last, complete read is the one kept.
+		let read: { compared: number; kept: T[]; malformed?: unknown; listMet: boolean } = {
+			compared: 0,
+			kept: [],
+			listMet: false,
+		};
+		const { body } = await platformRequest(
+			session,
+			'/comparison/check_status',
+			{ comparison_id: run.comparison_id },
+			{
+				retry: options.retry,
+				readAnswer: async (chunks) => {
+					const reading: typeof read = { compared: 0, kept: [], listMet: false };
+					const met = { list: false };
+					const fields = await readJsonList(
+						chunks,
+						names.list,
+						(element) => {
+							const item = itemInOurWords(element, names);
+							if (reading.malformed !== undefined) return;
+							if (malformedItem(item)) reading.malformed = element;
+							const kept = reading.malformed === undefined ? keep(item) : undefined;
+							if (kept === undefined) return;
+							reading.compared++;
+							if (kept !== null) reading.kept.push(kept);
+						},
+						met,
+					);
+					reading.listMet = met.list;
+					read = reading;
+					return fields;
+				},
+			},
+		);
+		if (typeof body.status === 'string') run.status = body.status;
+		const unusable = unusableRead(session, run, { ...read, names });
+		if (unusable) throw unusable;
+		return { compared: read.compared, kept: read.kept };
+	});
 }

@@ -1,8 +1,7 @@
 /**
  * One Reconcile run: its comparisons (one per warehouse), the report's entries as they are
  * classified, and the steps in the order the comparison's state machine allows them. A step that
- * fails becomes a StepFailed; stepError words it for the user (the step, the warehouse, the
- * comparison, and the single operations that finish the job).
+ * fails becomes a StepFailed (stepFailed.ts words it for the user).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
@@ -13,13 +12,7 @@ import type { ExecuteSession } from '../../../../shared/session';
 import { type ReconcileSettings } from './properties';
 import type { ReportEntry } from './report';
 import * as steps from './steps';
-import {
-	remainingOperations,
-	StepFailed,
-	stepFailed,
-	type ComparisonRun,
-	type StepName,
-} from './stepFailed';
+import { runPlace, StepFailed, stepFailed, type ComparisonRun, type StepName } from './stepFailed';
 import {
 	adjustmentDelta,
 	classify,
@@ -33,18 +26,6 @@ import {
 import type { LineSource, WarehouseStock } from './stock';
 import type { ReconcileWords } from '../lineWords';
 
-const REPORT_STEPS: StepName[] = [
-	'create comparison',
-	'load ERP on-hand',
-	'set platform on-hand',
-	'read comparison',
-];
-const ADJUST_STEPS: StepName[] = [
-	'add adjustment items',
-	'process items',
-	'create move attempts',
-	'complete',
-];
 const ADJUSTMENTS_LISTED = 100;
 
 /** Rewrites "The 3rd input item: …" of a row error to the input item it stands for. */
@@ -263,41 +244,4 @@ export class Run {
 		const notInInput = leftAlone ? ` (${leftAlone} of them not in the ERP input, left alone)` : '';
 		return `${found}; ${adjusted} adjusted, ${review.length} need review${notInInput}. Comparisons completed.`;
 	}
-}
-
-/** Which warehouse and comparison a run is, in a message. */
-const runPlace = (run: ComparisonRun) =>
-	`warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ', no comparison created'}`;
-
-export function stepError(
-	session: ExecuteSession,
-	failure: StepFailed,
-	dryRun: boolean,
-	runs: ComparisonRun[],
-): NodeOperationError {
-	const { run } = failure;
-	const others = runs
-		.filter((other) => other !== run && other.comparison_id)
-		.map(
-			(other) => `${other.warehouse_code}: ${other.comparison_id} (${other.status ?? 'unknown'})`,
-		);
-	const planned = dryRun ? REPORT_STEPS : [...REPORT_STEPS, ...ADJUST_STEPS];
-	const next = remainingOperations(failure, planned);
-	const continueWith = run.comparison_id
-		? `Comparison ${run.comparison_id} is in state ${run.status ?? 'unknown'}; to finish, run ${next.join(', then ')} with comparison ID ${run.comparison_id}, or run Reconcile again.`
-		: 'No comparison was created for this warehouse; run Reconcile again once the cause is fixed.';
-	return new NodeOperationError(
-		session.ctx.getNode(),
-		`Reconcile stopped at step "${failure.step}" (${runPlace(run)}): ${failure.cause.message}`,
-		{
-			description: [
-				failure.cause.description,
-				`Steps done: ${run.steps_done.join(', ') || 'none'}.`,
-				continueWith,
-				others.length ? `Other comparisons of this run: ${others.join(', ')}.` : '',
-			]
-				.filter(Boolean)
-				.join(' '),
-		},
-	);
 }
