@@ -269,3 +269,52 @@ describe('the single comparison operations on Initech, in the form (version 2) t
 		}
 	});
 });
+
+describe('what Initech answers about a comparison, in its own words', () => {
+	it('Process Items with a SKU the comparison does not hold comes out as an error item naming it as Initech does (item_numbers, item number), and Check Status lists the counts as item_number and qty', async () => {
+		const sim = await startSimulator({ shape: 'initech', demoData: true });
+		try {
+			const harness = harnessFor(sim, FROM_THE_PLATFORM);
+			const dry = await harness.run(reconcile({ dryRun: true }), [
+				{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: 1 },
+			]);
+			expect(dry.error).toBeUndefined();
+			const comparison = (operation: string, parameters: IDataObject = {}): NodeUnderTest => ({
+				type: 'wmsInventoryReconciliation',
+				typeVersion: 2,
+				onError: 'continueRegularOutput',
+				parameters: {
+					resource: 'comparison',
+					operation,
+					comparisonId: 'CMP-000001',
+					...parameters,
+				},
+			});
+			const processed = await harness.run(
+				comparison('processItems', { skus: ['NUT-M8', 'BOLT-NOPE'] }),
+				[{}],
+			);
+			expect(processed.error).toBeUndefined();
+			const [failed] = processed.outputs[0].map((item) => item.json);
+			expect(failed.error).toMatchObject({
+				message:
+					'The 1st input item: item number BOLT-NOPE is not an item of comparison CMP-000001 (HTTP 422, reference_not_found)',
+				details: expect.stringContaining(
+					'/item_numbers/1: item number BOLT-NOPE is not an item of comparison CMP-000001',
+				),
+			});
+			expect(JSON.stringify(failed)).not.toMatch(/\bskus?\b/);
+			// Nothing was processed: the request was refused as a whole.
+			expect(
+				(sim.store.list('comparison')[0].items as IDataObject[]).filter((item) => item.processed),
+			).toEqual([]);
+
+			const status = await harness.run(comparison('checkStatus'), [{}]);
+			expect(status.error).toBeUndefined();
+			const [answer] = status.outputs[0].map((item) => item.json);
+			expect(answer.erp_lines).toEqual([{ item_number: 'NUT-M8', qty: 1 }]);
+		} finally {
+			await sim.close();
+		}
+	});
+});

@@ -3,11 +3,17 @@
  * is an integer, its states are NEW, DONE and ERROR, shipments and receipts are listed under
  * `updates` and stock moves as a bare list, and marking an update answers the state it now has; a
  * stock comparison lists what it compared under `compared_items`, and its counts, adjustments and
- * compared items name their fields Initech's way (initechComparison.ts).
+ * compared items name their fields Initech's way (initechComparison.ts), in its answers and in the
+ * pointers and words of a request it refuses.
  * Everything else is as Globex's conventions have it (records under `data`, page-numbered reads).
  */
 import { globex } from './globex';
-import { comparisonAnswer, comparisonDocument, comparisonRequest } from './initechComparison';
+import {
+	comparisonAnswer,
+	comparisonDocument,
+	comparisonProblem,
+	comparisonRequest,
+} from './initechComparison';
 import type { Json, ShapeSpec } from './types';
 
 const LISTS = {
@@ -147,6 +153,19 @@ export const initech: ShapeSpec = {
 	},
 	servers: [{ url: 'https://wms.initech.example/api', description: 'production' }],
 	// A comparison lists what it compared under a name of its own.
-	renames: [...globex.renames, { schemas: ['Comparison'], from: 'items', to: 'compared_items' }],
-	adjust: { document, request, answer },
+	renames: [
+		...globex.renames,
+		{ schemas: ['Comparison'], from: 'items', to: 'compared_items' },
+		// The counts a comparison holds, in the words its counts were sent in.
+		{ schemas: ['ComparisonLine'], from: 'sku', to: 'item_number' },
+		{ schemas: ['ComparisonLine'], from: 'batch', to: 'lot' },
+		{ schemas: ['ComparisonLine'], from: 'quantity', to: 'qty' },
+	],
+	adjust: {
+		document,
+		request,
+		answer,
+		problem: (path, pointer, message) =>
+			comparisonProblem(path, pointer, message, globex.container),
+	},
 };

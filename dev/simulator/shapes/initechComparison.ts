@@ -100,6 +100,28 @@ export function comparisonRequest(path: string, body: Json, container: string): 
 	return body;
 }
 
+/**
+ * A refused request of these routes in their words: a record's field under their container
+ * (`/data/0/sku` → `/data/0/item_number`), Process Items' list (`/skus/1` → `/item_numbers/1`),
+ * and the words of ours that name the field (`sku X is not an item` → `item number X ...`).
+ */
+export function comparisonProblem(
+	path: string,
+	pointer: string[],
+	message: string,
+	container: string,
+): { pointer: string[]; message: string } {
+	const [first, index, field, ...rest] = pointer;
+	if (path in RECORDS && first === container && field !== undefined)
+		return { pointer: [first, index, RECORDS[path][field] ?? field, ...rest], message };
+	if (path === PROCESS && first === 'skus')
+		return {
+			pointer: ['item_numbers', ...pointer.slice(1)],
+			message: message.replace(/^sku\b/, 'item number'),
+		};
+	return { pointer, message };
+}
+
 /** Our answer (already in their generic words) → theirs: the comparison's items, a refused row's field. */
 export function comparisonAnswer(path: string, answer: Json): Json {
 	if (path === STATUS && answer && typeof answer === 'object')

@@ -78,14 +78,26 @@ export function shapeRoutes(parts: ShapeParts): Map<string, ServedRoute> {
 	const container = spec.container;
 	const out = new Map<string, ServedRoute>();
 
-	/** An error of our handler, its pointers (and the message quoting them) in their words. */
-	const translated = (route: OurRoute, err: unknown): unknown => {
+	/** Their words for a problem of ours on their route `path` (the shape's own names last). */
+	const inTheirWords = (route: OurRoute, path: string, pointer: string, text: string) => {
+		const generic = {
+			pointer: mapping.pointerToTheirs(route, splitPointer(pointer)),
+			message: text,
+		};
+		const theirs = spec.adjust?.problem?.(path, generic.pointer, text) ?? generic;
+		return { path: joinPointer(theirs.pointer), message: theirs.message };
+	};
+
+	/** An error of our handler, its pointers (and the messages quoting them) in their words. */
+	const translated = (route: OurRoute, path: string, err: unknown): unknown => {
 		if (!(err instanceof ApiError) || !err.details) return err;
 		let message = err.message;
 		const details = err.details.map((d) => {
-			const path = joinPointer(mapping.pointerToTheirs(route, splitPointer(d.path)));
-			message = message.split(`${d.path}:`).join(`${path}:`);
-			return { path, message: d.message };
+			const theirs = inTheirWords(route, path, d.path, d.message);
+			message = message.split(`${d.path}: ${d.message}`).join(`${theirs.path}: ${theirs.message}`);
+			message = message.split(`${d.path}:`).join(`${theirs.path}:`);
+			if (message.startsWith(d.message)) message = theirs.message + message.slice(d.message.length);
+			return theirs;
 		});
 		return new ApiError(err.status, err.code, message, details, err.headers);
 	};
@@ -165,7 +177,7 @@ export function shapeRoutes(parts: ShapeParts): Map<string, ServedRoute> {
 					if (!spec.adjust) return handle(body);
 					return spec.adjust.answer(path, handle(spec.adjust.request(path, body)), body);
 				} catch (err) {
-					throw translated(route, err);
+					throw translated(route, path, err);
 				}
 			},
 			records: (result) => listed(result),

@@ -68,4 +68,10 @@ export interface Adjust {
 	request(path: string, body: Json): Json;
 	/** The answer our mapping made → theirs (by their path). */
 	answer(path: string, answer: Json, body: Json): Json;
+	/** A refused request's pointer (already in their generic words) and words → theirs, where the shape names fields its own way. */
+	problem?(
+		path: string,
+		pointer: string[],
+		message: string,
+	): { pointer: string[]; message: string };
 }
