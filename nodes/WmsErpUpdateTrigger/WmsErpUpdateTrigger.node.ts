@@ -109,6 +109,15 @@ export class WmsErpUpdateTrigger implements INodeType {
 							'Whether to mark each update complete on the platform as it is emitted, so no later step needs to. At most once: if the workflow then fails, the update is NOT delivered again.',
 					},
 					{
+						displayName: 'Marked State',
+						name: 'markedState',
+						type: 'string',
+						default: '',
+						placeholder: 'e.g. DONE',
+						description:
+							"With Acknowledge on Emit: the word the platform answers with once an update is complete. Leave empty to take it from the platform's description (complete on the built-in one); needed only where the description does not tell.",
+					},
+					{
 						displayName: 'Pending State',
 						name: 'pendingState',
 						type: 'string',

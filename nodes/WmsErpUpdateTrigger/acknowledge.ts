@@ -1,8 +1,9 @@
 /**
  * Acknowledge on Emit: the chosen updates are marked complete before they are emitted. What the
  * platform answers for each decides what happens to it:
- * - completed, or maybe completed (the answer was lost): emitted; the maybe ones are also held,
- *   so they are not emitted twice inside the window;
+ * - completed, or maybe completed (the answer was lost, or answered with a word the description
+ *   cannot place as complete: see Options → Marked State): emitted; the maybe ones are also held,
+ *   so they are not emitted twice inside the window, and the log says why;
  * - refused (a 4xx naming it: 409 or 404 when another process completed it or it is gone while the
  *   list still shows it, any other refusal too): not emitted, held back for the window and
  *   reported, so one stale update never stops the others;
@@ -13,9 +14,11 @@
 import type { IPollFunctions } from 'n8n-workflow';
 
 import { counted } from '../shared/counting';
-import { markingSession } from '../shared/erpUpdateStates';
+import { MarkAnswers } from '../shared/erpUpdateMarks';
+import { markingSession, type MarkedWord } from '../shared/erpUpdateStates';
 import { bulkWrite, type RowOutcome } from '../shared/bulk/write';
 import type { Session } from '../shared/session';
+import type { PlatformError } from '../shared/transport/errors';
 import type { RequestOptions } from '../shared/transport/request';
 import type { PendingUpdate } from './scan';
 
@@ -33,14 +36,18 @@ export interface Acknowledged {
 
 export async function acknowledge(
 	session: Session<IPollFunctions>,
-	chosen: PendingUpdate[],
+	updates: PendingUpdate[],
 	options: RequestOptions,
+	markedState = '',
 ): Promise<Acknowledged> {
-	const marking = markingSession(session, ROUTE, 'complete');
+	// Never stops: a saved trigger that emitted such updates before goes on emitting them.
+	const chosen: MarkedWord = { value: markedState, option: 'Options → Marked State', stop: false };
+	const marking = markingSession(session, ROUTE, 'complete', chosen);
+	const answers = MarkAnswers.on(session, ROUTE, 'complete', chosen);
 	const outcomes: RowOutcome[] = await bulkWrite(
 		marking,
 		ROUTE,
-		chosen.map((update) => ({ id: update.id })),
+		updates.map((update) => ({ id: update.id })),
 		options,
 	);
 	const unnamed = outcomes.flatMap((outcome, k) =>
@@ -50,13 +57,16 @@ export async function acknowledge(
 		const alone = await bulkWrite(
 			marking,
 			ROUTE,
-			unnamed.map((k) => ({ id: chosen[k].id })),
+			unnamed.map((k) => ({ id: updates[k].id })),
 			{ ...options, batchSize: 1 },
 		);
 		unnamed.forEach((k, j) => (outcomes[k] = alone[j]));
 	}
 	const done: Acknowledged = { emitted: [], hold: [], refused: [], left: [] };
-	chosen.forEach((update, k) => {
+	/** Why each held update may not be marked: a word the description cannot place, else the outcome's words. */
+	const unplaced: Array<{ update: PendingUpdate; word: string }> = [];
+	const unsure: string[] = [];
+	updates.forEach((update, k) => {
 		const outcome = outcomes[k];
 		// "unchanged" counts as completed: a retry after a dropped connection answers it for what
 		// our own first try completed.
@@ -64,6 +74,9 @@ export async function acknowledge(
 		else if (outcome.kind === 'notConfirmed' && outcome.mayBeStored) {
 			done.emitted.push(update);
 			done.hold.push(update);
+			const word = answers?.unplacedWord(outcome);
+			if (word !== undefined) unplaced.push({ update, word });
+			else unsure.push(whyUnsure(outcome.error));
 		} else if (outcome.kind === 'refused') {
 			const { status, body } = outcome.error;
 			// The platform says the update is done or gone, in its own words, while its list still shows it.
@@ -77,9 +90,32 @@ export async function acknowledge(
 		ctx.logger.warn(
 			`WMS ERP Update Trigger: ${counted(done.left.length, 'update')} not acknowledged, left for the next poll (${done.left[0].why})`,
 		);
-	if (done.hold.length > 0)
+	if (unplaced.length > 0 && answers) {
+		const { word } = unplaced[0];
+		const ids = unplaced.map(({ update }) => update.id);
 		ctx.logger.warn(
-			`WMS ERP Update Trigger: ${counted(done.hold.length, 'update')} may or may not be marked complete (the answer was lost); emitted, and held for "Redeliver After"`,
+			`WMS ERP Update Trigger: ${counted(ids.length, 'update')} (${listed(ids)}) emitted but not confirmed as marked complete: ${answers.why(word)}. Held for "Redeliver After", so not emitted again before; emitted again after it only if still pending. ${answers.whatToDo(word)}.`,
+		);
+	}
+	if (unsure.length > 0)
+		ctx.logger.warn(
+			`WMS ERP Update Trigger: ${counted(unsure.length, 'update')} may or may not be marked complete (${unsure[0]}); emitted, and held for "Redeliver After"`,
 		);
 	return done;
+}
+
+/**
+ * Why a mark may or may not have been made: the answer was lost, or the platform answered and its
+ * answer does not say (the reason, without the advice for records a node's output gives).
+ */
+function whyUnsure(error: PlatformError): string {
+	if (error.status === undefined || error.status >= 300) return 'the answer was lost';
+	const said = error.message.replace(/^not confirmed as stored — /, '');
+	return said.split(/\. (?=[A-Z])/)[0];
+}
+
+/** The first few update IDs, for a log line. */
+function listed(ids: Array<string | number>): string {
+	const shown = ids.slice(0, 5).join(', ');
+	return ids.length > 5 ? `${shown}, …` : shown;
 }

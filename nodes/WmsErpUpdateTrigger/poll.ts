@@ -37,6 +37,8 @@ interface Settings {
 	acknowledge: boolean;
 	/** The platform's word for pending where its description cannot tell (Options → Pending State). */
 	pendingState: string;
+	/** The platform's word for complete in Acknowledge on Emit's answer (Options → Marked State). */
+	markedState: string;
 }
 
 /** Each watched kind's word for pending, by kind. */
@@ -61,6 +63,7 @@ function settings(ctx: IPollFunctions): Settings {
 		max: Math.max(1, Number.isFinite(max) ? Math.floor(max) : 500),
 		acknowledge: ctx.getNodeParameter('options.acknowledgeOnEmit', false) as boolean,
 		pendingState: String(ctx.getNodeParameter('options.pendingState', '') ?? ''),
+		markedState: String(ctx.getNodeParameter('options.markedState', '') ?? ''),
 	};
 }
 
@@ -191,7 +194,7 @@ async function pollInTurn(
 
 	const chosen = chooseInOrder(scans, s.max, ledger.room);
 	const done: Acknowledged = s.acknowledge
-		? await acknowledge(session, chosen, budget.retry())
+		? await acknowledge(session, chosen, budget.retry(), s.markedState)
 		: { emitted: chosen, hold: chosen, refused: [], left: [] };
 	if (s.acknowledge) nothingAcknowledged(ctx, done);
 	const { emitted, hold } = done;

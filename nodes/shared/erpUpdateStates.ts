@@ -119,18 +119,11 @@ export function markingSession<S extends Session>(
 	state: UpdateState,
 	chosen?: MarkedWord,
 ): S {
-	if (session.platform.builtIn || !session.platform.has(route)) return session;
-	const statuses = session.platform.wire(route).statuses;
-	const words = [
-		...(statuses?.stored ?? []),
-		...(statuses?.notStored ?? []),
-		...(statuses?.unknown ?? []),
-	];
-	const given = chosen?.value.trim() ?? '';
-	const marked = given !== '' ? [given] : wordsFor(words, state);
+	const read = markWords(session, route, state, chosen);
+	if (!read) return session;
+	const { words, marked, statuses } = read;
 	if (marked.length === 0) {
-		const unplaced = words.length > (statuses?.stored?.length ?? 0);
-		if (unplaced && chosen?.stop) {
+		if (read.unplaced && chosen?.stop) {
 			const node = session.ctx.getNode();
 			throw new NodeOperationError(
 				node,
@@ -149,6 +142,36 @@ export function markingSession<S extends Session>(
 		unknown: others(statuses?.unknown),
 	});
 	return { ...session, platform };
+}
+
+/**
+ * A mark's answer words on a platform's description: those it lists (`words`), those read as the
+ * state set (`marked`: the person's word, else the listed ones that say it), and whether some
+ * listed word is neither stored nor placed (`unplaced`). Undefined on the built-in description.
+ */
+export function markWords(
+	session: Session,
+	route: string,
+	state: UpdateState,
+	chosen?: MarkedWord,
+):
+	| {
+			words: string[];
+			marked: string[];
+			unplaced: boolean;
+			statuses: ReturnType<Session['platform']['wire']>['statuses'];
+	  }
+	| undefined {
+	if (session.platform.builtIn || !session.platform.has(route)) return undefined;
+	const statuses = session.platform.wire(route).statuses;
+	const words = [
+		...(statuses?.stored ?? []),
+		...(statuses?.notStored ?? []),
+		...(statuses?.unknown ?? []),
+	];
+	const given = chosen?.value.trim() ?? '';
+	const marked = given !== '' ? [given] : wordsFor(words, state);
+	return { words, marked, unplaced: words.length > (statuses?.stored?.length ?? 0), statuses };
 }
 
 const NUMERIC = new Set(['integer', 'number']);

@@ -175,11 +175,14 @@ function resultOutcome(
 				stored.length > 1
 					? `${stored.slice(0, -1).join(', ')} or ${stored[stored.length - 1]}`
 					: (stored[0] ?? 'a status that says it was stored');
-			return unconfirmedAs(
+			const row = unconfirmedAs(
 				reading,
 				key,
 				`its result for this record${said(reading, k)} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
 			);
+			// A node that knows more of the word than the description (a mark's state) says so in its words.
+			if (row.kind === 'notConfirmed' && typeof status === 'string') row.answered = status;
+			return row;
 		}
 	}
 	return stored(reading, k, key, result, status);

@@ -51,6 +51,8 @@ export type RowOutcome =
 			mayBeStored: boolean;
 			rerunSafe: boolean;
 			notSent?: true;
+			/** The status word the platform answered for the row, where that word is why it is not confirmed. */
+			answered?: string;
 	  }
 	/** Check Only: the row passed every check against the description and was not sent. */
 	| { kind: 'checked'; key?: string };

@@ -4,11 +4,11 @@ import { checkOrRefuse } from '../../../shared/checking';
 import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { effectiveSpec, requireAll } from '../../../shared/drift';
-import { markingSession } from '../../../shared/erpUpdateStates';
-import { writeRecords, type Operation } from '../../../shared/operations';
+import type { Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
 import { markedStateOption, markedWordOf } from './markedState';
+import { writeMarks } from './markWrite';
 import {
 	inForm,
 	markedUpdate,
@@ -45,9 +45,10 @@ export const setComplete: Operation = {
 		requireAll(session, 'Set Complete', { [route]: ['items.id'] }, UPDATE_INSTEAD);
 		const effective = effectiveSpec(session, route);
 		const lineage = new TriggerLineage(ctx);
-		return await writeRecords(
-			markingSession(session, route, 'complete', markedWordOf(ctx)),
+		return await writeMarks(
+			session,
 			route,
+			{ state: 'complete', chosen: markedWordOf(ctx) },
 			(itemIndex) => {
 				const id = lineage.requireUpdateId(itemIndex);
 				const record: IDataObject = { id: String(id) };
@@ -62,7 +63,6 @@ export const setComplete: Operation = {
 					id,
 				);
 			},
-			undefined,
 			fromVersion(ctx, 2) ? markedUpdate(lineage, 'complete') : undefined,
 		);
 	},

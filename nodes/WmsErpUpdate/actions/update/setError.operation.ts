@@ -2,11 +2,11 @@ import { checkOrRefuse, itemError } from '../../../shared/checking';
 import { bulkWriteOptions, optionsCollection } from '../../../shared/form/options';
 import { fieldProperty, showFor } from '../../../shared/form/properties';
 import { effectiveSpec, requireAll } from '../../../shared/drift';
-import { markingSession } from '../../../shared/erpUpdateStates';
-import { writeRecords, type Operation } from '../../../shared/operations';
+import type { Operation } from '../../../shared/operations';
 import { recordSpec } from '../../../shared/platform';
 import { fromVersion } from '../../../shared/version';
 import { markedStateOption, markedWordOf } from './markedState';
+import { writeMarks } from './markWrite';
 import {
 	errorOf,
 	inForm,
@@ -45,9 +45,10 @@ export const setError: Operation = {
 		requireAll(session, 'Set Error', { [route]: ['items.id', 'items.message'] }, UPDATE_INSTEAD);
 		const effective = effectiveSpec(session, route);
 		const lineage = new TriggerLineage(ctx);
-		return await writeRecords(
-			markingSession(session, route, 'error', markedWordOf(ctx)),
+		return await writeMarks(
+			session,
 			route,
+			{ state: 'error', chosen: markedWordOf(ctx) },
 			(itemIndex) => {
 				const id = lineage.requireUpdateId(itemIndex);
 				if (sourceOf(ctx, itemIndex) === 'define') {
@@ -78,7 +79,6 @@ export const setError: Operation = {
 					id,
 				);
 			},
-			undefined,
 			fromVersion(ctx, 2) ? markedUpdate(lineage, 'error') : undefined,
 		);
 	},
