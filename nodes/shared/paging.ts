@@ -159,6 +159,7 @@ export async function readPage(
 	at: PageState | undefined,
 	size: number,
 	options: RequestOptions = {},
+	before?: number,
 ): Promise<PageRead> {
 	const shape = readShapeOf(session, route);
 	const { style } = shape;
@@ -177,7 +178,7 @@ export async function readPage(
 	return {
 		status,
 		records,
-		next: style.next(answer, at, records.length, style.sent(size), headers),
+		next: style.next(answer, at, records.length, style.sent(size), headers, before),
 		headers,
 	};
 }
@@ -249,6 +250,8 @@ export async function* readPages(
 	let remaining = options.limit ?? Infinity;
 	let at: PageState | undefined;
 	let read = 0;
+	// The records the pages gave, repeats included: what a platform's total of records counts.
+	let given = 0;
 	let repeated = 0;
 	let fruitless = 0;
 	const broken = (status: number, what: string) =>
@@ -260,7 +263,8 @@ export async function* readPages(
 	do {
 		// A page-numbered read keeps its page size from the first page on: the pages must not shift.
 		const size = cursor !== undefined ? Math.min(pageSize, remaining) : pageSize;
-		const page = await readPage(session, route, filter, at, size, options);
+		const page = await readPage(session, route, filter, at, size, options, given);
+		given += page.records.length;
 		const fresh: IDataObject[] = [];
 		for (const record of page.records) {
 			if (fresh.length >= remaining) break;

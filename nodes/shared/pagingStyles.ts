@@ -29,6 +29,8 @@ export interface PageStyle {
 		count: number,
 		size: number,
 		headers: Record<string, unknown>,
+		/** The records the earlier pages of this read gave, where the reader counted them. */
+		before?: number,
 	): PageState | undefined;
 	/** The address a page starting `at` is read from, where the answer gave it (a Link header); else the route's own. */
 	address?(at: PageState | undefined): string | undefined;
@@ -78,8 +80,10 @@ function paged(
 		},
 		sent,
 		problem: () => undefined,
-		next: (answer, at, count, size, headers) =>
-			moreOf(answer, paging) === false ? undefined : nextOf(answer, at, count, size, headers),
+		next: (answer, at, count, size, headers, before) =>
+			moreOf(answer, paging) === false
+				? undefined
+				: nextOf(answer, at, count, size, headers, before),
 	};
 }
 
@@ -121,15 +125,20 @@ function pageStyle(paging: Extract<Paging, { by: 'page' }>): PageStyle {
 		paging,
 		paging.page,
 		(at) => at ?? paging.first,
-		(answer, at, count, size) => {
+		(answer, at, count, _size, _headers, before) => {
 			if (count === 0) return undefined;
 			const page = typeof at === 'number' ? at : paging.first;
 			// The platform's own count of pages holds even where it gave fewer records per page than asked.
 			const totalPages = numberAt(answer, paging.totalPages);
 			if (totalPages !== undefined)
 				return page - paging.first + 1 >= totalPages ? undefined : page + 1;
+			// A total of records is held against the records the pages gave, never pages × the size
+			// asked: a platform may give fewer a page than asked without saying its most, and counting
+			// in the size asked took the list as read before its end. Where the reader did not count
+			// them, this page's own size stands for the earlier pages' (at worst one more page is read).
 			const total = numberAt(answer, paging.total);
-			if (total !== undefined && (page - paging.first) * size + count >= total) return undefined;
+			const given = (before ?? (page - paging.first) * count) + count;
+			if (total !== undefined && given >= total) return undefined;
 			return page + 1;
 		},
 	);
