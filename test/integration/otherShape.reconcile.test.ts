@@ -23,7 +23,7 @@ const reconcile = (parameters: IDataObject, onError?: NodeUnderTest['onError']):
 type Doc = { components: { schemas: Record<string, { properties: IDataObject }> } };
 const erpCounts = (doc: Doc) =>
 	(
-		doc.components.schemas.ComparisonErpOnHandAddRequest.properties.data as {
+		doc.components.schemas.ComparisonErpOnHandAddRequest.properties.counts as {
 			items: { properties: IDataObject };
 		}
 	).items.properties;
@@ -144,7 +144,7 @@ describe('a platform whose description cannot tell which field of a comparison l
 			shape: 'initech',
 			tweak: (doc: Doc) => {
 				const adjustment = (
-					doc.components.schemas.ComparisonAdjustmentItemAddRequest.properties.data as {
+					doc.components.schemas.ComparisonAdjustmentItemAddRequest.properties.adjustments as {
 						items: { properties: IDataObject; required: string[] };
 					}
 				).items;
@@ -270,10 +270,18 @@ describe('the single comparison operations on Initech, in the form (version 2) t
 	});
 });
 
-describe('what Initech answers about a comparison, in its own words', () => {
-	it('Process Items with a SKU the comparison does not hold comes out as an error item naming it as Initech does (item_numbers, item number), and Check Status lists the counts as item_number and qty', async () => {
+describe('what Initech takes and answers about a comparison, in its own words', () => {
+	it('Reconcile sends its counts under counts; Process Items with a SKU the comparison does not hold comes out as an error item naming it as Initech does (item_numbers, item number); Check Status lists the counts as item_number and qty', async () => {
 		const sim = await startSimulator({ shape: 'initech', demoData: true });
 		try {
+			// Its counts and adjustments go in lists of their own names, read from its description.
+			const requestLists = (name: string) =>
+				Object.keys((sim.description.document() as Doc).components.schemas[name].properties);
+			expect(requestLists('ComparisonErpOnHandAddRequest')).toEqual(['comparison_id', 'counts']);
+			expect(requestLists('ComparisonAdjustmentItemAddRequest')).toEqual([
+				'comparison_id',
+				'adjustments',
+			]);
 			const harness = harnessFor(sim, FROM_THE_PLATFORM);
 			const dry = await harness.run(reconcile({ dryRun: true }), [
 				{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: 1 },

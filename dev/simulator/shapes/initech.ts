@@ -11,6 +11,7 @@ import { globex } from './globex';
 import {
 	comparisonAnswer,
 	comparisonDocument,
+	comparisonList,
 	comparisonProblem,
 	comparisonRequest,
 } from './initechComparison';
@@ -145,7 +146,8 @@ export const initech: ShapeSpec = {
 		description: [
 			'Initech WMS takes orders and master data from ERP systems and reports finished work back.',
 			'',
-			'- Batch operations take their records under `data`; lists are paged by `page` and `per_page`.',
+			'- Batch operations take their records under `data` (a comparison its counts under `counts`, its',
+			'  adjustments under `adjustments`); lists are paged by `page` and `per_page`.',
 			'- An ERP update has an integer `id` and a `status` of `NEW`, `DONE` or `ERROR`.',
 			'- Stock is counted by `item_number` and `lot`, in `qty`; an adjustment is a `qty_change`.',
 			'',
@@ -165,6 +167,7 @@ export const initech: ShapeSpec = {
 		document,
 		request,
 		answer,
+		list: comparisonList,
 		problem: (path, pointer, message) =>
 			comparisonProblem(path, pointer, message, globex.container),
 	},

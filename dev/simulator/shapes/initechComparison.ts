@@ -1,6 +1,6 @@
 /**
  * Initech's stock comparisons in its own words (issue 40, point 7): the ERP and platform counts
- * and the adjustments it takes carry `item_number`, `lot`, `warehouse`, `qty` and `qty_change`, Process
+ * (under `counts`) and the adjustments (under `adjustments`) it takes carry `item_number`, `lot`, `warehouse`, `qty` and `qty_change`, Process
  * Items takes `item_numbers`, and a comparison's `compared_items` carry `erp_qty`, `wms_qty` and
  * `variance`. Their schemas are inline in ours (no component to rename), so their document is
  * edited here, and each request and answer of these routes translated.
@@ -32,7 +32,16 @@ const RECORDS: Record<string, Record<string, string>> = {
 	'/comparison_platform_on_hand/set': ERP_COUNT,
 	'/comparison_adjustment_item/add': ADJUSTMENT,
 };
+/** Their bulk routes' lists, named each its own way rather than the shape's `data`. */
+const LISTS: Record<string, string> = {
+	'/comparison_erp_on_hand/add': 'counts',
+	'/comparison_platform_on_hand/set': 'counts',
+	'/comparison_adjustment_item/add': 'adjustments',
+};
 const PROCESS = '/comparison_item/process';
+
+/** The records list of their route `path` where it is not the shape's container. */
+export const comparisonList = (path: string): string | undefined => LISTS[path];
 const STATUS = '/comparison/check_status';
 
 const renamed = (record: Json, names: Record<string, string>): Json =>
@@ -58,18 +67,25 @@ export function comparisonDocument(doc: Json, container: string): void {
 		'/comparison_platform_on_hand/set': 'ComparisonPlatformOnHandSetRequest',
 	};
 	for (const [path, name] of Object.entries(requests)) {
-		const list = schemas[name].properties[container];
+		const request = schemas[name];
+		const list = request.properties[container];
+		request.properties = renamed(request.properties, { [container]: LISTS[path] });
+		request.required = request.required?.map((field: string) =>
+			field === container ? LISTS[path] : field,
+		);
 		renameSchema(list.items, RECORDS[path]);
 		list.description = list.description.replace(
 			/^Upsert by sku \+ batch\./,
 			'Upsert by item_number + lot.',
 		);
 		const media = doc.paths[path].post.requestBody.content['application/json'];
-		if (Array.isArray(media.example?.[container]))
+		if (Array.isArray(media.example?.[container])) {
+			const { [container]: records, ...rest } = media.example;
 			media.example = {
-				...media.example,
-				[container]: media.example[container].map((r: Json) => renamed(r, RECORDS[path])),
+				...rest,
+				[LISTS[path]]: records.map((r: Json) => renamed(r, RECORDS[path])),
 			};
+		}
 		const op = doc.paths[path].post;
 		op.summary = op.summary.replace('sku + batch', 'item_number + lot');
 		op.description = op.description.replace(/\bskus\b/g, 'item numbers');
@@ -88,11 +104,10 @@ export function comparisonDocument(doc: Json, container: string): void {
 
 /** Their request → ours (before the generic mapping takes their records out of `data`). */
 export function comparisonRequest(path: string, body: Json, container: string): Json {
-	if (path in RECORDS && Array.isArray(body?.[container]))
-		return {
-			...body,
-			[container]: body[container].map((r: Json) => renamed(r, back(RECORDS[path]))),
-		};
+	if (path in RECORDS && Array.isArray(body?.[LISTS[path]])) {
+		const { [LISTS[path]]: records, ...rest } = body;
+		return { ...rest, [container]: records.map((r: Json) => renamed(r, back(RECORDS[path]))) };
+	}
 	if (path === PROCESS && body?.item_numbers !== undefined) {
 		const { item_numbers, ...rest } = body;
 		return { ...rest, skus: item_numbers };
@@ -101,8 +116,8 @@ export function comparisonRequest(path: string, body: Json, container: string): 
 }
 
 /**
- * A refused request of these routes in their words: a record's field under their container
- * (`/data/0/sku` → `/data/0/item_number`), Process Items' list (`/skus/1` → `/item_numbers/1`),
+ * A refused request of these routes in their words: a record's field in its list
+ * (`/data/0/sku` → `/counts/0/item_number`), Process Items' list (`/skus/1` → `/item_numbers/1`),
  * and the words of ours that name the field (`sku X is not an item` → `item number X ...`).
  */
 export function comparisonProblem(
@@ -112,8 +127,10 @@ export function comparisonProblem(
 	container: string,
 ): { pointer: string[]; message: string } {
 	const [first, index, field, ...rest] = pointer;
-	if (path in RECORDS && first === container && field !== undefined)
-		return { pointer: [first, index, RECORDS[path][field] ?? field, ...rest], message };
+	if (path in RECORDS && first === container) {
+		const inside = field === undefined ? [] : [RECORDS[path][field] ?? field, ...rest];
+		return { pointer: [LISTS[path], ...(index === undefined ? [] : [index]), ...inside], message };
+	}
 	if (path === PROCESS && first === 'skus')
 		return {
 			pointer: ['item_numbers', ...pointer.slice(1)],

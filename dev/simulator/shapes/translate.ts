@@ -167,12 +167,13 @@ export function shapeRoutes(parts: ShapeParts): Map<string, ServedRoute> {
 					: (body: Json) =>
 							mapping.answerToTheirs(route, run(ourRoute, mapping.requestToOurs(route, body)));
 		const records = route.kind === 'bulk' || route.kind === 'container';
+		const list = spec.adjust?.list?.(path) ?? container;
 		out.set(path, {
 			path,
 			needsToken: theirRoute.needsToken,
-			rows: (body) => (records ? length(body?.[container]) : 0),
+			rows: (body) => (records ? length(body?.[list]) : 0),
 			run: (body) => {
-				admit(theirRoute, body, container, limitOf(theirs, theirRoute, container));
+				admit(theirRoute, body, list, limitOf(theirs, theirRoute, list));
 				try {
 					if (!spec.adjust) return handle(body);
 					return spec.adjust.answer(path, handle(spec.adjust.request(path, body)), body);
@@ -184,7 +185,7 @@ export function shapeRoutes(parts: ShapeParts): Map<string, ServedRoute> {
 			counted: (body, result) => {
 				if (route.kind === 'bulk') return length(result?.accepted);
 				if (route.kind === 'read') return listed(result);
-				return records ? length(body?.[container]) : path === '/oauth/token' ? 0 : 1;
+				return records ? length(body?.[list]) : path === '/oauth/token' ? 0 : 1;
 			},
 		});
 	}

@@ -68,6 +68,8 @@ export interface Adjust {
 	request(path: string, body: Json): Json;
 	/** The answer our mapping made → theirs (by their path). */
 	answer(path: string, answer: Json, body: Json): Json;
+	/** The records list of their route `path` where it is not the shape's `container`. */
+	list?(path: string): string | undefined;
 	/** A refused request's pointer (already in their generic words) and words → theirs, where the shape names fields its own way. */
 	problem?(
 		path: string,
