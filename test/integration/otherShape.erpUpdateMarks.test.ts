@@ -9,6 +9,7 @@
 import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
+import { displayedProperties } from '../support/displayed';
 import type { Harness, NodeUnderTest } from '../support/harness';
 import { capturedLogs } from '../support/leaks';
 import { harnessFor } from '../support/platform';
@@ -48,6 +49,19 @@ describe('a mark answered with a word the description does not list (it lists NE
 	it.each([1, 2])(
 		'Set Complete at version %i names the word answered, the words listed and Options → Marked State; with DONE set there it marks',
 		async (typeVersion) => {
+			// The form offers the option at this version: what the message points to is there.
+			const spec = mark(typeVersion, 'setComplete');
+			const { description } = harness.nodeTypes.getByNameAndVersion(
+				'n8n-nodes-wms-integration.wmsErpUpdate',
+				typeVersion,
+			);
+			const shown = displayedProperties(description, harness.node(spec)).find(
+				(property) => property.name === 'options',
+			);
+			expect(
+				shown?.options?.map((option) => (option as { displayName?: string }).displayName),
+			).toContain('Marked State');
+
 			const [first, second] = sim.work.createPendingUpdates('outgoing_consignment', 2);
 			const stopped = await harness.run(mark(typeVersion, 'setComplete'), [{ id: theirs(first) }]);
 			expect(stopped.error?.message).toBe(
