@@ -22,13 +22,25 @@ export type PlatformNotes = Note[];
 const KEPT = 8;
 const compiled = new Map<string, { platform: Platform; notes: PlatformNotes }>();
 
+/** The built-in route at `path`, or the one the same operationId names, where `has` holds for it. */
+function builtInRoute(
+	path: string,
+	operationId: string | undefined,
+	has: (route: RouteInfo) => boolean,
+): RouteInfo | undefined {
+	if (BUILT_IN.has(path) && has(BUILT_IN.route(path))) return BUILT_IN.route(path);
+	const named = Object.keys(OPERATION_IDS).find((route) => OPERATION_IDS[route] === operationId);
+	return named ? BUILT_IN.route(named) : undefined;
+}
+
 /** The built-in key of the route at `path` (or of the one the same operationId names). */
 function knownKey(path: string, operationId: string | undefined): string[] | undefined {
-	const builtIn =
-		BUILT_IN.has(path) && BUILT_IN.route(path).naturalKey
-			? path
-			: Object.keys(OPERATION_IDS).find((route) => OPERATION_IDS[route] === operationId);
-	return builtIn ? BUILT_IN.route(builtIn).naturalKey : undefined;
+	return builtInRoute(path, operationId, (route) => route.naturalKey !== undefined)?.naturalKey;
+}
+
+/** Whether the built-in description reads records at `path` (or the route the same operationId names). */
+function knownRead(path: string, operationId: string | undefined): boolean {
+	return builtInRoute(path, operationId, (route) => route.kind === 'read')?.kind === 'read';
 }
 
 /** Routes the built-in description names that this one has under another path, found by their operationId. */
@@ -58,7 +70,11 @@ export function platformFromText(
 		compiled.set(key, kept);
 		return kept;
 	}
-	const description = compileDescription(readDescription(text), { overlay: OVERLAY, knownKey });
+	const description = compileDescription(readDescription(text), {
+		overlay: OVERLAY,
+		knownKey,
+		knownRead,
+	});
 	const routes: Record<string, RouteInfo> = {};
 	const requests: Record<string, ContractField[]> = {};
 	for (const [path, { body, ...info }] of Object.entries(description.routes)) {

@@ -50,6 +50,12 @@ export interface CompileOptions {
 	 * records.
 	 */
 	knownKey?: (path: string, operationId: string | undefined) => string[] | undefined;
+	/**
+	 * Whether the built-in description reads records at this route (or the one the same
+	 * operationId names): a route that answers a list is then a read though its path has no
+	 * retrieval word and it says no paging or filter object (a vendor's /erp_update/<kind>).
+	 */
+	knownRead?: (path: string, operationId: string | undefined) => boolean;
 }
 
 /** The most routes one description may have. */
@@ -125,7 +131,9 @@ class Compiler {
 			!isBulk &&
 			(paging.by !== 'none' ||
 				filter !== '' ||
-				(list !== undefined && WireReader.readsByName(path)));
+				(list !== undefined &&
+					(WireReader.readsByName(path) ||
+						this.options.knownRead?.(path, operation.operationId as string | undefined) === true)));
 		const maxItems =
 			(operation['x-max-items'] as number | undefined) ??
 			(recordsList ? (own(recordsList, 'maxItems') as number | undefined) : undefined);
