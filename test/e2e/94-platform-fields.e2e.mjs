@@ -8,45 +8,11 @@ import assert from 'node:assert/strict';
 import { startSimulator } from '../../dev/scripts/n8n-host.mjs';
 import { closeNode, editorPage, openNode, openWorkflow, screenshot } from './support/editor.mjs';
 import { restRouteChecks } from './support/restRoutes.mjs';
-
-const TRIGGER = 'When clicking ‘Execute workflow’';
+import { itemsWorkflow, TRIGGER } from './support/workflows.mjs';
 
 /** A workflow: manual trigger → items made by a Code node → one WMS node. */
-function workflow(ctx, name, credential, wms, items = []) {
-	return {
-		name,
-		nodes: [
-			{
-				id: 't',
-				name: TRIGGER,
-				type: 'n8n-nodes-base.manualTrigger',
-				typeVersion: 1,
-				position: [0, 0],
-				parameters: {},
-			},
-			{
-				id: 'c',
-				name: 'ERP export',
-				type: 'n8n-nodes-base.code',
-				typeVersion: 2,
-				position: [220, 0],
-				parameters: { jsCode: `return ${JSON.stringify(items.map((json) => ({ json })))};` },
-			},
-			{
-				id: 'w',
-				position: [440, 0],
-				credentials: { wmsIntegrationApi: { id: credential.id, name: credential.name } },
-				...wms,
-				type: `${ctx.packageName}.${wms.type}`,
-			},
-		],
-		connections: {
-			[TRIGGER]: { main: [[{ node: 'ERP export', type: 'main', index: 0 }]] },
-			'ERP export': { main: [[{ node: wms.name, type: 'main', index: 0 }]] },
-		},
-		settings: { executionOrder: 'v1' },
-	};
-}
+const workflow = (ctx, name, credential, wms, items = []) =>
+	itemsWorkflow(ctx, name, credential, items, [wms]);
 
 const itemsNode = (columns) => ({
 	name: 'Add or update items',

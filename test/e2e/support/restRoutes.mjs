@@ -14,8 +14,7 @@ import {
 	outputTable,
 	screenshot,
 } from './editor.mjs';
-
-const TRIGGER = 'When clicking ‘Execute workflow’';
+import { itemsWorkflow, TRIGGER } from './workflows.mjs';
 
 /** The REST vendor's description, as the built simulator has it (dev/simulator/rest.ts). */
 async function restDescription() {
@@ -25,30 +24,15 @@ async function restDescription() {
 
 /** Manual trigger → items made by a Code node → the WMS Platform nodes given, one after another. */
 function workflow(ctx, name, credential, items, wmsNodes) {
-	const nodes = [
-		{
-			id: 't',
-			name: TRIGGER,
-			type: 'n8n-nodes-base.manualTrigger',
-			typeVersion: 1,
-			position: [0, 0],
-			parameters: {},
-		},
-		{
-			id: 'c',
-			name: 'ERP export',
-			type: 'n8n-nodes-base.code',
-			typeVersion: 2,
-			position: [220, 0],
-			parameters: { jsCode: `return ${JSON.stringify(items.map((json) => ({ json })))};` },
-		},
-		...wmsNodes.map(([nodeName, route, value], i) => ({
-			id: `w${i}`,
+	return itemsWorkflow(
+		ctx,
+		name,
+		credential,
+		items,
+		wmsNodes.map(([nodeName, route, value]) => ({
 			name: nodeName,
-			type: `${ctx.packageName}.wmsPlatform`,
+			type: 'wmsPlatform',
 			typeVersion: 1,
-			position: [440 + 220 * i, 0],
-			credentials: { wmsIntegrationApi: { id: credential.id, name: credential.name } },
 			parameters: {
 				resource: 'route',
 				operation: 'call',
@@ -56,12 +40,7 @@ function workflow(ctx, name, credential, items, wmsNodes) {
 				columns: { mappingMode: 'defineBelow', value, matchingColumns: [] },
 			},
 		})),
-	];
-	const chain = [TRIGGER, 'ERP export', ...wmsNodes.map(([nodeName]) => nodeName)];
-	const connections = {};
-	for (let i = 0; i + 1 < chain.length; i++)
-		connections[chain[i]] = { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] };
-	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
+	);
 }
 
 /** The checks, sharing one REST platform and credential; the last one cleans up. */
