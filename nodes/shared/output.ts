@@ -162,14 +162,18 @@ export class Output {
 	 * input) becomes its error, or stops the node with nothing sent. Answers what was read.
 	 */
 	readEach<T>(count: number, read: (itemIndex: number) => T): T[] {
-		const values: T[] = [];
+		// Sized once for every item, not grown (and copied) as items are read; cut to those read.
+		const values = new Array<T>(count);
+		let done = 0;
 		for (let itemIndex = 0; itemIndex < count; itemIndex++) {
 			try {
-				values.push(read(itemIndex));
+				values[done] = read(itemIndex);
+				done++;
 			} catch (error) {
 				this.fail(itemIndex, error);
 			}
 		}
+		values.length = done;
 		return values;
 	}
 

@@ -60,3 +60,24 @@ describe('Output.add', () => {
 		]);
 	});
 });
+
+describe('Output.readEach', () => {
+	/** How many times something is pushed onto an array while `work` runs. */
+	function pushes(work: () => void): number {
+		const spy = jest.spyOn(Array.prototype, 'push');
+		try {
+			work();
+			return spy.mock.calls.length;
+		} finally {
+			spy.mockRestore();
+		}
+	}
+
+	it('holds what it reads in one list sized for every item, not grown item by item', () => {
+		const output = new Output(sessionOf(1000), { route: '/items' });
+		let rows: number[] = [];
+		expect(pushes(() => (rows = output.readEach(1000, (k) => k * 2)))).toBe(0);
+		expect(rows).toHaveLength(1000);
+		expect(rows[999]).toBe(1998);
+	});
+});

@@ -30,6 +30,8 @@ interface Reading extends Pairing {
 	rowCount: number;
 	/** The answer stands for the request: a row it does not confirm may be stored all the same. Made once, when first needed. */
 	answered?: PlatformError;
+	/** The description's status words, lower-cased once for the request's rows: made when first needed. */
+	statusWords?: { stored: Set<string>; notStored: Set<string> };
 }
 
 /** The outcome of each row of a request the platform answered with success, read as the route's answers name rows (its results shape). */
@@ -131,13 +133,16 @@ function unpaired(reading: Reading, k: number, key: string | undefined): FailedR
 	);
 }
 
+const lowered = (words: string[] | undefined) => new Set(words?.map((one) => one.toLowerCase()));
+
 /** What a result's status word says of its row, as the description lists its statuses (or, where it lists none, by the word alone). */
-function meaningOf(info: RouteInfo, status: string): 'stored' | 'notStored' | 'unknown' {
-	const listed = info.wire?.statuses;
+function meaningOf(reading: Reading, status: string): 'stored' | 'notStored' | 'unknown' {
+	const listed = reading.info.wire?.statuses;
 	if (!listed) return statusMeaning(status) === 'stored' ? 'stored' : 'unknown';
+	reading.statusWords ??= { stored: lowered(listed.stored), notStored: lowered(listed.notStored) };
 	const word = status.toLowerCase();
-	if (listed.stored?.some((one) => one.toLowerCase() === word)) return 'stored';
-	if (listed.notStored?.some((one) => one.toLowerCase() === word)) return 'notStored';
+	if (reading.statusWords.stored.has(word)) return 'stored';
+	if (reading.statusWords.notStored.has(word)) return 'notStored';
 	return 'unknown';
 }
 
@@ -159,7 +164,7 @@ function resultOutcome(
 	const statusField = reader.status;
 	const status = statusField === undefined ? undefined : result[statusField];
 	if (reader.statusRequired) {
-		const meaning = typeof status === 'string' ? meaningOf(info, status) : 'unknown';
+		const meaning = typeof status === 'string' ? meaningOf(reading, status) : 'unknown';
 		if (meaning === 'notStored')
 			return refusedInAnswer(
 				causeOf(reading, false),
@@ -199,7 +204,8 @@ function stored(
 	const indexField = reading.reader.index;
 	// Copied without the row's position (meaningless to the user); not `delete`, which slows every later read of the object.
 	const rest: IDataObject = {};
-	for (const field of Object.keys(result)) if (field !== indexField) rest[field] = result[field];
+	// for…in, not Object.keys: no list of the keys made for every row.
+	for (const field in result) if (field !== indexField) rest[field] = result[field];
 	rest.status = typeof status === 'string' ? status.toLowerCase() : 'stored';
 	// A result matched by index or position still tells the user which record it was.
 	if (reading.keys && (rest.key === undefined || rest.key === null)) rest.key = reading.keys[k];

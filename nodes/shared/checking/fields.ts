@@ -289,6 +289,12 @@ export function checkFields(
 	options: CheckOptions,
 ): { record: IDataObject; problems: Problem[] } {
 	const walk: Walk = { problems: [], options };
-	const record = walkFields(readyFields(list), input, '', -1, '', walk);
+	const record = walkRecord(list, input, walk);
 	return { record, problems: walk.problems };
+}
+
+/** Checks `input` on a walk kept for a run's records: its problems, emptied first, are this record's. */
+export function walkRecord(list: FieldList, input: IDataObject, walk: Walk): IDataObject {
+	walk.problems.length = 0;
+	return walkFields(readyFields(list), input, '', -1, '', walk);
 }

@@ -9,8 +9,8 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { fieldPath, inputItems, InputItems } from '../counting';
 import type { RecordCheck } from '../platform/types';
-import { checkFields } from './fields';
-import type { CheckOptions, FieldList, Problem, UnknownFieldPolicy } from './fieldList';
+import { checkFields, walkRecord } from './fields';
+import type { CheckOptions, FieldList, Problem, UnknownFieldPolicy, Walk } from './fieldList';
 
 export {
 	camelName,
@@ -135,14 +135,38 @@ export function checkOrRefuse(
 	input: IDataObject,
 	as: RefuseAs = {},
 ): IDataObject {
-	const { record, problems } = checkRecord(spec, input, {
-		unknownFields: as.unknownFields ?? 'error',
-		timeZone: ctx.getTimezone(),
-		leftOut: as.leftOut,
-		anyCase: as.anyCase,
-	});
-	if (problems.length === 0) return record;
-	const { field, problem } = summarize(problems);
-	const named = as.fieldName?.(field) ?? field;
-	throw itemError(ctx.getNode(), itemIndex, named, problem, as.label?.(field) ?? named);
+	return refuser(ctx, spec, as)(itemIndex, input);
+}
+
+/** checkOrRefuse for one run's records, one after another. */
+export type Refuser = (itemIndex: number, input: IDataObject) => IDataObject;
+
+/**
+ * checkOrRefuse for many records of one run against one `spec`: what each check is called with
+ * (the options, the time zone, the walk and its list of problems) is made once, not per record.
+ */
+export function refuser(ctx: IExecuteFunctions, spec: Checkable, as: RefuseAs = {}): Refuser {
+	const walk: Walk = {
+		problems: [],
+		options: {
+			unknownFields: as.unknownFields ?? 'error',
+			timeZone: ctx.getTimezone(),
+			leftOut: as.leftOut,
+			anyCase: as.anyCase,
+		},
+	};
+	const { problems } = walk;
+	return (itemIndex, input) => {
+		const record = walkRecord(spec, input, walk);
+		if (problems.length === 0 && spec.checks) {
+			for (const check of spec.checks) {
+				const problem = check(record);
+				if (problem) problems.push(problem);
+			}
+		}
+		if (problems.length === 0) return record;
+		const { field, problem } = summarize(problems);
+		const named = as.fieldName?.(field) ?? field;
+		throw itemError(ctx.getNode(), itemIndex, named, problem, as.label?.(field) ?? named);
+	};
 }

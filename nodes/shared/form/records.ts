@@ -4,7 +4,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 
-import { camelName, checkOrRefuse, itemError, type UnknownFieldPolicy } from '../checking';
+import { camelName, itemError, refuser, type Refuser, type UnknownFieldPolicy } from '../checking';
 import { locatorValue } from '../dropdowns/locator';
 import { isObject } from '../objects';
 import type { FieldSpec, RecordSpec } from '../platform/types';
@@ -24,6 +24,8 @@ export interface RecordSource {
 	leftOut?: Map<string, number>;
 	/** Whether the form's Extra Fields has entries (then read per item, its values may be expressions). */
 	extraFields?: boolean;
+	/** The run's check of these records, by the description checked against: made on the first record. */
+	refusers?: Map<RecordSpec, { spec: RecordSpec; refuse: Refuser }>;
 }
 
 /**
@@ -196,10 +198,24 @@ export function checkedRecord(
 	source: RecordSource,
 	against: RecordSpec = spec,
 ): IDataObject {
-	return checkOrRefuse(ctx, itemIndex, against, readRecord(ctx, spec, itemIndex, source), {
+	return refuserOf(ctx, spec, source, against)(itemIndex, readRecord(ctx, spec, itemIndex, source));
+}
+
+function refuserOf(
+	ctx: IExecuteFunctions,
+	spec: RecordSpec,
+	source: RecordSource,
+	against: RecordSpec,
+): Refuser {
+	source.refusers ??= new Map();
+	const made = source.refusers.get(against);
+	if (made?.spec === spec) return made.refuse;
+	const refuse = refuser(ctx, against, {
 		unknownFields: source.unknownFields,
 		leftOut: source.leftOut,
 		// Filled in the form, a field is named as the form names it.
 		label: source.mode === 'form' ? (field) => formLabel(spec.fields, field) : undefined,
 	});
+	source.refusers.set(against, { spec, refuse });
+	return refuse;
 }
