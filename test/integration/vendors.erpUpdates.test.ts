@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- a test, run by Node (its seed and run count from the environment; a failure rethrown with what the node answered): the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- a test, run by Node (a failure rethrown with what the node answered): the community-node rules are for code n8n runs */
 /**
  * Vendors we never saw, their ERP updates (issue 40, point 7): each generated vendor
  * (test/support/vendor/erpUpdates.ts) numbers its updates or names them with text, calls their
@@ -14,20 +14,19 @@
 import fc from 'fast-check';
 import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 
-import { Harness, type NodeUnderTest } from '../support/harness';
-import { CLIENT_ID, CLIENT_SECRET, ErpPlatform } from '../support/vendor/erpPlatform';
+import type { NodeUnderTest } from '../support/harness';
+import { ErpPlatform } from '../support/vendor/erpPlatform';
 import {
 	KINDS,
 	describeErp,
 	erpVendorArbitrary,
 	type ErpVendor,
 } from '../support/vendor/erpUpdates';
+import { onVendorPlatform, vendorRuns } from '../support/vendor/run';
 
 jest.setTimeout(600_000);
 
-const RUNS = Number(process.env.WMS_VENDORS ?? 60);
-const SEED = Number(process.env.WMS_VENDOR_SEED ?? 40_2026);
-const PATH = process.env.WMS_VENDOR_PATH;
+const { RUNS, SEED, PATH } = vendorRuns(60);
 
 /** Updates that come before each poll: [shipments, stock moves]. */
 const arrivals = fc.array(
@@ -41,19 +40,7 @@ const arrivals = fc.array(
 let said: unknown;
 
 describe('vendors we never saw: ERP updates as the generated vendor keeps them, real n8n-core', () => {
-	let platform: ErpPlatform;
-	let harness: Harness;
-	beforeAll(async () => {
-		platform = await ErpPlatform.start();
-		harness = new Harness({
-			baseUrl: platform.baseUrl,
-			clientId: CLIENT_ID,
-			clientSecret: CLIENT_SECRET,
-			description: 'pasted',
-			descriptionText: '',
-		});
-	});
-	afterAll(async () => await platform.close());
+	const on = onVendorPlatform(() => ErpPlatform.start());
 
 	/** The trigger's polls, each on the static data as the last one left it (as n8n saves it). */
 	function trigger() {
@@ -66,13 +53,13 @@ describe('vendors we never saw: ERP updates as the generated vendor keeps them, 
 				maxUpdatesPerPoll: 500,
 			},
 		};
-		const type = harness.nodeTypes.getByNameAndVersion(
+		const type = on.harness.nodeTypes.getByNameAndVersion(
 			`n8n-nodes-wms-integration.${spec.type}`,
 		) as INodeType;
 		let saved: IDataObject = {};
 		return async () => {
-			const workflow = harness.workflow([harness.node(spec)], {}, saved);
-			const emitted = (await type.poll!.call(harness.pollContext(spec, workflow))) as
+			const workflow = on.harness.workflow([on.harness.node(spec)], {}, saved);
+			const emitted = (await type.poll!.call(on.harness.pollContext(spec, workflow))) as
 				| INodeExecutionData[][]
 				| null;
 			saved = JSON.parse(JSON.stringify(workflow.staticData)) as IDataObject;
@@ -81,16 +68,16 @@ describe('vendors we never saw: ERP updates as the generated vendor keeps them, 
 	}
 
 	async function holds(vendor: ErpVendor, comes: Array<[number, number]>) {
-		platform.use(vendor);
-		harness.store.data.descriptionText = describeErp(vendor);
+		on.platform.use(vendor);
+		on.harness.store.data.descriptionText = describeErp(vendor);
 		const poll = trigger();
 		const pending: Array<[string, unknown]> = [];
 		const emitted: IDataObject[] = [];
 		said = undefined;
 		for (const [shipments, moves] of comes) {
-			for (const id of platform.add('outgoing_consignment', shipments))
+			for (const id of on.platform.add('outgoing_consignment', shipments))
 				pending.push(['outgoing_consignment', id]);
-			for (const id of platform.add('move_attempt', moves)) pending.push(['move_attempt', id]);
+			for (const id of on.platform.add('move_attempt', moves)) pending.push(['move_attempt', id]);
 			said = { emittedBefore: emitted.map((update) => [update.kind, update.id]) };
 			emitted.push(...(await poll()));
 		}
@@ -101,12 +88,12 @@ describe('vendors we never saw: ERP updates as the generated vendor keeps them, 
 		expect(sorted(emitted.map((update) => [update.kind, update.id]))).toEqual(sorted(pending));
 		for (const update of emitted) expect(update.status).toBe(vendor.words.pending);
 		expect(await poll()).toEqual([]);
-		expect(platform.misfits).toEqual([]);
+		expect(on.platform.misfits).toEqual([]);
 		if (emitted.length === 0) return;
 
 		// Marks: the ids go back as the platform gave them; it holds each in its own word.
 		const [failing, ...done] = emitted;
-		const complete = await harness.run(
+		const complete = await on.harness.run(
 			{
 				type: 'wmsErpUpdate',
 				typeVersion: 2,
@@ -114,7 +101,7 @@ describe('vendors we never saw: ERP updates as the generated vendor keeps them, 
 			},
 			done,
 		);
-		const failed = await harness.run(
+		const failed = await on.harness.run(
 			{
 				type: 'wmsErpUpdate',
 				typeVersion: 2,
@@ -126,14 +113,14 @@ describe('vendors we never saw: ERP updates as the generated vendor keeps them, 
 			complete:
 				complete.error?.message ?? complete.outputs.map((out) => out.map((item) => item.json)),
 			failed: failed.error?.message ?? failed.outputs.map((out) => out.map((item) => item.json)),
-			misfits: platform.misfits,
+			misfits: on.platform.misfits,
 		};
 		expect([complete.error, failed.error]).toEqual([undefined, undefined]);
-		expect(platform.misfits).toEqual([]);
-		const stateOf = (id: unknown) => platform.updates.find((update) => update.id === id)?.status;
+		expect(on.platform.misfits).toEqual([]);
+		const stateOf = (id: unknown) => on.platform.updates.find((update) => update.id === id)?.status;
 		expect(done.map((update) => stateOf(update.id))).toEqual(done.map(() => vendor.words.complete));
 		expect(stateOf(failing.id)).toBe(vendor.words.error);
-		expect(platform.updates.find((update) => update.id === failing.id)?.marked).toMatchObject({
+		expect(on.platform.updates.find((update) => update.id === failing.id)?.marked).toMatchObject({
 			message: 'No such cost centre',
 		});
 	}

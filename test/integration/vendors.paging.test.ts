@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- a test, run by Node (its seed and run count from the environment; a failure rethrown with what the node answered): the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- a test, run by Node (a failure rethrown with what the node answered): the community-node rules are for code n8n runs */
 /**
  * Vendors we never saw, read past one page (issue 40): each generated vendor
  * (test/support/vendor/generate.ts) pages its read its own way (a cursor, page numbers, an offset;
@@ -13,19 +13,17 @@
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
 
-import { Harness } from '../support/harness';
 import {
 	describe as describeVendor,
 	vendorArbitrary,
 	type Vendor,
 } from '../support/vendor/generate';
-import { CLIENT_ID, CLIENT_SECRET, VendorPlatform } from '../support/vendor/platform';
+import { VendorPlatform } from '../support/vendor/platform';
+import { onVendorPlatform, vendorRuns } from '../support/vendor/run';
 
 jest.setTimeout(600_000);
 
-const RUNS = Number(process.env.WMS_VENDORS ?? 100);
-const SEED = Number(process.env.WMS_VENDOR_SEED ?? 40_2026);
-const PATH = process.env.WMS_VENDOR_PATH;
+const { RUNS, SEED, PATH } = vendorRuns(100);
 
 interface Sizes {
 	pages: number;
@@ -60,49 +58,37 @@ const keyOf = (vendor: Vendor, row: Record<string, unknown>) =>
 let said: unknown;
 
 describe('vendors we never saw: a read past one page, as the generated vendor pages, real n8n-core', () => {
-	let platform: VendorPlatform;
-	let harness: Harness;
-	beforeAll(async () => {
-		platform = await VendorPlatform.start();
-		harness = new Harness({
-			baseUrl: platform.baseUrl,
-			clientId: CLIENT_ID,
-			clientSecret: CLIENT_SECRET,
-			description: 'pasted',
-			descriptionText: '',
-		});
-	});
-	afterAll(async () => await platform.close());
+	const on = onVendorPlatform(() => VendorPlatform.start());
 
 	async function read(vendor: Vendor, node: number, limit?: number): Promise<string[]> {
 		const parameters: IDataObject = { resource: 'item', operation: 'getMany' };
 		if (limit === undefined) parameters.returnAll = true;
 		else Object.assign(parameters, { returnAll: false, limit });
-		const { outputs, error } = await harness.run(
+		const { outputs, error } = await on.harness.run(
 			{ type: 'wmsInventory', typeVersion: node, parameters },
 			[{}],
 		);
 		const keys = (outputs[0] ?? []).map((output) => keyOf(vendor, output.json));
-		said = { node, limit, error: error?.message, keys, reads: platform.reads };
+		said = { node, limit, error: error?.message, keys, reads: on.platform.reads };
 		expect(error).toBeUndefined();
 		return keys;
 	}
 
 	async function holds(vendor: Vendor, { pages, partOfLast, limit, node }: Sizes) {
-		platform.use(vendor);
-		harness.store.data.descriptionText = describeVendor(vendor);
+		on.platform.use(vendor);
+		on.harness.store.data.descriptionText = describeVendor(vendor);
 		const { size } = vendor.paging;
 		const count = (pages - 1) * size + 1 + (partOfLast % size);
-		platform.stored = records(vendor, count);
-		const order = platform.stored.map((row) => keyOf(vendor, row));
+		on.platform.stored = records(vendor, count);
+		const order = on.platform.stored.map((row) => keyOf(vendor, row));
 
 		// Return All: every record once, in the platform's order.
 		expect(await read(vendor, node)).toEqual(order);
-		expect(platform.misfits).toEqual([]);
+		expect(on.platform.misfits).toEqual([]);
 		// A Limit below the count: the first records, up to the limit.
 		const under = 1 + (limit % (count - 1));
 		expect(await read(vendor, node, under)).toEqual(order.slice(0, under));
-		expect(platform.misfits).toEqual([]);
+		expect(on.platform.misfits).toEqual([]);
 	}
 
 	it(`holds for ${RUNS} vendors (seed ${SEED})`, async () => {

@@ -1,4 +1,4 @@
-/* eslint-disable @n8n/community-nodes/no-restricted-globals, @n8n/community-nodes/require-node-api-error -- a test, run by Node (its seed and run count from the environment; a failure rethrown with what the node answered): the community-node rules are for code n8n runs */
+/* eslint-disable @n8n/community-nodes/require-node-api-error -- a test, run by Node (a failure rethrown with what the node answered): the community-node rules are for code n8n runs */
 /**
  * Vendors we never saw (issue 40): fast-check makes up vendor descriptions along the axes of
  * docs/platform-description.md §2–§3 (test/support/vendor/generate.ts) and a platform that follows
@@ -17,7 +17,6 @@ before sending as "line 2: <its quantity field>".
 import fc from 'fast-check';
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
-import { Harness } from '../support/harness';
 import { itemOf } from '../support/platform';
 import { v2 } from '../support/otherShape';
 import {
@@ -25,18 +24,12 @@ import {
 	vendorArbitrary,
 	type Vendor,
 } from '../support/vendor/generate';
-import {
-	CLIENT_ID,
-	CLIENT_SECRET,
-	PLATFORM_REASON,
-	VendorPlatform,
-} from '../support/vendor/platform';
+import { PLATFORM_REASON, VendorPlatform } from '../support/vendor/platform';
+import { onVendorPlatform, vendorRuns } from '../support/vendor/run';
 
 jest.setTimeout(600_000);
 
-const RUNS = Number(process.env.WMS_VENDORS ?? 100);
-const SEED = Number(process.env.WMS_VENDOR_SEED ?? 40_2026);
-const PATH = process.env.WMS_VENDOR_PATH;
+const { RUNS, SEED, PATH } = vendorRuns(100);
 
 const addItems = v2(
 	'wmsInventory',
@@ -101,35 +94,23 @@ const codeOf = (output: INodeExecutionData) =>
 	String((output.json.error as IDataObject | undefined)?.code ?? output.json.code);
 
 describe('vendors we never saw: a generated description, a platform that follows it, real n8n-core', () => {
-	let platform: VendorPlatform;
-	let harness: Harness;
-	beforeAll(async () => {
-		platform = await VendorPlatform.start();
-		harness = new Harness({
-			baseUrl: platform.baseUrl,
-			clientId: CLIENT_ID,
-			clientSecret: CLIENT_SECRET,
-			description: 'pasted',
-			descriptionText: '',
-		});
-	});
-	afterAll(async () => await platform.close());
+	const on = onVendorPlatform(() => VendorPlatform.start());
 
 	async function holds(vendor: Vendor, how: Bad): Promise<void> {
-		platform.use(vendor);
-		harness.store.data.descriptionText = describeVendor(vendor);
+		on.platform.use(vendor);
+		on.harness.store.data.descriptionText = describeVendor(vendor);
 		const good = [record(vendor, 1), record(vendor, 2)];
 		const refused = record(vendor, 3, 'REFUSE this one');
 		const wrong = bad(vendor, 4, how);
 		const items = [good[0], wrong.row, refused, good[1]];
-		const { outputs, error } = await harness.run(addItems, items);
+		const { outputs, error } = await on.harness.run(addItems, items);
 		said = { error: error?.message, outputs: outputs.map((output) => output.map(shown)) };
 		expect(error).toBeUndefined();
 		const [main = [], failed = []] = outputs;
-		expect(platform.misfits).toEqual([]);
+		expect(on.platform.misfits).toEqual([]);
 
 		const byItem = new Map(failed.map((output) => [itemOf(output), output]));
-		for (const row of good) expect(platform.count(keyOf(vendor, row))).toBe(1);
+		for (const row of good) expect(on.platform.count(keyOf(vendor, row))).toBe(1);
 		const known = packageKey(vendor);
 		// Records are read back where the package knows a key of one field and the read takes a list of them.
 		if (vendor.answer === 'queued' && known?.length === 1 && vendor.key.length === 1) {
@@ -168,7 +149,7 @@ describe('vendors we never saw: a generated description, a platform that follows
 						? [undefined]
 						: [
 								keyOf(vendor, good[at]),
-								platform.keyValue(good[at]),
+								on.platform.keyValue(good[at]),
 								(known ?? []).map((field) => String(good[at][field])).join('|'),
 							],
 				).toContainEqual(output.json.key),
@@ -176,24 +157,25 @@ describe('vendors we never saw: a generated description, a platform that follows
 		}
 		// The bad record refused before sending, naming its field.
 		expect(messageOf(byItem.get(1)!)).toContain(wrong.field);
-		expect(platform.count(keyOf(vendor, wrong.row))).toBe(0);
+		expect(on.platform.count(keyOf(vendor, wrong.row))).toBe(0);
 		// The record the platform refused carries its reason, and where the refusal of the request names its field (however the path is spelt), that field.
 		expect(messageOf(byItem.get(2)!)).toContain(PLATFORM_REASON);
 		if (vendor.refuseBy === 'request') expect(fieldOf(byItem.get(2)!)).toBe(vendor.name);
-		expect(platform.count(keyOf(vendor, refused))).toBe(0);
+		expect(on.platform.count(keyOf(vendor, refused))).toBe(0);
 
 		// A lost answer: nothing doubled, nothing the platform holds called refused or not sent.
-		platform.loseNext = true;
+		on.platform.loseNext = true;
 		const again = [record(vendor, 5), record(vendor, 6)];
-		const lost = await harness.run(addItems, again);
+		const lost = await on.harness.run(addItems, again);
 		said = { error: lost.error?.message, outputs: lost.outputs.map((output) => output.map(shown)) };
 		expect(lost.error).toBeUndefined();
 		const [kept = [], notKept = []] = lost.outputs;
-		for (const row of again) expect(platform.count(keyOf(vendor, row))).toBeLessThanOrEqual(1);
-		for (const output of kept) expect(platform.count(keyOf(vendor, again[itemOf(output)]))).toBe(1);
+		for (const row of again) expect(on.platform.count(keyOf(vendor, row))).toBeLessThanOrEqual(1);
+		for (const output of kept)
+			expect(on.platform.count(keyOf(vendor, again[itemOf(output)]))).toBe(1);
 		for (const output of notKept) {
 			const row = again[itemOf(output)];
-			if (platform.count(keyOf(vendor, row)) === 1)
+			if (on.platform.count(keyOf(vendor, row)) === 1)
 				expect({ item: itemOf(output), code: codeOf(output) }).toEqual({
 					item: itemOf(output),
 					code: 'not_confirmed',
@@ -211,13 +193,13 @@ describe('vendors we never saw: a generated description, a platform that follows
 				{ [item]: 'V-2', [qty]: quantity },
 			],
 		});
-		const sales = await harness.run(addOrders, [order(1), order(2, 0), order(3)]);
+		const sales = await on.harness.run(addOrders, [order(1), order(2, 0), order(3)]);
 		said = {
 			error: sales.error?.message,
 			outputs: sales.outputs.map((output) => output.map(shown)),
 		};
 		expect(sales.error).toBeUndefined();
-		expect(platform.misfits).toEqual([]);
+		expect(on.platform.misfits).toEqual([]);
 		const [sent = [], notSent = []] = sales.outputs;
 		if (vendor.answer !== 'queued') {
 			expect(sent.map((output) => [itemOf(output), output.json.key])).toEqual([
@@ -225,8 +207,8 @@ describe('vendors we never saw: a generated description, a platform that follows
 				[2, 'SO-3'],
 			]);
 		}
-		expect(platform.orders.map((stored) => stored.order_number)).toEqual(['SO-1', 'SO-3']);
-		expect(platform.orders[0][list]).toEqual(order(1)[list]);
+		expect(on.platform.orders.map((stored) => stored.order_number)).toEqual(['SO-1', 'SO-3']);
+		expect(on.platform.orders[0][list]).toEqual(order(1)[list]);
 		const badLine = notSent.find((output) => itemOf(output) === 1);
 		expect(messageOf(badLine!)).toMatch(new RegExp(`line 2: ${qty}`));
 	}
