@@ -172,7 +172,8 @@ export async function loadMapperFields(
 	try {
 		const { spec, key, matching } = await load();
 		const fields = mapperFields(spec, key, matching);
-		return { fields: [...fields, ...noLongerThere(ctx, parameter, fields)] };
+		// An empty key is a route with no records to match: a key saved for it is nobody's field.
+		return { fields: [...fields, ...noLongerThere(ctx, parameter, fields, key?.length !== 0)] };
 	} catch (error) {
 		ctx.logger.warn(`${ctx.getNode().name}: fields not loaded: ${(error as Error).message}`);
 		return { fields: [], emptyFieldsNotice: (error as Error).message };
@@ -189,12 +190,13 @@ function noLongerThere(
 	ctx: ILoadOptionsFunctions,
 	parameter: string,
 	fields: ResourceMapperField[],
+	keyed: boolean,
 ): ResourceMapperField[] {
 	const saved = (ctx.getCurrentNodeParameter(parameter) ?? {}) as MapperValue;
 	const known = new Set(fields.map((field) => field.id));
 	const mapped = [
 		...Object.keys(saved.value ?? {}).filter((name) => saved.value?.[name] !== null),
-		...(saved.matchingColumns ?? []),
+		...(keyed ? (saved.matchingColumns ?? []) : []),
 	];
 	return [...new Set(mapped)]
 		.filter((name) => !known.has(name))

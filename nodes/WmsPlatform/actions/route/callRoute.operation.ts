@@ -12,7 +12,7 @@ import { showFor } from '../../../shared/form/properties';
 import type { Operation } from '../../../shared/operations';
 import { ROUTE_FIELDS, ROUTE_SEARCH } from '../../methods';
 import { routeOptions } from './options';
-import { chosenRoute, mappedSpec, needRoute, ROUTE } from './routes';
+import { chosenRoute, mappedSpec, needRoute, ROUTE, withoutKey } from './routes';
 import { callEach, readEach, writeEach } from './send';
 
 const op = { resource: 'route', operation: 'call' };
@@ -58,7 +58,7 @@ const base = mapperProperty(op, 'record', ROUTE_FIELDS);
 const fieldsProperty: INodeProperties = {
 	...base,
 	description:
-		"The route's fields as the platform's description has them: for a route that writes records, a record's fields (one input item is one record) and any the route takes beside them (items with the same go in the same requests); the filters of a route that reads; the request's fields of any other",
+		"The route's fields as the platform's description has them: for a route that writes records, a record's fields (one input item is one record) and any the route takes beside them (items with the same go in the same requests); the filters of a route that reads; the request's fields of any other. Only a route that writes records has a key to match on: for any other, n8n's notice that no field can be used for matching, or its only field marked (using to match), changes nothing.",
 	typeOptions: {
 		...base.typeOptions,
 		// The fields are the chosen route's: a new route loads its own (n8n clears the mapping).
@@ -69,11 +69,21 @@ const fieldsProperty: INodeProperties = {
 				title: 'Key to Match On',
 				description:
 					'For a route that writes records: the fields that identify one record. Errors name each record by them, and two records with the same key are never sent at once.',
-				hint: "The platform's description names it where it can; a route that reads, or any other, has none",
+				// n8n's editor cannot be told a route has no key: the mapper's mode is the parameter's, and
+				// it makes the only field of a one-field route the key whatever the loader says.
+				hint: "The platform's description names it where it can. Only a route that writes records has one: for any other (a read, GET /orders/{id}, DELETE…) n8n may say no field can be used for matching, or mark the only field (using to match); nothing is matched on it.",
 			},
 		},
 	},
 };
+
+/** Hidden until a route is chosen: what a route reads is the route's (n8n shows a resource locator's value to displayOptions). */
+const beforeRoute = (
+	shown: INodeProperties['displayOptions'],
+): INodeProperties['displayOptions'] => ({
+	...shown,
+	hide: { [ROUTE]: [''] },
+});
 
 const readProperties: INodeProperties[] = [
 	{
@@ -82,8 +92,8 @@ const readProperties: INodeProperties[] = [
 		type: 'boolean',
 		default: false,
 		description: 'Whether to return all results or only up to a given limit',
-		hint: 'For a route that reads records: every page, or only up to the limit',
-		displayOptions: showFor(op),
+		hint: 'Only for a route that reads records page after page (GET /orders): every page, or up to the limit. A route that reads one answer per input item (GET /orders/{id}) returns its whole answer whatever these say.',
+		displayOptions: beforeRoute(showFor(op)),
 	},
 	{
 		displayName: 'Limit',
@@ -92,7 +102,8 @@ const readProperties: INodeProperties[] = [
 		typeOptions: { minValue: 1 },
 		default: 50,
 		description: 'Max number of results to return',
-		displayOptions: showFor(op, { returnAll: [false] }),
+		hint: 'Per input item, for a route read page after page; any other route ignores it',
+		displayOptions: beforeRoute(showFor(op, { returnAll: [false] })),
 	},
 ];
 
@@ -106,9 +117,14 @@ export const callRoute: Operation = {
 	async execute(session, items) {
 		const path = chosenRoute(session.ctx);
 		const route = needRoute(session, path);
-		checkMapped(session, path, mappedSpec(route));
-		if (route.kind === 'bulk') return await writeEach(session, path, route);
-		if (route.kind === 'read') return await readEach(session, path, route.spec, items);
-		return await callEach(session, path, route.spec, items);
+		if (route.kind === 'bulk') {
+			checkMapped(session, path, mappedSpec(route));
+			return await writeEach(session, path, route);
+		}
+		// A key n8n saved for a route with no records to match (its only field) is not the run's.
+		const run = withoutKey(session);
+		checkMapped(run, path, mappedSpec(route));
+		if (route.kind === 'read') return await readEach(run, path, route.spec, items);
+		return await callEach(run, path, route.spec, items);
 	},
 };

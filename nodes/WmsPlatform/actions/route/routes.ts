@@ -3,9 +3,10 @@
  * records of a bulk route, the filters of a read, the body of any other), in the route list and
  * in the mapper alike, so what a person maps is what the run checks and sends.
  */
-import type { IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { COLUMNS } from '../../../shared/form/mapper';
 import { spoken } from '../../../shared/form/words';
 import {
 	BUILT_IN,
@@ -177,4 +178,14 @@ export function needRoute(session: Session, path: string): RouteFields {
 			? "Pick a route from the list. A route of the platform's own needs the credential's API Description set to From the Platform or Pasted. Nothing was sent."
 			: 'The platform may have removed or moved it. Open the node and pick the route again from the list. Nothing was sent.',
 	});
+}
+
+/** The run with no key to match on in its mapper: for a route that writes no records, whatever the editor saved. */
+export function withoutKey<S extends Session>(session: S): S {
+	const mapper = session.parameters[COLUMNS] as IDataObject | undefined;
+	if (!mapper?.matchingColumns) return session;
+	return {
+		...session,
+		parameters: { ...session.parameters, [COLUMNS]: { ...mapper, matchingColumns: [] } },
+	};
 }

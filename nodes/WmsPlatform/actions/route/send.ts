@@ -18,6 +18,7 @@ import type { ExecuteSession } from '../../../shared/session';
 import { platformRequest } from '../../../shared/transport/request';
 import { declaredHeaders, includesHeaders, withHeaders } from './headers';
 import { writeOptions } from './options';
+import { refuseSpacedPathValues } from './pathValues';
 import type { RouteFields } from './routes';
 
 /** One item's fields as given (mapped, or the item as it is) and as checked. */
@@ -61,6 +62,8 @@ function fieldsOf(
 	session: ExecuteSession,
 	spec: RecordSpec,
 	envelope: FieldSpec[] = [],
+	/** A route whose path takes parameters: a value for one with spaces before or after it is refused. */
+	route?: string,
 ): ItemFields {
 	const { ctx } = session;
 	const auto = mapsAutomatically(session);
@@ -80,16 +83,30 @@ function fieldsOf(
 				([column]) => besideNames.has(column.toLowerCase()) === beside,
 			),
 		) as IDataObject;
+	const label = (fields: FieldSpec[]) =>
+		auto ? undefined : (field: string) => formLabel(fields, field);
 	const check = (itemIndex: number, fields: FieldSpec[], values: IDataObject) =>
 		checkOrRefuse(ctx, itemIndex, { ...spec, fields }, values, {
 			unknownFields: auto ? policy : 'send',
 			leftOut: session.leftOut,
 			anyCase: auto,
-			label: auto ? undefined : (field) => formLabel(fields, field),
+			label: label(fields),
 		});
+	const checked = (itemIndex: number) => {
+		const values = check(itemIndex, spec.fields, part(itemIndex, false));
+		if (route)
+			refuseSpacedPathValues(
+				session,
+				route,
+				itemIndex,
+				values,
+				label(spec.fields) ?? ((field) => field),
+			);
+		return values;
+	};
 	return {
 		given: auto ? (itemIndex) => asNamed(mapped(itemIndex), names) : mapped,
-		checked: (itemIndex) => check(itemIndex, spec.fields, part(itemIndex, false)),
+		checked,
 		beside: (itemIndex) =>
 			envelope.length ? check(itemIndex, envelope, part(itemIndex, true)) : {},
 	};
@@ -161,7 +178,7 @@ export async function readEach(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const { ctx } = session;
-	const fields = fieldsOf(session, spec);
+	const fields = fieldsOf(session, spec, [], route);
 	const output = new Output(session, { includeInputFields: includeInputFields(ctx) });
 	const headers = includesHeaders(session);
 	await output.eachItem(items.length, async (itemIndex) => {
@@ -192,7 +209,7 @@ export async function callEach(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const { ctx } = session;
-	const fields = fieldsOf(session, spec);
+	const fields = fieldsOf(session, spec, [], route);
 	const output = new Output(session, { includeInputFields: includeInputFields(ctx) });
 	const requests = output.readEach(items.length, (itemIndex) => ({
 		itemIndex,
