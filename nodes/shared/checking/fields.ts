@@ -295,6 +295,6 @@ export function checkFields(
 
 /** Checks `input` on a walk kept for a run's records: its problems, emptied first, are this record's. */
 export function walkRecord(list: FieldList, input: IDataObject, walk: Walk): IDataObject {
-	walk.problems.length = 0;
+	if (walk.problems.length > 0) walk.problems.length = 0;
 	return walkFields(readyFields(list), input, '', -1, '', walk);
 }
