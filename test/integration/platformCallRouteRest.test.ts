@@ -7,32 +7,16 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSimulator, type RunningSimulator } from '../../dev/simulator';
-import { restDescription } from '../../dev/simulator/rest';
-import { harnessFor, type Harness } from '../support/harness';
 import { callRoute, itemOf } from '../support/platform';
-
-const REST = { description: 'platform', descriptionUrl: 'openapi.json' };
+import { onRestVendor } from '../support/restVendor';
 
 const mapped = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, matchingColumns: [] });
 
 describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELETE)', () => {
-	let sim: RunningSimulator;
-	let harness: Harness;
-	beforeAll(async () => {
-		sim = await startSimulator({});
-		sim.description.set({ text: JSON.stringify(restDescription()), format: 'json' });
-		harness = harnessFor(sim, REST);
-	});
-	afterAll(async () => await sim.close());
-	beforeEach(() => {
-		sim.rest.orders.clear();
-		sim.rest.seen.length = 0;
-		sim.rest.load(5);
-	});
+	const on = onRestVendor();
 
 	it('lists the routes with their methods, POST-less ones named by method and path', async () => {
-		const listed = await harness.listAll(
+		const listed = await on.harness.listAll(
 			callRoute('', { mappingMode: 'defineBelow', value: null }),
 			'routeSearch',
 		);
@@ -52,7 +36,7 @@ describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELET
 
 	it('Compare With Built-In counts every method from version 2; version 1 counts POST routes as it did', async () => {
 		const compareAt = async (typeVersion: number) => {
-			const { outputs, error } = await harness.run(
+			const { outputs, error } = await on.harness.run(
 				{
 					type: 'wmsPlatform',
 					typeVersion,
@@ -79,22 +63,22 @@ describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELET
 	});
 
 	it('GETs one order per item by the id in its path, sending no body', async () => {
-		sim.rest.orders.set('a/b?c', { id: 'a/b?c', order_number: 'SO-X', status: 'open' });
-		const { outputs, error } = await harness.run(
+		on.sim.rest.orders.set('a/b?c', { id: 'a/b?c', order_number: 'SO-X', status: 'open' });
+		const { outputs, error } = await on.harness.run(
 			callRoute('GET /orders/{id}', mapped({ id: '={{ $json.order }}' })),
 			[{ order: 'o2' }, { order: 'a/b?c' }],
 		);
 		expect(error).toBeUndefined();
 		expect(outputs[0].map((item) => item.json.order_number)).toEqual(['SO-2', 'SO-X']);
 		expect(outputs[0].map(itemOf)).toEqual([0, 1]);
-		expect(sim.rest.seen.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
+		expect(on.sim.rest.seen.map(({ method, path, body }) => ({ method, path, body }))).toEqual([
 			{ method: 'GET', path: '/orders/o2', body: '' },
 			{ method: 'GET', path: '/orders/a%2Fb%3Fc', body: '' },
 		]);
 	});
 
 	it('GETs an answer that is a list itself as one output item per entry, each paired to its input item', async () => {
-		const { outputs, error } = await harness.run(
+		const { outputs, error } = await on.harness.run(
 			callRoute('GET /orders/{id}/events', mapped({ id: '={{ $json.order }}' })),
 			[{ order: 'o1' }, { order: 'o2' }],
 		);
@@ -109,19 +93,19 @@ describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELET
 	});
 
 	it('POSTs to the order its path names (a POST route with a path parameter), the rest as its body', async () => {
-		const { outputs, error } = await harness.run(
+		const { outputs, error } = await on.harness.run(
 			callRoute('/orders/{id}/ship', mapped({ id: '={{ $json.id }}', carrier: 'DHL' })),
 			[{ id: 'o5' }],
 		);
 		expect(error).toBeUndefined();
 		expect(outputs[0][0].json).toMatchObject({ id: 'o5', status: 'shipped', carrier: 'DHL' });
-		expect(sim.rest.seen.map(({ method, path, body }) => [method, path, JSON.parse(body)])).toEqual(
-			[['POST', '/orders/o5/ship', { carrier: 'DHL' }]],
-		);
+		expect(
+			on.sim.rest.seen.map(({ method, path, body }) => [method, path, JSON.parse(body)]),
+		).toEqual([['POST', '/orders/o5/ship', { carrier: 'DHL' }]]);
 	});
 
 	it('refuses an item without an id, naming it and the field, and sends nothing for it', async () => {
-		const { outputs, error } = await harness.run(
+		const { outputs, error } = await on.harness.run(
 			callRoute(
 				'GET /orders/{id}',
 				mapped({ id: '={{ $json.order }}' }),
@@ -140,27 +124,27 @@ describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELET
 		expect(outputs[1][0].json.message).toMatch(
 			/^The 2nd input item: ID is required but missing or empty/,
 		);
-		expect(sim.rest.seen.map(({ path }) => path)).toEqual(['/orders/o1']);
+		expect(on.sim.rest.seen.map(({ path }) => path)).toEqual(['/orders/o1']);
 
-		const stopped = await harness.run(
+		const stopped = await on.harness.run(
 			callRoute('GET /orders/{id}', mapped({ id: '={{ $json.order }}' })),
 			[{ order: 'o1' }, { order: '' }],
 		);
 		expect(stopped.error?.message).toMatch(/2nd input item: ID is required/);
 		// Every item is checked before any is sent: the first item was not sent either.
-		expect(sim.rest.seen).toHaveLength(1);
+		expect(on.sim.rest.seen).toHaveLength(1);
 	});
 
 	it('GETs the list with its query parameters, page after page', async () => {
-		sim.rest.load(45);
-		const { outputs, error } = await harness.run(
+		on.sim.rest.load(45);
+		const { outputs, error } = await on.harness.run(
 			callRoute('GET /orders', mapped({ status: 'picking' }), { returnAll: true }),
 			[{}],
 		);
 		expect(error).toBeUndefined();
-		const picking = [...sim.rest.orders.values()].filter((order) => order.status === 'picking');
+		const picking = [...on.sim.rest.orders.values()].filter((order) => order.status === 'picking');
 		expect(outputs[0].map((item) => item.json.id)).toEqual(picking.map((order) => order.id));
-		const pages = sim.rest.seen.map(({ method, query, body }) => ({ method, query, body }));
+		const pages = on.sim.rest.seen.map(({ method, query, body }) => ({ method, query, body }));
 		expect(pages.length).toBeGreaterThan(1);
 		expect(pages[0]).toMatchObject({
 			method: 'GET',
@@ -173,7 +157,7 @@ describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELET
 	});
 
 	it('PUTs and PATCHes a body to the order its path names, and DELETEs with no body (an empty answer is an empty item)', async () => {
-		const put = await harness.run(
+		const put = await on.harness.run(
 			callRoute(
 				'PUT /orders/{id}',
 				mapped({ id: '={{ $json.id }}', order_number: 'SO-3B', status: 'open', customer: 'C9' }),
@@ -186,20 +170,20 @@ describe('WMS Platform → Call a Route on a REST vendor (GET, PUT, PATCH, DELET
 			order_number: 'SO-3B',
 			customer: 'C9',
 		});
-		const patch = await harness.run(
+		const patch = await on.harness.run(
 			callRoute('PATCH /orders/{id}', mapped({ id: '={{ $json.id }}', status: 'shipped' })),
 			[{ id: 'o3' }],
 		);
 		expect(patch.outputs[0][0].json).toMatchObject({ id: 'o3', status: 'shipped' });
-		const del = await harness.run(
+		const del = await on.harness.run(
 			callRoute('DELETE /orders/{id}', mapped({ id: '={{ $json.id }}' })),
 			[{ id: 'o4' }],
 		);
 		expect(del.error).toBeUndefined();
 		expect(del.outputs[0].map(itemOf)).toEqual([0]);
-		expect(sim.rest.orders.get('o4')?.status).toBe('cancelled');
+		expect(on.sim.rest.orders.get('o4')?.status).toBe('cancelled');
 		expect(
-			sim.rest.seen.map(({ method, path, body }) => [method, path, JSON.parse(body || 'null')]),
+			on.sim.rest.seen.map(({ method, path, body }) => [method, path, JSON.parse(body || 'null')]),
 		).toEqual([
 			// The order's id is a body field too: one field, sent in the path and the body.
 			['PUT', '/orders/o3', { id: 'o3', order_number: 'SO-3B', status: 'open', customer: 'C9' }],

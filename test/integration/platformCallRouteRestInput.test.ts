@@ -6,12 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import { startSimulator, type RunningSimulator } from '../../dev/simulator';
-import { restDescription } from '../../dev/simulator/rest';
-import { harnessFor, type Harness } from '../support/harness';
 import { callRoute, itemOf } from '../support/platform';
-
-const REST = { description: 'platform', descriptionUrl: 'openapi.json' };
+import { onRestVendor } from '../support/restVendor';
 
 const mapped = (value: IDataObject, matchingColumns: string[] = []) => ({
 	mappingMode: 'defineBelow',
@@ -20,26 +16,14 @@ const mapped = (value: IDataObject, matchingColumns: string[] = []) => ({
 });
 
 describe('WMS Platform → Call a Route on a REST vendor: what a route does not use', () => {
-	let sim: RunningSimulator;
-	let harness: Harness;
-	beforeAll(async () => {
-		sim = await startSimulator({});
-		sim.description.set({ text: JSON.stringify(restDescription()), format: 'json' });
-		harness = harnessFor(sim, REST);
-	});
-	afterAll(async () => await sim.close());
-	beforeEach(() => {
-		sim.rest.orders.clear();
-		sim.rest.seen.length = 0;
-		sim.rest.load(5);
-	});
+	const on = onRestVendor();
 
-	const sent = () => sim.rest.seen.map(({ method, path }) => `${method} ${path}`);
+	const sent = () => on.sim.rest.seen.map(({ method, path }) => `${method} ${path}`);
 
 	it('runs a GET route with a saved key to match on (n8n picks its only field, or one left from another route) as without one', async () => {
 		const run = async (matchingColumns: string[]) => {
-			sim.rest.seen.length = 0;
-			const { outputs, error } = await harness.run(
+			on.sim.rest.seen.length = 0;
+			const { outputs, error } = await on.harness.run(
 				callRoute(
 					'GET /orders/{id}',
 					mapped({ id: '={{ $json.order }}' }, matchingColumns),
@@ -58,7 +42,7 @@ describe('WMS Platform → Call a Route on a REST vendor: what a route does not 
 		// A key left from another route (a workflow edited elsewhere) neither stops the run nor keys it,
 		expect(await run(['sku'])).toEqual(without);
 		// nor is it listed in the form as a field the description no longer has.
-		const { fields } = await harness.mapperFields(
+		const { fields } = await on.harness.mapperFields(
 			callRoute('GET /orders/{id}', mapped({ id: '={{ $json.order }}' }, ['sku'])),
 			'routeFields',
 		);
@@ -66,7 +50,7 @@ describe('WMS Platform → Call a Route on a REST vendor: what a route does not 
 	});
 
 	it('reads every entry of a per-item answer whatever Limit says (Limit is for routes read page after page)', async () => {
-		const { outputs, error } = await harness.run(
+		const { outputs, error } = await on.harness.run(
 			callRoute('GET /orders/{id}/events', mapped({ id: '={{ $json.order }}' }), {
 				returnAll: false,
 				limit: 1,
@@ -78,7 +62,7 @@ describe('WMS Platform → Call a Route on a REST vendor: what a route does not 
 	});
 
 	it('refuses a path value with spaces before or after it, naming the item, the field and the value; the others go on', async () => {
-		const { outputs, error } = await harness.run(
+		const { outputs, error } = await on.harness.run(
 			callRoute(
 				'GET /orders/{id}',
 				mapped({ id: '=  {{ $json.order }}' }),
@@ -95,7 +79,7 @@ describe('WMS Platform → Call a Route on a REST vendor: what a route does not 
 		);
 		expect(sent()).toEqual([]);
 
-		const mixed = await harness.run(
+		const mixed = await on.harness.run(
 			callRoute(
 				'DELETE /orders/{id}',
 				mapped({ id: '={{ $json.order }}' }),
@@ -109,6 +93,6 @@ describe('WMS Platform → Call a Route on a REST vendor: what a route does not 
 		expect(mixed.outputs[1].map(itemOf)).toEqual([0]);
 		expect(mixed.outputs[1][0].json.message).toMatch(/^The 1st input item: ID is "o3 "/);
 		expect(sent()).toEqual(['DELETE /orders/o4']);
-		expect(sim.rest.orders.get('o3')?.status).not.toBe('cancelled');
+		expect(on.sim.rest.orders.get('o3')?.status).not.toBe('cancelled');
 	});
 });
