@@ -13,6 +13,7 @@ import { displayedProperties } from '../support/displayed';
 import type { Harness, NodeUnderTest } from '../support/harness';
 import { capturedLogs } from '../support/leaks';
 import { harnessFor } from '../support/platform';
+import { initechWithStates } from '../support/otherShape';
 
 jest.setTimeout(60_000);
 
@@ -35,14 +36,7 @@ describe('a mark answered with a word the description does not list (it lists NE
 	let harness: Harness;
 
 	beforeEach(async () => {
-		sim = await startSimulator({ shape: 'initech' });
-		sim.description.set({
-			shape: 'initech',
-			tweak: (doc: { components: { schemas: Record<string, IDataObject> } }) => {
-				doc.components.schemas.ErpUpdateStatus.enum = ['NEW', 'ERLEDIGT', 'FEHLER'];
-			},
-		});
-		harness = harnessFor(sim, FROM_THE_PLATFORM);
+		({ sim, harness } = await initechWithStates(['NEW', 'ERLEDIGT', 'FEHLER']));
 	});
 	afterEach(async () => await sim.close());
 

@@ -9,6 +9,7 @@ import type { IDataObject, INodeExecutionData, INodeType } from 'n8n-workflow';
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import type { Harness, NodeUnderTest } from '../support/harness';
 import { harnessFor } from '../support/platform';
+import { initechWithStates } from '../support/otherShape';
 import { moveClock, onlyDateFaked } from '../support/triggerHost';
 
 jest.setTimeout(60_000);
@@ -163,14 +164,7 @@ describe('a platform whose update states the description cannot tell apart', () 
 	let harness: Harness;
 
 	beforeEach(async () => {
-		sim = await startSimulator({ shape: 'initech' });
-		sim.description.set({
-			shape: 'initech',
-			tweak: (doc: { components: { schemas: Record<string, IDataObject> } }) => {
-				doc.components.schemas.ErpUpdateStatus.enum = ['NEU', 'ERLEDIGT', 'FEHLER'];
-			},
-		});
-		harness = harnessFor(sim, FROM_THE_PLATFORM);
+		({ sim, harness } = await initechWithStates(['NEU', 'ERLEDIGT', 'FEHLER']));
 	});
 	afterEach(async () => await sim.close());
 

@@ -119,6 +119,25 @@ export function onCase(c: Case, options: SimulatorOptions, take: (platform: OnCa
 	afterEach(async () => await sim?.close());
 }
 
+/**
+ * The Initech shape (its own ERP-update words) with its update states' enum as given, read by a
+ * credential from the platform's own description: what a description that cannot tell a state
+ * apart looks like. The caller closes the simulator.
+ */
+export async function initechWithStates(states: string[]): Promise<OnCase> {
+	const sim = await startSimulator({ shape: 'initech' });
+	sim.description.set({
+		shape: 'initech',
+		tweak: (doc: { components: { schemas: Record<string, IDataObject> } }) => {
+			doc.components.schemas.ErpUpdateStatus.enum = states;
+		},
+	});
+	return {
+		sim,
+		harness: harnessFor(sim, { description: 'platform', descriptionUrl: 'openapi.json' }),
+	};
+}
+
 /** The node at version 2 (the forms and Use Each Input Item As Is), as a saved workflow holds it. */
 export const v2 = (
 	type: string,
