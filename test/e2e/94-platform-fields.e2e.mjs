@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { startSimulator } from '../../dev/scripts/n8n-host.mjs';
 import { closeNode, editorPage, openNode, openWorkflow, screenshot } from './support/editor.mjs';
 import { restRouteChecks } from './support/restRoutes.mjs';
-import { itemsWorkflow, TRIGGER } from './support/workflows.mjs';
+import { itemsWorkflow, savedWorkflows, TRIGGER } from './support/workflows.mjs';
 
 /** A workflow: manual trigger → items made by a Code node → one WMS node. */
 const workflow = (ctx, name, credential, wms, items = []) =>
@@ -31,12 +31,7 @@ const formText = async (page) => await page.locator('[data-test-id="ndv"]').inne
 export default function (ctx) {
 	let acme;
 	let credential;
-	const created = [];
-	const save = async (body) => {
-		const saved = await ctx.client.api('POST', '/workflows', body);
-		created.push(saved.id);
-		return saved;
-	};
+	const { save, removeAll: removeWorkflows } = savedWorkflows(ctx);
 	return [
 		{
 			name: "a credential From the Platform reads Acme WMS 2.4.0's description, and a run stores items under its names",
@@ -314,8 +309,7 @@ export default function (ctx) {
 		{
 			name: 'clean up the Acme platform and its workflows',
 			async run() {
-				for (const id of created)
-					await ctx.client.api('DELETE', `/workflows/${id}`).catch(() => {});
+				await removeWorkflows();
 				if (credential)
 					await ctx.client.api('DELETE', `/credentials/${credential.id}`).catch(() => {});
 				await acme?.close();

@@ -14,7 +14,7 @@ import {
 	outputTable,
 	screenshot,
 } from './editor.mjs';
-import { itemsWorkflow, TRIGGER } from './workflows.mjs';
+import { itemsWorkflow, savedWorkflows, TRIGGER } from './workflows.mjs';
 
 /** The REST vendor's description, as the built simulator has it (dev/simulator/rest.ts). */
 async function restDescription() {
@@ -47,12 +47,7 @@ function workflow(ctx, name, credential, items, wmsNodes) {
 export function restRouteChecks(ctx) {
 	let sim;
 	let credential;
-	const created = [];
-	const save = async (body) => {
-		const saved = await ctx.client.api('POST', '/workflows', body);
-		created.push(saved.id);
-		return saved;
-	};
+	const { save, removeAll: removeWorkflows } = savedWorkflows(ctx);
 	// What the platform was sent: method, path as it arrived, body read as JSON (none: null).
 	const seen = () =>
 		sim.rest.seen.map(({ method, path: p, body }) => [method, p, body ? JSON.parse(body) : null]);
@@ -236,8 +231,7 @@ export function restRouteChecks(ctx) {
 		{
 			name: 'clean up the REST platform, its credential and workflows',
 			async run() {
-				for (const id of created)
-					await ctx.client.api('DELETE', `/workflows/${id}`).catch(() => {});
+				await removeWorkflows();
 				if (credential)
 					await ctx.client.api('DELETE', `/credentials/${credential.id}`).catch(() => {});
 				await sim?.close();

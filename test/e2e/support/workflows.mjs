@@ -39,3 +39,18 @@ export function itemsWorkflow(ctx, name, credential, items, wmsNodes) {
 		connections[chain[i]] = { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] };
 	return { name, nodes, connections, settings: { executionOrder: 'v1' } };
 }
+
+/** Saves workflows through n8n's REST API and removes them all at the end of a suite's checks. */
+export function savedWorkflows(ctx) {
+	const created = [];
+	return {
+		async save(body) {
+			const saved = await ctx.client.api('POST', '/workflows', body);
+			created.push(saved.id);
+			return saved;
+		},
+		async removeAll() {
+			for (const id of created) await ctx.client.api('DELETE', `/workflows/${id}`).catch(() => {});
+		},
+	};
+}
