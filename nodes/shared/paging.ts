@@ -13,13 +13,13 @@ import type { IDataObject, JsonObject } from 'n8n-workflow';
 import { NodeApiError } from 'n8n-workflow';
 
 import { counted } from './counting';
-import { rowKey } from './bulk/outcomes';
 import { isObject, valueAt } from './objects';
 import type { Paging, Platform } from './platform';
 import { pageStyleOf, type PageState, type PageStyle } from './pagingStyles';
 import type { Session } from './session';
 import { platformRequest, type RequestOptions } from './transport/request';
 import { pathOfRoute } from './transport/target';
+import { identityOf } from './readIdentity';
 
 export type { Cursor, PageState } from './pagingStyles';
 
@@ -181,22 +181,6 @@ export async function readPage(
 		next: style.next(answer, at, records.length, style.sent(size), headers, before),
 		headers,
 	};
-}
-
-/** How a record of this route is told apart: the key its records route reports, else its `id`. */
-function identityOf(session: Session, route: string): (record: IDataObject) => string | undefined {
-	const records = session.platform.recordsRoute(route);
-	const fields = records ? session.platform.route(records).resultKey : undefined;
-	if (fields)
-		return (record) =>
-			fields.every((field) => record[field] === undefined || record[field] === null)
-				? undefined
-				: rowKey(fields, record);
-	// An id as the platform sent it: 7 and "7" are two records.
-	return (record) =>
-		typeof record.id === 'string' || typeof record.id === 'number'
-			? JSON.stringify(record.id)
-			: undefined;
 }
 
 export async function readAll(
