@@ -91,21 +91,22 @@ export interface UpsertConfig extends ResourceOperation {
 /**
  * The bulk write of one record per input item: every record read and checked before anything is
  * sent, then sent in chunks; one output item per input item, its result or its error. `rawRecord`
- * (the record as given, unchecked) names a record that fails its check by its key.
+ * (the record as given, unchecked) names a record that fails its check by its key; `words`, what a
+ * stored record's item and a row's outcome say where the operation says them its own way.
  */
 export async function writeRecords(
 	session: ExecuteSession,
 	route: RoutePath,
 	recordOf: (itemIndex: number) => IDataObject,
 	rawRecord?: (itemIndex: number) => IDataObject | undefined,
-	stored?: OutputOptions['stored'],
+	words: Pick<OutputOptions, 'stored' | 'outcome'> = {},
 ): Promise<INodeExecutionData[]> {
 	const { ctx } = session;
 	const output = new Output(session, {
 		route,
 		rawRecord,
 		includeInputFields: includeInputFields(ctx),
-		stored,
+		...words,
 	});
 	const rows = output.readEach(ctx.getInputData().length, (itemIndex) => ({
 		itemIndexes: [itemIndex],

@@ -39,6 +39,8 @@ export interface OutputOptions {
 		record: IDataObject | undefined,
 		itemIndexes: number[],
 	) => IDataObject;
+	/** A row's outcome told in the operation's own words before it becomes an item (default: as it is). */
+	outcome?: (outcome: RowOutcome) => RowOutcome;
 }
 
 /** What a record that passed every check says under Check Only (beside its key). */
@@ -249,7 +251,10 @@ export class Output {
 			this.session,
 			route,
 			[rows],
-			{ recordOf: (row) => row.record, settle: (row, outcome) => this.addOutcome(row, outcome) },
+			{
+				recordOf: (row) => row.record,
+				settle: (row, outcome) => this.addOutcome(row, this.options.outcome?.(outcome) ?? outcome),
+			},
 			options,
 		);
 		this.endOutcomes(rows);
