@@ -20,10 +20,15 @@ export type LineRole =
 	| 'quantity_delta'
 	| 'reason';
 
+/** How a field that holds a SKU, or a batch, may be called: in a line sent and in an item read back. */
+export const SKU_SAID =
+	/^(sku|item_number|item_no|item_code|item|article|article_number|product_code|part_number)$/i;
+export const BATCH_SAID = /^(batch|batch_number|lot|lot_number)$/i;
+
 /** How a field playing a role may be called, by what it says. */
 const SAID_BY: Record<LineRole, RegExp> = {
-	sku: /^(sku|item_number|item_no|item_code|item|article|article_number|product_code|part_number)$/i,
-	batch: /^(batch|batch_number|lot|lot_number)$/i,
+	sku: SKU_SAID,
+	batch: BATCH_SAID,
 	warehouse_code: /^(warehouse_code|warehouse|warehouse_id|site|site_code)$/i,
 	quantity: /^(quantity|qty|on_hand|on_hand_qty|erp_quantity|erp_qty|counted_qty)$/i,
 	quantity_delta: /^(quantity_delta|qty_delta|quantity_change|qty_change|delta|change)$/i,

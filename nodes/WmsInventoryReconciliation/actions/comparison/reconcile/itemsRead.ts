@@ -11,6 +11,7 @@ import { readJsonList } from '../../../../shared/file/jsonList';
 import { descriptionName } from '../../../../shared/platform';
 import type { ExecuteSession } from '../../../../shared/session';
 import { platformRequest } from '../../../../shared/transport/request';
+import { BATCH_SAID, SKU_SAID } from '../lineWords';
 import { step, type ComparisonRun, type StepOptions } from './stepFailed';
 
 export interface ComparisonItem {
@@ -43,8 +44,8 @@ const BUILT_IN: ItemsList = {
 
 /** How a field of a compared item may be called, by what it says. */
 const SAID_BY: Record<keyof ComparisonItem, RegExp> = {
-	sku: /^(sku|item_number|item_no|item_code|item|article|article_number|product_code|part_number)$/i,
-	batch: /^(batch|batch_number|lot|lot_number)$/i,
+	sku: SKU_SAID,
+	batch: BATCH_SAID,
 	erp_quantity: /^(erp|expected|counted|book)_?(quantity|qty)$/i,
 	platform_quantity: /^(platform|wms|system|actual|on_hand)_?(quantity|qty)$/i,
 	processed: /^(processed|is_processed|done)$/i,
