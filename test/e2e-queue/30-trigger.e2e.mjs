@@ -37,9 +37,24 @@ async function statusOf(ctx, ids) {
 const allComplete = (ctx, ids) => async () =>
 	(await statusOf(ctx, ids)).every((u) => u.status === 'complete');
 
-/** Each id delivered exactly once; the executions that delivered them succeeded, in `trigger` mode, on a worker. */
+/**
+ * Each id delivered exactly once; the executions that delivered them succeeded, in `trigger` mode, on a worker.
+ * The platform sees an update completed before the worker has saved the execution that completed it, and
+ * n8n's API lists an execution only once saved: it waits for every id to show in a saved execution first.
+ */
 async function assertDeliveredOnce(ctx, workflowId, ids) {
-	const { byId, executions } = await deliveries(ctx, workflowId);
+	let seen;
+	await waitUntil(
+		'every update in a saved execution',
+		async () => {
+			seen = await deliveries(ctx, workflowId);
+			return ids.every((id) => seen.byId.has(id));
+		},
+		{ timeoutMs: 60000, everyMs: 1000 },
+	).catch((error) => {
+		if (!seen) throw error; // the assertions below say which ids are missing
+	});
+	const { byId, executions } = seen;
 	const twice = ids
 		.filter((id) => (byId.get(id) ?? []).length > 1)
 		.map((id) => `${id} in executions ${byId.get(id).join(', ')}`);
