@@ -2,34 +2,29 @@
  * The outcome of each row of a request the platform answered with success, read through the
  * route's answer reader (answers/): its result paired with the row (pairing.ts), then the result's
  * status read as the description lists its statuses. A row the answer does not clearly confirm
- * stays not confirmed, never stored.
+ * stays not confirmed, never stored. What the answer says of each row is read here as data
+ * (readAnswer); a failure is put in words in one place after (failedRows.ts answeredOutcomes).
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import { isObject } from '../objects';
 import type { RouteInfo } from '../platform';
 import { statusMeaning } from '../platform/description/wire';
-import { PlatformError } from '../transport/errors';
 import type { Answer } from '../transport/request';
 import { answerReader, type AnswerReader, type Entry } from './answers';
-import { notConfirmed, refused } from './failedRows';
-import { resultsOf, rowKey, type FailedRow, type RowOutcome } from './outcomes';
-import { pairResults, resultKeyField, type Pairing } from './pairing';
-import { keyText, resultKeyReader } from './resultKeys';
+import { answeredOutcomes } from './failedRows';
+import { resultsOf, rowKey, type AnswerSays, type RowOutcome } from './outcomes';
+import { pairResults, type Pairing } from './pairing';
+import { keyText } from './resultKeys';
 
 /** One request's answer as it is being read, row by row. */
 interface Reading extends Pairing {
-	node: INode;
-	route: string;
 	info: RouteInfo;
 	reader: AnswerReader;
-	answer: Answer;
-	idempotent: boolean;
 	keys: string[] | undefined;
+	resent: boolean;
 	entryCount: number;
 	rowCount: number;
-	/** The answer stands for the request: a row it does not confirm may be stored all the same. Made once, when first needed. */
-	answered?: PlatformError;
 	/** The description's status words, lower-cased once for the request's rows: made when first needed. */
 	statusWords?: { stored: Set<string>; notStored: Set<string> };
 }
@@ -43,76 +38,51 @@ export function confirmRows(
 	answer: Answer,
 	idempotent: boolean,
 ): RowOutcome[] {
+	const says = readAnswer(info, records, answer);
+	return answeredOutcomes(says, { node, route, status: answer.status, idempotent });
+}
+
+/** What the answer says of each row, in the records' order: stored with its result, refused in the platform's words, or not confirmed and why. */
+export function readAnswer(info: RouteInfo, records: IDataObject[], answer: Answer): AnswerSays[] {
 	const reader = answerReader(resultsOf(info));
 	const fields = info.resultKey;
 	const keys = fields ? records.map((record) => rowKey(fields, record)) : undefined;
-	const keyOfResult = resultKeyReader(fields, records, keys);
 	const entries = reader.entries(answer.body, records.length);
-	const keyFieldOf = resultKeyField(reader, fields);
-	const pairing = pairResults(
-		{ info, reader, rowCount: records.length, keys, keyOfResult, keyFieldOf },
-		entries,
-	);
 	const reading: Reading = {
-		...pairing,
-		node,
-		route,
+		...pairResults({ info, reader, records, keys }, entries),
 		info,
 		reader,
-		answer,
-		idempotent,
 		keys,
+		resent: answer.resent === true,
 		entryCount: entries.length,
 		rowCount: records.length,
 	};
-	return records.map((record, k): RowOutcome => {
+	return records.map((record, k): AnswerSays => {
 		const key = keys?.[k] ?? (info.naturalKey ? rowKey(info.naturalKey, record) : undefined);
-		return rowOutcome(reading, k, key);
+		return rowSays(reading, k, key);
 	});
 }
-
-/** The cause a row's outcome carries: the request's answer. */
-const causeOf = (reading: Reading, mayBeStored: boolean) =>
-	new PlatformError(reading.node, {
-		route: reading.route,
-		status: reading.answer.status,
-		headers: {},
-		message: '',
-		attempts: 1,
-		mayBeStored,
-		idempotent: reading.idempotent,
-	});
 
 const said = (reading: Reading, k: number) => (reading.keys ? ` (key "${reading.keys[k]}")` : '');
 
-function unconfirmedAs(reading: Reading, key: string | undefined, why: string): FailedRow {
-	reading.answered ??= causeOf(reading, true);
-	return notConfirmed(
-		reading.answered,
-		`the platform answered HTTP ${reading.answer.status} on ${reading.route}, but ${why}`,
-		true,
-		key,
-	);
-}
-
-/** One row's outcome: its result, read, or why it has none that can be trusted. */
-function rowOutcome(reading: Reading, k: number, key: string | undefined): RowOutcome {
+/** What the answer says of one row: its result, read, or why it has none that can be trusted. */
+function rowSays(reading: Reading, k: number, key: string | undefined): AnswerSays {
 	const { reader, times } = reading;
 	const entry = reading.named[k];
 	const result = entry?.result as IDataObject | undefined;
-	if (reader.cannotTell) return unconfirmedAs(reading, key, reader.cannotTell);
+	if (reader.cannotTell) return { kind: 'unconfirmed', key, why: reader.cannotTell };
 	if (times[k] > 1)
-		return unconfirmedAs(
-			reading,
+		return {
+			kind: 'unconfirmed',
 			key,
-			`its answer has ${times[k]} results for this record${said(reading, k)}, so none can be trusted`,
-		);
+			why: `its answer has ${times[k]} results for this record${said(reading, k)}, so none can be trusted`,
+		};
 	if (!entry || !result) return unpaired(reading, k, key);
-	return resultOutcome(reading, k, key, entry, result);
+	return resultSays(reading, k, key, entry, result);
 }
 
 /** A row no result names: not confirmed, saying what the answer held instead. */
-function unpaired(reading: Reading, k: number, key: string | undefined): FailedRow {
+function unpaired(reading: Reading, k: number, key: string | undefined): AnswerSays {
 	const { strays, info } = reading;
 	const fields = info.resultKey;
 	const others = strays.length
@@ -126,11 +96,11 @@ function unpaired(reading: Reading, k: number, key: string | undefined): FailedR
 		info.keyFrom === 'builtIn' && fields && strays.length
 			? `; the platform's API description names no key for these records (x-natural-key), so the built-in ${fields.join(' + ')} was taken, and its answer names them otherwise: choose the key under Key to Match On (node version 3) or ask the platform to name it`
 			: '';
-	return unconfirmedAs(
-		reading,
+	return {
+		kind: 'unconfirmed',
 		key,
-		`its answer names no result for this record${said(reading, k)} (${reading.entryCount} results for ${reading.rowCount} records${others})${guessed}`,
-	);
+		why: `its answer names no result for this record${said(reading, k)} (${reading.entryCount} results for ${reading.rowCount} records${others})${guessed}`,
+	};
 }
 
 const lowered = (words: string[] | undefined) => new Set(words?.map((one) => one.toLowerCase()));
@@ -146,33 +116,31 @@ function meaningOf(reading: Reading, status: string): 'stored' | 'notStored' | '
 	return 'unknown';
 }
 
-/** The outcome a row's own result gives it: refused, not confirmed by its status, or stored. */
-function resultOutcome(
+/** What a row's own result says of it: refused, not confirmed by its status, or stored. */
+function resultSays(
 	reading: Reading,
 	k: number,
 	key: string | undefined,
 	entry: Entry,
 	result: IDataObject,
-): RowOutcome {
+): AnswerSays {
 	const { reader, info } = reading;
 	const messageField = reader.message;
 	const words =
 		(messageField === undefined ? undefined : keyText(result[messageField])) ??
 		keyText(result.message) ??
 		keyText((result.error as IDataObject | undefined)?.message);
-	if (entry.refused) return refusedInAnswer(causeOf(reading, false), result, reader, words, key);
+	if (entry.refused) return { kind: 'refused', key, words: refusalWords(result, reader, words) };
 	const statusField = reader.status;
 	const status = statusField === undefined ? undefined : result[statusField];
 	if (reader.statusRequired) {
 		const meaning = typeof status === 'string' ? meaningOf(reading, status) : 'unknown';
 		if (meaning === 'notStored')
-			return refusedInAnswer(
-				causeOf(reading, false),
-				result,
-				reader,
-				words ?? `status "${String(status)}"`,
+			return {
+				kind: 'refused',
 				key,
-			);
+				words: refusalWords(result, reader, words ?? `status "${String(status)}"`),
+			};
 		if (meaning !== 'stored') {
 			const described = typeof status === 'string' ? `status "${status}"` : 'no status';
 			const stored = info.wire?.statuses?.stored ?? ['created', 'updated', 'unchanged'];
@@ -180,14 +148,13 @@ function resultOutcome(
 				stored.length > 1
 					? `${stored.slice(0, -1).join(', ')} or ${stored[stored.length - 1]}`
 					: (stored[0] ?? 'a status that says it was stored');
-			const row = unconfirmedAs(
-				reading,
+			return {
+				kind: 'unconfirmed',
 				key,
-				`its result for this record${said(reading, k)} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
-			);
-			// A node that knows more of the word than the description (a mark's state) says so in its words.
-			if (row.kind === 'notConfirmed' && typeof status === 'string') row.answered = status;
-			return row;
+				why: `its result for this record${said(reading, k)} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
+				// A node that knows more of the word than the description (a mark's state) says so in its words.
+				answered: typeof status === 'string' ? status : undefined,
+			};
 		}
 	}
 	return stored(reading, k, key, result, status);
@@ -200,7 +167,7 @@ function stored(
 	key: string | undefined,
 	result: IDataObject,
 	status: unknown,
-): RowOutcome {
+): AnswerSays {
 	const indexField = reading.reader.index;
 	// Copied without the row's position (meaningless to the user); not `delete`, which slows every later read of the object.
 	const rest: IDataObject = {};
@@ -209,19 +176,17 @@ function stored(
 	rest.status = typeof status === 'string' ? status.toLowerCase() : 'stored';
 	// A result matched by index or position still tells the user which record it was.
 	if (reading.keys && (rest.key === undefined || rest.key === null)) rest.key = reading.keys[k];
-	return reading.answer.resent
+	return reading.resent
 		? { kind: 'stored', key, result: rest, resent: 'lost' }
 		: { kind: 'stored', key, result: rest };
 }
 
-/** A row the answer lists among those it did not store: refused, in the platform's words for it. */
-function refusedInAnswer(
-	cause: PlatformError,
+/** A row the answer lists among those it did not store: the platform's words for it. */
+function refusalWords(
 	result: IDataObject,
 	reader: AnswerReader,
 	words: string | undefined,
-	key: string | undefined,
-): FailedRow {
+): string {
 	const errors = reader.errors ? result[reader.errors] : result.errors;
 	const listed = Array.isArray(errors)
 		? errors
@@ -235,9 +200,5 @@ function refusedInAnswer(
 				})
 				.filter((text): text is string => text !== undefined)
 		: [];
-	return refused(
-		cause,
-		listed.length ? listed.join('; ') : (words ?? 'the platform did not take it'),
-		key,
-	);
+	return listed.length ? listed.join('; ') : (words ?? 'the platform did not take it');
 }

@@ -1,9 +1,12 @@
 /**
  * The outcome of a row that is not stored, and what it says: refused by the platform, or not
- * confirmed (may it hold the row, and is running the node again safe), or never sent.
+ * confirmed (may it hold the row, and is running the node again safe), or never sent. A success
+ * answer's rows are worded here too, from what confirm.ts read of each (answeredOutcomes).
  */
-import type { PlatformError } from '../transport/errors';
-import type { FailedRow } from './outcomes';
+import type { INode } from 'n8n-workflow';
+
+import { PlatformError } from '../transport/errors';
+import type { AnswerSays, FailedRow, RowOutcome } from './outcomes';
 
 /** What to tell the user about running the node again for a row the platform may or may not hold. */
 function rerunAdvice(cause: PlatformError, mayBeStored: boolean): string {
@@ -77,4 +80,52 @@ export function refused(
 		return notConfirmed(cause, `${cause.platformMessage}: ${message}`, true, key, field);
 	const row: FailedRow = { kind: 'refused', key, error: cause.forRow(message, undefined, field) };
 	return withOthers ? { ...row, withOthers } : row;
+}
+
+/** The request a success answer came to, as its rows' failures are worded. */
+export interface Answered {
+	node: INode;
+	route: string;
+	status: number;
+	idempotent: boolean;
+}
+
+/** The answer as the cause of its rows' failures: it stands for the request. */
+const causeOf = (answered: Answered, mayBeStored: boolean) =>
+	new PlatformError(answered.node, {
+		route: answered.route,
+		status: answered.status,
+		headers: {},
+		message: '',
+		attempts: 1,
+		mayBeStored,
+		idempotent: answered.idempotent,
+	});
+
+/** Each row's outcome from what the success answer says of it (confirm.ts), its failures worded in one place. */
+export function answeredOutcomes(says: AnswerSays[], answered: Answered): RowOutcome[] {
+	// Each cause is made once per request, when a row first needs it.
+	let refusedBy: PlatformError | undefined;
+	let unconfirmedBy: PlatformError | undefined;
+	return says.map((row): RowOutcome => {
+		if (row.kind === 'stored') return row;
+		if (row.kind === 'refused')
+			return refused(
+				(refusedBy ??= causeOf(answered, false)),
+				row.words,
+				row.key,
+				undefined,
+				row.field,
+			);
+		const failed = notConfirmed(
+			(unconfirmedBy ??= causeOf(answered, true)),
+			`the platform answered HTTP ${answered.status} on ${answered.route}, but ${row.why}`,
+			true,
+			row.key,
+		);
+		// A node that knows more of the word than the description (a mark's state) says so in its words.
+		if (row.answered !== undefined && failed.kind === 'notConfirmed')
+			failed.answered = row.answered;
+		return failed;
+	});
 }

@@ -74,6 +74,17 @@ export function resentFields(resent: Resent | undefined): IDataObject {
 
 export type FailedRow = Exclude<RowOutcome, { kind: 'stored' } | { kind: 'checked' }>;
 
+/**
+ * What a success answer says of one row, before a failure is put in words (confirm.ts reads it,
+ * failedRows.ts words it): stored with its result, refused in the platform's words (and the
+ * field they name, if any), or not confirmed and why (with the status word answered, where that
+ * word is why).
+ */
+export type AnswerSays =
+	| Extract<RowOutcome, { kind: 'stored' }>
+	| { kind: 'refused'; key?: string; words: string; field?: string }
+	| { kind: 'unconfirmed'; key?: string; why: string; answered?: string };
+
 /** How our own contract answers a bulk write: one result per row under `results`, with its index, key and status. */
 const OUR_RESULTS: Results = {
 	by: 'perRow',

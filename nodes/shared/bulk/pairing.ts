@@ -10,18 +10,16 @@ import { isObject } from '../objects';
 import type { RouteInfo } from '../platform';
 import { foldKey } from '../recordKey';
 import type { AnswerReader, Entry } from './answers';
+import { resultKeyReader } from './resultKeys';
 
 /** What pairing needs of one request and its answer. */
 export interface PairingInput {
 	info: RouteInfo;
 	reader: AnswerReader;
-	rowCount: number;
+	/** The request's records, to learn how the answer writes a key of several fields (resultKeys.ts). */
+	records: IDataObject[];
 	/** The rows' own keys, where the route's results name rows by a key of row fields. */
 	keys: string[] | undefined;
-	/** A result's key value as the record key it stands for (resultKeys.ts). */
-	keyOfResult: (value: unknown) => string | undefined;
-	/** The field naming a result's record, if any. */
-	keyFieldOf: (result: IDataObject) => string | undefined;
 }
 
 /** Each row's result (where one result names it), how many results name it, and the results that name none. */
@@ -32,7 +30,7 @@ export interface Pairing {
 }
 
 /** The field naming a result's record: the answer's key, else the record's own key field when results carry it. */
-export const resultKeyField =
+const resultKeyField =
 	(reader: AnswerReader, fields: string[] | undefined) =>
 	(result: IDataObject): string | undefined =>
 		reader.key !== undefined
@@ -54,7 +52,10 @@ function indexOf(value: unknown, rowCount: number): number | 'invalid' | undefin
 
 /** Pairs each entry of the answer with the row it names. */
 export function pairResults(input: PairingInput, entries: Entry[]): Pairing {
-	const { info, reader, rowCount, keys, keyOfResult, keyFieldOf } = input;
+	const { info, reader, records, keys } = input;
+	const rowCount = records.length;
+	const keyFieldOf = resultKeyField(reader, info.resultKey);
+	const keyOfResult = resultKeyReader(info.resultKey, records, keys);
 	const indexField = reader.index;
 	const named: Array<Entry | undefined> = new Array(rowCount);
 	const times = new Uint32Array(rowCount);
