@@ -18,6 +18,7 @@ import {
 	type RetryPolicy,
 } from './retry';
 import { bodiless } from '../bulk/answers/whole';
+import { failedAnswerHeaders, type OnAnswer } from './answered';
 import { targetOf } from './target';
 import { knownFailure, send, type FullResponse, type ReadAnswer, type Try } from './tryOnce';
 
@@ -46,6 +47,8 @@ export interface RequestOptions {
 	readAnswer?: ReadAnswer;
 	/** The address to read instead of the route's own (a next page a Link header named, on the platform's own site). */
 	url?: string;
+	/** Told of each try's answer (answered.ts). */
+	onAnswer?: OnAnswer;
 }
 
 /** A success answer: its HTTP status and its JSON object. */
@@ -155,6 +158,7 @@ export async function platformRequest(
 				});
 			}
 			const failure = await knownFailure(session, sent, route);
+			options.onAnswer?.(body, failedAnswerHeaders(sent));
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
 			const waitMs = retryAfterMs ?? backoffDelayMs(attempt - 1, policy);
@@ -198,6 +202,7 @@ export async function platformRequest(
 			continue;
 		}
 		const headers = response.headers ?? {};
+		options.onAnswer?.(body, headers);
 		const status = response.statusCode ?? 200;
 		// A route of another method may answer 204 with nothing: its item is then empty, not a failure.
 		// So may a write whose description answers without a body: its status is its answer.

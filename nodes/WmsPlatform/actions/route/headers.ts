@@ -14,7 +14,7 @@ export const includeHeadersOption: INodeProperties = {
 	type: 'boolean',
 	default: false,
 	description:
-		"Whether to put the headers the route's answer declares in the platform's description into each output item, under headers (never Authorization, cookies, or a header named as a token, key or secret). For a route that reads, or is called once per item; not for one that writes records in batches.",
+		"Whether to put the headers the route's answer declares in the platform's description into each output item, under headers (never Authorization, cookies, or a header named as a token, key or secret). For a route that writes records in batches, each record's item has those of the answer that confirmed it; a record the platform refused has its answer's under error.headers.",
 };
 
 /** The output item's key the headers go under. */

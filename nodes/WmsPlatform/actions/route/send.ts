@@ -16,9 +16,10 @@ import { readAll, readPages } from '../../../shared/paging';
 import type { FieldSpec, RecordSpec } from '../../../shared/platform';
 import type { ExecuteSession } from '../../../shared/session';
 import { platformRequest } from '../../../shared/transport/request';
+import { RowAnswers } from './batchHeaders';
 import { declaredHeaders, includesHeaders, withHeaders } from './headers';
 import { writeOptions } from './options';
-import { refuseSpacedPathValues } from './pathValues';
+import { refuseBadParamValues } from './paramValues';
 import type { RouteFields } from './routes';
 
 /** One item's fields as given (mapped, or the item as it is) and as checked. */
@@ -62,8 +63,12 @@ function fieldsOf(
 	session: ExecuteSession,
 	spec: RecordSpec,
 	envelope: FieldSpec[] = [],
-	/** A route whose path takes parameters: a value for one with spaces before or after it is refused. */
-	route?: string,
+	/**
+	 * The route, whose path, query and header parameters take no value with spaces before or after
+	 * it or a line break; `beside`: a bulk route's, whose records go in its body, so that only the
+	 * fields beside them can be parameters.
+	 */
+	params?: { route: string; beside?: true },
 ): ItemFields {
 	const { ctx } = session;
 	const auto = mapsAutomatically(session);
@@ -92,23 +97,23 @@ function fieldsOf(
 			anyCase: auto,
 			label: label(fields),
 		});
-	const checked = (itemIndex: number) => {
-		const values = check(itemIndex, spec.fields, part(itemIndex, false));
-		if (route)
-			refuseSpacedPathValues(
-				session,
-				route,
-				itemIndex,
-				values,
-				label(spec.fields) ?? ((field) => field),
-			);
+	const inUrl = (itemIndex: number, fields: FieldSpec[], values: IDataObject) => {
+		if (params)
+			refuseBadParamValues(session, params.route, itemIndex, values, label(fields) ?? String);
 		return values;
 	};
+	const bulk = params?.beside === true;
 	return {
 		given: auto ? (itemIndex) => asNamed(mapped(itemIndex), names) : mapped,
-		checked,
-		beside: (itemIndex) =>
-			envelope.length ? check(itemIndex, envelope, part(itemIndex, true)) : {},
+		checked: (itemIndex) => {
+			const values = check(itemIndex, spec.fields, part(itemIndex, false));
+			return bulk ? values : inUrl(itemIndex, spec.fields, values);
+		},
+		beside: (itemIndex) => {
+			if (!envelope.length) return {};
+			const values = check(itemIndex, envelope, part(itemIndex, true));
+			return bulk ? inUrl(itemIndex, envelope, values) : values;
+		},
 	};
 }
 
@@ -125,7 +130,7 @@ export async function writeEach(
 ): Promise<INodeExecutionData[]> {
 	const run = withChosenKey(session, route);
 	const { ctx } = run;
-	const fields = fieldsOf(run, spec, envelope);
+	const fields = fieldsOf(run, spec, envelope, { route, beside: true });
 	const output = new Output(run, {
 		route,
 		rawRecord: fields.given,
@@ -143,7 +148,8 @@ export async function writeEach(
 		if (group) group.push(row);
 		else groups.set(same, [row]);
 	}
-	const options = writeOptions(run, route);
+	const answers = includesHeaders(run) ? new RowAnswers(run, route, rows) : undefined;
+	const options = { ...writeOptions(run, route), onAnswer: answers?.onAnswer };
 	const sent: ItemRecord[] = [];
 	const outcomes: RowOutcome[] = [];
 	for (const group of groups.values()) {
@@ -167,7 +173,9 @@ export async function writeEach(
 		);
 	}
 	output.addOutcomes(sent, outcomes);
-	return output.items();
+	const items = output.items();
+	answers?.put(items, sent, outcomes);
+	return items;
 }
 
 /** A read: each input item's filters, read page after page up to its Limit; one output item per record. */
@@ -178,7 +186,7 @@ export async function readEach(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const { ctx } = session;
-	const fields = fieldsOf(session, spec, [], route);
+	const fields = fieldsOf(session, spec, [], { route });
 	const output = new Output(session, { includeInputFields: includeInputFields(ctx) });
 	const headers = includesHeaders(session);
 	await output.eachItem(items.length, async (itemIndex) => {
@@ -209,7 +217,7 @@ export async function callEach(
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	const { ctx } = session;
-	const fields = fieldsOf(session, spec, [], route);
+	const fields = fieldsOf(session, spec, [], { route });
 	const output = new Output(session, { includeInputFields: includeInputFields(ctx) });
 	const requests = output.readEach(items.length, (itemIndex) => ({
 		itemIndex,
