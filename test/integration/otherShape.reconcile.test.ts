@@ -41,9 +41,15 @@ const FILE = {
 };
 
 /** One Reconcile of the same stock on a simulator of `shape`: what the user sees and what the platform now holds. */
-async function reconcileOn(shape: 'ours' | 'initech', dryRun: boolean, fromFile = false) {
+async function reconcileOn(
+	shape: 'ours' | 'initech',
+	dryRun: boolean,
+	fromFile = false,
+	tweak?: (doc: Doc) => void,
+) {
 	const sim = await startSimulator({ shape, demoData: true });
 	try {
+		if (tweak) sim.description.set({ shape, tweak });
 		const harness = harnessFor(sim, shape === 'ours' ? {} : FROM_THE_PLATFORM);
 		const onHand = (sku: string, batch = '') => sim.store.onHand('WH1', sku, batch);
 		const erp = [
@@ -114,6 +120,32 @@ describe('Reconcile on Initech WMS 3.1, whose comparison routes name their field
 	);
 });
 
+describe('Reconcile on a platform whose ERP counts carry no warehouse field (the comparison has one)', () => {
+	beforeAll(async () => await useBinaryData('filesystem'));
+	const noWarehouse = (doc: Doc) => {
+		delete erpCounts(doc).warehouse;
+	};
+
+	it.each([
+		['a dry run', true, false],
+		['applying the adjustments', false, false],
+		['applying the adjustments of a CSV file', false, true],
+	])(
+		'%s keeps each line in its warehouse: the same report, adjustments and stock as on the built-in description',
+		async (_, dryRun, fromFile) => {
+			const ours = await reconcileOn('ours', dryRun, fromFile);
+			const initech = await reconcileOn('initech', dryRun, fromFile, noWarehouse);
+			expect(initech.discrepancies?.map((line) => line.warehouse_code)).toEqual([
+				'WH1',
+				'WH1',
+				'WH1',
+				'WH1',
+			]);
+			expect(initech).toEqual(ours);
+		},
+	);
+});
+
 describe('a platform whose description cannot tell which field of a comparison line plays a role', () => {
 	let sim: RunningSimulator;
 	beforeEach(async () => {
@@ -168,8 +200,8 @@ describe('a platform whose description cannot tell which field of a comparison l
 	});
 });
 
-describe("Reconcile set to On Error → Continue (regular output) where the comparison's answer cannot be read", () => {
-	it('puts out an error item naming the step and the lists, not the input items as if reconciled', async () => {
+describe('Reconcile set to On Error → Continue (regular output) where the description cannot tell which list holds the compared items', () => {
+	it('puts out an error item naming the lists before anything is sent, not the input items as if reconciled', async () => {
 		const sim = await startSimulator({ shape: 'initech', demoData: true });
 		try {
 			sim.description.set({
@@ -188,14 +220,12 @@ describe("Reconcile set to On Error → Continue (regular output) where the comp
 			const discrepancies = outputs[0].map((item) => item.json);
 			expect(discrepancies).toHaveLength(1);
 			expect(discrepancies[0].error).toMatchObject({
-				code: 'step_failed',
-				message: expect.stringMatching(
-					/^Reconcile stopped at step "read comparison" \(warehouse WH1, comparison CMP-000001\): .*compared_items, recounted_items could each be it$/,
-				),
+				message:
+					"WMS: the platform's API description (Initech WMS API 3.1.0) does not say which list of /comparison/check_status's answer holds the compared items: compared_items, recounted_items could each be it",
 			});
 			expect(discrepancies).not.toContainEqual(input[0]);
-			expect(outputs[1].map((item) => item.json.outcome)).toEqual(['stopped']);
-			expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
+			// Found from the description: no comparison is left opened, loaded and snapshotted for nothing.
+			expect(sim.stats().requests['/comparison/add']).toBeUndefined();
 		} finally {
 			await sim.close();
 		}

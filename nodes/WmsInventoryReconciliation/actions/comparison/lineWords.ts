@@ -9,6 +9,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { effectiveSpec } from '../../../shared/drift';
 import { descriptionName, type FieldSpec, type RecordSpec } from '../../../shared/platform';
 import type { ExecuteSession } from '../../../shared/session';
 
@@ -139,6 +140,22 @@ export function specInOurWords(spec: RecordSpec, names: TheirNames): RecordSpec 
 	const rename = (field: FieldSpec): FieldSpec =>
 		ours.has(field.name) ? { ...field, name: ours.get(field.name)! } : field;
 	return { ...spec, fields: spec.fields.map(rename) };
+}
+
+/**
+ * An ERP line as Reconcile reads and checks it, in the built-in names. A platform whose counts
+ * carry no warehouse field still compares per warehouse (one comparison each), so the line keeps
+ * its warehouse, checked as the platform's comparisons take it, and it is not sent with the line.
+ */
+export function erpLineSpec(session: ExecuteSession, names: TheirNames): RecordSpec {
+	const spec = specInOurWords(effectiveSpec(session, '/comparison_erp_on_hand/add'), names);
+	if (names.warehouse_code !== undefined) return spec;
+	const warehouse = effectiveSpec(session, '/comparison/add').fields.find(
+		(field) => field.name === 'warehouse_code',
+	);
+	return warehouse
+		? { ...spec, fields: [...spec.fields, { ...warehouse, required: false }] }
+		: spec;
 }
 
 /** Process Items' list of SKUs as the description names it: the one list body field that says SKUs. */

@@ -17,7 +17,7 @@ import { NodeOperationError } from 'n8n-workflow';
 
 import { itemError } from '../../../shared/checking';
 import { bulkInput } from '../../../shared/file/properties';
-import { effectiveSpec, requireAll, type Needs } from '../../../shared/drift';
+import { requireAll, type Needs } from '../../../shared/drift';
 import type { Operation } from '../../../shared/operations';
 import { errorJson, Output, readableErrorItem } from '../../../shared/output';
 import type { ExecuteSession } from '../../../shared/session';
@@ -25,6 +25,7 @@ import { PlatformError } from '../../../shared/transport/errors';
 import { fromVersion } from '../../../shared/version';
 import { readErpFiles, refusedFileRow } from './reconcile/fileInput';
 import { readErpLines } from './reconcile/input';
+import { comparedItemsOrStop } from './reconcile/itemsRead';
 import {
 	OPERATION,
 	reconcileProperties,
@@ -36,7 +37,7 @@ import { Run } from './reconcile/run';
 import { StepFailed, stepError } from './reconcile/stepFailed';
 import { ItemStock, type LineSource, type WarehouseStock } from './reconcile/stock';
 import { aggregateErpLines, type ErpOnHand } from './reconcile/variance';
-import { reconcileWords, specInOurWords, type ReconcileWords } from './lineWords';
+import { erpLineSpec, reconcileWords, type ReconcileWords } from './lineWords';
 
 /** What one Reconcile run starts from: the stock per warehouse, and how its input is reported. */
 interface ReconcileInput {
@@ -66,7 +67,7 @@ function fromItems(
 		output,
 		items,
 		settings.defaultWarehouse,
-		specInOurWords(effectiveSpec(session, '/comparison_erp_on_hand/add'), words.erpOnHand),
+		erpLineSpec(session, words.erpOnHand),
 	);
 	const onHand = aggregateErpLines(lines);
 	const byWarehouse = new Map<string, ErpOnHand[]>();
@@ -151,6 +152,7 @@ export const reconcile: Operation = {
 			);
 		requireAll(session, 'Reconcile', RECONCILE_NEEDS, RECONCILE_INSTEAD);
 		const words = reconcileWords(session, !settings.dryRun);
+		comparedItemsOrStop(session);
 		const output = new Output(session);
 		const input =
 			bulkInput(ctx) === 'file'

@@ -8,7 +8,6 @@ import type { IExecuteFunctions } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
 import { InputProblem, type Problem } from '../../../../shared/checking';
-import { effectiveSpec } from '../../../../shared/drift';
 import { fileSettings } from '../../../../shared/file/properties';
 import { FileReader } from '../../../../shared/file/read';
 import { WriteReport, type ReportedRow } from '../../../../shared/file/report';
@@ -17,7 +16,7 @@ import type { RowShape } from '../../../../shared/file/rows';
 import type { ExecuteSession } from '../../../../shared/session';
 import { isQuantityColumn, lineNames, missingLineColumns, readErpLine } from './input';
 import { FileStock, type LineSource } from './stock';
-import { specInOurWords, type TheirNames } from '../lineWords';
+import { erpLineSpec, type TheirNames } from '../lineWords';
 import type { StepName } from './stepFailed';
 
 const ROUTE = '/comparison_erp_on_hand/add';
@@ -60,7 +59,7 @@ export async function readErpFiles(
 		files: [],
 		reports: new Map(),
 	};
-	const spec = specInOurWords(effectiveSpec(session, ROUTE), theirNames);
+	const spec = erpLineSpec(session, theirNames);
 	for (let itemIndex = 0; itemIndex < ctx.getInputData().length; itemIndex++) {
 		const file = new FileReader(
 			ctx,

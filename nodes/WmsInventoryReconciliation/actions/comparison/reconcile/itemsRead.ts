@@ -84,6 +84,24 @@ export function itemsList(session: ExecuteSession): ItemsList | string[] {
 	return fitting.find((one) => one.list === ITEMS) ?? fitting.map((one) => one.list);
 }
 
+/**
+ * The compared items' list, found before anything is sent: a description that cannot tell which
+ * list holds them would otherwise leave a comparison opened, loaded and snapshotted for nothing.
+ */
+export function comparedItemsOrStop(session: ExecuteSession): ItemsList {
+	const names = itemsList(session);
+	if (!Array.isArray(names)) return names;
+	const node = session.ctx.getNode();
+	throw new NodeOperationError(
+		node,
+		`${node.name}: ${descriptionName(session.platform.source)} does not say which list of ${session.platform.path(STATUS_ROUTE)}'s answer holds the compared items: ${names.length > 0 ? `${names.join(', ')} could each be it` : 'none has a SKU and both quantities'}`,
+		{
+			description:
+				"Nothing was sent. Run the comparison's steps with this node's single operations and read it with Check Status, or call the platform's routes with the WMS Platform node's Call a Route.",
+		},
+	);
+}
+
 /** A compared item in Reconcile's own words, read from the platform's. */
 export function itemInOurWords(element: unknown, names: ItemsList): ComparisonItem {
 	const entry = (element ?? {}) as Record<string, unknown>;
