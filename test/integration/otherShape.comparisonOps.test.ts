@@ -130,7 +130,11 @@ describe('what Initech takes and answers about a comparison, in its own words', 
 					'/item_numbers/1: item number BOLT-NOPE is not an item of comparison CMP-000001',
 				),
 			});
-			expect(JSON.stringify(failed)).not.toMatch(/\bskus?\b/);
+			// The platform's words stay Initech's; the field is the form's (Only These SKUs), its 2nd entry.
+			expect(JSON.stringify([failed.message, (failed.error as IDataObject).details])).not.toMatch(
+				/\bskus?\b/,
+			);
+			expect((failed.error as IDataObject).field).toBe('skus[1]');
 			// Nothing was processed: the request was refused as a whole.
 			expect(
 				(sim.store.list('comparison')[0].items as IDataObject[]).filter((item) => item.processed),

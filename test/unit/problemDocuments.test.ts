@@ -4,7 +4,7 @@
  * whose `loc` is the path as a list ("body" first for a field of the request body), beside the
  * spellings the vendor generator also covers (test/integration/vendors.test.ts).
  */
-import { problemOf } from '../../nodes/shared/transport/problem';
+import { bodyFieldNamed, heldField, problemOf } from '../../nodes/shared/transport/problem';
 
 describe('problemOf', () => {
 	it("reads FastAPI's 422: each entry's loc as a path within the body, its msg as the words", () => {
@@ -37,5 +37,26 @@ describe('problemOf', () => {
 			message: 'Item not found',
 			details: undefined,
 		});
+	});
+});
+
+describe('the field a refusal of a whole request names', () => {
+	it('reads a path in every spelling as the nodes hold a field', () => {
+		for (const path of ['/skus/1', '#/skus/1', '$.skus[1]', 'skus[1]', 'skus.1', 'skus/1'])
+			expect(heldField(path)).toBe('skus[1]');
+		expect(heldField('/lines/0/quantity')).toBe('lines[0].quantity');
+	});
+
+	it("takes the first detail naming one of the request's fields, else none", () => {
+		const body = {
+			details: [
+				{ path: 'query.limit', message: 'too large' },
+				{ path: '/item_numbers/1', message: 'not an item of the comparison' },
+				{ path: '/comparison_id', message: 'closed' },
+			],
+		};
+		expect(bodyFieldNamed(body, ['comparison_id', 'item_numbers'])).toBe('item_numbers[1]');
+		expect(bodyFieldNamed(body, ['warehouse_code'])).toBeUndefined();
+		expect(bodyFieldNamed(undefined, ['comparison_id'])).toBeUndefined();
 	});
 });

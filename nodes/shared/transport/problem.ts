@@ -6,6 +6,7 @@
  * FastAPI's validation error (`detail` as a list whose `loc` is the path as a list, "body" first).
  * Read only from error answers: a success answer's own `errors` list is its per-row results.
  */
+import { platformField } from '../counting';
 import { asObject } from '../objects';
 import { text, type PlatformErrorBody } from './failure';
 
@@ -39,7 +40,7 @@ function listPath(loc: unknown[]): string {
 }
 
 /** One entry of an error list: where (a field path in whatever spelling) and what. */
-function detailOf(entry: unknown): { path?: string; message?: string } | undefined {
+export function detailOf(entry: unknown): { path?: string; message?: string } | undefined {
 	const object = asObject(entry);
 	if (!object) return typeof entry === 'string' ? { message: entry } : undefined;
 	const source = asObject(object.source);
@@ -83,4 +84,27 @@ export function problemOf(value: unknown): PlatformErrorBody | undefined {
 		details,
 		request_id: first(body, ['request_id', 'requestId', 'traceId', 'trace_id', 'instance']),
 	};
+}
+
+/**
+ * A field path however the platform spelt it (`/skus/1`, `#/skus/1`, `$.skus[1]`, `skus.1`) as
+ * the nodes hold a field (`skus[1]`).
+ */
+export const heldField = (path: string): string =>
+	platformField(path.replace(/^(?:#|\$(?=[.[]|$))/, ''));
+
+/**
+ * The first field of a request's body that a refusal of the whole request names, as the nodes
+ * hold it (`skus[1]`), among the body's `fields`: a request of one record, whose error item says
+ * which of its fields the platform refused.
+ */
+export function bodyFieldNamed(
+	body: PlatformErrorBody | undefined,
+	fields: string[],
+): string | undefined {
+	for (const detail of body?.details ?? []) {
+		const field = heldField(detail.path ?? '');
+		if (fields.includes(field.split(/[.[]/)[0])) return field;
+	}
+	return undefined;
 }

@@ -39,6 +39,7 @@ import type { ExecuteSession, Session } from '../../../shared/session';
 import { fromVersion, onlyVersions } from '../../../shared/version';
 import { platformRequest } from '../../../shared/transport/request';
 import { inTheirWords, isLineRoute, specInOurWords, theirNames } from './lineWords';
+import { withFieldNamed } from './refusedField';
 
 export const RESOURCE = 'comparison';
 
@@ -94,6 +95,8 @@ export interface ActionConfig {
 	properties?: INodeProperties[];
 	/** Request fields beyond comparison_id, read and checked for one item (throw itemError when bad). */
 	body?(ctx: IExecuteFunctions, itemIndex: number, session: ExecuteSession): IDataObject;
+	/** The form's name of a request field `body` sent under another (the platform's) name. */
+	formName?(sentAs: string): string;
 }
 
 /**
@@ -136,7 +139,7 @@ export function comparisonAction(config: ActionConfig): Operation {
 						).body,
 					);
 				} catch (error) {
-					output.fail(itemIndex, error);
+					output.fail(itemIndex, withFieldNamed(error, body, config.formName));
 				}
 			}
 			return output.items();

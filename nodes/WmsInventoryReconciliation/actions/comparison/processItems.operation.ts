@@ -43,4 +43,6 @@ export const processItems = comparisonAction({
 		// Under the platform's name for the list (item_numbers...) where its description says so.
 		return skus.length ? { [skusName(session)]: [...new Set(skus)] } : {};
 	},
+	// Beside comparison_id it sends only its list of SKUs, under the platform's name for it.
+	formName: (sentAs) => (sentAs === 'comparison_id' ? sentAs : 'skus'),
 });

@@ -23,6 +23,7 @@ import {
 	needComparisonId,
 	readComparisonId,
 } from './common';
+import { lineFormName, linesRefused } from './refusedField';
 
 const OPERATION = 'setPlatformOnHand';
 const ROUTE = '/comparison_platform_on_hand/set';
@@ -79,6 +80,8 @@ export const setPlatformOnHand: Operation = {
 		const lineOf = mode === 'fromItems' ? linesOf(session, ROUTE, lineSpec, effective) : undefined;
 		const max = session.platform.route(ROUTE).maxItems ?? 1000;
 		const container = session.platform.wire(ROUTE).records ?? 'items';
+		// Only lines from the input items have fields of their own to name.
+		const formName = mode === 'fromItems' ? lineFormName(session, ROUTE) : undefined;
 		const lines = output.readEach(items.length, (itemIndex) => ({
 			itemIndex,
 			comparison: readComparisonId(ctx, itemIndex),
@@ -129,8 +132,9 @@ export const setPlatformOnHand: Operation = {
 				});
 				output.add(itemIndexes, answer.body);
 			} catch (error) {
-				// The snapshot's lines fail together, each on its own item.
-				for (const itemIndex of itemIndexes) output.fail(itemIndex, error);
+				// The snapshot's lines fail together, each on its own item: the line the platform names with its field, the others told so.
+				const failures = linesRefused(error, itemIndexes, body, container, formName);
+				itemIndexes.forEach((itemIndex, k) => output.fail(itemIndex, failures[k]));
 			}
 		}
 		return output.items();
