@@ -21,6 +21,63 @@ import { callRoute, itemOf } from '../support/platform';
 const VENDOR = { description: 'platform', descriptionUrl: 'openapi.json' };
 const mapped = (value: IDataObject) => ({ mappingMode: 'defineBelow', value, matchingColumns: [] });
 
+/** A route that writes records in batches, the warehouse they go to named by its path. */
+const COUNTS = '/warehouses/{warehouse_id}/counts';
+const countsPath = () => ({
+	post: {
+		operationId: 'addCounts',
+		'x-natural-key': ['sku'],
+		parameters: [{ name: 'warehouse_id', in: 'path', required: true, schema: { type: 'string' } }],
+		requestBody: {
+			required: true,
+			content: {
+				'application/json': {
+					schema: {
+						type: 'object',
+						required: ['items'],
+						properties: {
+							items: {
+								type: 'array',
+								maxItems: 100,
+								items: {
+									type: 'object',
+									required: ['sku', 'quantity'],
+									properties: { sku: { type: 'string' }, quantity: { type: 'integer' } },
+								},
+							},
+						},
+					},
+				},
+			},
+		},
+		responses: {
+			'200': {
+				description: 'One result per row',
+				content: {
+					'application/json': {
+						schema: {
+							type: 'object',
+							properties: {
+								results: {
+									type: 'array',
+									items: {
+										type: 'object',
+										properties: {
+											index: { type: 'integer' },
+											key: { type: 'string' },
+											status: { type: 'string', enum: ['created', 'updated'] },
+										},
+									},
+								},
+							},
+						},
+					},
+				},
+			},
+		},
+	},
+});
+
 const description = () => {
 	const warehouse = warehousePath();
 	warehouse.get.parameters.push(
@@ -30,7 +87,7 @@ const description = () => {
 	return {
 		openapi: '3.0.3',
 		info: { title: 'Stock REST', version: '1.0.0' },
-		paths: { [STOCK_LIST]: stockListPath(), [WAREHOUSE]: warehouse },
+		paths: { [STOCK_LIST]: stockListPath(), [WAREHOUSE]: warehouse, [COUNTS]: countsPath() },
 		components: { headers: stockHeaders() },
 	};
 };
@@ -130,6 +187,46 @@ describe('WMS Platform → Call a Route: path, query and header values as they w
 				0,
 				expect.stringMatching(
 					/^The 1st input item: SKU is "A ", with spaces before or after it, which would be sent as part of the query parameter sku: remove the spaces/,
+				),
+			],
+		]);
+		expect(sent()).toEqual([]);
+	});
+
+	it('refuses a value with spaces for the path of a route that writes records in batches, naming the record', async () => {
+		const fields = await harness.mapperFields(
+			callRoute(COUNTS, { mappingMode: 'defineBelow', value: null }),
+			'routeFields',
+		);
+		expect(fields.fields.map((field) => field.id)).toEqual(['warehouse_id', 'sku', 'quantity']);
+		const { outputs, error } = await harness.run(
+			callRoute(
+				COUNTS,
+				{
+					mappingMode: 'defineBelow',
+					value: { warehouse_id: '={{ $json.w }}', sku: '={{ $json.sku }}', quantity: 1 },
+					matchingColumns: ['sku'],
+				},
+				{},
+				'continueErrorOutput',
+			),
+			[
+				{ w: 'W1 ', sku: 'A' },
+				{ w: 'W\t2', sku: 'B' },
+			],
+		);
+		expect(error).toBeUndefined();
+		expect(messages(outputs[1])).toEqual([
+			[
+				0,
+				expect.stringMatching(
+					/^Warehouses A: Warehouse ID is "W1 ", with spaces before or after it, which would be sent as part of the path: remove the spaces/,
+				),
+			],
+			[
+				1,
+				expect.stringMatching(
+					/^Warehouses B: Warehouse ID is "W\\t2", with a tab in it, which would be sent as part of the path: remove the tab/,
 				),
 			],
 		]);
