@@ -7,11 +7,11 @@
  */
 import type { IDataObject, INode } from 'n8n-workflow';
 
-import { isObject } from '../objects';
 import type { RouteInfo } from '../platform';
 import { statusMeaning } from '../platform/description/wire';
 import type { Answer } from '../transport/request';
 import { answerReader, type AnswerReader, type Entry } from './answers';
+import { rowRefusal } from './answers/refusal';
 import { answeredOutcomes } from './failedRows';
 import { resultsOf, rowKey, type AnswerSays, type RowOutcome } from './outcomes';
 import { pairResults, type Pairing } from './pairing';
@@ -130,7 +130,7 @@ function resultSays(
 		(messageField === undefined ? undefined : keyText(result[messageField])) ??
 		keyText(result.message) ??
 		keyText((result.error as IDataObject | undefined)?.message);
-	if (entry.refused) return { kind: 'refused', key, words: refusalWords(result, reader, words) };
+	if (entry.refused) return { kind: 'refused', key, ...rowRefusal(result, reader, words) };
 	const statusField = reader.status;
 	const status = statusField === undefined ? undefined : result[statusField];
 	if (reader.statusRequired) {
@@ -139,7 +139,7 @@ function resultSays(
 			return {
 				kind: 'refused',
 				key,
-				words: refusalWords(result, reader, words ?? `status "${String(status)}"`),
+				...rowRefusal(result, reader, words ?? `status "${String(status)}"`),
 			};
 		if (meaning !== 'stored') {
 			const described = typeof status === 'string' ? `status "${status}"` : 'no status';
@@ -179,26 +179,4 @@ function stored(
 	return reading.resent
 		? { kind: 'stored', key, result: rest, resent: 'lost' }
 		: { kind: 'stored', key, result: rest };
-}
-
-/** A row the answer lists among those it did not store: the platform's words for it. */
-function refusalWords(
-	result: IDataObject,
-	reader: AnswerReader,
-	words: string | undefined,
-): string {
-	const errors = reader.errors ? result[reader.errors] : result.errors;
-	const listed = Array.isArray(errors)
-		? errors
-				.map((error) => {
-					if (!isObject(error)) return keyText(error);
-					const field = keyText(error.field ?? error.path ?? error.pointer ?? error.property);
-					const message = keyText(error.message ?? error.detail ?? error.reason) ?? 'rejected';
-					return field
-						? `field "${field.replace(/^\//, '').replace(/\//g, '.')}" ${message}`
-						: message;
-				})
-				.filter((text): text is string => text !== undefined)
-		: [];
-	return listed.length ? listed.join('; ') : (words ?? 'the platform did not take it');
 }

@@ -1,0 +1,94 @@
+/**
+ * An error item's `field` where the platform names the field of a row it refuses in its
+ * accepted/rejected answer (issue 40, point 4), through real n8n-core against the simulator's
+ * Acme, at every node version: the field as the nodes hold it (`lines[1].sku`), counted from 1 at
+ * version 3 (`lines.2.sku`) as every other refusal; the message counts from 1 at every version,
+ * as a refusal of the whole request does. What is stored is unchanged.
+ */
+import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
+
+import { startSimulator } from '../../dev/simulator';
+import type { NodeUnderTest } from '../support/harness';
+import { fixture } from '../support/otherShape';
+import { harnessFor, itemOf } from '../support/platform';
+
+jest.setTimeout(60_000);
+
+const VERSIONS = [1, 2, 3];
+/** A field as a version outputs it: held as the platform names it before version 3, counted from 1 from it. */
+const fieldAt = (typeVersion: number, held: string, fromOne: string) =>
+	typeVersion >= 3 ? fromOne : held;
+const errorOf = (item: INodeExecutionData) => item.json.error as IDataObject;
+
+const order = (order_number: string, extra: IDataObject = {}): IDataObject => ({
+	order_number,
+	customer_code: 'CUST-1',
+	warehouse_code: 'WH1',
+	order_date: '2026-11-21',
+	lines: [
+		{ sku: 'NUT-M8', quantity: 1 },
+		{ sku: 'NUT-M8', quantity: 2 },
+	],
+	...extra,
+});
+
+const AUTO_MAP = {
+	columns: { mappingMode: 'autoMapInputData', value: null, matchingColumns: [], schema: [] },
+};
+
+const addOrders = (typeVersion: number): NodeUnderTest => ({
+	type: 'wmsSalesOrder',
+	typeVersion,
+	onError: 'continueErrorOutput',
+	parameters: {
+		resource: 'salesOrder',
+		operation: 'add',
+		...(typeVersion >= 3 ? AUTO_MAP : { fieldsToSend: 'inputItem' }),
+	},
+});
+
+describe('a row refused in an accepted/rejected answer (Acme) names its field', () => {
+	it.each(VERSIONS)(
+		'version %i: the rejected orders carry the field each names, in the message counted from 1; the good one is stored',
+		async (typeVersion) => {
+			const sim = await startSimulator({ shape: 'acme', demoData: true });
+			try {
+				const harness = harnessFor(sim, {
+					description: 'pasted',
+					descriptionText: fixture('json'),
+				});
+				const { outputs, error } = await harness.run(addOrders(typeVersion), [
+					order('SO-R1'),
+					order('SO-R2', {
+						lines: [
+							{ sku: 'NUT-M8', quantity: 1 },
+							{ sku: 'NO-SUCH-SKU', quantity: 2 },
+						],
+					}),
+					order('SO-R3', { customer_code: 'CUST-NONE' }),
+				]);
+				expect(error).toBeUndefined();
+				const [stored, failed] = outputs;
+				expect(stored.map((item) => [itemOf(item), item.json.key])).toEqual([[0, 'SO-R1']]);
+				expect(sim.store.get('sales_order', 'SO-R1')).toBeDefined();
+				expect(
+					failed.map((item) => [itemOf(item), item.json.message, errorOf(item).field]),
+				).toEqual([
+					[
+						1,
+						'Sales order SO-R2: field "lines.2.sku" inventory item NO-SUCH-SKU does not exist',
+						fieldAt(typeVersion, 'lines[1].sku', 'lines.2.sku'),
+					],
+					[
+						2,
+						'Sales order SO-R3: field "customer_code" customer CUST-NONE does not exist',
+						'customer_code',
+					],
+				]);
+				expect(failed.map((item) => errorOf(item).code)).toEqual(['refused', 'refused']);
+			} finally {
+				await sim.close();
+			}
+		},
+	);
+});
