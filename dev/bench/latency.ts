@@ -43,6 +43,7 @@ import type { ICredentialDataDecryptedObject, IDataObject } from 'n8n-workflow';
 
 import { harnessFor } from '../../test/support/harness';
 import { idleRunCpuSeconds } from './idleRun';
+import { tracePace, type PaceTrace } from './paceTrace';
 import { report, type Measured, type Setting } from './latencyReport';
 import {
 	arg,
@@ -163,7 +164,9 @@ async function measureOne(run: Run): Promise<Measured> {
 		await platform.control('/reset-stats', {});
 		const cpu = process.cpuUsage();
 		const platformCpu = platform.cpuSeconds();
+		const paced = bare ? undefined : tracePace();
 		const sent = await send(items);
+		const pace = paced?.end();
 		const used = process.cpuUsage(cpu);
 		const platformCpuSeconds = (platform.cpuSeconds() ?? NaN) - (platformCpu ?? NaN);
 		bare?.close();
@@ -188,6 +191,7 @@ async function measureOne(run: Run): Promise<Measured> {
 			peakMb,
 			accepted: stats.statuses['200'] ?? 0,
 			refused: stats.statuses['429'] ?? 0,
+			...(pace ? { pace } : {}),
 			tokens: stats.tokensIssued,
 			connections: load.connections,
 			peakInFlight: load.peakInFlight,
@@ -251,11 +255,16 @@ async function main(): Promise<void> {
 		for (let run = 0; run < runs; run++) {
 			measured.push(await childRun('node', total, setting));
 			console.log(
-				`run ${run + 1} ${setting.label}: node ${measured[run].seconds.toFixed(2)} s, ${measured[run].refused} refused`,
+				`run ${run + 1} ${setting.label}: node ${measured[run].seconds.toFixed(2)} s, ${measured[run].refused} refused${paceLine(measured[run].pace)}`,
 			);
 		}
 	report({ total, runs, settings, results, limited, loadBefore });
 }
+
+const paceLine = (pace: PaceTrace | undefined) =>
+	pace
+		? ` (${pace.refusedBeforeRate} before the rate was learnt, ${pace.refusedAfterRate} after, ${pace.perWindow ?? '-'} per ${pace.windowMs ?? '-'} ms at the end; paused ${pace.pausedSeconds.toFixed(2)} s)`
+		: '';
 
 const option = (name: string) => process.argv.includes(`--${name}`);
 

@@ -6,6 +6,7 @@
  */
 import { cpus, loadavg } from 'node:os';
 
+import type { PaceTrace } from './paceTrace';
 import { median, spread } from './support';
 
 export interface Measured {
@@ -21,6 +22,8 @@ export interface Measured {
 	peakMb: number;
 	accepted: number;
 	refused: number;
+	/** The node's: its 429s before and after its pace learnt the rate, and the time it stood paused (paceTrace.ts). */
+	pace?: PaceTrace;
 	tokens: number;
 	connections: number;
 	peakInFlight: number;
@@ -77,6 +80,18 @@ const secs = (values: number[]) => spread(values, 2, ' s');
 const ownMs = (m: Measured, total: number) => ((m.cpuSeconds - m.idleCpuSeconds) / total) * 1e6;
 const msPer1000 = (values: number[]) => spread(values, 1, ' ms');
 const mb = (values: number[]) => `${Math.round(median(values))} MB`;
+/** Where the 429s fell, medians: the first burst, before the run knew the rate, and those after, which its pacing let through. */
+const paceSplit = (runs: Measured[]) => {
+	const paced = runs.flatMap((m) => (m.pace ? [m.pace] : []));
+	if (paced.length === 0) return '';
+	const before = median(paced.map((p) => p.refusedBeforeRate));
+	const after = spread(
+		paced.map((p) => p.refusedAfterRate),
+		0,
+		'',
+	);
+	return ` (${before} before the rate was learnt, ${after} after; paused ${secs(paced.map((p) => p.pausedSeconds))})`;
+};
 
 /** Whether a target is met, in words that say why there is no verdict when there is none. */
 function verdict(ratios: number[], nodeSeconds: number[], most: number, r: Report): string {
@@ -157,7 +172,7 @@ export function report(runs: Omit<Report, 'loadAfter'>): void {
 		const overFloor = runs.map((m) => m.seconds / (m.accepted / limit));
 		const accepted = median(runs.map((m) => m.accepted));
 		console.log(
-			`under ${setting.label}: every one of ${r.total.toLocaleString('en-US')} items stored once in each run; ${accepted} requests accepted, ${median(runs.map((m) => m.refused))} refused with 429; node ${secs(runs.map((m) => m.seconds))} against ${accepted} ÷ ${limit} = ${(accepted / limit).toFixed(2)} s: ${spread(overFloor)} × (target ≤ ${limitTarget(limit)}): ${verdict(
+			`under ${setting.label}: every one of ${r.total.toLocaleString('en-US')} items stored once in each run; ${accepted} requests accepted, ${median(runs.map((m) => m.refused))} refused with 429${paceSplit(runs)}; node ${secs(runs.map((m) => m.seconds))} against ${accepted} ÷ ${limit} = ${(accepted / limit).toFixed(2)} s: ${spread(overFloor)} × (target ≤ ${limitTarget(limit)}): ${verdict(
 				overFloor,
 				runs.map((m) => m.seconds),
 				limitTarget(limit),

@@ -70,6 +70,52 @@ describe('RequestPace', () => {
 		expect(next[20]).toBeGreaterThanOrEqual(next[10] + 1000);
 	});
 
+	it('counts the second before a refused request even when its answer comes long after it started', async () => {
+		// Four, then sixteen, then ten together (a bulk write's growing rounds); the platform takes
+		// twenty a second. The ten queue behind each other's handshakes: their refusals come
+		// seven tenths of a second later, after one more request has started.
+		for (let i = 0; i < 4; i++) await pace.admit(undefined);
+		now += 300;
+		for (let i = 0; i < 16; i++) await pace.admit(undefined);
+		now += 400;
+		const burst: number[] = [];
+		for (let i = 0; i < 10; i++) burst.push(await pace.admit(undefined));
+		now += 600;
+		await pace.admit(undefined);
+		now += 100;
+		for (const startedAt of burst) pace.refused(startedAt, 1000);
+		pace.resume();
+		now += 2000;
+		// Twenty started in the second before the refused ones: twenty per window, not the sixteen
+		// still in a memory of one window back from the answer.
+		const next: number[] = [];
+		for (let i = 0; i < 21; i++) next.push(await pace.admit(undefined));
+		expect(next[19]).toBe(next[0]);
+		expect(next[20]).toBeGreaterThanOrEqual(next[0] + 1000);
+	});
+
+	it('refused while keeping to a rate of many a window, keeps to one fewer rather than a longer window', async () => {
+		const burst: number[] = [];
+		for (let i = 0; i < 21; i++) burst.push(await pace.admit(undefined));
+		now += 300;
+		pace.refused(burst[20], 1000);
+		pace.resume();
+		now += 2000;
+		// Twenty a window learnt; one of the next twenty is refused all the same.
+		const kept: number[] = [];
+		for (let i = 0; i < 20; i++) kept.push(await pace.admit(undefined));
+		now += 300;
+		pace.refused(kept[19], 1000);
+		pace.resume();
+		now += 2000;
+		const next: number[] = [];
+		for (let i = 0; i < 20; i++) next.push(await pace.admit(undefined));
+		// Nineteen at once, the twentieth a window later: the rate a twentieth lower, not a tenth.
+		expect(next[18]).toBe(next[0]);
+		expect(next[19]).toBeGreaterThanOrEqual(next[0] + 1000);
+		expect(next[19] - next[0]).toBeLessThan(1200);
+	});
+
 	it('learns nothing from a 429 with no requests before it (a refusal for another reason)', async () => {
 		const refused = await pace.admit(undefined);
 		pace.refused(refused, 0);

@@ -5,7 +5,7 @@
  * From then on the run keeps below that rate, so it is not refused again and again, each time
  * losing the whole seconds Retry-After asks for. Its requests reach the platform a little later
  * than they start, by a time that varies: so the run keeps to that many per a little more than a
- * second, and to more again each time it is refused all the same.
+ * second, and each time it is refused all the same, to a little less again.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -14,6 +14,12 @@ const RATE_WINDOW_MS = 1000;
 const FIRST_MARGIN_MS = 100;
 const MORE_MARGIN_MS = 100;
 const MOST_MARGIN_MS = 1000;
+/**
+ * How long starts are kept while no rate is known: a refused request's answer can come well after
+ * it started (a burst's handshakes queue behind each other), and the rate is counted from the
+ * starts in the second before it started, which a shorter memory would have dropped already.
+ */
+const HISTORY_MS = 10_000;
 
 export class RequestPace {
 	private pausedUntil = 0;
@@ -35,7 +41,8 @@ export class RequestPace {
 	async admit(signal: AbortSignal | undefined, ownWaitDone = false): Promise<number> {
 		const now = this.now();
 		let at = ownWaitDone ? now : Math.max(now, this.pausedUntil);
-		while (this.starts.length > 0 && this.starts[0] <= now - this.window) this.starts.shift();
+		const kept = this.perWindow === undefined ? HISTORY_MS : this.window;
+		while (this.starts.length > 0 && this.starts[0] <= now - kept) this.starts.shift();
 		if (this.perWindow !== undefined && this.starts.length >= this.perWindow) {
 			at = Math.max(
 				at,
@@ -65,8 +72,9 @@ export class RequestPace {
 	 * there says nothing about a rate (a 429 for another reason), so nothing is learnt then. Requests
 	 * started together are answered one after the other: a later refusal of one that was counted
 	 * (still in flight when the rate was learnt) means the platform took one fewer. Refused while
-	 * keeping to a rate already: the margin grows (a count taken now would be lower than the
-	 * platform's limit, as the run kept below it).
+	 * keeping to a rate already: the run keeps to a little less (a count taken now would be lower
+	 * than the platform's limit, as the run kept below it), by the smaller of two steps: one request
+	 * fewer per window, or a window longer by a margin.
 	 */
 	refused(startedAt: number, waitMs: number): void {
 		const index = this.starts.indexOf(startedAt);
@@ -75,7 +83,9 @@ export class RequestPace {
 			const before = this.starts.filter(
 				(t) => t > startedAt - RATE_WINDOW_MS && t <= startedAt,
 			).length;
-			if (before >= 2) {
+			// Started so long ago that the second before it is no longer kept: it cannot be counted.
+			const counted = startedAt - RATE_WINDOW_MS >= this.now() - HISTORY_MS;
+			if (before >= 2 && counted) {
 				this.perWindow = before;
 				this.learntAt = this.now();
 				this.learntFrom = startedAt;
@@ -86,8 +96,14 @@ export class RequestPace {
 			if (startedAt > this.learntFrom - RATE_WINDOW_MS && startedAt <= this.learntFrom)
 				this.perWindow = Math.max(1, this.perWindow - 1);
 		} else {
-			// Refused although it kept to the rate.
-			this.window = Math.min(RATE_WINDOW_MS + MOST_MARGIN_MS, this.window + MORE_MARGIN_MS);
+			// Refused although it kept to the rate. A rate learnt a little high (the requests counted
+			// reached the platform over more than a second) is put right by the first step, a jitter of
+			// arrivals by either.
+			const longer = Math.min(RATE_WINDOW_MS + MOST_MARGIN_MS, this.window + MORE_MARGIN_MS);
+			const fewerIsLess =
+				longer === this.window || (this.perWindow - 1) * longer > this.perWindow * this.window;
+			if (this.perWindow > 1 && fewerIsLess) this.perWindow--;
+			else this.window = longer;
 		}
 		this.busy(waitMs);
 	}
