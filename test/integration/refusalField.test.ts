@@ -5,7 +5,8 @@
  * Initech's `/item_numbers/1`) names the list in the form's words (skus); Set Platform On-Hand's
  * lines, sent together, refused at one line (`/items/1/quantity`, Initech's `/counts/1/qty`): that
  * line's item carries the platform's words and the field in the form's words, the other items are
- * told the request was refused because of it. Nothing is taken that was not before.
+ * told the request was refused because of it; Add ERP On-Hand's lines to a comparison that takes
+ * no more name comparison_id. Nothing is taken that was not before.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -188,5 +189,46 @@ describe("Set Platform On-Hand refused as a whole at one line names that line's 
 			},
 		]);
 		expect(platform.count('/comparison_platform_on_hand/set')).toBe(1);
+	});
+});
+
+describe('lines sent to a comparison that is closed: each refused line names comparison_id, the field the platform refused', () => {
+	it.each([
+		[2, { fieldsToSend: 'inputItem' }],
+		[3, AUTO_MAP],
+	])('version %i', async (typeVersion, parameters) => {
+		const sim = await startSimulator({ demoData: true });
+		try {
+			const harness = harnessFor(sim);
+			// The comparison is set up at version 2; the lines are sent at the version under test.
+			const comparison = (operation: string, more: IDataObject = {}, at = 2): NodeUnderTest => ({
+				type: 'wmsInventoryReconciliation',
+				typeVersion: at,
+				onError: 'continueErrorOutput',
+				parameters: { resource: 'comparison', operation, ...more },
+			});
+			const created = await harness.run(comparison('create', { warehouseCode: 'WH1' }), [{}]);
+			const id = created.outputs[0][0].json.comparison_id as string;
+			// A snapshot of the platform's stock compares it: no more ERP lines are taken.
+			const compared = await harness.run(comparison('setPlatformOnHand', { comparisonId: id }), [
+				{},
+			]);
+			expect(compared.outputs[0].map((item) => item.json.status)).toEqual(['compared']);
+			const { outputs, error } = await harness.run(
+				comparison('addErpOnHand', parameters, typeVersion),
+				[
+					{ comparison_id: id, sku: 'NUT-M8', quantity: 3 },
+					{ comparison_id: id, sku: 'BOLT-M8-40', quantity: 4 },
+				],
+			);
+			expect(error).toBeUndefined();
+			expect(outputs[0]).toEqual([]);
+			expect(outputs[1].map((item) => [itemOf(item), errorOf(item).field])).toEqual([
+				[0, 'comparison_id'],
+				[1, 'comparison_id'],
+			]);
+		} finally {
+			await sim.close();
+		}
 	});
 });

@@ -39,7 +39,7 @@ import type { ExecuteSession, Session } from '../../../shared/session';
 import { fromVersion, onlyVersions } from '../../../shared/version';
 import { platformRequest } from '../../../shared/transport/request';
 import { inTheirWords, isLineRoute, specInOurWords, theirNames } from './lineWords';
-import { withFieldNamed } from './refusedField';
+import { besideLines, withFieldNamed } from './refusedField';
 
 export const RESOURCE = 'comparison';
 
@@ -269,13 +269,13 @@ export function comparisonLines(config: LinesConfig): Operation {
 					{ ...bulkOptions(session, config.route), envelope: { comparison_id: id } },
 				);
 				rows.push(...group);
-				// Each result says which comparison it went to.
+				// Each result says which comparison it went to; a refusal of it names comparison_id.
 				outcomes.push(
 					...sent.map(
 						(outcome): RowOutcome =>
 							outcome.kind === 'stored'
 								? { ...outcome, result: { comparison_id: id, ...outcome.result } }
-								: outcome,
+								: besideLines(outcome, { comparison_id: id }),
 					),
 				);
 			}

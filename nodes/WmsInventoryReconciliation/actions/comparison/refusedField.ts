@@ -8,6 +8,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
+import type { RowOutcome } from '../../../shared/bulk/outcomes';
 import { rowsNamed } from '../../../shared/bulk/request';
 import { inputItems } from '../../../shared/counting';
 import { recordSource } from '../../../shared/form/records';
@@ -34,6 +35,17 @@ export function withFieldNamed(error: unknown, sent: IDataObject, formName = sam
 	const field = bodyFieldNamed(error.body, Object.keys(sent));
 	if (field) error.field = inFormWords(field, formName);
 	return error;
+}
+
+/**
+ * A line's outcome, its error naming the field beside the lines (comparison_id) where the platform
+ * refused the request for it (a comparison no longer taking lines): the lines' own fields are
+ * named by the bulk write.
+ */
+export function besideLines(outcome: RowOutcome, beside: IDataObject): RowOutcome {
+	if (outcome.kind === 'refused' || outcome.kind === 'notConfirmed')
+		withFieldNamed(outcome.error, beside);
+	return outcome;
 }
 
 /**
