@@ -13,6 +13,8 @@ import { callRoute, itemOf } from '../support/platform';
 
 const OWN = { description: 'platform', descriptionUrl: 'openapi.json' };
 const ROUTE = '/customer/add';
+const STATUS = '/comparison/check_status';
+const READ = '/customer/check';
 
 const customers = (codes: string[]) =>
 	codes.map((code) => ({
@@ -40,9 +42,10 @@ describe('WMS Platform → Call a Route: Include Response Headers on a route tha
 	beforeAll(async () => {
 		sim = await startSimulator({});
 		const doc = structuredClone(sim.description.document());
-		doc.paths[ROUTE].post.responses['200'].headers = {
-			'X-Request-Id': { schema: { type: 'string' } },
-		};
+		for (const route of [ROUTE, STATUS, READ])
+			doc.paths[route].post.responses['200'].headers = {
+				'X-Request-Id': { schema: { type: 'string' } },
+			};
 		sim.description.set({ document: doc, validate: false });
 		harness = harnessFor(sim, OWN);
 	});
@@ -63,8 +66,7 @@ describe('WMS Platform → Call a Route: Include Response Headers on a route tha
 			customers(['D1', 'D2X', 'D3', 'D4']),
 		);
 		expect(error).toBeUndefined();
-		expect(outputs[0].map(itemOf)).toEqual([0, 2, 3]);
-		expect(outputs[1].map(itemOf)).toEqual([1]);
+		expect(outputs.map((items) => items.map(itemOf))).toEqual([[0, 2, 3], [1]]);
 		const [d1, d3, d4] = outputs[0].map((item) => requestId(item));
 		const d2 = requestId(outputs[1][0], 'error');
 		for (const id of [d1, d2, d3, d4]) expect(id).toMatch(/^req_\d+$/);
@@ -78,5 +80,43 @@ describe('WMS Platform → Call a Route: Include Response Headers on a route tha
 			code: 'D2X',
 			error: { code: expect.any(String), headers: { 'x-request-id': d2 } },
 		});
+	});
+
+	it('puts under its error the headers of the answer that refused a route called once per item, or failed a read', async () => {
+		const called = await harness.run(
+			callRoute(
+				STATUS,
+				{ mappingMode: 'defineBelow', value: { comparison_id: '={{ $json.id }}' } },
+				{ options: { includeHeaders: true } },
+				'continueErrorOutput',
+			),
+			[{ id: 'CMP-NONE' }],
+		);
+		expect(called.error).toBeUndefined();
+		expect(called.outputs[1].map(itemOf)).toEqual([0]);
+		expect(called.outputs[1][0].json.error).toMatchObject({
+			status: 404,
+			headers: { 'x-request-id': expect.stringMatching(/^req_\d+$/) },
+		});
+
+		sim.faults.add({ route: READ, kind: '503', times: 1 });
+		try {
+			const read = await harness.run(
+				callRoute(
+					READ,
+					{ mappingMode: 'defineBelow', value: {} },
+					{ returnAll: true, options: { includeHeaders: true, maxAttempts: 1 } },
+					'continueErrorOutput',
+				),
+				[{}],
+			);
+			expect(read.error).toBeUndefined();
+			expect(read.outputs[1][0].json.error).toMatchObject({
+				status: 503,
+				headers: { 'x-request-id': expect.stringMatching(/^req_\d+$/) },
+			});
+		} finally {
+			sim.faults.clear();
+		}
 	});
 });

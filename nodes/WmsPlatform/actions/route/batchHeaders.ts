@@ -11,7 +11,7 @@ import type { RowOutcome } from '../../../shared/bulk/write';
 import type { ItemRecord } from '../../../shared/output';
 import type { ExecuteSession } from '../../../shared/session';
 import type { OnAnswer } from '../../../shared/transport/answered';
-import { declaredHeaders, HEADERS } from './headers';
+import { declaredHeaders, HEADERS, withErrorHeaders } from './headers';
 
 /** No answer came to the last request that held the row (lost, or never sent). */
 const NONE = undefined;
@@ -55,8 +55,7 @@ export class RowAnswers {
 			const answered = this.last.get(row.record);
 			const headers = declaredHeaders(this.session, this.route, answered);
 			if (row.outcome.kind === 'stored') item.json[HEADERS] = headers;
-			else if (answered !== NONE && typeof item.json.error === 'object' && item.json.error)
-				item.json.error = { ...(item.json.error as IDataObject), [HEADERS]: headers };
+			else if (answered !== NONE) withErrorHeaders(item, headers);
 		}
 	}
 }

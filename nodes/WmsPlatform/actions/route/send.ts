@@ -17,7 +17,7 @@ import type { FieldSpec, RecordSpec } from '../../../shared/platform';
 import type { ExecuteSession } from '../../../shared/session';
 import { platformRequest } from '../../../shared/transport/request';
 import { RowAnswers } from './batchHeaders';
-import { declaredHeaders, includesHeaders, withHeaders } from './headers';
+import { declaredHeaders, includesHeaders, ItemAnswers, withHeaders } from './headers';
 import { writeOptions } from './options';
 import { refuseBadParamValues } from './paramValues';
 import type { RouteFields } from './routes';
@@ -188,16 +188,19 @@ export async function readEach(
 	const { ctx } = session;
 	const fields = fieldsOf(session, spec, [], { route });
 	const output = new Output(session, { includeInputFields: includeInputFields(ctx) });
-	const headers = includesHeaders(session);
-	await output.eachItem(items.length, async (itemIndex) => {
+	const answers = includesHeaders(session) ? new ItemAnswers(session, route) : undefined;
+	const read = async (itemIndex: number): Promise<IDataObject[]> => {
 		const filter = fields.checked(itemIndex);
 		const returnAll = ctx.getNodeParameter('returnAll', itemIndex, false) as boolean;
 		const limit = returnAll ? undefined : (ctx.getNodeParameter('limit', itemIndex, 50) as number);
 		const options = { limit, itemIndex, retry: retryPolicy(ctx, itemIndex) };
-		if (!headers) return await readAll(session, route, filter, options);
+		if (!answers) return await readAll(session, route, filter, options);
 		// Each record with the headers of the page it came in.
 		const records: IDataObject[] = [];
-		for await (const page of readPages(session, route, filter, options))
+		for await (const page of readPages(session, route, filter, {
+			...options,
+			onAnswer: answers.onAnswer,
+		}))
 			records.push(
 				...(withHeaders(
 					page.records,
@@ -205,8 +208,19 @@ export async function readEach(
 				) as IDataObject[]),
 			);
 		return records;
-	});
-	return output.items();
+	};
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		answers?.start();
+		try {
+			output.add(itemIndex, await read(itemIndex));
+		} catch (error) {
+			answers?.failed(itemIndex);
+			output.fail(itemIndex, error);
+		}
+	}
+	const done = output.items();
+	answers?.put(done);
+	return done;
 }
 
 /** Any other route: one request per input item with its fields, all checked first; the answer is the item. */
@@ -224,26 +238,33 @@ export async function callEach(
 		body: fields.checked(itemIndex),
 	}));
 	const checkOnly = ctx.getNodeParameter('options.checkOnly', 0, false) as boolean;
-	const headers = includesHeaders(session);
+	const answers = includesHeaders(session) ? new ItemAnswers(session, route) : undefined;
 	for (const { itemIndex, body } of requests) {
 		if (checkOnly) {
 			output.add(itemIndex, CHECKED);
 			continue;
 		}
+		const options = { itemIndex, retry: retryPolicy(ctx, itemIndex) };
+		answers?.start();
 		try {
+			if (!answers) {
+				output.add(itemIndex, (await platformRequest(session, route, body, options)).body);
+				continue;
+			}
 			const answer = await platformRequest(session, route, body, {
-				itemIndex,
-				retry: retryPolicy(ctx, itemIndex),
+				...options,
+				onAnswer: answers.onAnswer,
 			});
 			output.add(
 				itemIndex,
-				headers
-					? withHeaders(answer.body, declaredHeaders(session, route, answer.headers))
-					: answer.body,
+				withHeaders(answer.body, declaredHeaders(session, route, answer.headers)),
 			);
 		} catch (error) {
+			answers?.failed(itemIndex);
 			output.fail(itemIndex, error);
 		}
 	}
-	return output.items();
+	const done = output.items();
+	answers?.put(done);
+	return done;
 }
