@@ -54,6 +54,20 @@ describe('rowRefusal', () => {
 		).toEqual({ words: 'field "item_name" is too long', field: 'item_name' });
 	});
 
+	it('takes the field of its one error object', () => {
+		expect(
+			rowRefusal(
+				{
+					index: 1,
+					status: 'error',
+					error: { code: 'E17', field: 'lines[0].sku', message: 'blocked' },
+				},
+				reader(),
+				'blocked',
+			),
+		).toEqual({ words: 'field "lines.1.sku" blocked', field: 'lines[0].sku' });
+	});
+
 	it("keeps the row's own words, without a field, where none is named", () => {
 		expect(rowRefusal({ row: 1, name: 'Widget' }, reader(), 'is blocked')).toEqual({
 			words: 'is blocked',

@@ -3,11 +3,13 @@
  * was not stored): the platform's words, each field its errors name put before its message, and
  * the first field named, as the nodes hold a field (`lines[1].sku`), for the row's error item.
  * An error of the row names its field in any spelling an error answer does (field, path, pointer,
- * name, loc…: transport/problem.ts); a row without a list of errors may name its field itself.
+ * name, loc…: transport/problem.ts); a row without a list of errors may name its field in its one
+ * error object, or beside its reason.
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import { fieldPath } from '../../counting';
+import { isObject } from '../../objects';
 import { detailOf, heldField } from '../../transport/problem';
 import type { AnswerReader } from './reader';
 
@@ -46,7 +48,9 @@ export function rowRefusal(
 		listed.push(said(field, detail.message ?? 'rejected'));
 	}
 	if (listed.length) return { words: listed.join('; '), field: first };
-	const field = held(ROW_FIELD_KEYS.map((key) => result[key]).find(held));
+	// One error as an object of its own ({error: {field, message}}), else the row's own field.
+	const error = isObject(result.error) ? detailOf(result.error) : undefined;
+	const field = held(error?.path) ?? held(ROW_FIELD_KEYS.map((key) => result[key]).find(held));
 	if (!field) return { words: words ?? 'the platform did not take it' };
 	return { words: said(field, words ?? 'rejected'), field };
 }
