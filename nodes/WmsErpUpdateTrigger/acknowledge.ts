@@ -5,8 +5,9 @@
  *   cannot place as complete: see Options → Marked State): emitted; the maybe ones are also held,
  *   so they are not emitted twice inside the window, and the log says why;
  * - refused (a 4xx naming it: 409 or 404 when another process completed it or it is gone while the
- *   list still shows it, any other refusal too): not emitted, held back for the window and
- *   reported, so one stale update never stops the others;
+ *   list still shows it, any other refusal too; or answered with a word saying another state):
+ *   not emitted, held back for the window and reported, so one stale update never stops the
+ *   others;
  * - turned away (busy, unavailable at every try): left for the next poll.
  * A whole request refused without naming its rows may be refused for one stale update among
  * many: those rows are asked again one at a time.
@@ -15,7 +16,7 @@ import type { IPollFunctions } from 'n8n-workflow';
 
 import { counted } from '../shared/counting';
 import { MarkAnswers } from '../shared/erpUpdateMarks';
-import { markingSession, type MarkedWord } from '../shared/erpUpdateStates';
+import { markingSession, type MarkedWord } from '../shared/erpUpdateMarkWords';
 import { bulkWrite, type RowOutcome } from '../shared/bulk/write';
 import type { Session } from '../shared/session';
 import type { PlatformError } from '../shared/transport/errors';
@@ -44,12 +45,14 @@ export async function acknowledge(
 	const chosen: MarkedWord = { value: markedState, option: 'Options → Marked State', stop: false };
 	const marking = markingSession(session, ROUTE, 'complete', chosen);
 	const answers = MarkAnswers.on(session, ROUTE, 'complete', chosen);
-	const outcomes: RowOutcome[] = await bulkWrite(
+	const sent: RowOutcome[] = await bulkWrite(
 		marking,
 		ROUTE,
 		updates.map((update) => ({ id: update.id })),
 		options,
 	);
+	// A word saying the update has another state (NEW, ERROR) is a refusal to complete it.
+	const outcomes = answers ? sent.map((outcome) => answers.reword(outcome)) : sent;
 	const unnamed = outcomes.flatMap((outcome, k) =>
 		outcome.kind === 'refused' && outcome.withOthers ? [k] : [],
 	);
@@ -60,7 +63,7 @@ export async function acknowledge(
 			unnamed.map((k) => ({ id: updates[k].id })),
 			{ ...options, batchSize: 1 },
 		);
-		unnamed.forEach((k, j) => (outcomes[k] = alone[j]));
+		unnamed.forEach((k, j) => (outcomes[k] = answers ? answers.reword(alone[j]) : alone[j]));
 	}
 	const done: Acknowledged = { emitted: [], hold: [], refused: [], left: [] };
 	/** Why each held update may not be marked: a word the description cannot place, else the outcome's words. */

@@ -6,11 +6,10 @@
  * is.
  */
 import type { RowOutcome } from './bulk/outcomes';
-import { markWords, wordsFor, type MarkedWord, type UpdateState } from './erpUpdateStates';
+import { markWords, type MarkedWord } from './erpUpdateMarkWords';
+import { STATES, wordsFor, type UpdateState } from './erpUpdateStates';
 import { descriptionName } from './platform';
 import type { Session } from './session';
-
-const STATES: UpdateState[] = ['pending', 'complete', 'error'];
 
 /** "an update once complete", "an update once marked as error" */
 const once = (state: UpdateState) =>
@@ -23,6 +22,7 @@ export class MarkAnswers {
 		private readonly state: UpdateState,
 		private readonly words: string[],
 		private readonly marked: string[],
+		private readonly notMarked: string[],
 		private readonly chosen: MarkedWord | undefined,
 	) {}
 
@@ -35,7 +35,7 @@ export class MarkAnswers {
 	): MarkAnswers | undefined {
 		const read = markWords(session, route, state, chosen);
 		if (!read) return undefined;
-		return new MarkAnswers(session, route, state, read.words, read.marked, chosen);
+		return new MarkAnswers(session, route, state, read.words, read.marked, read.notMarked, chosen);
 	}
 
 	/**
@@ -74,8 +74,25 @@ export class MarkAnswers {
 		return `If "${word}" is the platform's word for ${once(this.state)}, set ${option} to ${word}: the node then reads it as marked`;
 	}
 
-	/** A row's outcome, a row answered with a word it cannot place told in those words. */
+	/**
+	 * A row answered with a listed word saying another state (DONE after Set Error): the platform
+	 * says the update has that state, so the mark was not made: a refusal, in those words.
+	 */
+	private notMarkedAs(outcome: RowOutcome): RowOutcome | undefined {
+		if (outcome.kind !== 'notConfirmed' || outcome.answered === undefined) return undefined;
+		const word = outcome.answered.trim();
+		if (!this.notMarked.some((one) => one.toLowerCase() === word.toLowerCase())) return undefined;
+		const says = STATES.find((state) => wordsFor([word], state).length > 0)!;
+		const as = this.state === 'error' ? 'marked as error' : 'marked complete';
+		const option = this.chosen?.option ?? 'Options → Marked State';
+		const message = `not ${as} — the platform answered "${word}" on ${this.session.platform.path(this.route)}, a word the node reads as ${says === 'pending' ? 'an update still pending' : once(says)} (${descriptionName(this.session.platform.source)} lists ${this.words.join(', ')}), so the update was not ${as}. Check the update on the platform before marking it again; if "${word}" is the platform's word for ${once(this.state)}, set ${option} to ${word}.`;
+		return { kind: 'refused', key: outcome.key, error: outcome.error.forRow(message, false) };
+	}
+
+	/** A row's outcome, a row answered with a word it cannot place, or one saying another state, told in those words. */
 	reword(outcome: RowOutcome): RowOutcome {
+		const other = this.notMarkedAs(outcome);
+		if (other) return other;
 		const word = this.unplacedWord(outcome);
 		if (word === undefined || outcome.kind !== 'notConfirmed') return outcome;
 		const as = this.state === 'error' ? 'marked as error' : 'marked complete';

@@ -12,6 +12,8 @@ import type { Session } from './session';
 
 export type UpdateState = 'pending' | 'complete' | 'error';
 
+export const STATES: readonly UpdateState[] = ['pending', 'complete', 'error'];
+
 const SAID_BY: Record<UpdateState, RegExp> = {
 	pending: /^(pending|new|open|waiting|ready|queued|unprocessed|unacknowledged|todo|to_do)$/i,
 	complete:
@@ -20,7 +22,7 @@ const SAID_BY: Record<UpdateState, RegExp> = {
 };
 
 /** The route's status filter, where it has one. */
-function statusFilter(session: Session, route: string) {
+export function statusFilter(session: Session, route: string) {
 	return session.platform.filterFields(route).find((one) => one.name === 'status');
 }
 
@@ -95,83 +97,6 @@ export function stateWord(
 		found.why,
 		`Set ${chosen.option} to the word the platform gives ${chosen.meaning}. Nothing was read.`,
 	);
-}
-
-/** The word a person chose for a mark's answer, and whether a mark the description cannot place stops. */
-export interface MarkedWord {
-	value: string;
-	/** The form's option that says it: "Options → Marked State". */
-	option: string;
-	stop: boolean;
-}
-
-/**
- * The session a mark (Set Complete, Set Error, Acknowledge on Emit) writes with: a row the platform
- * answers with the state it was asked to set (DONE after Set Complete, ERROR after Set Error) is
- * marked, though such a word read alone would say not confirmed or refused. Where the answer's
- * words are not all read as stored and none says the state, every row would come out not
- * confirmed without a reason: with `chosen.stop` the mark stops before sending, naming the words
- * and the option that says which one it is.
- */
-export function markingSession<S extends Session>(
-	session: S,
-	route: string,
-	state: UpdateState,
-	chosen?: MarkedWord,
-): S {
-	const read = markWords(session, route, state, chosen);
-	if (!read) return session;
-	const { words, marked, statuses } = read;
-	if (marked.length === 0) {
-		if (read.unplaced && chosen?.stop) {
-			const node = session.ctx.getNode();
-			throw new NodeOperationError(
-				node,
-				`${node.name}: ${descriptionName(session.platform.source)} does not say which word of ${session.platform.path(route)}'s answer means an update is ${state}: it lists ${words.join(', ')}`,
-				{
-					description: `Set ${chosen.option} to the word the platform answers with once an update is ${state}. Nothing was sent.`,
-				},
-			);
-		}
-		return session;
-	}
-	const others = (list: string[] | undefined) => list?.filter((word) => !marked.includes(word));
-	const platform = session.platform.withStatuses(route, {
-		stored: [...(others(statuses?.stored) ?? []), ...marked],
-		notStored: others(statuses?.notStored),
-		unknown: others(statuses?.unknown),
-	});
-	return { ...session, platform };
-}
-
-/**
- * A mark's answer words on a platform's description: those it lists (`words`), those read as the
- * state set (`marked`: the person's word, else the listed ones that say it), and whether some
- * listed word is neither stored nor placed (`unplaced`). Undefined on the built-in description.
- */
-export function markWords(
-	session: Session,
-	route: string,
-	state: UpdateState,
-	chosen?: MarkedWord,
-):
-	| {
-			words: string[];
-			marked: string[];
-			unplaced: boolean;
-			statuses: ReturnType<Session['platform']['wire']>['statuses'];
-	  }
-	| undefined {
-	if (session.platform.builtIn || !session.platform.has(route)) return undefined;
-	const statuses = session.platform.wire(route).statuses;
-	const words = [
-		...(statuses?.stored ?? []),
-		...(statuses?.notStored ?? []),
-		...(statuses?.unknown ?? []),
-	];
-	const given = chosen?.value.trim() ?? '';
-	const marked = given !== '' ? [given] : wordsFor(words, state);
-	return { words, marked, unplaced: words.length > (statuses?.stored?.length ?? 0), statuses };
 }
 
 const NUMERIC = new Set(['integer', 'number']);

@@ -7,7 +7,8 @@
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { MarkAnswers } from '../../../shared/erpUpdateMarks';
-import { markingSession, type MarkedWord, type UpdateState } from '../../../shared/erpUpdateStates';
+import { markingSession, type MarkedWord } from '../../../shared/erpUpdateMarkWords';
+import type { UpdateState } from '../../../shared/erpUpdateStates';
 import { writeRecords } from '../../../shared/operations';
 import type { OutputOptions } from '../../../shared/output';
 import type { RoutePath } from '../../../shared/platform';

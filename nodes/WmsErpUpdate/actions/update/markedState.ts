@@ -4,7 +4,8 @@
  */
 import type { IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
-import type { MarkedWord, UpdateState } from '../../../shared/erpUpdateStates';
+import type { MarkedWord } from '../../../shared/erpUpdateMarkWords';
+import type { UpdateState } from '../../../shared/erpUpdateStates';
 import { fromVersion } from '../../../shared/version';
 
 export function markedStateOption(state: UpdateState): INodeProperties {
