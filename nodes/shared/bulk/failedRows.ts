@@ -1,10 +1,16 @@
 /**
  * The outcome of a row that is not stored, and what it says: refused by the platform, or not
- * confirmed (may it hold the row, and is running the node again safe), or never sent. A success
- * answer's rows are worded here too, from what confirm.ts read of each (answeredOutcomes).
+ * confirmed (may it hold the row, and is running the node again safe), or never sent. Every
+ * failed row of a write is worded here: a success answer's, from what confirm.ts read of each
+ * (answeredOutcomes), and a refused request's (refusedRows). A platform that rejects a whole
+ * request when any row is bad (400/422/409, or 404 for an unknown id) names the rows in its error
+ * details by their place in the request (/items/<n>/..., data[n].field, in our envelope or a
+ * problem document); those rows are refused and the rest are to be sent again without them, so
+ * one bad row never sinks its neighbours.
  */
 import type { INode } from 'n8n-workflow';
 
+import { fieldPath, platformField } from '../counting';
 import { PlatformError } from '../transport/errors';
 import type { AnswerSays, FailedRow, RowOutcome } from './outcomes';
 
@@ -128,4 +134,81 @@ export function answeredOutcomes(says: AnswerSays[], answered: Answered): RowOut
 			failed.answered = row.answered;
 		return failed;
 	});
+}
+
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A detail's path that names a row of the request: /items/3/sku, items[3].sku, data.3.sku, /3/sku (a body that is the list). */
+function rowPath(container: string): RegExp {
+	const head = container === '' ? '' : `${escaped(container)}(?:/|\\.|(?=\\[))`;
+	// A JSON pointer may come as a fragment (#/data/1) and a path as JSONPath ($.data[1]).
+	return new RegExp(`^(?:#|\\$\\.?)?/?${head}\\[?(\\d+)\\]?(?:[/.]|$)`);
+}
+
+/**
+ * Rows of a request named by the platform's error details: the messages that name them, and the
+ * first field named (as the nodes hold it, "lines[0].quantity").
+ */
+export function rowsNamed(
+	error: PlatformError,
+	rowCount: number,
+	container: string,
+): Map<number, { messages: string[]; field?: string }> {
+	const named = new Map<number, { messages: string[]; field?: string }>();
+	const path = rowPath(container);
+	for (const detail of error.body?.details ?? []) {
+		const match = path.exec(detail.path ?? '');
+		if (!match || Number(match[1]) >= rowCount) continue;
+		const field = platformField((detail.path ?? '').replace(path, ''));
+		const text = `${field ? `field "${fieldPath(field)}" ` : ''}${detail.message ?? 'rejected'}`;
+		const row = named.get(Number(match[1])) ?? { messages: [] };
+		row.messages.push(text);
+		row.field ??= field || undefined;
+		named.set(Number(match[1]), row);
+	}
+	return named;
+}
+
+/** The rows a refusal names (`rowsNamed`), each refused in the platform's words for it. */
+export function namedRefusals(
+	error: PlatformError,
+	named: ReturnType<typeof rowsNamed>,
+	keys: Array<string | undefined>,
+): Map<number, RowOutcome> {
+	const outcomes = new Map<number, RowOutcome>();
+	for (const [index, { messages, field }] of named)
+		outcomes.set(index, refused(error, messages.join('; '), keys[index], undefined, field));
+	return outcomes;
+}
+
+/** The rows a refusal settles (by position in the request) and those to send again; undefined when it refuses none: the transport gave up. */
+export function refusedRows(
+	error: PlatformError,
+	keys: Array<string | undefined>,
+	container: string,
+): { outcomes: Map<number, RowOutcome>; again: number[] } | undefined {
+	const status = error.status ?? 0;
+	const named = rowsNamed(error, keys.length, container);
+	const outcomes = new Map<number, RowOutcome>();
+	// A request of several records refused as too large is halved instead (request.ts): here it is one record.
+	if (status === 413) {
+		const why =
+			"the platform refuses this record as too large (HTTP 413) even on its own: shorten it (fewer lines, shorter texts) or ask the platform's operator about its size limit";
+		outcomes.set(0, refused(error, why, keys[0]));
+		return { outcomes, again: [] };
+	}
+	if ((status === 400 || status === 422 || status === 409 || status === 404) && named.size > 0)
+		return {
+			outcomes: namedRefusals(error, named, keys),
+			again: keys.map((_, k) => k).filter((k) => !named.has(k)),
+		};
+	if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
+		// The request as a whole was refused: these rows fail, later requests may still pass.
+		const withOthers = keys.length > 1 ? true : undefined;
+		keys.forEach((_, k) =>
+			outcomes.set(k, refused(error, error.platformMessage, keys[k], withOthers)),
+		);
+		return { outcomes, again: [] };
+	}
+	return undefined;
 }

@@ -1,67 +1,22 @@
 /**
  * One request of a bulk write and what it came to, row by row. The records go where the route's
- * description puts them (`items`, `data`, or the body itself). A platform that rejects a whole
- * request when any row is bad (400/422/409, or 404 for an unknown id) names the rows in its error
- * details by their place in the request (/items/<n>/..., data[n].field, in our envelope or a
- * problem document); those rows are refused
- * and the rest are to be sent again without them, so one bad row never sinks its neighbours. A
- * 413 says the request is too large for this platform; a failure the transport gave up on leaves
- * its rows not confirmed.
+ * description puts them (`items`, `data`, or the body itself). A success answer is read row by row
+ * (confirm.ts); a refusal refuses the rows it names, or all of them, and the rest are sent again
+ * (failedRows.ts). A 413 says the request is too large for this platform; a failure the transport
+ * gave up on leaves its rows not confirmed.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
-import { fieldPath, platformField } from '../counting';
 import type { Session } from '../session';
 import { PlatformError } from '../transport/errors';
 import { platformRequest, type RequestOptions } from '../transport/request';
 import { confirmRows } from './confirm';
-import { refused, resultsOf, resultsProblem, type RowOutcome } from './outcomes';
+import { refusedRows } from './failedRows';
+import { resultsOf, resultsProblem, type RowOutcome } from './outcomes';
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A detail's path that names a row of the request: /items/3/sku, items[3].sku, data.3.sku, /3/sku (a body that is the list). */
-function rowPath(container: string): RegExp {
-	const head = container === '' ? '' : `${escaped(container)}(?:/|\\.|(?=\\[))`;
-	// A JSON pointer may come as a fragment (#/data/1) and a path as JSONPath ($.data[1]).
-	return new RegExp(`^(?:#|\\$\\.?)?/?${head}\\[?(\\d+)\\]?(?:[/.]|$)`);
-}
-
-/**
- * Rows of a request named by the platform's error details: the messages that name them, and the
- * first field named (as the nodes hold it, "lines[0].quantity").
- */
-export function rowsNamed(
-	error: PlatformError,
-	rowCount: number,
-	container: string,
-): Map<number, { messages: string[]; field?: string }> {
-	const named = new Map<number, { messages: string[]; field?: string }>();
-	const path = rowPath(container);
-	for (const detail of error.body?.details ?? []) {
-		const match = path.exec(detail.path ?? '');
-		if (!match || Number(match[1]) >= rowCount) continue;
-		const field = platformField((detail.path ?? '').replace(path, ''));
-		const text = `${field ? `field "${fieldPath(field)}" ` : ''}${detail.message ?? 'rejected'}`;
-		const row = named.get(Number(match[1])) ?? { messages: [] };
-		row.messages.push(text);
-		row.field ??= field || undefined;
-		named.set(Number(match[1]), row);
-	}
-	return named;
-}
-
-/** The rows a refusal names (`rowsNamed`), each refused in the platform's words for it. */
-export function namedRefusals(
-	error: PlatformError,
-	named: ReturnType<typeof rowsNamed>,
-	keys: Array<string | undefined>,
-): Map<number, RowOutcome> {
-	const outcomes = new Map<number, RowOutcome>();
-	for (const [index, { messages, field }] of named)
-		outcomes.set(index, refused(error, messages.join('; '), keys[index], undefined, field));
-	return outcomes;
-}
+// Where the rows a refusal names were read before failedRows.ts words every failed row.
+export { namedRefusals, rowsNamed } from './failedRows';
 
 /**
  * What one request came to: outcomes of some of its rows (by position in the request) and the
@@ -98,29 +53,7 @@ export async function sendRequest(
 			throw error instanceof NodeOperationError
 				? error
 				: new NodeOperationError(session.ctx.getNode(), error as Error);
-		const status = error.status ?? 0;
-		const named = rowsNamed(error, records.length, container);
-		const outcomes = new Map<number, RowOutcome>();
-		if (status === 413 && records.length > 1) return { tooLarge: true };
-		if (status === 413) {
-			const why =
-				"the platform refuses this record as too large (HTTP 413) even on its own: shorten it (fewer lines, shorter texts) or ask the platform's operator about its size limit";
-			outcomes.set(0, refused(error, why, keys[0]));
-			return { outcomes, again: [] };
-		}
-		if ((status === 400 || status === 422 || status === 409 || status === 404) && named.size > 0)
-			return {
-				outcomes: namedRefusals(error, named, keys),
-				again: records.map((_, k) => k).filter((k) => !named.has(k)),
-			};
-		if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
-			// The request as a whole was refused: these rows fail, later requests may still pass.
-			const withOthers = records.length > 1 ? true : undefined;
-			records.forEach((_, k) =>
-				outcomes.set(k, refused(error, error.platformMessage, keys[k], withOthers)),
-			);
-			return { outcomes, again: [] };
-		}
-		return { gaveUp: error };
+		if (error.status === 413 && records.length > 1) return { tooLarge: true };
+		return refusedRows(error, keys, container) ?? { gaveUp: error };
 	}
 }

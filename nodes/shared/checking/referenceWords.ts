@@ -6,7 +6,7 @@
 import type { IDataObject, INode } from 'n8n-workflow';
 
 import type { RowOutcome } from '../bulk/outcomes';
-import { namedRefusals, rowsNamed } from '../bulk/request';
+import { namedRefusals, rowsNamed } from '../bulk/failedRows';
 import { counted } from '../counting';
 import { PlatformError } from '../transport/errors';
 
