@@ -2,14 +2,14 @@
  * One lane's request of a bulk write, until each of its rows has its outcome: sent, then its
  * answer's refused rows taken out and the rest sent again, halved on a 413, and after a lost
  * answer that the route may not send again, its keys read back (readBack.ts) and only the rows the
- * platform does not have sent again.
+ * platform does not have sent again; their answer is read knowing they were (afterResend).
  */
 import type { IDataObject } from 'n8n-workflow';
 
 import type { PlatformError } from '../transport/errors';
 import type { RequestOptions } from '../transport/request';
 import { notConfirmed, notSent, type RowOutcome } from './outcomes';
-import { afterResend, readBack, type ReadBack } from './readBack';
+import { readBack, type ReadBack } from './readBack';
 import { sendRequest, type Sent } from './request';
 import { sending, type BulkOptions, type WriteRun } from './writeRun';
 
@@ -185,4 +185,25 @@ function settleAnswered<T>(
 			request.readBackDone ? afterResend(outcome) : outcome,
 		);
 	return sent.again.map((position) => part[position]);
+}
+
+/** Words of a refusal that say the record is there already. */
+const ALREADY_THERE = /already exist|duplicate|already (?:been )?(?:created|stored|imported)/i;
+
+/**
+ * A row's outcome after a read back found it missing and it was sent again: stored, it says it was
+ * re-sent; refused as already there (409, or those words), it is not confirmed but most likely
+ * stored — the first send reached the platform and its read had not caught up — never a refusal.
+ */
+function afterResend(outcome: RowOutcome): RowOutcome {
+	if (outcome.kind === 'stored') return { ...outcome, resent: 'readBack' };
+	if (outcome.kind !== 'refused') return outcome;
+	const { error } = outcome;
+	if (error.status !== 409 && !ALREADY_THERE.test(error.message)) return outcome;
+	return notConfirmed(
+		error,
+		`its first answer was lost, a read back did not find it, and sending it again was answered "${error.message}": the platform most likely stored the first send (its reads may lag behind its writes)`,
+		true,
+		outcome.key,
+	);
 }

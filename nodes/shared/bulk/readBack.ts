@@ -7,7 +7,6 @@
 import type { IDataObject } from 'n8n-workflow';
 
 import { readByKeys } from '../paging';
-import { notConfirmed, type RowOutcome } from './outcomes';
 import { foldKey } from '../recordKey';
 import type { Session } from '../session';
 import { behaviourOf } from '../version';
@@ -91,25 +90,4 @@ export async function readBack(
 		}
 	}
 	return back;
-}
-
-/** Words of a refusal that say the record is there already. */
-const ALREADY_THERE = /already exist|duplicate|already (?:been )?(?:created|stored|imported)/i;
-
-/**
- * A row's outcome after a read back found it missing and it was sent again: stored, it says it was
- * re-sent; refused as already there (409, or those words), it is not confirmed but most likely
- * stored — the first send reached the platform and its read had not caught up — never a refusal.
- */
-export function afterResend(outcome: RowOutcome): RowOutcome {
-	if (outcome.kind === 'stored') return { ...outcome, resent: 'readBack' };
-	if (outcome.kind !== 'refused') return outcome;
-	const { error } = outcome;
-	if (error.status !== 409 && !ALREADY_THERE.test(error.message)) return outcome;
-	return notConfirmed(
-		error,
-		`its first answer was lost, a read back did not find it, and sending it again was answered "${error.message}": the platform most likely stored the first send (its reads may lag behind its writes)`,
-		true,
-		outcome.key,
-	);
 }
