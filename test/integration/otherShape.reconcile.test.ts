@@ -153,6 +153,30 @@ describe('a platform whose description cannot tell which field of a comparison l
 	});
 	afterEach(async () => await sim.close());
 
+	it('a dry run stops before sending anything where the compared items have no field that reads as their batch (lines would be paired to the wrong batch)', async () => {
+		sim.description.set({
+			shape: 'initech',
+			tweak: (doc: Doc) => {
+				const item = (
+					doc.components.schemas.Comparison.properties.compared_items as {
+						items: { properties: IDataObject };
+					}
+				).items;
+				item.properties.charge = item.properties.lot;
+				delete item.properties.lot;
+			},
+		});
+		const { error } = await harnessFor(sim, FROM_THE_PLATFORM).run(reconcile({ dryRun: true }), [
+			{ sku: 'PAINT-RED-1L', batch: 'B2026-01', warehouse_code: 'WH1', quantity: 5 },
+		]);
+		expect(error).toMatchObject({
+			message:
+				"WMS: the platform's API description (Initech WMS API 3.1.0) does not say which list of /comparison/check_status's answer holds the compared items: none has a SKU, a batch and both quantities",
+			description: expect.stringMatching(/^Nothing was sent\. /),
+		});
+		expect(sim.stats().requests['/comparison/add']).toBeUndefined();
+	});
+
 	it('Reconcile stops before sending anything where two fields could each be the quantity, naming the route and both', async () => {
 		sim.description.set({
 			shape: 'initech',

@@ -1,7 +1,8 @@
 /**
  * What a comparison's status answer must hold before Reconcile reports or adjusts anything: its
  * compared items, each with a SKU and numeric quantities, under the list and field names the
- * description gives them (`items`, `sku`, `erp_quantity`, `platform_quantity` in the built-in one).
+ * description gives them (`items`, `sku`, `batch`, `erp_quantity`, `platform_quantity` in the
+ * built-in one).
  * An answer without that list would read as a comparison with no differences, and a missing
  * quantity read as 0 would be "adjusted" like a real one: either stops the run in words.
  */
@@ -61,7 +62,8 @@ function fieldsOf(names: string[]): ItemsList['fields'] | undefined {
 		if (found.length > 1) return undefined;
 		fields[role] = found[0] ?? BUILT_IN.fields[role];
 	}
-	const required = ['sku', 'erp_quantity', 'platform_quantity'] as const;
+	// Lines go out with their batch: items read back without one would be paired to the wrong lines.
+	const required = ['sku', 'batch', 'erp_quantity', 'platform_quantity'] as const;
 	return required.every((role) => names.includes(fields[role]!))
 		? (fields as ItemsList['fields'])
 		: undefined;
@@ -94,7 +96,7 @@ export function comparedItemsOrStop(session: ExecuteSession): ItemsList {
 	const node = session.ctx.getNode();
 	throw new NodeOperationError(
 		node,
-		`${node.name}: ${descriptionName(session.platform.source)} does not say which list of ${session.platform.path(STATUS_ROUTE)}'s answer holds the compared items: ${names.length > 0 ? `${names.join(', ')} could each be it` : 'none has a SKU and both quantities'}`,
+		`${node.name}: ${descriptionName(session.platform.source)} does not say which list of ${session.platform.path(STATUS_ROUTE)}'s answer holds the compared items: ${names.length > 0 ? `${names.join(', ')} could each be it` : 'none has a SKU, a batch and both quantities'}`,
 		{
 			description:
 				"Nothing was sent. Run the comparison's steps with this node's single operations and read it with Check Status, or call the platform's routes with the WMS Platform node's Call a Route.",
@@ -126,7 +128,7 @@ export function unusableRead(
 	if (Array.isArray(read.names))
 		return new NodeOperationError(
 			node,
-			`${descriptionName(session.platform.source).replace(/^t/, 'T')} does not say which list of ${session.platform.path(STATUS_ROUTE)}'s answer holds the compared items of comparison ${run.comparison_id}: ${read.names.length > 0 ? `${read.names.join(', ')} could each be it` : 'none has a SKU and both quantities'}`,
+			`${descriptionName(session.platform.source).replace(/^t/, 'T')} does not say which list of ${session.platform.path(STATUS_ROUTE)}'s answer holds the compared items of comparison ${run.comparison_id}: ${read.names.length > 0 ? `${read.names.join(', ')} could each be it` : 'none has a SKU, a batch and both quantities'}`,
 			{
 				description:
 					"Nothing was read or adjusted. Read the comparison with the WMS Platform node's Call a Route and compare there.",
