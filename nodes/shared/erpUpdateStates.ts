@@ -3,7 +3,7 @@
  * complete and error; a platform's description lists its own in the enum of a list route's status
  * filter (NEW, DONE, ERROR). Each word is known by what it says, in any letter case; where the
  * description cannot tell which word is meant, the node stops in words and names the form's
- * option that says it, never picks one in silence. Its update IDs may be numbers.
+ * option that says it, never picks one in silence.
  */
 import { NodeOperationError } from 'n8n-workflow';
 
@@ -97,24 +97,4 @@ export function stateWord(
 		found.why,
 		`Set ${chosen.option} to the word the platform gives ${chosen.meaning}. Nothing was read.`,
 	);
-}
-
-const NUMERIC = new Set(['integer', 'number']);
-
-/** The type of a field, or undefined where the description has no such field. */
-function typeOf(read: () => { type: string }): string | undefined {
-	try {
-		return read().type;
-	} catch {
-		return undefined;
-	}
-}
-
-/** Whether the platform numbers its updates: the list route's ID filter, else the ID Set Complete sends. */
-export function updateIdsAreNumbers(session: Session, route: string): boolean {
-	if (session.platform.builtIn || !session.platform.has(route)) return false;
-	const idFilter = session.platform.filterFields(route).find((field) => field.name === 'id');
-	const type =
-		idFilter?.type ?? typeOf(() => session.platform.recordField('/erp_update/set_complete', 'id'));
-	return type !== undefined && NUMERIC.has(type);
 }

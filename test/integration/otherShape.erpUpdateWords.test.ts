@@ -8,7 +8,7 @@ import type { IDataObject, INodeType } from 'n8n-workflow';
 
 import { startSimulator, type RunningSimulator } from '../../dev/simulator';
 import type { Harness, NodeUnderTest } from '../support/harness';
-import { harnessFor } from '../support/platform';
+import { callRoute, harnessFor } from '../support/platform';
 
 jest.setTimeout(60_000);
 
@@ -81,6 +81,47 @@ describe('Get Many of ERP updates at versions 1 and 2 on Initech WMS 3.1 (states
 			expect(outputs[0].map((item) => item.json.id)).toEqual(asked);
 		},
 	);
+
+	it.each([1, 2, 3])(
+		'version %i refuses an Update ID that is not a number before reading, naming the item and the filter; the next item reads',
+		async (typeVersion) => {
+			const [shipped] = sim.work.createPendingUpdates('outgoing_consignment', 1);
+			const { error, outputs } = await harness.run(
+				{
+					...shipments(typeVersion, { ids: '={{ $json.ids }}' }),
+					onError: 'continueRegularOutput',
+				},
+				[{ ids: `${theirs(shipped)}, UPD-7` }, { ids: String(theirs(shipped)) }],
+			);
+			expect(error).toBeUndefined();
+			expect(
+				outputs[0].map((item) => (item.json.error as IDataObject)?.message ?? item.json.id),
+			).toEqual([
+				'The 1st input item: Filters → Update IDs entry 2 must be a number (got "UPD-7")',
+				theirs(shipped),
+			]);
+			expect(sim.stats().requests['/erp_update/outgoing_consignment']).toBe(1);
+		},
+	);
+
+	it('WMS Platform → Call a Route sends Update IDs typed as text as numbers, and refuses one that is not a number before sending', async () => {
+		const shipped = sim.work.createPendingUpdates('outgoing_consignment', 3);
+		const asked = [shipped[0], shipped[2]].map(theirs);
+		const { error, outputs } = await harness.run(
+			callRoute(
+				'/erp_update/outgoing_consignment',
+				{ mappingMode: 'autoMapInputData', value: null, matchingColumns: [] },
+				{ returnAll: true },
+				'continueRegularOutput',
+			),
+			[{ ids: asked.join(', ') }, { ids: 'UPD-7' }],
+		);
+		expect(error).toBeUndefined();
+		expect(
+			outputs[0].map((item) => (item.json.error as IDataObject)?.message ?? item.json.id),
+		).toEqual([...asked, 'The 2nd input item: ids entry 1 must be a number (got "UPD-7")']);
+		expect(sim.stats().requests['/erp_update/outgoing_consignment']).toBe(1);
+	});
 
 	it("Fetch Test Event's sample, when nothing is pending, is in the platform's word for pending", async () => {
 		const spec: NodeUnderTest = {

@@ -6,7 +6,9 @@
  * marks under a name of its own. Through real n8n-core: the ERP Update Trigger, polled again and
  * again while new updates come, emits every pending update once, with its id as the platform
  * gave it; WMS ERP Update → Set Complete and Set Error send those ids back and the platform holds
- * each in its own complete or error word, with what was sent beside it.
+ * each in its own complete or error word, with what was sent beside it; Get Many reads shipments
+ * by Update IDs typed as text, sent as the vendor types its ids (a vendor numbering its updates
+ * gets numbers, and an ID that is not one is refused before anything is read).
  *
  * A fixed seed runs in npm test. More vendors: WMS_VENDORS=500 npx jest vendors.erpUpdates. A
  * failure prints its seed and path; replay it with WMS_VENDOR_SEED=<seed> WMS_VENDOR_PATH=<path>.
@@ -36,6 +38,9 @@ const arrivals = fc.array(
 		maxLength: 3,
 	},
 );
+
+/** The version of the WMS ERP Update node that reads by Update IDs (its filters' form differs from 3). */
+const readVersion = fc.constantFrom(1, 2, 3);
 
 let said: unknown;
 
@@ -67,7 +72,49 @@ describe('vendors we never saw: ERP updates as the generated vendor keeps them, 
 		};
 	}
 
-	async function holds(vendor: ErpVendor, comes: Array<[number, number]>) {
+	/**
+	 * Get Many of shipments by Update IDs typed as text, at `typeVersion`: those updates, their ids
+	 * sent as the vendor types them; for a vendor that numbers its updates, an ID that is not a
+	 * number is refused before anything is read, naming the filter.
+	 */
+	async function readsByIds(vendor: ErpVendor, shipped: unknown[], typeVersion: number) {
+		const ids = '={{ $json.ids }}';
+		const input = [{ ids: shipped.join(', ') }];
+		if (vendor.idType === 'integer') input.push({ ids: `${String(shipped[0])}, UPD-1` });
+		const read = await on.harness.run(
+			{
+				type: 'wmsErpUpdate',
+				typeVersion,
+				parameters: {
+					resource: 'outgoingConsignment',
+					operation: 'getMany',
+					returnAll: true,
+					...(typeVersion >= 3
+						? { filterFields: { mappingMode: 'defineBelow', value: { ids } } }
+						: { filters: { ids } }),
+				},
+				onError: 'continueRegularOutput',
+			},
+			input,
+		);
+		const answered = read.outputs[0].map(
+			(item) => (item.json.error as IDataObject | undefined)?.message ?? item.json.id,
+		);
+		said = { readByIds: read.error?.message ?? answered, misfits: on.platform.misfits };
+		expect(read.error).toBeUndefined();
+		expect(on.platform.misfits).toEqual([]);
+		const refused = answered.filter((one) => typeof one === 'string' && /UPD-1/.test(one));
+		expect([...answered.filter((one) => !refused.includes(one))].sort()).toEqual(
+			[...shipped].sort(),
+		);
+		expect(refused).toEqual(
+			vendor.idType === 'integer'
+				? ['The 2nd input item: Filters → Update IDs entry 2 must be a number (got "UPD-1")']
+				: [],
+		);
+	}
+
+	async function holds(vendor: ErpVendor, comes: Array<[number, number]>, typeVersion: number) {
 		on.platform.use(vendor);
 		on.harness.store.data.descriptionText = describeErp(vendor);
 		const poll = trigger();
@@ -90,6 +137,13 @@ describe('vendors we never saw: ERP updates as the generated vendor keeps them, 
 		expect(await poll()).toEqual([]);
 		expect(on.platform.misfits).toEqual([]);
 		if (emitted.length === 0) return;
+		const shipped = emitted.filter((update) => update.kind === 'outgoing_consignment');
+		if (shipped.length > 0)
+			await readsByIds(
+				vendor,
+				shipped.map((update) => update.id),
+				typeVersion,
+			);
 
 		// Marks: the ids go back as the platform gave them; it holds each in its own word.
 		const [failing, ...done] = emitted;
@@ -128,15 +182,20 @@ describe('vendors we never saw: ERP updates as the generated vendor keeps them, 
 	it(`holds for ${RUNS} vendors (seed ${SEED})`, async () => {
 		expect(KINDS).toContain('move_attempt');
 		await fc.assert(
-			fc.asyncProperty(erpVendorArbitrary, arrivals, async (vendor, comes) => {
-				try {
-					await holds(vendor, comes);
-				} catch (failure) {
-					// What the node answered goes with the counterexample, so a replay starts from it.
-					(failure as Error).message += `\nThe node answered: ${JSON.stringify(said, null, 1)}`;
-					throw failure;
-				}
-			}),
+			fc.asyncProperty(
+				erpVendorArbitrary,
+				arrivals,
+				readVersion,
+				async (vendor, comes, version) => {
+					try {
+						await holds(vendor, comes, version);
+					} catch (failure) {
+						// What the node answered goes with the counterexample, so a replay starts from it.
+						(failure as Error).message += `\nThe node answered: ${JSON.stringify(said, null, 1)}`;
+						throw failure;
+					}
+				},
+			),
 			{ seed: SEED, numRuns: RUNS, path: PATH, endOnFailure: true },
 		);
 	});

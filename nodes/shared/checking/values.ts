@@ -210,16 +210,23 @@ function commaSeparated(text: string): string[] {
 	return entries;
 }
 
-/** A list of texts, or comma-separated text: each entry checked as the field's text is. */
+/**
+ * A list of texts, or comma-separated text: each entry checked as the field's text is, or as its
+ * number where the description's entries are numbers (entryType), so "7, 9" goes as [7, 9].
+ */
 export function stringListCheck(field: FieldSpec): (value: unknown) => Checked {
-	const entry = textCheck(field);
+	const entry = field.entryType
+		? numberCheck({ ...field, type: field.entryType, options: undefined })
+		: textCheck(field);
+	const what =
+		field.entryType === 'integer' ? 'whole numbers' : field.entryType ? 'numbers' : 'texts';
 	return (value) => {
 		const list = typeof value === 'string' ? commaSeparated(value) : value;
 		if (!Array.isArray(list))
 			return {
-				problem: `must be a list of texts or comma-separated text (got ${describe(value)})`,
+				problem: `must be a list of ${what} or comma-separated text (got ${describe(value)})`,
 			};
-		// A new list only from the first entry the check changes (a number made text).
+		// A new list only from the first entry the check changes (a number made text, or text a number).
 		let texts: unknown[] | undefined;
 		for (let index = 0; index < list.length; index++) {
 			const checked = entry(list[index]);

@@ -160,6 +160,7 @@ export type FieldType =
 	| 'boolean'
 	| 'date'
 	| 'dateTime'
+	/** A list of plain values, written as comma-separated text in a form: texts, or numbers where `entryType` says so. */
 	| 'stringList'
 	| 'object'
 	| 'list'
@@ -190,6 +191,8 @@ export interface FieldSpec {
 	pattern?: string;
 	/** Says the pattern in a user's words, e.g. "4 digits, like 1203". */
 	patternHint?: string;
+	/** A stringList's entries where they are numbers ("ids": integers): checked and sent as numbers. */
+	entryType?: 'integer' | 'number';
 	/** Sub-fields of an object, or of each entry of a list. */
 	fields?: FieldSpec[];
 	/** Smallest number of entries of a list. */

@@ -104,6 +104,7 @@ export class FieldReader {
 		let readOnly: string[] | undefined;
 		let minItems: number | undefined;
 		let maxItems: number | undefined;
+		let entries: ContractField['entryType'];
 		let choice = schema[CHOICE];
 		// The schema whose shapes the value takes: the object's own, or a list entry's.
 		let shaped: Resolved | undefined;
@@ -126,6 +127,8 @@ export class FieldReader {
 				rules = {};
 			} else {
 				type = 'stringList';
+				// Numbers stay numbers: the checks read "7, 9" as [7, 9] and refuse "UPD-7".
+				if (entryType === 'integer' || entryType === 'number') entries = entryType;
 				rules = this.limitsOf(entry, `${at}/items`, name, scope);
 				const format = own(entry, 'format');
 				if (typeof format === 'string' && FORMATS[format]) rules = { ...FORMATS[format], ...rules };
@@ -182,6 +185,7 @@ export class FieldReader {
 				rules.pattern === undefined
 					? undefined
 					: (note.patternHint ?? (rules.patternHint as string)),
+			entryType: entries,
 			fields,
 			minItems,
 			maxItems,
