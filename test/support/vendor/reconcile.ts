@@ -74,7 +74,7 @@ const TWICE: Record<string, [string, string]> = {
 const FLAWED: Record<FlawPlace, string[]> = {
 	erp: ['sku', 'batch', 'qty'],
 	adjustment: ['sku', 'batch', 'delta'],
-	compared: ['sku', 'erp', 'wms'],
+	compared: ['sku', 'batch', 'erp', 'wms'],
 };
 
 const flawArbitrary: fc.Arbitrary<Flaw> = fc
