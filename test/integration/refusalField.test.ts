@@ -6,7 +6,8 @@
  * lines, sent together, refused at one line (`/items/1/quantity`, Initech's `/counts/1/qty`): that
  * line's item carries the platform's words and the field in the form's words, the other items are
  * told the request was refused because of it; Add ERP On-Hand's lines to a comparison that takes
- * no more name comparison_id. Nothing is taken that was not before.
+ * no more name comparison_id, and a line Initech refuses at its item_number names the form's sku.
+ * Nothing is taken that was not before.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -227,6 +228,49 @@ describe('lines sent to a comparison that is closed: each refused line names com
 				[0, 'comparison_id'],
 				[1, 'comparison_id'],
 			]);
+		} finally {
+			await sim.close();
+		}
+	});
+});
+
+describe("Add ERP On-Hand in the form on Initech: a line it refuses names the form's field, not Initech's", () => {
+	it.each([1, 2])('version %i', async (typeVersion) => {
+		const sim = await startSimulator({ shape: 'initech', demoData: true });
+		try {
+			const harness = harnessFor(sim, { description: 'platform', descriptionUrl: 'openapi.json' });
+			const created = await harness.run(
+				{
+					type: 'wmsInventoryReconciliation',
+					typeVersion: 2,
+					parameters: { resource: 'comparison', operation: 'create', warehouseCode: 'WH1' },
+				},
+				[{}],
+			);
+			const id = created.outputs[0][0].json.comparison_id as string;
+			const { outputs, error } = await harness.run(
+				{
+					type: 'wmsInventoryReconciliation',
+					typeVersion,
+					onError: 'continueErrorOutput',
+					parameters: {
+						resource: 'comparison',
+						operation: 'addErpOnHand',
+						comparisonId: id,
+						sku: '={{ $json.sku }}',
+						quantity: '={{ $json.quantity }}',
+					},
+				},
+				[
+					{ sku: 'NUT-M8', quantity: 3 },
+					{ sku: 'NO-SUCH-SKU', quantity: 4 },
+				],
+			);
+			expect(error).toBeUndefined();
+			expect(outputs[0].map(itemOf)).toEqual([0]);
+			expect(
+				outputs[1].map((item) => [itemOf(item), item.json.message, errorOf(item).field]),
+			).toEqual([[1, expect.stringMatching(/item_number.*NO-SUCH-SKU/), 'sku']]);
 		} finally {
 			await sim.close();
 		}

@@ -39,7 +39,7 @@ import type { ExecuteSession, Session } from '../../../shared/session';
 import { fromVersion, onlyVersions } from '../../../shared/version';
 import { platformRequest } from '../../../shared/transport/request';
 import { inTheirWords, isLineRoute, specInOurWords, theirNames } from './lineWords';
-import { besideLines, withFieldNamed } from './refusedField';
+import { besideLines, lineFormName, withFieldNamed } from './refusedField';
 
 export const RESOURCE = 'comparison';
 
@@ -249,6 +249,7 @@ export function comparisonLines(config: LinesConfig): Operation {
 			needComparisonId(session, config.route);
 			const output = new Output(session);
 			const lineOf = linesOf(session, config.route, spec, effective);
+			const formName = isLineRoute(config.route) ? lineFormName(session, config.route) : undefined;
 			const lines = output.readEach(items.length, (itemIndex) => ({
 				comparison: readComparisonId(ctx, itemIndex),
 				row: { itemIndexes: [itemIndex], record: lineOf(itemIndex) },
@@ -269,13 +270,13 @@ export function comparisonLines(config: LinesConfig): Operation {
 					{ ...bulkOptions(session, config.route), envelope: { comparison_id: id } },
 				);
 				rows.push(...group);
-				// Each result says which comparison it went to; a refusal of it names comparison_id.
+				// Each result says which comparison it went to; a refusal names its field in the form's words.
 				outcomes.push(
 					...sent.map(
 						(outcome): RowOutcome =>
 							outcome.kind === 'stored'
 								? { ...outcome, result: { comparison_id: id, ...outcome.result } }
-								: besideLines(outcome, { comparison_id: id }),
+								: besideLines(outcome, { comparison_id: id }, formName),
 					),
 				);
 			}

@@ -38,13 +38,15 @@ export function withFieldNamed(error: unknown, sent: IDataObject, formName = sam
 }
 
 /**
- * A line's outcome, its error naming the field beside the lines (comparison_id) where the platform
- * refused the request for it (a comparison no longer taking lines): the lines' own fields are
- * named by the bulk write.
+ * A line's outcome written in bulk, its error's field in the form's words: the line's own field
+ * the bulk write names (as the platform named it), else the field beside the lines
+ * (comparison_id) where the platform refused the request for it (a comparison taking no more).
  */
-export function besideLines(outcome: RowOutcome, beside: IDataObject): RowOutcome {
-	if (outcome.kind === 'refused' || outcome.kind === 'notConfirmed')
-		withFieldNamed(outcome.error, beside);
+export function besideLines(outcome: RowOutcome, beside: IDataObject, formName = same): RowOutcome {
+	if (outcome.kind !== 'refused' && outcome.kind !== 'notConfirmed') return outcome;
+	const { error } = outcome;
+	if (error.field) error.field = inFormWords(error.field, formName);
+	else withFieldNamed(error, beside);
 	return outcome;
 }
 
