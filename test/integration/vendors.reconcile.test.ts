@@ -5,7 +5,8 @@
  * the SKU, batch, warehouse, quantity and quantity change called its way, and lists the compared
  * items under a name of its own with their ERP and WMS quantities and variance called its way.
  * Through real n8n-core, WMS Inventory Reconciliation → Reconcile (a dry run, then a run that
- * adjusts): the ERP lines reach the platform in the vendor's names; every line where the ERP and
+ * adjusts; versions 1 to 3; the ERP lines as items, a line's quantity in one item or two, or as a
+ * CSV file): the ERP lines reach the platform in the vendor's names; every line where the ERP and
  * the platform differ is reported with its warehouse, SKU and batch, and only those; Process Items
  * sends its SKUs under the vendor's list name; the adjustments go in the vendor's names and the
  * platform then holds the ERP's quantity of each line adjusted. A vendor whose description does
@@ -34,6 +35,7 @@ import {
 	stockKey,
 	type StockLine,
 } from '../support/vendor/reconcileStock';
+import { useBinaryData } from '../support/harness';
 import { onVendorPlatform, vendorRuns } from '../support/vendor/run';
 
 jest.setTimeout(600_000);
@@ -53,50 +55,85 @@ const ROUTES: Record<FlawPlace, string> = {
 	compared: '/comparison/check_status',
 };
 
+/** How the user runs Reconcile: the node's version, its input as items or a CSV file, a line's ERP quantity in one item or two. */
+interface How {
+	typeVersion: number;
+	file: boolean;
+	split: boolean;
+}
+const howArbitrary: fc.Arbitrary<How> = fc.record({
+	typeVersion: fc.constantFrom(1, 2, 3),
+	file: fc.boolean(),
+	split: fc.boolean(),
+});
+
+const FILE = {
+	input: 'file',
+	columnMapping: {
+		columns: [
+			{ column: 'sku', field: 'sku' },
+			{ column: 'warehouse', field: 'warehouse_code' },
+			{ column: 'batch', field: 'batch' },
+			{ column: 'quantity', field: 'quantity' },
+		],
+	},
+};
+const csvOf = (input: IDataObject[]) =>
+	['sku;warehouse;batch;quantity']
+		.concat(
+			input.map((line) =>
+				[line.sku, line.warehouse_code, line.batch ?? '', line.quantity].join(';'),
+			),
+		)
+		.join('\n');
+
 let said: unknown;
 
 describe('vendors we never saw: Reconcile on comparison routes named as the generated vendor names them, real n8n-core', () => {
 	const on = onVendorPlatform(() => ReconcilePlatform.start());
+	beforeAll(async () => await useBinaryData('filesystem'));
 
 	async function reconcile(
 		vendor: ReconcileVendor,
 		stock: StockLine[],
 		dryRun: boolean,
 		maxUnits: number,
-		typeVersion: number,
+		how: How,
 	) {
 		on.platform.use(
 			vendor,
 			stock.flatMap((line) => (line.wms === undefined ? [] : [{ ...line, qty: line.wms }])),
 		);
 		on.harness.store.data.descriptionText = describeReconcile(vendor);
+		// An ERP listing a line once per bin gives it in two parts, which Reconcile adds up.
 		const input = stock.flatMap((line) =>
 			line.erp === undefined
 				? []
-				: [
-						{
+				: (how.split ? [Math.floor(line.erp / 2), Math.ceil(line.erp / 2)] : [line.erp]).map(
+						(quantity) => ({
 							sku: line.sku,
 							warehouse_code: line.warehouse,
-							quantity: line.erp,
+							quantity,
 							...(line.batch ? { batch: line.batch } : {}),
-						},
-					],
+						}),
+					),
 		);
-		const run = await on.harness.run(
-			{
-				type: 'wmsInventoryReconciliation',
-				typeVersion,
-				parameters: {
-					resource: 'comparison',
-					operation: 'reconcile',
-					dryRun,
-					thresholdRule: 'units',
-					maxUnits,
-					createMoveAttempts: false,
-				},
+		const node = {
+			type: 'wmsInventoryReconciliation',
+			typeVersion: how.typeVersion,
+			parameters: {
+				resource: 'comparison',
+				operation: 'reconcile',
+				dryRun,
+				thresholdRule: 'units',
+				maxUnits,
+				createMoveAttempts: false,
+				...(how.file ? FILE : {}),
 			},
-			input,
-		);
+		};
+		const run = how.file
+			? await on.harness.runFiles(node, [{ fileName: 'stock.csv', text: csvOf(input) }])
+			: await on.harness.run(node, input);
 		said = {
 			dryRun,
 			error: run.error && { message: run.error.message, description: run.error.description },
@@ -123,17 +160,12 @@ describe('vendors we never saw: Reconcile on comparison routes named as the gene
 		expect(on.platform.calls).toEqual([]);
 	}
 
-	async function holds(
-		vendor: ReconcileVendor,
-		stock: StockLine[],
-		maxUnits: number,
-		typeVersion: number,
-	) {
+	async function holds(vendor: ReconcileVendor, stock: StockLine[], maxUnits: number, how: How) {
 		const expected = differing(stock);
 		const inErp = stock.filter((line) => line.erp !== undefined);
 
 		// A dry run: only the ERP lines and the reads; every differing line reported with its key.
-		const dry = await reconcile(vendor, stock, true, maxUnits, typeVersion);
+		const dry = await reconcile(vendor, stock, true, maxUnits, how);
 		if (vendor.flaw && vendor.flaw.place !== 'adjustment')
 			return refusedBeforeSending(vendor, dry.error);
 		expect(dry.error).toBeUndefined();
@@ -187,7 +219,7 @@ describe('vendors we never saw: Reconcile on comparison routes named as the gene
 		expect(on.platform.processedWith.at(-1)).toEqual(skus.length ? { [vendor.process]: skus } : {});
 
 		// A run that adjusts: the differences inside the threshold go in the vendor's names and the platform then holds the ERP's.
-		const real = await reconcile(vendor, stock, false, maxUnits, typeVersion);
+		const real = await reconcile(vendor, stock, false, maxUnits, how);
 		if (vendor.flaw) return refusedBeforeSending(vendor, real.error);
 		expect(real.error).toBeUndefined();
 		expect(on.platform.misfits).toEqual([]);
@@ -245,10 +277,10 @@ describe('vendors we never saw: Reconcile on comparison routes named as the gene
 				reconcileVendorArbitrary,
 				stockArbitrary,
 				fc.integer({ min: 0, max: 20 }),
-				fc.constantFrom(2, 3),
-				async (vendor, stock, maxUnits, typeVersion) => {
+				howArbitrary,
+				async (vendor, stock, maxUnits, how) => {
 					try {
-						await holds(vendor, stock, maxUnits, typeVersion);
+						await holds(vendor, stock, maxUnits, how);
 					} catch (failure) {
 						// What the node answered goes with the counterexample, so a replay starts from it.
 						(failure as Error).message += `\nThe node answered: ${JSON.stringify(said, null, 1)}`;
