@@ -84,10 +84,19 @@ const description = () => {
 		{ name: 'view', in: 'query', required: true, schema: { type: 'string' } },
 		{ name: 'X-Tenant', in: 'header', schema: { type: 'string' } },
 	);
+	const list = stockListPath();
+	const object = {
+		type: 'object',
+		properties: { sku: { type: 'string' }, min: { type: 'integer' } },
+	};
+	list.get.parameters.push(
+		{ name: 'where', in: 'query', style: 'deepObject', schema: object },
+		{ name: 'range', in: 'query', schema: object },
+	);
 	return {
 		openapi: '3.0.3',
 		info: { title: 'Stock REST', version: '1.0.0' },
-		paths: { [STOCK_LIST]: stockListPath(), [WAREHOUSE]: warehouse, [COUNTS]: countsPath() },
+		paths: { [STOCK_LIST]: list, [WAREHOUSE]: warehouse, [COUNTS]: countsPath() },
 		components: { headers: stockHeaders() },
 	};
 };
@@ -191,6 +200,25 @@ describe('WMS Platform → Call a Route: path, query and header values as they w
 			],
 		]);
 		expect(sent()).toEqual([]);
+	});
+
+	it('sends an object query parameter as its style says (deepObject, form), and none when it is left empty', async () => {
+		const { error } = await harness.run(
+			callRoute(
+				`GET ${STOCK_LIST}`,
+				mapped({ warehouse_id: 'W1', where: '={{ $json.where }}', range: '={{ $json.range }}' }),
+				{ returnAll: false, limit: 1 },
+			),
+			[{}, { where: { sku: 'A', min: 2 }, range: { min: 1 } }],
+		);
+		expect(error).toBeUndefined();
+		expect(sent()).toEqual([
+			['/warehouses/W1/stock', { per_page: ['1'] }],
+			[
+				'/warehouses/W1/stock',
+				{ 'where[sku]': ['A'], 'where[min]': ['2'], min: ['1'], per_page: ['1'] },
+			],
+		]);
 	});
 
 	it('refuses a value with spaces for the path of a route that writes records in batches, naming the record', async () => {

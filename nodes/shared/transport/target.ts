@@ -1,14 +1,16 @@
 /**
  * Where one request goes and what it carries, from the route's method and parameters: a POST
- * route's fields are its body, as always (but for parameters its path names); a route of another method ("GET /orders/{id}") puts its
- * path parameters into the path (percent-encoded, so a value with "/" or "?" stays one segment),
- * its query parameters into the query (a list as the name repeated, or comma-joined where the
- * description says explode: false), its header parameters into headers, and sends the rest as its
- * body (a path parameter the body names too goes in both), except GET and DELETE, which send none.
+ * route's fields are its body, as always (but for parameters its path names); a route of another
+ * method ("GET /orders/{id}") puts its path parameters into the path (percent-encoded, so a value
+ * with "/" or "?" stays one segment), its query parameters into the query (a list as the name
+ * repeated, or comma-joined where the description says explode: false; an object as its style
+ * says, objectParam), its header parameters into headers, and sends the rest as its body (a path
+ * parameter the body names too goes in both), except GET and DELETE, which send none.
  */
 import type { IDataObject, IHttpRequestMethods } from 'n8n-workflow';
 
 import type { RouteInfo } from '../platform';
+import type { Param } from '../platform/types';
 
 export interface Target {
 	method: IHttpRequestMethods;
@@ -24,6 +26,41 @@ export const pathOfRoute = (route: string): string => route.replace(/^[A-Z]+ (?=
 const text = (value: unknown): string =>
 	typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
 
+const isObject = (value: unknown): value is IDataObject =>
+	typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A query parameter of style deepObject (marked so by the compile, description/parameters.ts). */
+const deep = (param: Param): boolean => 'deep' in param && param.deep === true;
+
+/**
+ * An object's values as OpenAPI writes them: in a query (style form, exploded, the default) each
+ * property as a parameter of its own (`a=1&b=2`), or under the parameter's name where the
+ * description says deepObject (`where[a]=1`); else (a path, a header, a query with explode: false)
+ * its keys and values in turn, comma-joined (`a,1,b,2`). An empty object is no parameter at all,
+ * never "{}" in the URL.
+ */
+function objectParam(name: string, value: IDataObject, param: Param, to: Parts): void {
+	const entries = Object.entries(value).filter(([, one]) => one !== undefined && one !== null);
+	if (entries.length === 0) return;
+	if (param.in === 'query' && !param.joined) {
+		for (const [key, one] of entries)
+			to.query.push(
+				`${deep(param) ? `${encodeURIComponent(name)}[${encodeURIComponent(key)}]` : encodeURIComponent(key)}=${encodeURIComponent(text(one))}`,
+			);
+		return;
+	}
+	const flat = entries.flatMap(([key, one]) => [key, text(one)]);
+	if (param.in === 'path') to.filled[name] = flat.map(encodeURIComponent).join(',');
+	else if (param.in === 'header') to.headers[name] = flat.join(',');
+	else to.query.push(`${encodeURIComponent(name)}=${flat.map(encodeURIComponent).join(',')}`);
+}
+
+interface Parts {
+	query: string[];
+	headers: Record<string, string>;
+	filled: Record<string, string>;
+}
+
 export function targetOf(info: RouteInfo, route: string, fields: IDataObject): Target {
 	const path = pathOfRoute(route);
 	// A body that is itself the list of records has no room for parameters (the compile gives it none).
@@ -31,9 +68,8 @@ export function targetOf(info: RouteInfo, route: string, fields: IDataObject): T
 		return { method: 'POST', path, body: fields, headers: {} };
 	const params = info.params ?? {};
 	const body: IDataObject = {};
-	const query: string[] = [];
-	const headers: Record<string, string> = {};
-	const filled: Record<string, string> = {};
+	const parts: Parts = { query: [], headers: {}, filled: {} };
+	const { query, headers, filled } = parts;
 	for (const [name, value] of Object.entries(fields)) {
 		const param = params[name];
 		if (!param) {
@@ -42,6 +78,10 @@ export function targetOf(info: RouteInfo, route: string, fields: IDataObject): T
 		}
 		if (param.alsoBody) body[name] = value;
 		if (value === undefined || value === null) continue;
+		if (isObject(value)) {
+			objectParam(name, value, param, parts);
+			continue;
+		}
 		const values = Array.isArray(value) ? value.map(text) : [text(value)];
 		if (param.in === 'path') filled[name] = values.map((one) => encodeURIComponent(one)).join(',');
 		else if (param.in === 'header') headers[name] = values.join(',');

@@ -17,6 +17,8 @@ export interface ReadParam {
 	required: boolean;
 	schema: unknown;
 	joined: boolean;
+	/** A query object written under its name, a key in brackets (style: deepObject). */
+	deep: boolean;
 }
 
 export type Compile = (route: string, operation: Schema, at: string) => CompiledRoute;
@@ -60,6 +62,7 @@ export function parametersOf(
 				required: place === 'path' || value.required === true,
 				schema: described,
 				joined: place === 'query' && value.explode === false,
+				deep: place === 'query' && value.style === 'deepObject',
 			});
 		}
 	}
@@ -67,13 +70,17 @@ export function parametersOf(
 }
 
 /** Where each parameter goes on the wire, by name; `inBody` names those the body carries too. */
-export function paramTable(params: ReadParam[], inBody: Set<string>): Record<string, Param> {
+export function paramTable(
+	params: ReadParam[],
+	inBody: Set<string>,
+): Record<string, Param & { deep?: true }> {
 	return Object.fromEntries(
-		params.map((param): [string, Param] => [
+		params.map((param): [string, Param & { deep?: true }] => [
 			param.name,
 			{
 				in: param.in,
 				...(param.joined ? { joined: true as const } : {}),
+				...(param.deep ? { deep: true as const } : {}),
 				...(inBody.has(param.name) ? { alsoBody: true as const } : {}),
 			},
 		]),
