@@ -116,7 +116,7 @@ function meaningOf(reading: Reading, status: string): 'stored' | 'notStored' | '
 	return 'unknown';
 }
 
-/** What a row's own result says of it: refused, not confirmed by its status, or stored. */
+/** What a row's own result says of it: stored, not confirmed by its status, or refused. */
 function resultSays(
 	reading: Reading,
 	k: number,
@@ -130,34 +130,35 @@ function resultSays(
 		(messageField === undefined ? undefined : keyText(result[messageField])) ??
 		keyText(result.message) ??
 		keyText((result.error as IDataObject | undefined)?.message);
-	if (entry.refused) return { kind: 'refused', key, ...rowRefusal(result, reader, words) };
 	const statusField = reader.status;
 	const status = statusField === undefined ? undefined : result[statusField];
-	if (reader.statusRequired) {
-		const meaning = typeof status === 'string' ? meaningOf(reading, status) : 'unknown';
-		if (meaning === 'notStored')
-			return {
-				kind: 'refused',
-				key,
-				...rowRefusal(result, reader, words ?? `status "${String(status)}"`),
-			};
-		if (meaning !== 'stored') {
-			const described = typeof status === 'string' ? `status "${status}"` : 'no status';
-			const stored = info.wire?.statuses?.stored ?? ['created', 'updated', 'unchanged'];
-			const either =
-				stored.length > 1
-					? `${stored.slice(0, -1).join(', ')} or ${stored[stored.length - 1]}`
-					: (stored[0] ?? 'a status that says it was stored');
-			return {
-				kind: 'unconfirmed',
-				key,
-				why: `its result for this record${said(reading, k)} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
-				// A node that knows more of the word than the description (a mark's state) says so in its words.
-				answered: typeof status === 'string' ? status : undefined,
-			};
-		}
+	// A row in the answer's list of refused rows is not stored, whatever its status.
+	const meaning = entry.refused
+		? 'notStored'
+		: !reader.statusRequired
+			? 'stored'
+			: typeof status === 'string'
+				? meaningOf(reading, status)
+				: 'unknown';
+	if (meaning === 'stored') return stored(reading, k, key, result, status);
+	if (meaning === 'unknown') {
+		const described = typeof status === 'string' ? `status "${status}"` : 'no status';
+		const storedWords = info.wire?.statuses?.stored ?? ['created', 'updated', 'unchanged'];
+		const either =
+			storedWords.length > 1
+				? `${storedWords.slice(0, -1).join(', ')} or ${storedWords[storedWords.length - 1]}`
+				: (storedWords[0] ?? 'a status that says it was stored');
+		return {
+			kind: 'unconfirmed',
+			key,
+			why: `its result for this record${said(reading, k)} has ${described}${words ? ` ("${words}")` : ''}, not ${either}`,
+			// A node that knows more of the word than the description (a mark's state) says so in its words.
+			answered: typeof status === 'string' ? status : undefined,
+		};
 	}
-	return stored(reading, k, key, result, status);
+	// Refused in the platform's words, or by its status word where that alone says so.
+	const why = entry.refused || words !== undefined ? words : `status "${String(status)}"`;
+	return { kind: 'refused', key, ...rowRefusal(result, reader, why) };
 }
 
 /** A confirmed row: its result as the output shows it. */
