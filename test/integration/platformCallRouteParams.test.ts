@@ -212,6 +212,23 @@ describe('WMS Platform → Call a Route: path, query and header values as they w
 			[{}, { where: { sku: 'A', min: 2 }, range: { min: 1 } }],
 		);
 		expect(error).toBeUndefined();
+		const spaced = await harness.run(
+			callRoute(
+				`GET ${STOCK_LIST}`,
+				mapped({ warehouse_id: 'W1', where: '={{ $json.where }}' }),
+				{},
+				'continueErrorOutput',
+			),
+			[{ where: { sku: 'A ' } }],
+		);
+		expect(messages(spaced.outputs[1])).toEqual([
+			[
+				0,
+				expect.stringMatching(
+					/^The 1st input item: Where is "A ", with spaces before or after it, which would be sent as part of the query parameter where: remove the spaces/,
+				),
+			],
+		]);
 		expect(sent()).toEqual([
 			['/warehouses/W1/stock', { per_page: ['1'] }],
 			[

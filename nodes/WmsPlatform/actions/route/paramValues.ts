@@ -46,6 +46,13 @@ function problemOf(value: unknown, name: string, param: Param): string | undefin
 	return undefined;
 }
 
+/** What goes on the wire of a parameter's value: itself, a list's entries, an object's values (objectParam in target.ts). */
+function valuesOf(given: unknown): unknown[] {
+	if (Array.isArray(given)) return given;
+	if (typeof given === 'object' && given !== null) return Object.values(given);
+	return [given];
+}
+
 /**
  * Refuses the item (bad input, nothing sent for it) when a value for one of the route's path, query
  * or header parameters has spaces before or after it, or a line break or other control character.
@@ -59,8 +66,7 @@ export function refuseBadParamValues(
 ): void {
 	const params = session.platform.route(route).params ?? {};
 	for (const [name, param] of Object.entries(params)) {
-		const given = values[name];
-		for (const one of Array.isArray(given) ? given : [given]) {
+		for (const one of valuesOf(values[name])) {
 			const problem = problemOf(one, name, param);
 			if (problem !== undefined)
 				throw itemError(session.ctx.getNode(), itemIndex, name, problem, label(name));
