@@ -3,14 +3,16 @@
  * accepted/rejected answer (issue 40, point 4), through real n8n-core against the simulator's
  * Acme, at every node version: the field as the nodes hold it (`lines[1].sku`), counted from 1 at
  * version 3 (`lines.2.sku`) as every other refusal; the message counts from 1 at every version,
- * as a refusal of the whole request does. What is stored is unchanged.
+ * as a refusal of the whole request does; and a problem document whose empty `errors` list
+ * comes before its `invalid-params`, on a second platform. What is stored is unchanged.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSimulator } from '../../dev/simulator';
 import type { NodeUnderTest } from '../support/harness';
 import { fixture } from '../support/otherShape';
-import { harnessFor, itemOf } from '../support/platform';
+import { harnessFor, inventoryUpsert, itemOf } from '../support/platform';
+import { QuirkyPlatform } from '../support/quirkyPlatform';
 
 jest.setTimeout(60_000);
 
@@ -91,4 +93,43 @@ describe('a row refused in an accepted/rejected answer (Acme) names its field', 
 			}
 		},
 	);
+});
+
+describe('a problem document with an empty errors list beside invalid-params', () => {
+	let platform: QuirkyPlatform;
+	beforeEach(async () => (platform = await QuirkyPlatform.start()));
+	afterEach(async () => await platform.close());
+
+	it('names the row and its field from invalid-params: that item refused, the others sent again and stored', async () => {
+		platform.on('/inventory/add', (call) => {
+			const at = call.items.findIndex((item) => item.description === 'REFUSE me');
+			if (at < 0) return undefined;
+			return {
+				status: 422,
+				headers: { 'content-type': 'application/problem+json' },
+				json: {
+					type: 'https://vendor.example/problems/validation',
+					title: 'Your request parameters did not validate.',
+					errors: [],
+					'invalid-params': [{ name: `items[${at}].description`, reason: 'is blocked' }],
+				},
+			};
+		});
+		const harness = harnessFor(platform);
+		const item = (sku: string, description = `Item ${sku}`) => ({
+			sku,
+			description,
+			unit_of_measure: 'EA',
+		});
+		const { outputs, error } = await harness.run(inventoryUpsert({}, 'continueErrorOutput'), [
+			item('P-1'),
+			item('P-2', 'REFUSE me'),
+			item('P-3'),
+		]);
+		expect(error).toBeUndefined();
+		expect(outputs[0].map(itemOf)).toEqual([0, 2]);
+		expect(
+			outputs[1].map((failed) => [itemOf(failed), failed.json.message, errorOf(failed).field]),
+		).toEqual([[1, 'Inventory item P-2: field "description" is blocked', 'description']]);
+	});
 });

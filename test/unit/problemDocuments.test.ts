@@ -32,6 +32,16 @@ describe('problemOf', () => {
 		).toEqual([{ path: 'query.limit', message: 'must be at most 100' }]);
 	});
 
+	it('reads the list that has entries where an empty one comes first (errors: [] beside invalid-params)', () => {
+		expect(
+			problemOf({
+				title: 'Your request parameters did not validate.',
+				errors: [],
+				'invalid-params': [{ name: 'data[1].item_name', reason: 'is too long' }],
+			})?.details,
+		).toEqual([{ path: 'data[1].item_name', message: 'is too long' }]);
+	});
+
 	it('reads a detail that is text as the message, as before', () => {
 		expect(problemOf({ detail: 'Item not found' })).toMatchObject({
 			message: 'Item not found',

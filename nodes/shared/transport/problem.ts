@@ -52,13 +52,14 @@ export function detailOf(entry: unknown): { path?: string; message?: string } | 
 	return { path, message: first(object, MESSAGE_KEYS) };
 }
 
-/** The details of a problem: its first list of errors, or a map of field → messages. */
+/** The details of a problem: its first list of errors that has any (an empty `errors: []` beside `invalid-params` says nothing), or a map of field → messages. */
 function detailsOf(
 	body: Record<string, unknown>,
 ): Array<{ path?: string; message?: string }> | undefined {
 	for (const key of LIST_KEYS) {
 		const value = body[key];
-		if (Array.isArray(value)) return value.flatMap((entry) => detailOf(entry) ?? []);
+		if (Array.isArray(value) && value.length > 0)
+			return value.flatMap((entry) => detailOf(entry) ?? []);
 		const map = asObject(value);
 		if (map && key === 'errors')
 			return Object.entries(map).map(([path, messages]) => ({
