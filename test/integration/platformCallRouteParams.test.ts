@@ -172,6 +172,28 @@ describe('WMS Platform → Call a Route: path, query and header values as they w
 		expect(sent()).toEqual([['/warehouses/W3', { view: ['full'] }]]);
 	});
 
+	it('refuses a path value of dots, which would send the request to another route', async () => {
+		const { outputs, error } = await harness.run(GET_WAREHOUSE, [
+			{ w: '..', v: 'full' },
+			{ w: '.', v: 'full' },
+			{ w: '...', v: 'full' },
+		]);
+		expect(error).toBeUndefined();
+		expect(messages(outputs[1])).toEqual([
+			[
+				0,
+				'The 1st input item: Warehouse ID is "..", which in a path means the level above, so the request would go to another route: give the record\'s own value',
+			],
+			[
+				1,
+				expect.stringMatching(
+					/^The 2nd input item: Warehouse ID is "\.", which in a path means this level/,
+				),
+			],
+		]);
+		expect(sent()).toEqual([['/warehouses/...', { view: ['full'] }]]);
+	});
+
 	it("refuses a path value with a line break, and a read's query value with spaces, before anything is sent", async () => {
 		const path = await harness.run(GET_WAREHOUSE, [{ w: 'W\n1', v: 'full' }]);
 		expect(messages(path.outputs[1])).toEqual([

@@ -4,7 +4,8 @@
  * and dropped from a header, so the platform's "no such record" would hide them; an expression
  * saved with spaces before its braces is the usual cause. A line break or another control
  * character would be sent encoded in a path or query, and n8n's HTTP client silently takes it out
- * of a header: a value read from a file or a text box often ends with one.
+ * of a header: a value read from a file or a text box often ends with one. A path value that is
+ * "." or ".." would send the request to another route (/orders/../ship is /ship).
  */
 import type { IDataObject } from 'n8n-workflow';
 
@@ -38,6 +39,9 @@ function where(name: string, param: Param): string {
 /** What is wrong with one value of a parameter, or undefined. */
 function problemOf(value: unknown, name: string, param: Param): string | undefined {
 	if (typeof value !== 'string') return undefined;
+	// An address's reader takes a path segment of dots (even percent-encoded) as a step, not a value.
+	if (param.in === 'path' && (value === '.' || value === '..'))
+		return `is ${JSON.stringify(value)}, which in a path means ${value === '.' ? 'this level' : 'the level above'}, so the request would go to another route: give the record's own value`;
 	const control = controlWords(value);
 	if (control !== undefined)
 		return `is ${JSON.stringify(value)}, with ${control} in it, ${where(name, param)}: remove the ${control.replace(/^an? /, '').replace(/ \(.*$/, '')} (a value read from a file or a text box often has one)`;
