@@ -64,9 +64,9 @@ function fieldsOf(
 	spec: RecordSpec,
 	envelope: FieldSpec[] = [],
 	/**
-	 * The route, whose path, query and header parameters take no value with spaces before or after
-	 * it or a line break; `beside`: a bulk route's, whose records go in its body, so that only the
-	 * fields beside them can be parameters.
+	 * The route, whose path, query and header values are held as paramValues.ts says (spaces around
+	 * them, a line break, a path of dots); `beside`: a bulk route's, whose records go in its body, so
+	 * that only the fields beside them can be parameters.
 	 */
 	params?: { route: string; beside?: true },
 ): ItemFields {
