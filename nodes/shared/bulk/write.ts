@@ -30,14 +30,14 @@ import { ReferenceCheck } from '../checking/references';
 import type { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
 import { Lanes } from './lanes';
-import { sendRows } from './laneRequest';
+import { sendRows } from './request';
 import { notSent, rowKey, type RowOutcome } from './outcomes';
 import { batchesOf, RowSource, type RowBatches } from './rowSource';
 import { tokenFetchedAt } from '../transport/secrets';
 import { sending, type BulkOptions, type RowsWritten, type WriteRun } from './writeRun';
 
 // Each step of a write reads in its own file: the rows as they come (rowSource.ts), one lane's
-// request until its rows are settled (laneRequest.ts), and what a run carries (writeRun.ts).
+// request until its rows are settled (request.ts), and what a run carries (writeRun.ts).
 export type { FailedRow, RowOutcome } from './outcomes';
 export type { RowBatches } from './rowSource';
 export type { BulkOptions, RowsWritten } from './writeRun';
