@@ -20,10 +20,11 @@ import type {
 	IPairedItemData,
 } from 'n8n-workflow';
 
+import type { ComparisonId } from './stepFailed';
 import { CSV_COLUMNS, stockKey, toCsv, type ErpOnHand, type ReportLine } from './variance';
 
 export interface ReportEntry extends ReportLine {
-	comparison_id: string;
+	comparison_id: ComparisonId;
 	/** Whether the adjustment was added and processed on the platform. */
 	adjusted: boolean;
 }

@@ -12,7 +12,14 @@ import type { ExecuteSession } from '../../../../shared/session';
 import { type ReconcileSettings } from './properties';
 import type { ReportEntry } from './report';
 import * as steps from './steps';
-import { runPlace, StepFailed, stepFailed, type ComparisonRun, type StepName } from './stepFailed';
+import {
+	runPlace,
+	StepFailed,
+	stepFailed,
+	type ComparisonId,
+	type ComparisonRun,
+	type StepName,
+} from './stepFailed';
 import {
 	adjustmentDelta,
 	classify,
@@ -73,7 +80,7 @@ export class Run {
 		for (const itemIndex of itemIndexes) {
 			const cause = new NodeOperationError(ctx.getNode(), forItem(error.message, itemIndex), {
 				itemIndex,
-				description: `Warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ''}: the platform refused this stock line at step "${step}"`,
+				description: `Warehouse ${run.warehouse_code}${run.comparison_id !== undefined ? `, comparison ${run.comparison_id}` : ''}: the platform refused this stock line at step "${step}"`,
 			});
 			this.output.fail(itemIndex, cause);
 			this.inputErrors++;
@@ -92,7 +99,7 @@ export class Run {
 			for (let line = 0; line < stock.size; line++) sources.push(...stock.sourcesOf(line));
 			this.refuse('create comparison', run, outcome.error, sources);
 		}
-		const active = this.runs.filter((run) => run.comparison_id);
+		const active = this.runs.filter((run) => run.comparison_id !== undefined);
 		for (const run of active) {
 			const stock = byWarehouse.get(run.warehouse_code)!;
 			const refusedLines = await steps.loadErpOnHand(session, run, stock, options);
@@ -103,7 +110,7 @@ export class Run {
 				this.refuse('load ERP on-hand', run, outcome.error, stock.sourcesOf(line));
 		}
 		// Only differing lines are kept: memory grows with the discrepancies, not the stock.
-		const differing: Array<ComparedLine & Discrepancy & { comparison_id: string }> = [];
+		const differing: Array<ComparedLine & Discrepancy & { comparison_id: ComparisonId }> = [];
 		let linesCompared = 0;
 		for (const run of active) {
 			await steps.setPlatformOnHand(session, run, options);
@@ -140,7 +147,7 @@ export class Run {
 	async adjust() {
 		const { session, settings } = this;
 		const options = { retry: settings.retry, batchSize: settings.batchSize, words: this.words };
-		for (const run of this.runs.filter((candidate) => candidate.comparison_id)) {
+		for (const run of this.runs.filter((candidate) => candidate.comparison_id !== undefined)) {
 			const mine = this.entries.filter(
 				(entry) => entry.comparison_id === run.comparison_id && entry.action === 'adjust',
 			);
@@ -168,7 +175,7 @@ export class Run {
 	async close() {
 		const { retry, batchSize } = this.settings;
 		const options = { retry, batchSize, words: this.words };
-		for (const run of this.runs.filter((candidate) => candidate.comparison_id))
+		for (const run of this.runs.filter((candidate) => candidate.comparison_id !== undefined))
 			await steps.completeComparison(this.session, run, options);
 	}
 
@@ -178,7 +185,7 @@ export class Run {
 		const adjusted = this.entries.filter((entry) => entry.adjusted);
 		const review = this.entries.filter((entry) => entry.action === 'needs_review');
 		const { units, percent, rule } = settings.threshold ?? {};
-		const withId = this.runs.filter((run) => run.comparison_id);
+		const withId = this.runs.filter((run) => run.comparison_id !== undefined);
 		const summary: IDataObject = {
 			outcome: failure
 				? 'stopped'

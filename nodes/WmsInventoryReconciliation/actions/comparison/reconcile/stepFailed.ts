@@ -45,10 +45,13 @@ const NEXT_OPERATIONS: Record<StepName, string> = {
 	complete: 'Complete',
 };
 
+export type ComparisonId = string | number;
+
 /** One warehouse's comparison as Reconcile drives it. */
 export interface ComparisonRun {
 	warehouse_code: string;
-	comparison_id?: string;
+	/** As the platform gave it (text or a number): it goes back in the type its description says. */
+	comparison_id?: ComparisonId;
 	/** The comparison's state as the platform last answered it. */
 	status?: string;
 	steps_done: StepName[];
@@ -111,7 +114,7 @@ export async function step<T>(
 
 /** Which warehouse and comparison a run is, in a message. */
 export const runPlace = (run: ComparisonRun) =>
-	`warehouse ${run.warehouse_code}${run.comparison_id ? `, comparison ${run.comparison_id}` : ', no comparison created'}`;
+	`warehouse ${run.warehouse_code}${run.comparison_id !== undefined ? `, comparison ${run.comparison_id}` : ', no comparison created'}`;
 
 /** A step's failure in the user's words: where it stopped and which operations finish the job. */
 export function stepError(
@@ -122,15 +125,16 @@ export function stepError(
 ): NodeOperationError {
 	const { run } = failure;
 	const others = runs
-		.filter((other) => other !== run && other.comparison_id)
+		.filter((other) => other !== run && other.comparison_id !== undefined)
 		.map(
 			(other) => `${other.warehouse_code}: ${other.comparison_id} (${other.status ?? 'unknown'})`,
 		);
 	const planned = dryRun ? REPORT_STEPS : [...REPORT_STEPS, ...ADJUST_STEPS];
 	const next = remainingOperations(failure, planned);
-	const continueWith = run.comparison_id
-		? `Comparison ${run.comparison_id} is in state ${run.status ?? 'unknown'}; to finish, run ${next.join(', then ')} with comparison ID ${run.comparison_id}, or run Reconcile again.`
-		: 'No comparison was created for this warehouse; run Reconcile again once the cause is fixed.';
+	const continueWith =
+		run.comparison_id !== undefined
+			? `Comparison ${run.comparison_id} is in state ${run.status ?? 'unknown'}; to finish, run ${next.join(', then ')} with comparison ID ${run.comparison_id}, or run Reconcile again.`
+			: 'No comparison was created for this warehouse; run Reconcile again once the cause is fixed.';
 	return new NodeOperationError(
 		session.ctx.getNode(),
 		`Reconcile stopped at step "${failure.step}" (${runPlace(run)}): ${failure.cause.message}`,

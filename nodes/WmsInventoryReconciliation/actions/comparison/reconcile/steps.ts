@@ -48,7 +48,7 @@ export async function createComparisons(
 						`the platform confirmed the comparison of warehouse ${run.warehouse_code} but its answer gives no comparison_id to continue with: ${JSON.stringify(outcome.result).slice(0, 200)}`,
 					),
 				);
-			run.comparison_id = String(id);
+			run.comparison_id = id;
 			run.status = 'open';
 			run.steps_done.push('create comparison');
 		} else if (outcome.kind === 'refused') {
