@@ -34,6 +34,8 @@ export interface ReconcileVendor {
 		wms: string;
 		variance: string;
 	};
+	/** How the vendor numbers its comparisons: text (CMP-1) or an integer. */
+	comparisonIds: 'text' | 'integer';
 	flaw?: Flaw;
 	/** The line and compared-item schemas under components (a `$ref`), or inline. */
 	refs: boolean;
@@ -116,6 +118,7 @@ export const reconcileVendorArbitrary: fc.Arbitrary<ReconcileVendor> = fc.record
 		{ weight: 2, arbitrary: fc.constant(undefined) },
 		{ weight: 1, arbitrary: flawArbitrary },
 	),
+	comparisonIds: fc.constantFrom('text' as const, 'integer' as const),
 	refs: fc.boolean(),
 	format: fc.constantFrom('json' as const, 'yaml' as const),
 	version: fc.constantFrom('3.0.3' as const, '3.1.0' as const),

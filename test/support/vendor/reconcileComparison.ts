@@ -13,7 +13,7 @@ export interface Line {
 }
 
 export interface Comparison {
-	id: string;
+	id: string | number;
 	warehouse: string;
 	status: string;
 	erp: Map<string, Line & { qty: number }>;

@@ -23,6 +23,11 @@ const TYPES: Record<string, Schema> = {
 };
 const REQUIRED = new Set(['sku', 'qty', 'delta', 'erp', 'wms']);
 
+const comparisonId = (vendor: ReconcileVendor): Schema =>
+	vendor.comparisonIds === 'integer'
+		? { type: 'integer', minimum: 1 }
+		: { type: 'string', minLength: 1, maxLength: 40 };
+
 function objectOf(fields: Record<string, string[]>, extra: Record<string, Schema> = {}): Schema {
 	const properties: Record<string, Schema> = {};
 	const required: string[] = [];
@@ -36,9 +41,14 @@ function objectOf(fields: Record<string, string[]>, extra: Record<string, Schema
 }
 
 const content = (schema: Schema) => ({ 'application/json': { schema } });
-const comparisonId = { type: 'string', minLength: 1, maxLength: 40 };
 
-function bulkRoute(operationId: string, list: string, line: Schema, key?: string[]): Schema {
+function bulkRoute(
+	vendor: ReconcileVendor,
+	operationId: string,
+	list: string,
+	line: Schema,
+	key?: string[],
+): Schema {
 	return {
 		post: {
 			operationId,
@@ -51,7 +61,7 @@ function bulkRoute(operationId: string, list: string, line: Schema, key?: string
 					additionalProperties: false,
 					required: ['comparison_id', list],
 					properties: {
-						comparison_id: comparisonId,
+						comparison_id: comparisonId(vendor),
 						[list]: { type: 'array', minItems: 1, maxItems: 1000, items: line },
 					},
 				}),
@@ -61,7 +71,12 @@ function bulkRoute(operationId: string, list: string, line: Schema, key?: string
 	};
 }
 
-function actionRoute(operationId: string, answer: Schema, extra: Schema = {}): Schema {
+function actionRoute(
+	vendor: ReconcileVendor,
+	operationId: string,
+	answer: Schema,
+	extra: Schema = {},
+): Schema {
 	return {
 		post: {
 			operationId,
@@ -72,7 +87,7 @@ function actionRoute(operationId: string, answer: Schema, extra: Schema = {}): S
 					type: 'object',
 					additionalProperties: false,
 					required: ['comparison_id'],
-					properties: { comparison_id: comparisonId, ...extra },
+					properties: { comparison_id: comparisonId(vendor), ...extra },
 				}),
 			},
 			responses: {
@@ -80,7 +95,11 @@ function actionRoute(operationId: string, answer: Schema, extra: Schema = {}): S
 					description: 'The comparison after the step',
 					content: content({
 						type: 'object',
-						properties: { comparison_id: comparisonId, status: { type: 'string' }, ...answer },
+						properties: {
+							comparison_id: comparisonId(vendor),
+							status: { type: 'string' },
+							...answer,
+						},
 					}),
 				},
 			},
@@ -144,34 +163,37 @@ export function describeReconcile(vendor: ReconcileVendor): string {
 			},
 		},
 		'/comparison_erp_on_hand/add': bulkRoute(
+			vendor,
 			'addErpCounts',
 			vendor.erp.list,
 			use('ErpCount'),
 			lineKey(erp),
 		),
-		'/comparison_platform_on_hand/set': actionRoute('snapshotStock', {
+		'/comparison_platform_on_hand/set': actionRoute(vendor, 'snapshotStock', {
 			items: number,
 			differences: number,
 		}),
 		'/comparison_adjustment_item/add': bulkRoute(
+			vendor,
 			'addAdjustments',
 			vendor.adjustment.list,
 			use('Adjustment'),
 			lineKey(adjustment),
 		),
 		'/comparison_item/process': actionRoute(
+			vendor,
 			'processItems',
 			{ processed: number, remaining: number },
 			{ [vendor.process]: { type: 'array', minItems: 1, maxItems: 1000, items: TYPES.sku } },
 		),
-		'/comparison_move_attempt/create': actionRoute('createMoveAttempts', {
+		'/comparison_move_attempt/create': actionRoute(vendor, 'createMoveAttempts', {
 			created: number,
 			erp_update_ids: { type: 'array', items: { type: 'string' } },
 		}),
-		'/comparison/complete': actionRoute('completeComparison', {
+		'/comparison/complete': actionRoute(vendor, 'completeComparison', {
 			completed_at: { type: 'string', format: 'date-time' },
 		}),
-		'/comparison/check_status': actionRoute('readComparison', {
+		'/comparison/check_status': actionRoute(vendor, 'readComparison', {
 			warehouse_code: { type: 'string' },
 			// Lists whose entries are no compared items: the node must not take them for those.
 			erp_lines: { type: 'array', items: use('ErpCount') },
@@ -199,7 +221,7 @@ export function describeReconcile(vendor: ReconcileVendor): string {
 									properties: {
 										index: { type: 'integer' },
 										key: { type: 'string' },
-										comparison_id: comparisonId,
+										comparison_id: comparisonId(vendor),
 										status: { type: 'string', enum: ['created', 'updated', 'unchanged', 'error'] },
 										message: { type: 'string' },
 									},

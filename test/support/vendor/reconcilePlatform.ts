@@ -217,7 +217,8 @@ export class ReconcilePlatform {
 			results: rows.map((row, index) => {
 				if (typeof row.warehouse_code !== 'string' || row.warehouse_code === '')
 					this.misfits.push(`/comparison/add row ${index}: no warehouse_code`);
-				const id = `CMP-${this.comparisons.length + 1}`;
+				const n = this.comparisons.length + 1;
+				const id = this.vendor.comparisonIds === 'integer' ? n : `CMP-${n}`;
 				this.comparisons.push({
 					id,
 					warehouse: row.warehouse_code as string,
@@ -226,7 +227,7 @@ export class ReconcilePlatform {
 					items: [],
 					adjustments: new Map(),
 				});
-				return { index, key: id, comparison_id: id, status: 'created' };
+				return { index, key: String(id), comparison_id: id, status: 'created' };
 			}),
 		};
 	}
