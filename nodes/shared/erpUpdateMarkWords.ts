@@ -61,28 +61,17 @@ export function markingSession<S extends Session>(
 }
 
 /**
- * Where a mark's answer words are the update's states (each listed in a list route's status
- * filter), what they say of a mark to `state` beyond the word read as it: a word saying another
- * state is not the mark made (DONE after Set Error: the update is complete); a word saying none,
- * where the description gives no word for `state` (REJECTED after Set Error), may be the
- * platform's word for it, so it is not read as a refusal, only as not confirmed. Answer words that
- * are a write's results (updated, failed) keep what they say.
+ * Where a mark's answer words are the update's states (areStates), what they say of a mark to
+ * `state` beyond the word read as it: a word saying another state is not the mark made (DONE
+ * after Set Error: the update is complete); a word saying none, where the description gives no
+ * word for `state` (REJECTED after Set Error), may be the platform's word for it, so it is not
+ * read as a refusal, only as not confirmed.
  */
 function stateAnswers(
-	session: Session,
 	state: UpdateState,
 	words: string[],
 	marked: string[],
 ): { unsure: string[]; notMarked: string[] } {
-	const states = new Set(
-		ERP_UPDATE_KINDS.flatMap(({ route }) =>
-			session.platform.has(route)
-				? (statusFilter(session, route)?.options ?? []).map((one) => one.value.toLowerCase())
-				: [],
-		),
-	);
-	if (words.length === 0 || !words.every((word) => states.has(word.toLowerCase())))
-		return { unsure: [], notMarked: [] };
 	const isMarked = new Set(marked.map((word) => word.toLowerCase()));
 	const rest = words.filter((word) => !isMarked.has(word.toLowerCase()));
 	const another = STATES.filter((one) => one !== state);
@@ -91,6 +80,22 @@ function stateAnswers(
 	const unsure = placed ? [] : rest.filter((word) => !notMarked.includes(word));
 	return { unsure, notMarked };
 }
+
+/** Whether all of a mark's answer words are the update's states: each listed in a list route's status filter. */
+function areStates(session: Session, words: string[]): boolean {
+	const states = new Set(
+		ERP_UPDATE_KINDS.flatMap(({ route }) =>
+			session.platform.has(route)
+				? (statusFilter(session, route)?.options ?? []).map((one) => one.value.toLowerCase())
+				: [],
+		),
+	);
+	return words.length > 0 && words.every((word) => states.has(word.toLowerCase()));
+}
+
+/** Whether an answer's stored words are a write's results: one of them says no update state (updated, unchanged). */
+const writeResults = (stored: string[] | undefined) =>
+	(stored ?? []).some((word) => STATES.every((state) => wordsFor([word], state).length === 0));
 
 /**
  * A mark's answer words on a platform's description: those it lists (`words`), those read as the
@@ -122,12 +127,24 @@ export function markWords(
 		...(statuses?.unknown ?? []),
 	];
 	const given = chosen?.value.trim() ?? '';
+	// A write's result words (updated, unchanged, error): a row answered "error" failed, it is not
+	// an update marked as error, and "updated" says the mark was made; nothing to place.
+	const states = areStates(session, words);
+	if (!states && writeResults(statuses?.stored))
+		return {
+			words,
+			marked: given !== '' ? [given] : [],
+			unplaced: false,
+			statuses,
+			unsure: [],
+			notMarked: [],
+		};
 	const marked = given !== '' ? [given] : wordsFor(words, state);
 	return {
 		words,
 		marked,
 		unplaced: words.length > (statuses?.stored?.length ?? 0),
 		statuses,
-		...stateAnswers(session, state, words, marked),
+		...(states ? stateAnswers(state, words, marked) : { unsure: [], notMarked: [] }),
 	};
 }

@@ -13,6 +13,9 @@ import type { Harness, NodeUnderTest } from '../support/harness';
 import { capturedLogs } from '../support/leaks';
 import { MarkFront } from '../support/markFront';
 import { harnessFor } from '../support/platform';
+import { ErpPlatform } from '../support/vendor/erpPlatform';
+import { describeErp, type ErpVendor } from '../support/vendor/erpUpdates';
+import { onVendorPlatform } from '../support/vendor/run';
 
 jest.setTimeout(60_000);
 
@@ -53,8 +56,8 @@ async function initech(states: string[]): Promise<void> {
 }
 
 afterEach(async () => {
-	await front.close();
-	await sim.close();
+	await front?.close();
+	await sim?.close();
 });
 
 describe('Initech listing NEW, DONE, REJECTED: no word says error', () => {
@@ -146,5 +149,52 @@ describe('Acknowledge on Emit on Initech', () => {
 		await expect(acknowledgingPoll()).rejects.toThrow(
 			`Could not acknowledge the pending updates: not marked complete — the platform answered "NEW" on /erp_update/set_complete, a word the node reads as an update still pending (${DESCRIPTION} lists NEW, DONE, ERROR), so the update was not marked complete. Check the update on the platform before marking it again; if "NEW" is the platform's word for an update once complete, set Options → Marked State to NEW.`,
 		);
+	});
+});
+
+describe("a vendor whose marks answer a write's result words (updated, unchanged, error), its states NEW, DONE, ERROR", () => {
+	const on = onVendorPlatform(() => ErpPlatform.start());
+	const vendor: ErpVendor = {
+		idType: 'integer',
+		words: { pending: 'NEW', complete: 'DONE', error: 'ERROR' },
+		list: 'items',
+		filter: '',
+		marks: 'items',
+		paging: { by: 'page', size: 5, statesMax: true, end: 'counts' },
+		format: 'json',
+		version: '3.1.0',
+	};
+	beforeEach(() => {
+		on.platform.use(vendor);
+		on.harness.store.data.descriptionText = describeErp(vendor);
+	});
+
+	it('Set Error: a row answered "error" is refused in the platform\'s words, never an update marked as error; the others are marked', async () => {
+		const [id] = on.platform.add('move_attempt', 1);
+		const { error, outputs } = await on.harness.run(mark(2, 'setError'), [
+			{ id, error: 'No such cost centre' },
+			{ id: 999, error: 'No such cost centre' },
+		]);
+		expect(error).toBeUndefined();
+		expect(
+			outputs[0].map(
+				(item) => (item.json.error as IDataObject | undefined)?.message ?? item.json.result,
+			),
+		).toEqual(['marked as error', 'ERP update 999: no such update']);
+		expect(on.platform.updates.map((update) => update.status)).toEqual(['ERROR']);
+	});
+
+	it('Set Complete at version 3 marks, where it stopped before sending ("does not say which word … means complete")', async () => {
+		const ids = on.platform.add('outgoing_consignment', 2);
+		const { error, outputs } = await on.harness.run(
+			mark(3, 'setComplete'),
+			ids.map((id) => ({ id })),
+		);
+		expect(error).toBeUndefined();
+		expect(outputs[0].map((item) => item.json.result)).toEqual([
+			'marked complete',
+			'marked complete',
+		]);
+		expect(on.platform.updates.map((update) => update.status)).toEqual(['DONE', 'DONE']);
 	});
 });
