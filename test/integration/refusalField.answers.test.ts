@@ -3,8 +3,9 @@
  * accepted/rejected answer (issue 40, point 4), through real n8n-core against the simulator's
  * Acme, at every node version: the field as the nodes hold it (`lines[1].sku`), counted from 1 at
  * version 3 (`lines.2.sku`) as every other refusal; the message counts from 1 at every version,
- * as a refusal of the whole request does; and a problem document whose empty `errors` list
- * comes before its `invalid-params`, on a second platform. What is stored is unchanged.
+ * as a refusal of the whole request does; and, on a second platform, a problem document whose
+ * empty `errors` list comes before its `invalid-params`, or whose errors name the row by an index
+ * beside the field. What is stored is unchanged, but for the rows sent again once one is named.
  */
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
@@ -95,41 +96,56 @@ describe('a row refused in an accepted/rejected answer (Acme) names its field', 
 	);
 });
 
-describe('a problem document with an empty errors list beside invalid-params', () => {
+describe('a problem document naming rows and fields its own ways (a second platform)', () => {
 	let platform: QuirkyPlatform;
 	beforeEach(async () => (platform = await QuirkyPlatform.start()));
 	afterEach(async () => await platform.close());
 
-	it('names the row and its field from invalid-params: that item refused, the others sent again and stored', async () => {
-		platform.on('/inventory/add', (call) => {
-			const at = call.items.findIndex((item) => item.description === 'REFUSE me');
-			if (at < 0) return undefined;
-			return {
-				status: 422,
-				headers: { 'content-type': 'application/problem+json' },
-				json: {
-					type: 'https://vendor.example/problems/validation',
-					title: 'Your request parameters did not validate.',
-					errors: [],
-					'invalid-params': [{ name: `items[${at}].description`, reason: 'is blocked' }],
-				},
-			};
-		});
-		const harness = harnessFor(platform);
-		const item = (sku: string, description = `Item ${sku}`) => ({
-			sku,
-			description,
-			unit_of_measure: 'EA',
-		});
-		const { outputs, error } = await harness.run(inventoryUpsert({}, 'continueErrorOutput'), [
-			item('P-1'),
-			item('P-2', 'REFUSE me'),
-			item('P-3'),
-		]);
-		expect(error).toBeUndefined();
-		expect(outputs[0].map(itemOf)).toEqual([0, 2]);
-		expect(
-			outputs[1].map((failed) => [itemOf(failed), failed.json.message, errorOf(failed).field]),
-		).toEqual([[1, 'Inventory item P-2: field "description" is blocked', 'description']]);
+	const item = (sku: string, description = `Item ${sku}`) => ({
+		sku,
+		description,
+		unit_of_measure: 'EA',
 	});
+
+	it.each([
+		[
+			'an empty errors list before invalid-params',
+			(at: number) => ({
+				errors: [],
+				'invalid-params': [{ name: `items[${at}].description`, reason: 'is blocked' }],
+			}),
+		],
+		[
+			'the row as an index beside the field',
+			(at: number) => ({ errors: [{ index: at, field: 'description', message: 'is blocked' }] }),
+		],
+	])(
+		'%s: that item refused with its field, the others sent again and stored',
+		async (_name, errors) => {
+			platform.on('/inventory/add', (call) => {
+				const at = call.items.findIndex((row) => row.description === 'REFUSE me');
+				if (at < 0) return undefined;
+				return {
+					status: 422,
+					headers: { 'content-type': 'application/problem+json' },
+					json: {
+						type: 'https://vendor.example/problems/validation',
+						title: 'Your request parameters did not validate.',
+						...errors(at),
+					},
+				};
+			});
+			const harness = harnessFor(platform);
+			const { outputs, error } = await harness.run(inventoryUpsert({}, 'continueErrorOutput'), [
+				item('P-1'),
+				item('P-2', 'REFUSE me'),
+				item('P-3'),
+			]);
+			expect(error).toBeUndefined();
+			expect(outputs[0].map(itemOf)).toEqual([0, 2]);
+			expect(
+				outputs[1].map((failed) => [itemOf(failed), failed.json.message, errorOf(failed).field]),
+			).toEqual([[1, 'Inventory item P-2: field "description" is blocked', 'description']]);
+		},
+	);
 });

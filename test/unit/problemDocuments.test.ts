@@ -42,6 +42,23 @@ describe('problemOf', () => {
 		).toEqual([{ path: 'data[1].item_name', message: 'is too long' }]);
 	});
 
+	it('keeps the row an entry names apart from its field (index, row), counted from 0', () => {
+		expect(
+			problemOf({
+				title: 'Invalid',
+				errors: [
+					{ index: 1, field: 'sku', message: 'is blocked' },
+					{ row: 0, name: 'quantity', reason: 'too large' },
+					{ field: 'data[2].sku', message: 'unknown' },
+				],
+			})?.details,
+		).toEqual([
+			{ path: 'sku', message: 'is blocked', row: 1 },
+			{ path: 'quantity', message: 'too large', row: 0 },
+			{ path: 'data[2].sku', message: 'unknown' },
+		]);
+	});
+
 	it('reads a detail that is text as the message, as before', () => {
 		expect(problemOf({ detail: 'Item not found' })).toMatchObject({
 			message: 'Item not found',

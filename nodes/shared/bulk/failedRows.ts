@@ -158,13 +158,16 @@ export function rowsNamed(
 	const path = rowPath(container);
 	for (const detail of error.body?.details ?? []) {
 		const match = path.exec(detail.path ?? '');
-		if (!match || Number(match[1]) >= rowCount) continue;
-		const field = platformField((detail.path ?? '').replace(path, ''));
+		// A row named apart from its field ({index: 1, field: "sku"}) is that row's.
+		const at = match ? Number(match[1]) : detail.row;
+		if (at === undefined || at >= rowCount) continue;
+		const inRow = match ? (detail.path ?? '').replace(path, '') : (detail.path ?? '');
+		const field = platformField(inRow);
 		const text = `${field ? `field "${fieldPath(field)}" ` : ''}${detail.message ?? 'rejected'}`;
-		const row = named.get(Number(match[1])) ?? { messages: [] };
+		const row = named.get(at) ?? { messages: [] };
 		row.messages.push(text);
 		row.field ??= field || undefined;
-		named.set(Number(match[1]), row);
+		named.set(at, row);
 	}
 	return named;
 }

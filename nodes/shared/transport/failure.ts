@@ -13,7 +13,8 @@ import type { SiteSummary } from './site';
 export interface PlatformErrorBody {
 	code?: string;
 	message?: string;
-	details?: Array<{ path?: string; message?: string }>;
+	/** `row`: the request's row an entry names apart from its path (`{index: 1, field: "sku"}`). */
+	details?: Array<{ path?: string; message?: string; row?: number }>;
 	request_id?: string;
 }
 
@@ -87,6 +88,7 @@ export function scrubbed(failure: FailedCall, secrets: Secrets): FailedCall {
 			details: body.details?.map((detail) => ({
 				path: text(detail.path),
 				message: text(detail.message),
+				...(Number.isInteger(detail.row) ? { row: detail.row } : {}),
 			})),
 		},
 	};

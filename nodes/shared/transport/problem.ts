@@ -39,8 +39,13 @@ function listPath(loc: unknown[]): string {
 	return (parts[0] === 'body' ? parts.slice(1) : parts).join('.');
 }
 
-/** One entry of an error list: where (a field path in whatever spelling) and what. */
-export function detailOf(entry: unknown): { path?: string; message?: string } | undefined {
+/** Keys by which an entry names its row apart from its field (`{index: 1, field: "item_name"}`), counted from 0 as a path's. */
+const ROW_KEYS = ['index', 'row', 'row_index', 'rowIndex', 'record_index', 'item_index'];
+
+type Detail = NonNullable<PlatformErrorBody['details']>[number];
+
+/** One entry of an error list: where (a field path in whatever spelling, and its row where named apart) and what. */
+export function detailOf(entry: unknown): Detail | undefined {
 	const object = asObject(entry);
 	if (!object) return typeof entry === 'string' ? { message: entry } : undefined;
 	const source = asObject(object.source);
@@ -49,13 +54,16 @@ export function detailOf(entry: unknown): { path?: string; message?: string } | 
 		loc ??
 		first(object, PATH_KEYS) ??
 		(source ? first(source, ['pointer', 'parameter']) : undefined);
-	return { path, message: first(object, MESSAGE_KEYS) };
+	const row = ROW_KEYS.map((key) => object[key]).find(
+		(value): value is number => Number.isInteger(value) && (value as number) >= 0,
+	);
+	const detail: Detail = { path, message: first(object, MESSAGE_KEYS) };
+	if (row !== undefined) detail.row = row;
+	return detail;
 }
 
 /** The details of a problem: its first list of errors that has any (an empty `errors: []` beside `invalid-params` says nothing), or a map of field → messages. */
-function detailsOf(
-	body: Record<string, unknown>,
-): Array<{ path?: string; message?: string }> | undefined {
+function detailsOf(body: Record<string, unknown>): Detail[] | undefined {
 	for (const key of LIST_KEYS) {
 		const value = body[key];
 		if (Array.isArray(value) && value.length > 0)
