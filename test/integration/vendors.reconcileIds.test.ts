@@ -29,6 +29,7 @@ const NUMBERED: ReconcileVendor = {
 		variance: 'variance',
 	},
 	comparisonIds: 'integer',
+	statesKey: true,
 	refs: false,
 	format: 'json',
 	version: '3.0.3',

@@ -37,6 +37,8 @@ export interface ReconcileVendor {
 	/** How the vendor numbers its comparisons: text (CMP-1) or an integer. */
 	comparisonIds: 'text' | 'integer';
 	flaw?: Flaw;
+	/** Whether the line routes name their key (x-natural-key: SKU and batch). */
+	statesKey: boolean;
 	/** The line and compared-item schemas under components (a `$ref`), or inline. */
 	refs: boolean;
 	format: 'json' | 'yaml';
@@ -119,6 +121,7 @@ export const reconcileVendorArbitrary: fc.Arbitrary<ReconcileVendor> = fc.record
 		{ weight: 1, arbitrary: flawArbitrary },
 	),
 	comparisonIds: fc.constantFrom('text' as const, 'integer' as const),
+	statesKey: fc.boolean(),
 	refs: fc.boolean(),
 	format: fc.constantFrom('json' as const, 'yaml' as const),
 	version: fc.constantFrom('3.0.3' as const, '3.1.0' as const),

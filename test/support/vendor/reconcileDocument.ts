@@ -124,8 +124,9 @@ export function describeReconcile(vendor: ReconcileVendor): string {
 					...(vendor.version === '3.1.0' ? { description: `A ${name}` } : {}),
 				}
 			: schemas[name];
+	// Without a key named, the package pairs each line's result by its row.
 	const lineKey = (place: Record<string, string[]>) =>
-		place.sku.length === 1 && place.batch?.length === 1
+		vendor.statesKey && place.sku.length === 1 && place.batch?.length === 1
 			? [place.sku[0], place.batch[0]]
 			: undefined;
 	const number = { type: 'integer' };
