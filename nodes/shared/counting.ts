@@ -52,13 +52,15 @@ export function seconds(ms: number): string {
 
 /**
  * A place in a request the platform names in its error details, in words: "/items/2/lines/0/quantity"
- * → "the 3rd record of the request, lines.1.quantity". Anything else stays as the platform wrote it.
+ * → "the 3rd record of the request, lines.1.quantity", as a field of a `row` it names apart
+ * ({index: 2, field: "lines[0].quantity"}) too. Anything else stays as the platform wrote it.
  */
-export function requestPlace(path: string): string {
+export function requestPlace(path: string, row?: number): string {
 	const place = /^\/items\/(\d+)(?:\/(.*))?$/.exec(path);
-	if (!place) return path;
-	const record = `the ${ordinal(Number(place[1]) + 1)} record of the request`;
-	return place[2] ? `${record}, ${fieldPath(platformField(place[2]))}` : record;
+	if (!place && row === undefined) return path;
+	const [at, within] = place ? [Number(place[1]), place[2]] : [row!, path];
+	const record = `the ${ordinal(at + 1)} record of the request`;
+	return within ? `${record}, ${fieldPath(platformField(within))}` : record;
 }
 
 /**

@@ -114,14 +114,16 @@ describe('a problem document naming rows and fields its own ways (a second platf
 				errors: [],
 				'invalid-params': [{ name: `items[${at}].description`, reason: 'is blocked' }],
 			}),
+			'items[1].description: is blocked',
 		],
 		[
 			'the row as an index beside the field',
 			(at: number) => ({ errors: [{ index: at, field: 'description', message: 'is blocked' }] }),
+			'the 2nd record of the request, description: is blocked',
 		],
 	])(
 		'%s: that item refused with its field, the others sent again and stored',
-		async (_name, errors) => {
+		async (_name, errors, details) => {
 			platform.on('/inventory/add', (call) => {
 				const at = call.items.findIndex((row) => row.description === 'REFUSE me');
 				if (at < 0) return undefined;
@@ -146,6 +148,8 @@ describe('a problem document naming rows and fields its own ways (a second platf
 			expect(
 				outputs[1].map((failed) => [itemOf(failed), failed.json.message, errorOf(failed).field]),
 			).toEqual([[1, 'Inventory item P-2: field "description" is blocked', 'description']]);
+			expect(errorOf(outputs[1][0]).details).toMatch(/^Route \/inventory\/add\. Details: /);
+			expect(errorOf(outputs[1][0]).details).toContain(details);
 		},
 	);
 });

@@ -126,7 +126,7 @@ export class PlatformError extends NodeApiError {
 	) {
 		const failure = gaveUp;
 		const details = (failure.body?.details ?? [])
-			.map((d) => `${requestPlace(d.path ?? '')}: ${d.message ?? ''}`)
+			.map((d) => `${requestPlace(d.path ?? '', d.row)}: ${d.message ?? ''}`)
 			.join('; ');
 		super(node, { message: platformMessage(failure) } as JsonObject, {
 			message: options.message ?? withTries(platformMessage(failure), failure),
