@@ -33,6 +33,10 @@ import {
 	sorted,
 	stockArbitrary,
 	stockKey,
+	csvOf,
+	FILE,
+	howArbitrary,
+	type How,
 	type StockLine,
 } from '../support/vendor/reconcileStock';
 import { useBinaryData, type RunResult } from '../support/harness';
@@ -54,38 +58,6 @@ const ROUTES: Record<FlawPlace, string> = {
 	adjustment: '/comparison_adjustment_item/add',
 	compared: '/comparison/check_status',
 };
-
-/** How the user runs Reconcile: the node's version, its input as items or a CSV file, a line's ERP quantity in one item or two. */
-interface How {
-	typeVersion: number;
-	file: boolean;
-	split: boolean;
-}
-const howArbitrary: fc.Arbitrary<How> = fc.record({
-	typeVersion: fc.constantFrom(1, 2, 3),
-	file: fc.boolean(),
-	split: fc.boolean(),
-});
-
-const FILE = {
-	input: 'file',
-	columnMapping: {
-		columns: [
-			{ column: 'sku', field: 'sku' },
-			{ column: 'warehouse', field: 'warehouse_code' },
-			{ column: 'batch', field: 'batch' },
-			{ column: 'quantity', field: 'quantity' },
-		],
-	},
-};
-const csvOf = (input: IDataObject[]) =>
-	['sku;warehouse;batch;quantity']
-		.concat(
-			input.map((line) =>
-				[line.sku, line.warehouse_code, line.batch ?? '', line.quantity].join(';'),
-			),
-		)
-		.join('\n');
 
 let said: unknown;
 

@@ -30,6 +30,7 @@ const NUMBERED: ReconcileVendor = {
 	},
 	comparisonIds: 'integer',
 	statesKey: true,
+	answer: 'perRow',
 	refs: false,
 	format: 'json',
 	version: '3.0.3',

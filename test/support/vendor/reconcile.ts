@@ -37,6 +37,8 @@ export interface ReconcileVendor {
 	/** How the vendor numbers its comparisons: text (CMP-1) or an integer. */
 	comparisonIds: 'text' | 'integer';
 	flaw?: Flaw;
+	/** How its bulk routes answer: a result per row, or accepted and rejected lists. */
+	answer: 'perRow' | 'split';
 	/** Whether the line routes name their key (x-natural-key: SKU and batch). */
 	statesKey: boolean;
 	/** The line and compared-item schemas under components (a `$ref`), or inline. */
@@ -121,6 +123,7 @@ export const reconcileVendorArbitrary: fc.Arbitrary<ReconcileVendor> = fc.record
 		{ weight: 1, arbitrary: flawArbitrary },
 	),
 	comparisonIds: fc.constantFrom('text' as const, 'integer' as const),
+	answer: fc.constantFrom('perRow' as const, 'split' as const),
 	statesKey: fc.boolean(),
 	refs: fc.boolean(),
 	format: fc.constantFrom('json' as const, 'yaml' as const),

@@ -107,6 +107,39 @@ function actionRoute(
 	};
 }
 
+/** A bulk route's answer: a result per row, or the rows accepted and those rejected. */
+function rowsAnswer(vendor: ReconcileVendor): Schema {
+	const row = {
+		type: 'object',
+		properties: {
+			index: { type: 'integer' },
+			key: { type: 'string' },
+			comparison_id: comparisonId(vendor),
+			status: { type: 'string', enum: ['created', 'updated', 'unchanged', 'error'] },
+			message: { type: 'string' },
+		},
+	};
+	if (vendor.answer === 'perRow')
+		return { type: 'object', properties: { results: { type: 'array', items: row } } };
+	const errors = {
+		type: 'array',
+		items: {
+			type: 'object',
+			properties: { field: { type: 'string' }, message: { type: 'string' } },
+		},
+	};
+	return {
+		type: 'object',
+		properties: {
+			accepted: { type: 'array', items: row },
+			rejected: {
+				type: 'array',
+				items: { type: 'object', properties: { index: { type: 'integer' }, errors } },
+			},
+		},
+	};
+}
+
 /** The vendor's OpenAPI document for its stock comparisons, as text. */
 export function describeReconcile(vendor: ReconcileVendor): string {
 	const erp = fieldsOf(vendor, 'erp');
@@ -212,24 +245,7 @@ export function describeReconcile(vendor: ReconcileVendor): string {
 			responses: {
 				Rows: {
 					description: 'One result per row, in request order',
-					content: content({
-						type: 'object',
-						properties: {
-							results: {
-								type: 'array',
-								items: {
-									type: 'object',
-									properties: {
-										index: { type: 'integer' },
-										key: { type: 'string' },
-										comparison_id: comparisonId(vendor),
-										status: { type: 'string', enum: ['created', 'updated', 'unchanged', 'error'] },
-										message: { type: 'string' },
-									},
-								},
-							},
-						},
-					}),
+					content: content(rowsAnswer(vendor)),
 				},
 			},
 		},

@@ -188,6 +188,17 @@ export class ReconcilePlatform {
 		return undefined;
 	}
 
+	/** Results per row in the vendor's answer style. */
+	private answered(results: Row[]): unknown {
+		if (this.vendor.answer === 'perRow') return { results };
+		return {
+			accepted: results.filter((row) => row.status !== 'error'),
+			rejected: results
+				.filter((row) => row.status === 'error')
+				.map(({ index, message }) => ({ index, errors: [{ field: 'request', message }] })),
+		};
+	}
+
 	/** The stock the platform holds in a comparison's warehouse. */
 	private held(comparison: Comparison): Held {
 		const held = this.stock.get(comparison.warehouse) ?? new Map();
@@ -213,8 +224,8 @@ export class ReconcilePlatform {
 			this.misfits.push('/comparison/add: no items list');
 			return { results: [] };
 		}
-		return {
-			results: rows.map((row, index) => {
+		return this.answered(
+			rows.map((row, index) => {
 				if (typeof row.warehouse_code !== 'string' || row.warehouse_code === '')
 					this.misfits.push(`/comparison/add row ${index}: no warehouse_code`);
 				const n = this.comparisons.length + 1;
@@ -229,7 +240,7 @@ export class ReconcilePlatform {
 				});
 				return { index, key: String(id), comparison_id: id, status: 'created' };
 			}),
-		};
+		);
 	}
 
 	/** Lines under `list`, each only of the place's fields, SKU and batch read by their names; `take` stores one or says why not. */
@@ -251,8 +262,8 @@ export class ReconcilePlatform {
 		const known = Object.values(fields).flat();
 		const sku = this.theirs(place, 'sku');
 		const batch = this.theirs(place, 'batch');
-		return {
-			results: (rows as Row[]).map((row, index) => {
+		return this.answered(
+			(rows as Row[]).map((row, index) => {
 				const line = { sku: row[sku] as string, batch: (row[batch] as string | undefined) ?? '' };
 				const unknown = Object.keys(row).filter((field) => !known.includes(field));
 				const why =
@@ -267,6 +278,6 @@ export class ReconcilePlatform {
 					? { index, key, status: 'error', message: why }
 					: { index, key, status: 'created' };
 			}),
-		};
+		);
 	}
 }

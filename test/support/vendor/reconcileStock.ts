@@ -1,6 +1,7 @@
 /**
  * The stock a Reconcile vendor property runs on (vendors.reconcile.test.ts), and what a run on it
- * should come to: the lines where the ERP and the platform differ, and a line in a vendor's names.
+ * should come to: the lines where the ERP and the platform differ, and a line in a vendor's names;
+ * how the user runs it (version, items or a CSV file).
  */
 import fc from 'fast-check';
 import type { IDataObject } from 'n8n-workflow';
@@ -71,3 +72,35 @@ export function inTheirNames(
 		if (values[role] !== undefined && values[role] !== '') row[names[0]] = values[role];
 	return row;
 }
+
+/** How the user runs Reconcile: the node's version, its input as items or a CSV file, a line's ERP quantity in one item or two. */
+export interface How {
+	typeVersion: number;
+	file: boolean;
+	split: boolean;
+}
+export const howArbitrary: fc.Arbitrary<How> = fc.record({
+	typeVersion: fc.constantFrom(1, 2, 3),
+	file: fc.boolean(),
+	split: fc.boolean(),
+});
+
+export const FILE = {
+	input: 'file',
+	columnMapping: {
+		columns: [
+			{ column: 'sku', field: 'sku' },
+			{ column: 'warehouse', field: 'warehouse_code' },
+			{ column: 'batch', field: 'batch' },
+			{ column: 'quantity', field: 'quantity' },
+		],
+	},
+};
+export const csvOf = (input: IDataObject[]) =>
+	['sku;warehouse;batch;quantity']
+		.concat(
+			input.map((line) =>
+				[line.sku, line.warehouse_code, line.batch ?? '', line.quantity].join(';'),
+			),
+		)
+		.join('\n');
