@@ -4,7 +4,7 @@
  * moves (no time passes). The platform counts a strict sliding one-second window per client and
  * answers 429 with Retry-After in whole seconds, rounded up, at least one (dev/simulator/timing.ts);
  * each request reaches it a varying time after it starts (a new connection's handshakes), as
- * laneRequest.ts and transport/request.ts drive them: a lane per request, the pace admitting each
+ * bulk/request.ts and transport/request.ts drive them: a lane per request, the pace admitting each
  * try, a refused one waiting out its Retry-After and sent again.
  */
 import * as workflowModule from 'n8n-workflow';
