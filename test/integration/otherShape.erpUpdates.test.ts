@@ -253,7 +253,7 @@ describe('Reconcile on Initech WMS 3.1, whose comparison lists what it compared 
 });
 
 describe('Reconcile on a platform whose comparison answer has two lists that could each be its compared items', () => {
-	it('stops before reading the comparison, naming the lists; nothing is adjusted', async () => {
+	it('stops before anything is sent, naming the lists', async () => {
 		const sim = await startSimulator({ shape: 'initech', demoData: true });
 		try {
 			sim.description.set({
@@ -268,8 +268,10 @@ describe('Reconcile on a platform whose comparison answer has two lists that cou
 				[{ sku: 'NUT-M8', warehouse_code: 'WH1', quantity: 5 }],
 			);
 			expect(error?.message).toBe(
-				'Reconcile stopped at step "read comparison" (warehouse WH1, comparison CMP-000001): The platform\'s API description (Initech WMS API 3.1.0) does not say which list of /comparison/check_status\'s answer holds the compared items of comparison CMP-000001: compared_items, recounted_items could each be it',
+				"WMS: the platform's API description (Initech WMS API 3.1.0) does not say which list of /comparison/check_status's answer holds the compared items: compared_items, recounted_items could each be it",
 			);
+			// Found from the description alone: no comparison is opened, loaded and snapshotted for nothing.
+			expect(sim.stats().requests['/comparison/add']).toBeUndefined();
 			expect(sim.stats().requests['/comparison/check_status']).toBeUndefined();
 			expect(sim.stats().requests['/comparison_adjustment_item/add']).toBeUndefined();
 		} finally {
