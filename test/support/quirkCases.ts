@@ -445,7 +445,7 @@ export const QUIRKS: Quirk[] = [
 		})),
 		stored: [],
 		failed:
-			/^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 422 on \/inventory\/add$/,
+			/^(?:Inventory item Q|Sales order SO|ERP update UPD)-\d+: The platform answered HTTP 422 on \/inventory\/add — refused with the 2 other records of its request, none of them named, so this one may be fine: find the record at fault \(the error's details hold the platform's answer\), correct it and send all 3 again$/,
 	},
 	// --- Errors as other vendors write them: the row and field they name, the others sent again ---
 	...(

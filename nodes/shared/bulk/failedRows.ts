@@ -206,11 +206,13 @@ export function refusedRows(
 			again: keys.map((_, k) => k).filter((k) => !named.has(k)),
 		};
 	if (status >= 400 && status < 500 && status !== 401 && status !== 429) {
-		// The request as a whole was refused: these rows fail, later requests may still pass.
+		// The request as a whole was refused: these rows fail, later requests may still pass. With
+		// others and none named, each row is told so: it may not be the one at fault.
 		const withOthers = keys.length > 1 ? true : undefined;
-		keys.forEach((_, k) =>
-			outcomes.set(k, refused(error, error.platformMessage, keys[k], withOthers)),
-		);
+		const said = withOthers
+			? `${error.platformMessage} — refused with the ${keys.length - 1} other record${keys.length > 2 ? 's' : ''} of its request, none of them named, so this one may be fine: find the record at fault (the error's details hold the platform's answer), correct it and send all ${keys.length} again`
+			: error.platformMessage;
+		keys.forEach((_, k) => outcomes.set(k, refused(error, said, keys[k], withOthers)));
 		return { outcomes, again: [] };
 	}
 	return undefined;
