@@ -8,7 +8,8 @@
  * adjusts; versions 1 to 3; the ERP lines as items, a line's quantity in one item or two, or as a
  * CSV file): the ERP lines reach the platform in the vendor's names; every line where the ERP and
  * the platform differ is reported with its warehouse, SKU and batch, and only those; Process Items
- * sends its SKUs under the vendor's list name; the adjustments go in the vendor's names and the
+ * sends its SKUs under the vendor's list name and the comparison's id as the vendor types it
+ * (text, or an integer); the adjustments go in the vendor's names and the
  * platform then holds the ERP's quantity of each line adjusted. A vendor whose description does
  * not tell which field plays a role or which list holds the compared items (none reads as it, or
  * two do) is refused in the node's words before anything is sent.
@@ -168,9 +169,9 @@ describe('vendors we never saw: Reconcile on comparison routes named as the gene
 			stock.every((line) => on.platform.onHand(line.warehouse, line) === (line.wms ?? 0)),
 		).toBe(true);
 
-		// Process Items on the dry run's comparison, still compared: its SKUs go under the vendor's list name.
-		// The single operations still send a comparison id as text (reported, not fixed here): text ids only.
-		if (vendor.comparisonIds === 'text') await processItems(vendor, dry, expected);
+		// Process Items on the dry run's comparison, still compared: its SKUs go under the vendor's list
+		// name, and its id goes as the vendor types it (a number where it numbers its comparisons).
+		await processItems(vendor, dry, expected);
 		return adjusting(vendor, stock, maxUnits, how, expected);
 	}
 
@@ -188,7 +189,8 @@ describe('vendors we never saw: Reconcile on comparison routes named as the gene
 				parameters: {
 					resource: 'comparison',
 					operation: 'processItems',
-					comparisonId: opened.comparison_id,
+					// Typed in, as a user gives it: text, whatever type the platform's ids are.
+					comparisonId: String(opened.comparison_id),
 					skus,
 				},
 			},

@@ -22,24 +22,28 @@ import {
 	type ResourceOperation,
 } from '../../../shared/form/properties';
 import { readRecord, recordSource, type RecordSource } from '../../../shared/form/records';
-import { inFormWords } from '../../../shared/form/words';
 import type { Operation } from '../../../shared/operations';
 import { Output, type ItemRecord } from '../../../shared/output';
 import {
 	recordSpec,
-	requestField,
 	type RecordCheck,
 	type RecordSpec,
 	type RoutePath,
 } from '../../../shared/platform';
-import { checkFormAgainst, effectiveSpec, gapError } from '../../../shared/drift';
+import { checkFormAgainst, effectiveSpec } from '../../../shared/drift';
 import { mapperProperty, RECORD_FIELDS } from '../../../shared/form/mapper';
 import { checkMapped, mappedRecord, mapsAutomatically } from '../../../shared/form/mapperRead';
-import type { ExecuteSession, Session } from '../../../shared/session';
+import type { ExecuteSession } from '../../../shared/session';
 import { fromVersion, onlyVersions } from '../../../shared/version';
 import { platformRequest } from '../../../shared/transport/request';
 import { inTheirWords, isLineRoute, specInOurWords, theirNames } from './lineWords';
 import { besideLines, lineFormName, withFieldNamed } from './refusedField';
+import {
+	comparisonId,
+	comparisonIdReader,
+	needComparisonId,
+	type ComparisonId,
+} from './comparisonId';
 
 export const RESOURCE = 'comparison';
 
@@ -48,18 +52,7 @@ export const comparisonOperation = (operation: string): ResourceOperation => ({
 	operation,
 });
 
-/** The comparison an operation works on; every comparison route takes it the same way. */
-const comparisonId = requestField('/comparison/complete', 'comparison_id');
-const comparisonIdSpec = { fields: [comparisonId] };
-
-/** Every comparison route takes the comparison as comparison_id: a description that names it otherwise stops the run, in words. */
-export function needComparisonId(session: Session, route: string): void {
-	try {
-		session.platform.requestField(route, 'comparison_id');
-	} catch (error) {
-		throw gapError(session, error);
-	}
-}
+export { comparisonIdReader, needComparisonId, type ComparisonId } from './comparisonId';
 
 /** The comparison to act on: typed in, or (by default) the input item's comparison_id. */
 export function comparisonIdProperty(operation: string): INodeProperties {
@@ -70,19 +63,6 @@ export function comparisonIdProperty(operation: string): INodeProperties {
 			'The comparison to work on. By default the comparison_id of the input item (as Create Comparison or Reconcile output it).',
 		displayOptions: showFor(comparisonOperation(operation)),
 	};
-}
-
-/** The checked comparison id of one item, or the item error that names the field. */
-export function readComparisonId(ctx: IExecuteFunctions, itemIndex: number): string {
-	const raw = ctx.getNodeParameter('comparisonId', itemIndex, '') as unknown;
-	const value = typeof raw === 'string' ? raw.trim() : raw;
-	return checkOrRefuse(
-		ctx,
-		itemIndex,
-		comparisonIdSpec,
-		{ comparison_id: value as string },
-		{ label: inFormWords(comparisonIdSpec.fields) },
-	).comparison_id as string;
 }
 
 export interface ActionConfig {
@@ -120,10 +100,11 @@ export function comparisonAction(config: ActionConfig): Operation {
 			const { ctx } = session;
 			needComparisonId(session, config.route);
 			const output = new Output(session);
+			const comparisonOf = comparisonIdReader(session, config.route);
 			const requests = output.readEach(items.length, (itemIndex) => ({
 				itemIndex,
 				body: {
-					comparison_id: readComparisonId(ctx, itemIndex),
+					comparison_id: comparisonOf(itemIndex),
 					...config.body?.(ctx, itemIndex, session),
 				},
 			}));
@@ -244,17 +225,17 @@ export function comparisonLines(config: LinesConfig): Operation {
 			optionsCollection([...bulkWriteOptions(config.route), ...unknownFieldsOptions], showFor(op)),
 		],
 		async execute(session, items) {
-			const { ctx } = session;
 			const effective = effectiveSpec(session, config.route, config.checks);
 			needComparisonId(session, config.route);
 			const output = new Output(session);
 			const lineOf = linesOf(session, config.route, spec, effective);
 			const formName = isLineRoute(config.route) ? lineFormName(session, config.route) : undefined;
+			const comparisonOf = comparisonIdReader(session, config.route);
 			const lines = output.readEach(items.length, (itemIndex) => ({
-				comparison: readComparisonId(ctx, itemIndex),
+				comparison: comparisonOf(itemIndex),
 				row: { itemIndexes: [itemIndex], record: lineOf(itemIndex) },
 			}));
-			const byComparison = new Map<string, ItemRecord[]>();
+			const byComparison = new Map<ComparisonId, ItemRecord[]>();
 			for (const { comparison, row } of lines) {
 				const group = byComparison.get(comparison);
 				if (group) group.push(row);

@@ -21,7 +21,8 @@ import {
 	linesOf,
 	comparisonOperation,
 	needComparisonId,
-	readComparisonId,
+	comparisonIdReader,
+	type ComparisonId,
 } from './common';
 import { lineFormName, linesRefused } from './refusedField';
 
@@ -82,16 +83,17 @@ export const setPlatformOnHand: Operation = {
 		const container = session.platform.wire(ROUTE).records ?? 'items';
 		// Only lines from the input items have fields of their own to name.
 		const formName = mode === 'fromItems' ? lineFormName(session, ROUTE) : undefined;
+		const comparisonOf = comparisonIdReader(session, ROUTE);
 		const lines = output.readEach(items.length, (itemIndex) => ({
 			itemIndex,
-			comparison: readComparisonId(ctx, itemIndex),
+			comparison: comparisonOf(itemIndex),
 			line: lineOf?.(itemIndex),
 		}));
 		// One request per comparison: its lines (fromItems), or the id alone once per item (a snapshot).
 		const requests: Array<{ itemIndexes: number[]; body: IDataObject }> = [];
 		if (mode === 'fromItems') {
 			const byComparison = new Map<
-				string,
+				ComparisonId,
 				{ itemIndexes: number[]; body: IDataObject; lines: IDataObject[] }
 			>();
 			for (const { itemIndex, comparison, line } of lines) {
