@@ -297,6 +297,38 @@ describe('Lanes', () => {
 		expect(widths.slice(4)).toEqual(Array(26).fill(1));
 	});
 
+	it('a 429 met at two does not hold it at one: it grows back to where it starts, as the pace keeps to the rate; a 503 there does', () => {
+		const widthsAfter = (overRate: boolean) => {
+			let now = 0;
+			const lanes = new Lanes('adaptive', () => now);
+			lanes.busy(lanes.started(), overRate);
+			expect(lanes.open).toBe(2);
+			lanes.busy(lanes.started(), overRate);
+			expect(lanes.open).toBe(1);
+			const widths = [];
+			for (let round = 0; round < 6; round++) {
+				const inFlight = Array.from({ length: lanes.open }, () => lanes.started());
+				now += 500;
+				for (const request of inFlight) lanes.answered(request);
+				widths.push(lanes.open);
+			}
+			return widths;
+		};
+		expect(widthsAfter(true)).toEqual([2, 3, 4, 4, 4, 4]);
+		expect(widthsAfter(false)).toEqual([1, 1, 1, 1, 1, 1]);
+	});
+
+	it('a 429 does not raise the ceiling a 503 set', () => {
+		const lanes = new Lanes('adaptive', () => 0);
+		lanes.busy(lanes.started());
+		lanes.busy(lanes.started(), true);
+		expect(lanes.open).toBe(1);
+		for (let round = 0; round < 6; round++)
+			for (const request of Array.from({ length: lanes.open }, () => lanes.started()))
+				lanes.answered(request);
+		expect(lanes.open).toBe(3);
+	});
+
 	it('answers of requests started before the width changed do not count', () => {
 		let now = 0;
 		const lanes = new Lanes('adaptive', () => now);

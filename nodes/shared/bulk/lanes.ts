@@ -24,7 +24,8 @@
  * is no measure of the platform: the same width is measured again.
  *
  * A busy answer (429, 503) halves it; then it takes one more after each round answered, and never
- * again exceeds one less than the width the platform was busy at. Busy answers of requests that
+ * again exceeds one less than the width the platform was busy at (a 429: nor less than where it
+ * starts, as the pace keeps to the rate the platform takes). Busy answers of requests that
  * were in flight together (a burst of 429s) halve it once: each was sent before the platform's
  * first one said so.
  */
@@ -241,11 +242,19 @@ export class Lanes {
 		this.memory?.widths.remember(this.memory.baseUrl, width);
 	}
 
-	/** The platform said it is busy, answering `request` (any request, when not told). */
-	busy(request?: Started): void {
+	/**
+	 * The platform said it is busy, answering `request` (any request, when not told). `overRate`: it
+	 * refused the rate (429), which the run's pace keeps to from then on (transport/pace.ts), not the
+	 * width: the ceiling stays at least where adaptive starts, or one 429 met at two would hold a
+	 * distant platform to one request at a time, far below the rate it takes.
+	 */
+	busy(request?: Started, overRate = false): void {
 		if (this.setting !== 'adaptive') return;
 		if (request && request.generation < this.calmed) return;
-		this.ceiling = Math.max(1, Math.min(this.ceiling, this.current - 1));
+		this.ceiling = Math.min(
+			this.ceiling,
+			Math.max(overRate ? ADAPTIVE_START : 1, this.current - 1),
+		);
 		this.generation++;
 		this.resize(Math.max(1, Math.floor(this.current / 2)), false);
 		this.calmed = this.generation;

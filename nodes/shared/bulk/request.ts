@@ -90,7 +90,10 @@ async function sendPart<T>(
 	for (const k of part) request.sentBefore[k] = 1;
 	const started = run.lanes.started();
 	// A busy answer is told with the request it answered: a burst of them halves the lanes once.
-	const tryOptions = { ...run.options, onBusy: () => run.lanes.busy(started) };
+	const tryOptions = {
+		...run.options,
+		onBusy: (status: 429 | 503) => run.lanes.busy(started, status === 429),
+	};
 	const sent = await sendRequest(
 		run.session,
 		run.route,

@@ -32,8 +32,8 @@ export interface RequestOptions {
 	 * failure that names route and status, never an empty success.
 	 */
 	expect?: (answer: IDataObject) => string | undefined;
-	/** Told when the platform answers busy (429, 503), before the wait for the next try. */
-	onBusy?: () => void;
+	/** Told when the platform answers busy (429, 503), with that status, before the wait for the next try. */
+	onBusy?: (status: 429 | 503) => void;
 	/**
 	 * Whether sending this request twice is harmless: the contract's word for the route unless
 	 * the user said otherwise (Options → Re-Send After a Lost Answer). A request that is not is
@@ -181,7 +181,7 @@ export async function platformRequest(
 			reached ||= !neverSent(failure);
 			if (failure.status === 429) pace.refused(startedAt, waitMs);
 			else if (failure.status === 503) pace.busy(waitMs);
-			if (failure.status === 429 || failure.status === 503) options.onBusy?.();
+			if (failure.status === 429 || failure.status === 503) options.onBusy?.(failure.status);
 			ctx.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
 			waited.ms += addedMs;
 			waited.until = Math.max(waited.until, Date.now() + waitMs);
