@@ -58,8 +58,9 @@ export function detailOf(entry: unknown): Detail | undefined {
 		(value): value is number => Number.isInteger(value) && (value as number) >= 0,
 	);
 	const detail: Detail = { path, message: first(object, MESSAGE_KEYS) };
-	if (row !== undefined) detail.row = row;
-	return detail;
+	if (row === undefined) return detail;
+	// A path beside a row named apart is within that row: its JSONPath root or fragment says nothing.
+	return { ...detail, ...(path ? { path: heldField(path) } : {}), row };
 }
 
 /** The details of a problem: its first list of errors that has any (an empty `errors: []` beside `invalid-params` says nothing), or a map of field → messages. */
