@@ -24,6 +24,7 @@ import {
 	vendorArbitrary,
 	type Vendor,
 } from '../support/vendor/generate';
+import { refusalNamesField } from '../support/vendor/errorStyles';
 import { PLATFORM_REASON, VendorPlatform } from '../support/vendor/platform';
 import { onVendorPlatform, vendorRuns } from '../support/vendor/run';
 
@@ -158,10 +159,9 @@ describe('vendors we never saw: a generated description, a platform that follows
 		// The bad record refused before sending, naming its field.
 		expect(messageOf(byItem.get(1)!)).toContain(wrong.field);
 		expect(on.platform.count(keyOf(vendor, wrong.row))).toBe(0);
-		// The record the platform refused carries its reason, and where the refusal of the request or the row's errors in a rejected list name its field (however the path is spelt), that field.
+		// The record the platform refused carries its reason, and where the refusal of the request or the row's own error(s) name its field (however the path is spelt, the row in it or apart), that field.
 		expect(messageOf(byItem.get(2)!)).toContain(PLATFORM_REASON);
-		if (vendor.refuseBy === 'request' || vendor.answer === 'split')
-			expect(fieldOf(byItem.get(2)!)).toBe(vendor.name);
+		if (refusalNamesField(vendor)) expect(fieldOf(byItem.get(2)!)).toBe(vendor.name);
 		expect(on.platform.count(keyOf(vendor, refused))).toBe(0);
 
 		// A lost answer: nothing doubled, nothing the platform holds called refused or not sent.

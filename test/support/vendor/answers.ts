@@ -1,8 +1,10 @@
 /**
  * How a generated vendor (test/support/vendor/generate.ts) writes its answers in its description:
  * a write's success answer in its style (per-row results, accepted/rejected lists, a list of ids),
- * a key of two fields as text or as an object, and its refusal: a problem document with errors[]
- * or invalid-params, or FastAPI's validation error (a `detail` list of loc, msg, type).
+ * a key of two fields as text or as an object, a refused row's reason (beside its status, a list
+ * of errors or one error object: errorStyles.ts), and its refusal: a problem document with
+ * errors[] or invalid-params (the row in the path or apart), or FastAPI's validation error (a
+ * `detail` list of loc, msg, type).
  */
 import type { Vendor } from './generate';
 
@@ -17,13 +19,15 @@ function keySchema(vendor: Vendor): Schema {
 }
 
 const STATUS = { type: 'string', enum: ['created', 'updated', 'error'] };
-const FIELD_ERRORS = {
-	type: 'array',
-	items: {
-		type: 'object',
-		properties: { field: { type: 'string' }, message: { type: 'string' } },
-	},
+const FIELD_ERROR = {
+	type: 'object',
+	properties: { field: { type: 'string' }, message: { type: 'string' } },
 };
+const FIELD_ERRORS = { type: 'array', items: FIELD_ERROR };
+
+/** How a refused row carries its reason (errorStyles.ts): one error object, or a list of errors. */
+const rowErrors = (vendor: Vendor): Schema =>
+	vendor.rowError === 'error' ? { error: FIELD_ERROR } : { errors: FIELD_ERRORS };
 
 export function answerSchema(vendor: Vendor): Schema | undefined {
 	const row = { type: 'integer' };
@@ -39,7 +43,9 @@ export function answerSchema(vendor: Vendor): Schema | undefined {
 							[vendor.rowField]: row,
 							key: keySchema(vendor),
 							status: STATUS,
-							message: { type: 'string' },
+							...(vendor.rowError === 'error'
+								? { error: FIELD_ERROR }
+								: { message: { type: 'string' } }),
 						},
 					},
 				},
@@ -65,7 +71,7 @@ export function answerSchema(vendor: Vendor): Schema | undefined {
 					type: 'array',
 					items: {
 						type: 'object',
-						properties: { [vendor.rowField]: row, errors: FIELD_ERRORS },
+						properties: { [vendor.rowField]: row, ...rowErrors(vendor) },
 					},
 				},
 			},
@@ -109,10 +115,12 @@ const PROBLEM = (vendor: Vendor): Schema => ({
 			type: 'array',
 			items: {
 				type: 'object',
-				properties:
-					vendor.errorList === 'errors'
+				properties: {
+					...(vendor.rowNamed === 'inPath' ? {} : { [vendor.rowNamed]: { type: 'integer' } }),
+					...(vendor.errorList === 'errors'
 						? { field: { type: 'string' }, message: { type: 'string' } }
-						: { name: { type: 'string' }, reason: { type: 'string' } },
+						: { name: { type: 'string' }, reason: { type: 'string' } }),
+				},
 			},
 		},
 	},

@@ -12,6 +12,7 @@ import fc from 'fast-check';
 import { stringify } from 'yaml';
 
 import { answerSchema, refusedResponse } from './answers';
+import type { PathSpelling, RowError, RowNamed } from './errorStyles';
 import { orderSchemas, salesOrderRoute } from './orders';
 import { pagingArbitrary, pagingSchema, type VendorPaging } from './paging';
 
@@ -39,8 +40,12 @@ export interface Vendor {
 	errorStatus: 400 | 422;
 	/** Where a refusal lists its fields: a problem document's list, or FastAPI's `detail` (always 422, plain JSON). */
 	errorList: 'errors' | 'invalid-params' | 'detail';
-	/** How a refused field's path is spelt: data[1].name, /data/1/name, data.1.name; FastAPI's loc list, with "body" first or not. */
-	pathSpelling: 'brackets' | 'pointer' | 'dots' | 'loc' | 'bodyLoc';
+	/** How a refused field's path is spelt (errorStyles.ts): data[1].name, /data/1/name, data.1.name, $.data[1].name, Data[1].Name; FastAPI's loc list, with "body" first or not. */
+	pathSpelling: PathSpelling;
+	/** Where a refused request's errors name the row: in the path, or apart ({index: 1, field}). */
+	rowNamed: RowNamed;
+	/** How a row refused in the answer's own rows carries its field: a list of errors, or one error object. */
+	rowError: RowError;
 	/** How its read pages (test/support/vendor/paging.ts). */
 	paging: VendorPaging;
 	/** Where $refs go: the request body, the answers, the record schema. */
@@ -91,7 +96,9 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 		refuseBy: fc.constantFrom('row' as const, 'request' as const),
 		errorStatus: fc.constantFrom(400 as const, 422 as const),
 		errorList: fc.constantFrom('errors' as const, 'invalid-params' as const, 'detail' as const),
-		pathSpelling: fc.constantFrom('brackets' as const, 'pointer' as const, 'dots' as const),
+		pathSpelling: fc.constantFrom<PathSpelling>('brackets', 'pointer', 'dots', 'jsonPath'),
+		rowNamed: fc.constantFrom<RowNamed>('inPath', 'index', 'row', 'row_index'),
+		rowError: fc.constantFrom<RowError>('errors', 'error'),
 		paging: pagingArbitrary,
 		refs: fc.record({ body: fc.boolean(), answer: fc.boolean(), record: fc.boolean() }),
 		oneOf: fc.boolean(),
@@ -123,27 +130,13 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 					...vendor,
 					errorStatus: 422 as const,
 					pathSpelling: vendor.pathSpelling === 'dots' ? ('loc' as const) : ('bodyLoc' as const),
+					rowNamed: 'inPath' as const,
 				}
 			: vendor,
 	);
 
 /** The read route's filter of keys (one-field keys only: the package reads back by one field). */
 export const keyList = (vendor: Vendor) => `${vendor.key[0]}s`;
-
-/** A field's path in the request as the vendor spells it (FastAPI: a list of names and numbers). */
-export function fieldPath(vendor: Vendor, row: number, field: string): string | unknown[] {
-	if (vendor.pathSpelling === 'loc' || vendor.pathSpelling === 'bodyLoc')
-		return [
-			...(vendor.pathSpelling === 'bodyLoc' ? ['body'] : []),
-			...(vendor.list ? [vendor.list] : []),
-			row,
-			field,
-		];
-	const parts = [...(vendor.list ? [vendor.list] : []), String(row), field];
-	if (vendor.pathSpelling === 'pointer') return `/${parts.join('/')}`;
-	if (vendor.pathSpelling === 'dots') return parts.join('.');
-	return `${vendor.list}[${row}].${field}`;
-}
 
 type Schema = Record<string, unknown>;
 

@@ -10,7 +10,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { fieldPath, keyList, orderView, type Vendor } from './generate';
+import { requestError, rowRefused } from './errorStyles';
+import { keyList, orderView, type Vendor } from './generate';
 import { readPage } from './paging';
 
 type Row = Record<string, unknown>;
@@ -218,12 +219,7 @@ export class VendorPlatform {
 			return {
 				[vendor.resultsList]: rows.map((row, index) =>
 					refused.includes(index)
-						? {
-								[vendor.rowField]: index,
-								key: this.keyValue(row),
-								status: 'error',
-								message: reason,
-							}
+						? { [vendor.rowField]: index, key: this.keyValue(row), ...rowRefused(vendor, reason) }
 						: { [vendor.rowField]: index, key: this.keyValue(row), status: 'created' },
 				),
 			};
@@ -236,7 +232,7 @@ export class VendorPlatform {
 			),
 			[rejected]: refused.map((index) => ({
 				[vendor.rowField]: index,
-				errors: [{ field: vendor.name, message: reason }],
+				...rowRefused(vendor, reason),
 			})),
 		};
 	}
@@ -248,23 +244,13 @@ export class VendorPlatform {
 
 	private problem(details: Array<{ row: number; field: string; message: string }>): unknown {
 		const { vendor } = this;
-		if (vendor.errorList === 'detail')
-			return {
-				detail: details.map(({ row, field, message }) => ({
-					loc: fieldPath(vendor, row, field),
-					msg: message,
-					type: 'value_error',
-				})),
-			};
+		const errors = details.map((detail) => requestError(vendor, detail));
+		if (vendor.errorList === 'detail') return { detail: errors };
 		return {
 			type: 'https://vendor.example/problems/validation',
 			title: 'Some records were refused',
 			status: vendor.errorStatus,
-			[vendor.errorList]: details.map(({ row, field, message }) =>
-				vendor.errorList === 'errors'
-					? { field: fieldPath(vendor, row, field), message }
-					: { name: fieldPath(vendor, row, field), reason: message },
-			),
+			[vendor.errorList]: errors,
 		};
 	}
 
