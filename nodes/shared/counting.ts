@@ -50,17 +50,42 @@ export function seconds(ms: number): string {
 	return s < 60 ? `${s} s` : `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
+const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const rowPaths = new Map<string, RegExp>();
+
+/**
+ * The row of a request a path names, and the field within it as the nodes hold one, where the
+ * request's records are under `container` ('' for a body that is the list): /items/3/sku,
+ * items[3].sku, items.3.sku, a pointer as a fragment (#/items/3/sku), JSONPath ($.items[3].sku),
+ * and a validator's "body" first (body.items.3.sku) are each row 3, "sku".
+ */
+export function rowOfPath(
+	path: string,
+	container: string,
+): { row: number; field: string } | undefined {
+	let pattern = rowPaths.get(container);
+	if (!pattern) {
+		const head = container === '' ? '' : `${escaped(container)}(?:/|\\.|(?=\\[))`;
+		pattern = new RegExp(`^(?:#|\\$\\.?)?/?(?:body[/.])?${head}\\[?(\\d+)\\]?(?:[/.]|$)`);
+		rowPaths.set(container, pattern);
+	}
+	const match = pattern.exec(path);
+	if (!match) return undefined;
+	return { row: Number(match[1]), field: platformField(path.slice(match[0].length)) };
+}
+
 /**
  * A place in a request the platform names in its error details, in words: "/items/2/lines/0/quantity"
- * → "the 3rd record of the request, lines.1.quantity", as a field of a `row` it names apart
- * ({index: 2, field: "lines[0].quantity"}) too. Anything else stays as the platform wrote it.
+ * (or items[2].lines[0].quantity, body.items.2…, any spelling rowOfPath reads, the records under
+ * `container`) → "the 3rd record of the request, lines.1.quantity", as a field of a `row` it names
+ * apart ({index: 2, field: "lines[0].quantity"}) too. Anything else stays as the platform wrote it.
  */
-export function requestPlace(path: string, row?: number): string {
-	const place = /^\/items\/(\d+)(?:\/(.*))?$/.exec(path);
+export function requestPlace(path: string, row?: number, container = 'items'): string {
+	const place = rowOfPath(path, container);
 	if (!place && row === undefined) return path;
-	const [at, within] = place ? [Number(place[1]), place[2]] : [row!, path];
+	const [at, within] = place ? [place.row, place.field] : [row!, platformField(path)];
 	const record = `the ${ordinal(at + 1)} record of the request`;
-	return within ? `${record}, ${fieldPath(platformField(within))}` : record;
+	return within ? `${record}, ${fieldPath(within)}` : record;
 }
 
 /**

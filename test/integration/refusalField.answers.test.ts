@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-imports, @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /**
  * An error item's `field` where the platform names the field of a row it refuses in its
  * accepted/rejected answer (issue 40, point 4), through real n8n-core against the simulator's
@@ -7,6 +8,9 @@
  * empty `errors` list comes before its `invalid-params`, or whose errors name the row by an index
  * beside the field. What is stored is unchanged, but for the rows sent again once one is named.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
 import type { IDataObject, INodeExecutionData } from 'n8n-workflow';
 
 import { startSimulator } from '../../dev/simulator';
@@ -114,7 +118,19 @@ describe('a problem document naming rows and fields its own ways (a second platf
 				errors: [],
 				'invalid-params': [{ name: `items[${at}].description`, reason: 'is blocked' }],
 			}),
-			'items[1].description: is blocked',
+			'the 2nd record of the request, description: is blocked',
+		],
+		[
+			'a validator\'s path, "body" first, in dots',
+			(at: number) => ({ detail: [{ loc: `body.items.${at}.description`, msg: 'is blocked' }] }),
+			'the 2nd record of the request, description: is blocked',
+		],
+		[
+			'a JSON pointer as a fragment',
+			(at: number) => ({
+				errors: [{ pointer: `#/items/${at}/description`, detail: 'is blocked' }],
+			}),
+			'the 2nd record of the request, description: is blocked',
 		],
 		[
 			'the row as an index beside the field',
@@ -150,6 +166,74 @@ describe('a problem document naming rows and fields its own ways (a second platf
 			).toEqual([[1, 'Inventory item P-2: field "description" is blocked', 'description']]);
 			expect(errorOf(outputs[1][0]).details).toMatch(/^Route \/inventory\/add\. Details: /);
 			expect(errorOf(outputs[1][0]).details).toContain(details);
+		},
+	);
+});
+
+/** The built-in description, its results able to say a row was not stored ("error") and why (errors). */
+function withRowErrors(): string {
+	const doc = JSON.parse(
+		readFileSync(join(__dirname, '..', 'fixtures', 'platform-openapi.json'), 'utf8'),
+	) as { components: { schemas: Record<string, { properties: IDataObject }> } };
+	const result = doc.components.schemas.BulkResult.properties;
+	result.status = { type: 'string', enum: ['created', 'updated', 'unchanged', 'error'] };
+	result.errors = {
+		type: 'array',
+		items: {
+			type: 'object',
+			properties: { field: { type: 'string' }, message: { type: 'string' } },
+		},
+	};
+	return JSON.stringify(doc);
+}
+
+describe("a row refused in a success answer, its field named from the request's top (a second platform)", () => {
+	let platform: QuirkyPlatform;
+	beforeEach(async () => (platform = await QuirkyPlatform.start()));
+	afterEach(async () => await platform.close());
+
+	const item = (sku: string, description = `Item ${sku}`) => ({
+		sku,
+		description,
+		unit_of_measure: 'EA',
+	});
+
+	it.each([
+		['a field path', (at: number) => `items[${at}].description`],
+		['a JSON pointer', (at: number) => `/items/${at}/description`],
+		['dots', (at: number) => `items.${at}.description`],
+		['a validator\'s path, "body" first', (at: number) => `body.items.${at}.description`],
+	])(
+		"%s: the error item names the record's own field, in the platform's words; the others are stored",
+		async (_name, pathOf) => {
+			platform.on('/inventory/add', (call) => ({
+				json: {
+					results: call.items.map((row, index) =>
+						row.description === 'REFUSE me'
+							? {
+									index,
+									key: row.sku,
+									status: 'error',
+									errors: [{ field: pathOf(index), message: 'is blocked' }],
+								}
+							: { index, key: row.sku, status: 'created' },
+					),
+				},
+			}));
+			const harness = harnessFor(platform, {
+				description: 'pasted',
+				descriptionText: withRowErrors(),
+			});
+			const { outputs, error } = await harness.run(inventoryUpsert({}, 'continueErrorOutput'), [
+				item('P-1'),
+				item('P-2', 'REFUSE me'),
+				item('P-3'),
+			]);
+			expect(error).toBeUndefined();
+			expect(outputs[0].map(itemOf)).toEqual([0, 2]);
+			expect(
+				outputs[1].map((failed) => [itemOf(failed), failed.json.message, errorOf(failed).field]),
+			).toEqual([[1, 'Inventory item P-2: field "description" is blocked', 'description']]);
 		},
 	);
 });

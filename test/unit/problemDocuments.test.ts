@@ -4,6 +4,10 @@
  * whose `loc` is the path as a list ("body" first for a field of the request body), beside the
  * spellings the vendor generator also covers (test/integration/vendors.test.ts).
  */
+import type { INode } from 'n8n-workflow';
+
+import { requestPlace } from '../../nodes/shared/counting';
+import { PlatformError } from '../../nodes/shared/transport/errors';
 import { bodyFieldNamed, heldField, problemOf } from '../../nodes/shared/transport/problem';
 
 describe('problemOf', () => {
@@ -85,5 +89,57 @@ describe('the field a refusal of a whole request names', () => {
 		expect(bodyFieldNamed(body, ['comparison_id', 'item_numbers'])).toBe('item_numbers[1]');
 		expect(bodyFieldNamed(body, ['warehouse_code'])).toBeUndefined();
 		expect(bodyFieldNamed(undefined, ['comparison_id'])).toBeUndefined();
+	});
+});
+
+describe("an error's details name the record of the request in words, in every spelling", () => {
+	it.each([
+		'/items/1/sku',
+		'items[1].sku',
+		'items.1.sku',
+		'#/items/1/sku',
+		'$.items[1].sku',
+		'body.items.1.sku',
+	])('%s', (path) => {
+		expect(requestPlace(path)).toBe('the 2nd record of the request, sku');
+	});
+
+	it('reads the records where the route puts them, and leaves any other path as written', () => {
+		expect(requestPlace('data[1].lines[0].sku', undefined, 'data')).toBe(
+			'the 2nd record of the request, lines.1.sku',
+		);
+		expect(requestPlace('/1/sku', undefined, '')).toBe('the 2nd record of the request, sku');
+		expect(requestPlace('data[1].sku')).toBe('data[1].sku');
+		expect(requestPlace('query.limit')).toBe('query.limit');
+	});
+
+	it("says so in a refusal's description, on the route's records", () => {
+		const node: INode = {
+			id: 'n1',
+			name: 'WMS',
+			type: 'n8n-nodes-wms-integration.wmsInventory',
+			typeVersion: 3,
+			position: [0, 0],
+			parameters: {},
+		};
+		const error = new PlatformError(node, {
+			headers: {},
+			message: '',
+			status: 422,
+			route: '/inventory/add',
+			attempts: 1,
+			mayBeStored: false,
+			records: 'data',
+			body: {
+				message: 'invalid',
+				details: [
+					{ path: 'data.1.item_name', message: 'is required' },
+					{ path: 'body.data.2.sku', message: 'unknown' },
+				],
+			},
+		});
+		expect(error.description).toBe(
+			'Route /inventory/add. Details: the 2nd record of the request, item_name: is required; the 3rd record of the request, sku: unknown',
+		);
 	});
 });

@@ -76,4 +76,60 @@ describe('rowRefusal', () => {
 			words: 'the platform did not take it',
 		});
 	});
+
+	describe("a path from the request's top (the records under data)", () => {
+		const place = { container: 'data', row: 1 };
+		it.each([
+			'data[1].item_name',
+			'/data/1/item_name',
+			'data.1.item_name',
+			'#/data/1/item_name',
+			'$.data[1].item_name',
+			'body.data.1.item_name',
+		])('%s is the field of this row, in its own words', (path) => {
+			expect(
+				rowRefusal(
+					{ errors: [{ field: path, message: 'is required' }] },
+					reader(),
+					undefined,
+					place,
+				),
+			).toEqual({ words: 'field "item_name" is required', field: 'item_name' });
+		});
+
+		it('keeps a field within the row counted from 1, and reads the row beside its reason', () => {
+			expect(
+				rowRefusal(
+					{ pointer: '/data/1/lines/0/sku', reason: 'unknown' },
+					reader(),
+					'unknown',
+					place,
+				),
+			).toEqual({ words: 'field "lines.1.sku" unknown', field: 'lines[0].sku' });
+		});
+
+		it('says so where it names another row, and puts no field on this one', () => {
+			expect(
+				rowRefusal(
+					{ errors: [{ field: 'data[2].item_name', message: 'is required' }] },
+					reader(),
+					undefined,
+					place,
+				),
+			).toEqual({
+				words: 'the 3rd record of the request, not this one: field "item_name" is required',
+			});
+		});
+
+		it("leaves a record's own list alone where the records are elsewhere", () => {
+			expect(
+				rowRefusal(
+					{ errors: [{ field: 'lines[1].sku', message: 'unknown' }] },
+					reader(),
+					undefined,
+					place,
+				),
+			).toEqual({ words: 'field "lines.2.sku" unknown', field: 'lines[1].sku' });
+		});
+	});
 });

@@ -158,7 +158,9 @@ function resultSays(
 	}
 	// Refused in the platform's words, or by its status word where that alone says so.
 	const why = entry.refused || words !== undefined ? words : `status "${String(status)}"`;
-	return { kind: 'refused', key, ...rowRefusal(result, reader, why) };
+	// Its errors may name its field from the request's top (data[1].item_name): read within its row.
+	const place = { container: info.wire?.records ?? 'items', row: k };
+	return { kind: 'refused', key, ...rowRefusal(result, reader, why, place) };
 }
 
 /** A confirmed row: its result as the output shows it. */

@@ -10,7 +10,7 @@
  */
 import type { INode } from 'n8n-workflow';
 
-import { fieldPath, platformField } from '../counting';
+import { fieldPath, platformField, rowOfPath } from '../counting';
 import { PlatformError } from '../transport/errors';
 import type { AnswerSays, FailedRow, RowOutcome } from './outcomes';
 
@@ -136,15 +136,6 @@ export function answeredOutcomes(says: AnswerSays[], answered: Answered): RowOut
 	});
 }
 
-const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-/** A detail's path that names a row of the request: /items/3/sku, items[3].sku, data.3.sku, /3/sku (a body that is the list). */
-function rowPath(container: string): RegExp {
-	const head = container === '' ? '' : `${escaped(container)}(?:/|\\.|(?=\\[))`;
-	// A JSON pointer may come as a fragment (#/data/1) and a path as JSONPath ($.data[1]).
-	return new RegExp(`^(?:#|\\$\\.?)?/?${head}\\[?(\\d+)\\]?(?:[/.]|$)`);
-}
-
 /**
  * Rows of a request named by the platform's error details: the messages that name them, and the
  * first field named (as the nodes hold it, "lines[0].quantity").
@@ -155,14 +146,13 @@ export function rowsNamed(
 	container: string,
 ): Map<number, { messages: string[]; field?: string }> {
 	const named = new Map<number, { messages: string[]; field?: string }>();
-	const path = rowPath(container);
 	for (const detail of error.body?.details ?? []) {
-		const match = path.exec(detail.path ?? '');
-		// A row named apart from its field ({index: 1, field: "sku"}) is that row's.
-		const at = match ? Number(match[1]) : detail.row;
+		// A path naming a row in any spelling (/items/3/sku, items[3].sku, body.items.3.sku…);
+		// a row named apart from its field ({index: 1, field: "sku"}) is that row's.
+		const place = rowOfPath(detail.path ?? '', container);
+		const at = place ? place.row : detail.row;
 		if (at === undefined || at >= rowCount) continue;
-		const inRow = match ? (detail.path ?? '').replace(path, '') : (detail.path ?? '');
-		const field = platformField(inRow);
+		const field = place ? place.field : platformField(detail.path ?? '');
 		const text = `${field ? `field "${fieldPath(field)}" ` : ''}${detail.message ?? 'rejected'}`;
 		const row = named.get(at) ?? { messages: [] };
 		row.messages.push(text);

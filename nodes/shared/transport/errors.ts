@@ -104,6 +104,8 @@ export interface GaveUp extends FailedCall {
 	saysUnsafe?: true;
 	/** The node's Options → Re-Send After a Lost Answer decided whether it was sent again. */
 	resendOption?: true;
+	/** Bulk: the body field holding the request's records ('' for a body that is the list), as its error details name rows. */
+	records?: string;
 }
 
 /**
@@ -126,7 +128,7 @@ export class PlatformError extends NodeApiError {
 	) {
 		const failure = gaveUp;
 		const details = (failure.body?.details ?? [])
-			.map((d) => `${requestPlace(d.path ?? '', d.row)}: ${d.message ?? ''}`)
+			.map((d) => `${requestPlace(d.path ?? '', d.row, failure.records)}: ${d.message ?? ''}`)
 			.join('; ');
 		super(node, { message: platformMessage(failure) } as JsonObject, {
 			message: options.message ?? withTries(platformMessage(failure), failure),

@@ -128,6 +128,7 @@ export async function platformRequest(
 				idempotent,
 				...(saysUnsafe ? { saysUnsafe } : {}),
 				...(options.idempotent !== undefined ? { resendOption: true as const } : {}),
+				...(info.kind === 'bulk' ? { records: info.wire?.records ?? 'items' } : {}),
 				...(notRepeated ? { notRepeated } : {}),
 			},
 			{ itemIndex: options.itemIndex },
