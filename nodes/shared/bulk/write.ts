@@ -26,6 +26,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 
+import { refuseUnfilledPath } from '../checking/pathValues';
 import { ReferenceCheck } from '../checking/references';
 import type { PlatformError } from '../transport/errors';
 import type { Session } from '../session';
@@ -62,6 +63,13 @@ export async function bulkWriteRows<T>(
 ): Promise<WriteEnd> {
 	const keyFields = session.platform.route(route).naturalKey;
 	const keyOf = (row: T) => (keyFields ? rowKey(keyFields, rows.recordOf(row)) : undefined);
+	// A path the fields beside the records leave unfilled is refused for the whole write, before any row is taken.
+	refuseUnfilledPath(
+		session.ctx.getNode(),
+		route,
+		session.platform.path(route),
+		Object.keys(options.envelope ?? {}),
+	);
 	if (options.checkOnly) return checkOnly(session, route, batches, rows, keyOf, options);
 	const run = startRun(session, route, rows, options);
 	const source = new RowSource(batches);

@@ -19,6 +19,7 @@ import {
 } from './retry';
 import { bodiless } from '../bulk/answers/whole';
 import { failedAnswerHeaders, type OnAnswer } from './answered';
+import { refuseUnfilledPath } from '../checking/pathValues';
 import { targetOf } from './target';
 import { knownFailure, send, type FullResponse, type ReadAnswer, type Try } from './tryOnce';
 
@@ -102,6 +103,7 @@ export async function platformRequest(
 	// The description itself says sending twice is not harmless (x-idempotent: false).
 	const saysUnsafe = info.idempotentStated === true && !info.idempotent;
 	const target = targetOf(info, session.platform.path(route), body);
+	refuseUnfilledPath(ctx.getNode(), route, target.path, [], options.itemIndex);
 	const request: IHttpRequestOptions = {
 		method: target.method,
 		url: options.url ?? `${baseUrl}${target.path}`,

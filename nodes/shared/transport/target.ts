@@ -91,7 +91,8 @@ export function targetOf(info: RouteInfo, route: string, fields: IDataObject): T
 			for (const one of values)
 				query.push(`${encodeURIComponent(name)}=${encodeURIComponent(one)}`);
 	}
-	// A path parameter is a required field: one left empty is refused by the checks before this.
+	// A path parameter is a required field: one left empty is refused by the checks before this, one
+	// no field fills stays "{name}" and is refused before sending (checking/pathValues.ts).
 	const filledPath = path.replace(/\{([^}]+)\}/g, (whole, name: string) => filled[name] ?? whole);
 	const sendsBody = !info.method || info.method === 'put' || info.method === 'patch';
 	return {

@@ -3,6 +3,7 @@
  * against the description in effect, which says whether the platform's ids are text or numbers.
  */
 import { checkRecord, itemError } from '../../../shared/checking';
+import { paramValueProblem } from '../../../shared/checking/pathValues';
 import { gapError } from '../../../shared/drift';
 import { requestField } from '../../../shared/platform';
 import type { ExecuteSession, Session } from '../../../shared/session';
@@ -36,12 +37,18 @@ export function comparisonIdReader(
 	const numbered = field.type === 'integer' || field.type === 'number';
 	const spec = { fields: [{ ...field, required: true }] };
 	const options = { unknownFields: 'error' as const, timeZone: ctx.getTimezone() };
+	const onPath = session.platform.route(route).params?.comparison_id?.in === 'path';
 	return (itemIndex) => {
 		const raw = ctx.getNodeParameter('comparisonId', itemIndex, '') as unknown;
 		const value = (typeof raw === 'string' ? raw.trim() : raw) as ComparisonId;
 		const { record, problems } = checkRecord(spec, { comparison_id: value }, options);
-		if (problems.length === 0) return record.comparison_id as ComparisonId;
-		const { problem } = problems[0];
+		// A platform that puts the id in its route's path (/comparisons/{comparison_id}/…) takes it by the path's rules.
+		const inPath =
+			problems.length === 0 && onPath
+				? paramValueProblem(record.comparison_id, 'comparison_id', 'path')
+				: undefined;
+		if (problems.length === 0 && inPath === undefined) return record.comparison_id as ComparisonId;
+		const problem = inPath ?? problems[0].problem;
 		// Named as the form names it, whatever label the platform's description gives the field.
 		throw itemError(
 			ctx.getNode(),
