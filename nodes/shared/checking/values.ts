@@ -210,16 +210,37 @@ function commaSeparated(text: string): string[] {
 	return entries;
 }
 
+/** One entry of a list of yes/no: as a yes/no field takes it, then against the entries' enum. */
+function booleanEntryCheck(allowed?: FieldSpec['options']): (value: unknown) => Checked {
+	const values = allowed?.map((option) => option.value);
+	return (value) => {
+		const checked = checkBoolean(value);
+		if ('problem' in checked || !values) return checked;
+		const answer = passed(checked, value);
+		return values.includes(String(answer))
+			? checked
+			: { problem: `must be ${values.join(' or ')} (got ${JSON.stringify(value)})` };
+	};
+}
+
+/** What each entry of a list is checked as: the description's entry type, and its enum as the allowed values. */
+function entryCheck(field: FieldSpec): (value: unknown) => Checked {
+	const options = field.entryOptions;
+	if (field.entryType === 'boolean') return booleanEntryCheck(options);
+	if (field.entryType) return numberCheck({ ...field, type: field.entryType, options });
+	return textCheck({ ...field, options });
+}
+
+const LIST_OF = { integer: 'whole numbers', number: 'numbers', boolean: 'yes/no values' } as const;
+
 /**
- * A list of texts, or comma-separated text: each entry checked as the field's text is, or as its
- * number where the description's entries are numbers (entryType), so "7, 9" goes as [7, 9].
+ * A list of texts, or comma-separated text: each entry checked as the field's text is, as its
+ * number or yes/no where the description's entries are such (entryType), so "7, 9" goes as [7, 9]
+ * and "true, no" as [true, false], and against the entries' enum where it has one.
  */
 export function stringListCheck(field: FieldSpec): (value: unknown) => Checked {
-	const entry = field.entryType
-		? numberCheck({ ...field, type: field.entryType, options: undefined })
-		: textCheck(field);
-	const what =
-		field.entryType === 'integer' ? 'whole numbers' : field.entryType ? 'numbers' : 'texts';
+	const entry = entryCheck(field);
+	const what = field.entryType ? LIST_OF[field.entryType] : 'texts';
 	return (value) => {
 		const list = typeof value === 'string' ? commaSeparated(value) : value;
 		if (!Array.isArray(list))

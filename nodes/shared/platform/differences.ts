@@ -100,21 +100,34 @@ const LIMITS: Array<[keyof ContractField, string, 'up' | 'down']> = [
 	['maxItems', 'at most {v} entries', 'down'],
 ];
 
+type Options = ContractField['options'];
+
+/** A field's type as the differences say it; a list of plain values with its entries' ("stringList of integer"). */
+const typeInWords = (field: ContractField) =>
+	field.type === 'stringList' ? `stringList of ${field.entryType ?? 'string'}` : field.type;
+
+/** A change of the values a field, or each entry of its list (`entries`), may take. */
+function optionChanges(ours: Options, theirs: Options, entries = false): Array<[Kind, string]> {
+	if (!theirs) return [];
+	const [before, after] = [ours ?? [], theirs].map((options) => options.map(({ value }) => value));
+	const where = (any: boolean) => (entries ? ` in ${any ? 'any' : 'each'} entry` : '');
+	if (!ours) return [['breaking', `takes only ${after.join(', ')}${where(false)}`]];
+	const gone = before.filter((value) => !after.includes(value));
+	const added = after.filter((value) => !before.includes(value));
+	const out: Array<[Kind, string]> = [];
+	if (gone.length) out.push(['breaking', `no longer takes ${gone.join(', ')}${where(true)}`]);
+	if (added.length) out.push(['additive', `also takes ${added.join(', ')}${where(false)}`]);
+	return out;
+}
+
 function fieldChanges(ours: ContractField, theirs: ContractField): Array<[Kind, string]> {
 	const out: Array<[Kind, string]> = [];
-	if (ours.type !== theirs.type)
-		out.push(['breaking', `is ${theirs.type} (was ${ours.type}): values must be sent as such`]);
+	const [was, is] = [ours, theirs].map(typeInWords);
+	if (was !== is) out.push(['breaking', `is ${is} (was ${was}): values must be sent as such`]);
 	if (!ours.required && theirs.required) out.push(['breaking', 'is now required']);
 	if (ours.required && !theirs.required) out.push(['additive', 'is no longer required']);
-	const before = (ours.options ?? []).map((option) => option.value);
-	const after = (theirs.options ?? []).map((option) => option.value);
-	if (ours.options && theirs.options) {
-		const gone = before.filter((value) => !after.includes(value));
-		const added = after.filter((value) => !before.includes(value));
-		if (gone.length) out.push(['breaking', `no longer takes ${gone.join(', ')}`]);
-		if (added.length) out.push(['additive', `also takes ${added.join(', ')}`]);
-	} else if (!ours.options && theirs.options)
-		out.push(['breaking', `takes only ${after.join(', ')}`]);
+	out.push(...optionChanges(ours.options, theirs.options));
+	out.push(...optionChanges(ours.entryOptions, theirs.entryOptions, true));
 	for (const [limit, said, tighter] of LIMITS) {
 		const a = ours[limit] as number | undefined;
 		const b = theirs[limit] as number | undefined;

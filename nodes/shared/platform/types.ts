@@ -191,8 +191,10 @@ export interface FieldSpec {
 	pattern?: string;
 	/** Says the pattern in a user's words, e.g. "4 digits, like 1203". */
 	patternHint?: string;
-	/** A stringList's entries where they are numbers ("ids": integers): checked and sent as numbers. */
-	entryType?: 'integer' | 'number';
+	/** A stringList's entries where they are numbers ("ids": integers) or yes/no: checked and sent as such. */
+	entryType?: 'integer' | 'number' | 'boolean';
+	/** The values each entry of a stringList may take (the entries' enum): checked, not a dropdown. */
+	entryOptions?: ReadonlyArray<{ name: string; value: string }>;
 	/** Sub-fields of an object, or of each entry of a list. */
 	fields?: FieldSpec[];
 	/** Smallest number of entries of a list. */

@@ -99,12 +99,13 @@ export class FieldReader {
 		let type = depth >= MAX_NESTING ? 'json' : fieldType(schema);
 		let rules: Record<string, unknown> =
 			type === 'json' ? {} : this.limitsOf(schema, at, name, scope);
-		let options: Array<{ name: string; value: string }> | undefined;
+		let options: ContractField['options'];
 		let fields: ContractField[] | undefined;
 		let readOnly: string[] | undefined;
 		let minItems: number | undefined;
 		let maxItems: number | undefined;
 		let entries: ContractField['entryType'];
+		let entryOptions: ContractField['entryOptions'];
 		let choice = schema[CHOICE];
 		// The schema whose shapes the value takes: the object's own, or a list entry's.
 		let shaped: Resolved | undefined;
@@ -127,8 +128,11 @@ export class FieldReader {
 				rules = {};
 			} else {
 				type = 'stringList';
-				// Numbers stay numbers: the checks read "7, 9" as [7, 9] and refuse "UPD-7".
-				if (entryType === 'integer' || entryType === 'number') entries = entryType;
+				// Numbers and yes/no stay so: the checks read "7, 9" as [7, 9], "true, no" as [true, false].
+				if (entryType === 'integer' || entryType === 'number' || entryType === 'boolean')
+					entries = entryType;
+				// Each entry is one of the enum's values: checked, not a dropdown (a form's list is text).
+				entryOptions = this.optionsOf(entry, note);
 				rules = this.limitsOf(entry, `${at}/items`, name, scope);
 				const format = own(entry, 'format');
 				if (typeof format === 'string' && FORMATS[format]) rules = { ...FORMATS[format], ...rules };
@@ -136,16 +140,8 @@ export class FieldReader {
 		} else if (type === 'object') {
 			({ fields, readOnly } = this.fieldsOf(schema, at, scope, depth + 1, refs));
 			shaped = schema;
-		} else if (type !== 'json' && Array.isArray(own(schema, 'enum'))) {
-			const names = note.optionNames ?? {};
-			options = (own(schema, 'enum') as unknown[])
-				.filter((value) => value !== null)
-				.map((value) => ({
-					name: Object.prototype.hasOwnProperty.call(names, String(value))
-						? names[String(value)]
-						: optionNameOf(value),
-					value: String(value),
-				}));
+		} else if (type !== 'json') {
+			options = this.optionsOf(schema, note);
 		}
 		const format = own(schema, 'format');
 		if (type !== 'json' && typeof format === 'string' && FORMATS[format])
@@ -186,6 +182,7 @@ export class FieldReader {
 					? undefined
 					: (note.patternHint ?? (rules.patternHint as string)),
 			entryType: entries,
+			entryOptions,
 			fields,
 			minItems,
 			maxItems,
@@ -194,6 +191,21 @@ export class FieldReader {
 			shapes,
 			shapeBy,
 		}) as ContractField;
+	}
+
+	/** A schema's enum as options, in the overlay's words where it names them; undefined without one. */
+	private optionsOf(schema: Resolved, note: Said): ContractField['options'] {
+		const values = own(schema, 'enum');
+		if (!Array.isArray(values)) return undefined;
+		const names = note.optionNames ?? {};
+		return (values as unknown[])
+			.filter((value) => value !== null)
+			.map((value) => ({
+				name: Object.prototype.hasOwnProperty.call(names, String(value))
+					? names[String(value)]
+					: optionNameOf(value),
+				value: String(value),
+			}));
 	}
 
 	/** The fields of each shape of a value of several (oneOf/anyOf objects), and the field naming the shape. */
