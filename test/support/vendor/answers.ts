@@ -3,7 +3,7 @@
  * a write's success answer in its style (per-row results, accepted/rejected lists, a list of ids),
  * a key of two fields as text or as an object, a refused row's reason (beside its status, a list
  * of errors or one error object: errorStyles.ts), and its refusal: a problem document with
- * errors[] or invalid-params (the row in the path or apart), or FastAPI's validation error (a
+ * errors[] or invalid-params (the row in the path or apart) or ASP.NET's map of errors, or FastAPI's validation error (a
  * `detail` list of loc, msg, type).
  */
 import type { Vendor } from './generate';
@@ -104,6 +104,12 @@ const VALIDATION: Schema = {
 	},
 };
 
+/** ASP.NET's validation problem: each refused field's path → its messages. */
+const ERROR_MAP = {
+	type: 'object',
+	additionalProperties: { type: 'array', items: { type: 'string' } },
+};
+
 const PROBLEM = (vendor: Vendor): Schema => ({
 	type: 'object',
 	properties: {
@@ -111,18 +117,21 @@ const PROBLEM = (vendor: Vendor): Schema => ({
 		title: { type: 'string' },
 		status: { type: 'integer' },
 		detail: { type: 'string' },
-		[vendor.errorList]: {
-			type: 'array',
-			items: {
-				type: 'object',
-				properties: {
-					...(vendor.rowNamed === 'inPath' ? {} : { [vendor.rowNamed]: { type: 'integer' } }),
-					...(vendor.errorList === 'errors'
-						? { field: { type: 'string' }, message: { type: 'string' } }
-						: { name: { type: 'string' }, reason: { type: 'string' } }),
-				},
-			},
-		},
+		[vendor.errorList === 'map' ? 'errors' : vendor.errorList]:
+			vendor.errorList === 'map'
+				? ERROR_MAP
+				: {
+						type: 'array',
+						items: {
+							type: 'object',
+							properties: {
+								...(vendor.rowNamed === 'inPath' ? {} : { [vendor.rowNamed]: { type: 'integer' } }),
+								...(vendor.errorList === 'errors'
+									? { field: { type: 'string' }, message: { type: 'string' } }
+									: { name: { type: 'string' }, reason: { type: 'string' } }),
+							},
+						},
+					},
 	},
 });
 

@@ -3,10 +3,11 @@
  * request's records go, the record's key (one field, two fields joined by any separator or given
  * as an object), how the write answers (per-row results, accepted/rejected lists, a list of ids,
  * 201/207 with a body, 204 without one), how it refuses (a problem document's errors[] or
- * invalid-params, 400 or 422, field paths in three spellings; or FastAPI's 422 `detail` list whose
- * `loc` is the path as a list, "body" first or not), how its read pages (paging.ts), where `$ref`s
- * go, a value of several shapes (oneOf with a discriminator), YAML or JSON. `describe` writes the
- * vendor's OpenAPI document; test/support/vendor/platform.ts answers as the vendor says.
+ * invalid-params or ASP.NET's map, 400 or 422, the row in the path or apart, field paths in four
+ * spellings (errorStyles.ts); or FastAPI's 422 `detail` list whose `loc` is the path as a list,
+ * "body" first or not), how its read pages (paging.ts), where `$ref`s go, a value of several
+ * shapes (oneOf with a discriminator), YAML or JSON. `describe` writes the vendor's OpenAPI
+ * document; test/support/vendor/platform.ts answers as the vendor says.
  */
 import fc from 'fast-check';
 import { stringify } from 'yaml';
@@ -38,9 +39,9 @@ export interface Vendor {
 	/** Rows the platform refuses: in the answer's own rows (perRow, split) or by refusing the request. */
 	refuseBy: 'row' | 'request';
 	errorStatus: 400 | 422;
-	/** Where a refusal lists its fields: a problem document's list, or FastAPI's `detail` (always 422, plain JSON). */
-	errorList: 'errors' | 'invalid-params' | 'detail';
-	/** How a refused field's path is spelt (errorStyles.ts): data[1].name, /data/1/name, data.1.name, $.data[1].name, Data[1].Name; FastAPI's loc list, with "body" first or not. */
+	/** Where a refusal lists its fields: a problem document's list or ASP.NET's map of path → messages (the row in the path), or FastAPI's `detail` (always 422, plain JSON). */
+	errorList: 'errors' | 'invalid-params' | 'map' | 'detail';
+	/** How a refused field's path is spelt (errorStyles.ts): data[1].name, /data/1/name, data.1.name, $.data[1].name; FastAPI's loc list, with "body" first or not. */
 	pathSpelling: PathSpelling;
 	/** Where a refused request's errors name the row: in the path, or apart ({index: 1, field}). */
 	rowNamed: RowNamed;
@@ -95,7 +96,7 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 		),
 		refuseBy: fc.constantFrom('row' as const, 'request' as const),
 		errorStatus: fc.constantFrom(400 as const, 422 as const),
-		errorList: fc.constantFrom('errors' as const, 'invalid-params' as const, 'detail' as const),
+		errorList: fc.constantFrom<Vendor['errorList']>('errors', 'invalid-params', 'map', 'detail'),
 		pathSpelling: fc.constantFrom<PathSpelling>('brackets', 'pointer', 'dots', 'jsonPath'),
 		rowNamed: fc.constantFrom<RowNamed>('inPath', 'index', 'row', 'row_index'),
 		rowError: fc.constantFrom<RowError>('errors', 'error'),
@@ -133,6 +134,10 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 					rowNamed: 'inPath' as const,
 				}
 			: vendor,
+	)
+	// ASP.NET's map of path → messages names the row in the path.
+	.map((vendor) =>
+		vendor.errorList === 'map' ? { ...vendor, rowNamed: 'inPath' as const } : vendor,
 	);
 
 /** The read route's filter of keys (one-field keys only: the package reads back by one field). */

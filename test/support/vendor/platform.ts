@@ -10,7 +10,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 
-import { requestError, rowRefused } from './errorStyles';
+import { requestErrors, rowRefused } from './errorStyles';
 import { keyList, orderView, type Vendor } from './generate';
 import { readPage } from './paging';
 
@@ -244,13 +244,12 @@ export class VendorPlatform {
 
 	private problem(details: Array<{ row: number; field: string; message: string }>): unknown {
 		const { vendor } = this;
-		const errors = details.map((detail) => requestError(vendor, detail));
-		if (vendor.errorList === 'detail') return { detail: errors };
+		if (vendor.errorList === 'detail') return requestErrors(vendor, details);
 		return {
 			type: 'https://vendor.example/problems/validation',
 			title: 'Some records were refused',
 			status: vendor.errorStatus,
-			[vendor.errorList]: errors,
+			...requestErrors(vendor, details),
 		};
 	}
 
