@@ -66,7 +66,8 @@ export function rowOfPath(
 	let pattern = rowPaths.get(container);
 	if (!pattern) {
 		const head = container === '' ? '' : `${escaped(container)}(?:/|\\.|(?=\\[))`;
-		pattern = new RegExp(`^(?:#|\\$\\.?)?/?(?:body[/.])?${head}\\[?(\\d+)\\]?(?:[/.]|$)`);
+		// ASP.NET names the list by its C# property (Items[1].Name): the case of its name says nothing.
+		pattern = new RegExp(`^(?:#|\\$\\.?)?/?(?:body[/.])?${head}\\[?(\\d+)\\]?(?:[/.]|$)`, 'i');
 		rowPaths.set(container, pattern);
 	}
 	const match = pattern.exec(path);
