@@ -22,6 +22,7 @@ interface Reading extends Pairing {
 	info: RouteInfo;
 	reader: AnswerReader;
 	keys: string[] | undefined;
+	records: IDataObject[];
 	resent: boolean;
 	entryCount: number;
 	rowCount: number;
@@ -53,6 +54,7 @@ export function readAnswer(info: RouteInfo, records: IDataObject[], answer: Answ
 		info,
 		reader,
 		keys,
+		records,
 		resent: answer.resent === true,
 		entryCount: entries.length,
 		rowCount: records.length,
@@ -159,7 +161,7 @@ function resultSays(
 	// Refused in the platform's words, or by its status word where that alone says so.
 	const why = entry.refused || words !== undefined ? words : `status "${String(status)}"`;
 	// Its errors may name its field from the request's top (data[1].item_name): read within its row.
-	const place = { container: info.wire?.records ?? 'items', row: k };
+	const place = { container: info.wire?.records ?? 'items', row: k, record: reading.records[k] };
 	return { kind: 'refused', key, ...rowRefusal(result, reader, why, place) };
 }
 

@@ -13,6 +13,7 @@ import type { INode } from 'n8n-workflow';
 import { fieldPath, platformField, rowOfPath } from '../counting';
 import { PlatformError } from '../transport/errors';
 import type { AnswerSays, FailedRow, RowOutcome } from './outcomes';
+import { recordField } from './recordField';
 
 /** What to tell the user about running the node again for a row the platform may or may not hold. */
 function rerunAdvice(cause: PlatformError, mayBeStored: boolean): string {
@@ -138,12 +139,14 @@ export function answeredOutcomes(says: AnswerSays[], answered: Answered): RowOut
 
 /**
  * Rows of a request named by the platform's error details: the messages that name them, and the
- * first field named (as the nodes hold it, "lines[0].quantity").
+ * first field named (as the nodes hold it, "lines[0].quantity"; as the record sent spells it where
+ * `records` are given).
  */
 export function rowsNamed(
 	error: PlatformError,
 	rowCount: number,
 	container: string,
+	records?: unknown[],
 ): Map<number, { messages: string[]; field?: string }> {
 	const named = new Map<number, { messages: string[]; field?: string }>();
 	for (const detail of error.body?.details ?? []) {
@@ -152,7 +155,10 @@ export function rowsNamed(
 		const place = rowOfPath(detail.path ?? '', container);
 		const at = place ? place.row : detail.row;
 		if (at === undefined || at >= rowCount) continue;
-		const field = place ? place.field : platformField(detail.path ?? '');
+		const field = recordField(
+			place ? place.field : platformField(detail.path ?? ''),
+			records?.[at],
+		);
 		const text = `${field ? `field "${fieldPath(field)}" ` : ''}${detail.message ?? 'rejected'}`;
 		const row = named.get(at) ?? { messages: [] };
 		row.messages.push(text);
@@ -179,9 +185,10 @@ export function refusedRows(
 	error: PlatformError,
 	keys: Array<string | undefined>,
 	container: string,
+	records?: unknown[],
 ): { outcomes: Map<number, RowOutcome>; again: number[] } | undefined {
 	const status = error.status ?? 0;
-	const named = rowsNamed(error, keys.length, container);
+	const named = rowsNamed(error, keys.length, container, records);
 	const outcomes = new Map<number, RowOutcome>();
 	// A request of several records refused as too large is halved instead (request.ts): here it is one record.
 	if (status === 413) {

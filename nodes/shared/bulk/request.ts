@@ -147,7 +147,7 @@ export async function sendRequest(
 				? error
 				: new NodeOperationError(session.ctx.getNode(), error as Error);
 		if (error.status === 413 && records.length > 1) return { tooLarge: true };
-		return refusedRows(error, keys, container) ?? { gaveUp: error };
+		return refusedRows(error, keys, container, records) ?? { gaveUp: error };
 	}
 }
 

@@ -13,6 +13,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { fieldPath, ordinal, rowOfPath } from '../../counting';
 import { isObject } from '../../objects';
 import { detailOf, heldField } from '../../transport/problem';
+import { recordField } from '../recordField';
 import type { AnswerReader } from './reader';
 
 export interface RowRefusal {
@@ -27,6 +28,8 @@ const ROW_FIELD_KEYS = ['field', 'path', 'pointer', 'property', 'propertyPath'];
 export interface RowPlace {
 	container: string;
 	row: number;
+	/** The record sent, to name a field as it spells it (ASP.NET's ItemName is its item_name). */
+	record?: unknown;
 }
 
 /** What a path names: a field of this row as the nodes hold it, or of another row of the request. */
@@ -39,8 +42,9 @@ interface Named {
 function named(path: unknown, place: RowPlace | undefined): Named | undefined {
 	if (typeof path !== 'string') return undefined;
 	const within = place && rowOfPath(path, place.container);
-	if (!within) return heldField(path) ? { field: heldField(path) } : undefined;
-	const field = within.field || undefined;
+	if (!within)
+		return heldField(path) ? { field: recordField(heldField(path), place?.record) } : undefined;
+	const field = within.field ? recordField(within.field, place.record) : undefined;
 	return within.row === place.row ? (field ? { field } : undefined) : { field, other: within.row };
 }
 
