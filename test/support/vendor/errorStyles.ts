@@ -1,14 +1,22 @@
 /**
  * How a generated vendor (generate.ts) names what it refused: a field's path in the request as it
- * spells it (data[1].name, /data/1/name, data.1.name, JSONPath $.data[1].name; FastAPI's loc
- * list), or the row named apart from the field ({index: 1, field: "name"}, row, row_index), in a
- * list of errors or ASP.NET's map of path → messages; and a row refused in an answer's own rows: a
- * reason beside its status, a list of errors, or one error object ({status: "error", error}).
+ * spells it (data[1].name, /data/1/name, data.1.name, JSONPath $.data[1].name, ASP.NET's C#
+ * names Data[1].ItemName; FastAPI's loc list), or the row named apart from the field ({index: 1,
+ * field: "name"}, row, row_index), in a list of errors or ASP.NET's map of path → messages; and a
+ * row refused in an answer's own rows: a reason beside its status, a list of errors, or one error
+ * object ({status: "error", error}).
  */
 import type { Vendor } from './generate';
 
 /** How a refused field's path is spelt. */
-export type PathSpelling = 'brackets' | 'pointer' | 'dots' | 'jsonPath' | 'loc' | 'bodyLoc';
+export type PathSpelling =
+	| 'brackets'
+	| 'pointer'
+	| 'dots'
+	| 'jsonPath'
+	| 'pascal'
+	| 'loc'
+	| 'bodyLoc';
 
 /** Where an error of a refused request names the row: in the field's path, or apart under one of these keys. */
 export type RowNamed = 'inPath' | 'index' | 'row' | 'row_index';
@@ -16,8 +24,16 @@ export type RowNamed = 'inPath' | 'index' | 'row' | 'row_index';
 /** How a row refused in the answer's own rows carries its field: a list of errors, or one error object. */
 export type RowError = 'errors' | 'error';
 
+/** ASP.NET's C# property name for a JSON name: item_name → ItemName. */
+const pascal = (name: string) =>
+	name
+		.split('_')
+		.map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+		.join('');
+
 /** A field within its row, as the vendor spells a path. */
 export function rowFieldPath(vendor: Vendor, field: string): string {
+	if (vendor.pathSpelling === 'pascal') return pascal(field);
 	if (vendor.pathSpelling === 'pointer') return `/${field}`;
 	if (vendor.pathSpelling === 'jsonPath') return `$.${field}`;
 	return field;
@@ -37,6 +53,7 @@ export function fieldPath(vendor: Vendor, row: number, field: string): string | 
 	if (vendor.pathSpelling === 'dots') return parts.join('.');
 	if (vendor.pathSpelling === 'jsonPath')
 		return `$${vendor.list ? '.' : ''}${vendor.list}[${row}].${field}`;
+	if (vendor.pathSpelling === 'pascal') return `${pascal(vendor.list)}[${row}].${pascal(field)}`;
 	return `${vendor.list}[${row}].${field}`;
 }
 

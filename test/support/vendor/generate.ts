@@ -3,7 +3,7 @@
  * request's records go, the record's key (one field, two fields joined by any separator or given
  * as an object), how the write answers (per-row results, accepted/rejected lists, a list of ids,
  * 201/207 with a body, 204 without one), how it refuses (a problem document's errors[] or
- * invalid-params or ASP.NET's map, 400 or 422, the row in the path or apart, field paths in four
+ * invalid-params or ASP.NET's map, 400 or 422, the row in the path or apart, field paths in five
  * spellings (errorStyles.ts); or FastAPI's 422 `detail` list whose `loc` is the path as a list,
  * "body" first or not), how its read pages (paging.ts), where `$ref`s go, a value of several
  * shapes (oneOf with a discriminator), YAML or JSON. `describe` writes the vendor's OpenAPI
@@ -41,7 +41,7 @@ export interface Vendor {
 	errorStatus: 400 | 422;
 	/** Where a refusal lists its fields: a problem document's list or ASP.NET's map of path → messages (the row in the path), or FastAPI's `detail` (always 422, plain JSON). */
 	errorList: 'errors' | 'invalid-params' | 'map' | 'detail';
-	/** How a refused field's path is spelt (errorStyles.ts): data[1].name, /data/1/name, data.1.name, $.data[1].name; FastAPI's loc list, with "body" first or not. */
+	/** How a refused field's path is spelt (errorStyles.ts): data[1].name, /data/1/name, data.1.name, $.data[1].name, Data[1].ItemName; FastAPI's loc list, with "body" first or not. */
 	pathSpelling: PathSpelling;
 	/** Where a refused request's errors name the row: in the path, or apart ({index: 1, field}). */
 	rowNamed: RowNamed;
@@ -97,7 +97,13 @@ export const vendorArbitrary: fc.Arbitrary<Vendor> = fc
 		refuseBy: fc.constantFrom('row' as const, 'request' as const),
 		errorStatus: fc.constantFrom(400 as const, 422 as const),
 		errorList: fc.constantFrom<Vendor['errorList']>('errors', 'invalid-params', 'map', 'detail'),
-		pathSpelling: fc.constantFrom<PathSpelling>('brackets', 'pointer', 'dots', 'jsonPath'),
+		pathSpelling: fc.constantFrom<PathSpelling>(
+			'brackets',
+			'pointer',
+			'dots',
+			'jsonPath',
+			'pascal',
+		),
 		rowNamed: fc.constantFrom<RowNamed>('inPath', 'index', 'row', 'row_index'),
 		rowError: fc.constantFrom<RowError>('errors', 'error'),
 		paging: pagingArbitrary,
