@@ -7,38 +7,12 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 
-import type { ReconcileVendor } from '../support/vendor/reconcile';
+import { NUMBERED } from '../support/vendor/reconcile';
 import { describeReconcile } from '../support/vendor/reconcileDocument';
 import { ReconcilePlatform } from '../support/vendor/reconcilePlatform';
 import { onVendorPlatform } from '../support/vendor/run';
 
 jest.setTimeout(60_000);
-
-const NUMBERED: ReconcileVendor = {
-	erp: { list: 'counts', sku: 'item_number', batch: 'lot', warehouse: 'warehouse', qty: 'qty' },
-	adjustment: {
-		list: 'adjustments',
-		sku: 'item_number',
-		batch: 'lot',
-		delta: 'qty_change',
-		reason: 'comment',
-	},
-	process: 'item_numbers',
-	compared: {
-		list: 'compared_items',
-		sku: 'item_number',
-		batch: 'lot',
-		erp: 'erp_qty',
-		wms: 'wms_qty',
-		variance: 'variance',
-	},
-	comparisonIds: 'integer',
-	statesKey: true,
-	answer: 'perRow',
-	refs: false,
-	format: 'json',
-	version: '3.0.3',
-};
 
 describe('the single comparison operations on a platform whose comparison ids are integers', () => {
 	const on = onVendorPlatform(() => ReconcilePlatform.start());

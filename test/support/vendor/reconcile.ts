@@ -59,6 +59,33 @@ const SKU = [
 const BATCH = ['batch', 'lot', 'lot_number', 'batch_number'];
 
 /** Names that read as no role: the node must refuse rather than guess. */
+/** A vendor in Initech's words that numbers its comparisons with integers (the id-type tests' fixed vendor). */
+export const NUMBERED: ReconcileVendor = {
+	erp: { list: 'counts', sku: 'item_number', batch: 'lot', warehouse: 'warehouse', qty: 'qty' },
+	adjustment: {
+		list: 'adjustments',
+		sku: 'item_number',
+		batch: 'lot',
+		delta: 'qty_change',
+		reason: 'comment',
+	},
+	process: 'item_numbers',
+	compared: {
+		list: 'compared_items',
+		sku: 'item_number',
+		batch: 'lot',
+		erp: 'erp_qty',
+		wms: 'wms_qty',
+		variance: 'variance',
+	},
+	comparisonIds: 'integer',
+	statesKey: true,
+	answer: 'perRow',
+	refs: false,
+	format: 'json',
+	version: '3.0.3',
+};
+
 export const UNSAID: Record<string, string> = {
 	sku: 'material',
 	batch: 'charge',
