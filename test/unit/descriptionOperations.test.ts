@@ -127,3 +127,88 @@ describe('an operation of another method the package cannot read', () => {
 		);
 	});
 });
+
+describe('parameters in every style OpenAPI defines', () => {
+	const get = (parameter: object) => ({
+		get: {
+			parameters: [parameter],
+			responses: {
+				'200': {
+					description: 'OK',
+					content: { 'application/json': { schema: { type: 'object' } } },
+				},
+			},
+		},
+	});
+	const list = { type: 'array', items: { type: 'string' } };
+	const compiled = compileDescription({
+		openapi: '3.0.3',
+		info: { title: 'Styles', version: '1' },
+		paths: {
+			'/orders/{id}': get({
+				name: 'id',
+				in: 'path',
+				required: true,
+				style: 'matrix',
+				explode: true,
+				schema: list,
+			}),
+			'/labels/{id}': get({ name: 'id', in: 'path', required: true, style: 'label', schema: list }),
+			'/items': get({ name: 'tags', in: 'query', style: 'pipeDelimited', schema: list }),
+			'/bins': get({
+				name: 'codes',
+				in: 'query',
+				style: 'spaceDelimited',
+				explode: true,
+				schema: list,
+			}),
+			'/stock': get({
+				name: 'where',
+				in: 'query',
+				style: 'deepObject',
+				schema: { type: 'object', properties: { sku: { type: 'string' } } },
+			}),
+			'/moves/{id}': get({
+				name: 'id',
+				in: 'path',
+				required: true,
+				style: 'form',
+				schema: { type: 'string' },
+			}),
+			'/zones': get({ name: 'X-Zone', in: 'header', style: 'matrix', schema: { type: 'string' } }),
+		},
+	});
+
+	it('takes each style where the specification allows it, with its explode (false by default but for form)', () => {
+		expect(compiled.routes['GET /orders/{id}'].params?.id).toEqual({
+			in: 'path',
+			style: 'matrix',
+			exploded: true,
+		});
+		expect(compiled.routes['GET /labels/{id}'].params?.id).toEqual({ in: 'path', style: 'label' });
+		expect(compiled.routes['GET /items'].params?.tags).toEqual({
+			in: 'query',
+			style: 'pipeDelimited',
+			joined: true,
+		});
+		expect(compiled.routes['GET /bins'].params?.codes).toEqual({
+			in: 'query',
+			style: 'spaceDelimited',
+		});
+		expect(compiled.routes['GET /stock'].params?.where).toEqual({
+			in: 'query',
+			style: 'deepObject',
+		});
+	});
+
+	it('leaves out an operation whose parameter has a style its place does not take, saying which, rather than send another value', () => {
+		expect(compiled.routes['GET /moves/{id}']).toBeUndefined();
+		expect(compiled.routes['GET /zones']).toBeUndefined();
+		expect(compiled.notes.map((note) => note.words)).toEqual(
+			expect.arrayContaining([
+				'GET /moves/{id}: writes its path parameter id in style form, which the package does not send; it is not offered',
+				'GET /zones: writes its header parameter X-Zone in style matrix, which the package does not send; it is not offered',
+			]),
+		);
+	});
+});

@@ -5,6 +5,7 @@
  * typed in Call a Route's By Path with its method.
  */
 import type { RouteInfo } from '../../nodes/shared/platform';
+import type { Param } from '../../nodes/shared/platform/types';
 import { targetOf } from '../../nodes/shared/transport/target';
 import { routePath } from '../../nodes/WmsPlatform/actions/route/routes';
 
@@ -74,5 +75,55 @@ describe('the request of a route of another method', () => {
 		expect(routePath('POST /inventory/add')).toBe('/inventory/add');
 		expect(routePath('inventory/add')).toBe('/inventory/add');
 		expect(routePath('')).toBe('');
+	});
+});
+
+describe("a parameter written in its style (the specification's own examples, RFC 6570)", () => {
+	const on = (param: Param, value: unknown) =>
+		targetOf(
+			{ kind: 'action', idempotent: true, method: 'get', params: { color: param } },
+			'GET /c/{color}',
+			{ color: value },
+		);
+	const blue = 'blue';
+	const list = ['blue', 'black', 'brown'];
+	const rgb = { R: 100, G: 200, B: 150 };
+
+	it('label and matrix in a path, exploded or not', () => {
+		const path = (param: Omit<Param, 'in'>, value: unknown) =>
+			on({ in: 'path', ...param }, value).path;
+		expect(path({ style: 'label' }, blue)).toBe('/c/.blue');
+		expect(path({ style: 'label' }, list)).toBe('/c/.blue,black,brown');
+		expect(path({ style: 'label', exploded: true }, list)).toBe('/c/.blue.black.brown');
+		expect(path({ style: 'label' }, rgb)).toBe('/c/.R,100,G,200,B,150');
+		expect(path({ style: 'label', exploded: true }, rgb)).toBe('/c/.R=100.G=200.B=150');
+		expect(path({ style: 'matrix' }, blue)).toBe('/c/;color=blue');
+		expect(path({ style: 'matrix' }, list)).toBe('/c/;color=blue,black,brown');
+		expect(path({ style: 'matrix', exploded: true }, list)).toBe(
+			'/c/;color=blue;color=black;color=brown',
+		);
+		expect(path({ style: 'matrix' }, rgb)).toBe('/c/;color=R,100,G,200,B,150');
+		expect(path({ style: 'matrix', exploded: true }, rgb)).toBe('/c/;R=100;G=200;B=150');
+		expect(path({}, rgb)).toBe('/c/R,100,G,200,B,150');
+		expect(path({ exploded: true }, rgb)).toBe('/c/R=100,G=200,B=150');
+	});
+
+	it('a header exploded or not', () => {
+		expect(on({ in: 'header' }, rgb).headers).toEqual({ color: 'R,100,G,200,B,150' });
+		expect(on({ in: 'header', exploded: true }, rgb).headers).toEqual({
+			color: 'R=100,G=200,B=150',
+		});
+	});
+
+	it('spaceDelimited and pipeDelimited lists in a query', () => {
+		expect(on({ in: 'query', style: 'spaceDelimited', joined: true }, list).path).toBe(
+			'/c/{color}?color=blue%20black%20brown',
+		);
+		expect(on({ in: 'query', style: 'pipeDelimited', joined: true }, list).path).toBe(
+			'/c/{color}?color=blue%7Cblack%7Cbrown',
+		);
+		expect(on({ in: 'query', style: 'pipeDelimited' }, list).path).toBe(
+			'/c/{color}?color=blue&color=black&color=brown',
+		);
 	});
 });

@@ -49,6 +49,14 @@ export interface Param {
 	in: 'path' | 'query' | 'header';
 	/** A list as one comma-joined value rather than the name repeated (query explode: false). */
 	joined?: true;
+	/**
+	 * Its style where not the default (a path's and a header's simple, a query's form): a path's
+	 * label (`.a`) or matrix (`;name=a`), a query list's spaceDelimited or pipeDelimited (joined by a
+	 * space or `|`), a query object's deepObject (`name[key]=a`).
+	 */
+	style?: 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+	/** A path's or header's list or object written exploded (explode: true; `a=1,b=2`, matrix `;a=1;b=2`). */
+	exploded?: true;
 	/** A path parameter that is a body field too (PUT /orders/{id} with the order's id): sent in both. */
 	alsoBody?: true;
 }

@@ -2,8 +2,9 @@
  * Where one request goes and what it carries, from the route's method and parameters: a POST
  * route's fields are its body, as always (but for parameters its path names); a route of another
  * method ("GET /orders/{id}") puts its path parameters into the path (percent-encoded, so a value
- * with "/" or "?" stays one segment), its query parameters into the query (a list as the name
- * repeated, or comma-joined where the description says explode: false; an object as its style
+ * with "/" or "?" stays one segment; label and matrix as their style writes them), its query
+ * parameters into the query (a list as the name repeated, or joined where the description says
+ * explode: false, by a space or "|" for spaceDelimited and pipeDelimited; an object as its style
  * says, objectParam), its header parameters into headers, and sends the rest as its body (a path
  * parameter the body names too goes in both), except GET and DELETE, which send none.
  */
@@ -30,7 +31,50 @@ const isObject = (value: unknown): value is IDataObject =>
 	typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A query parameter of style deepObject (marked so by the compile, description/parameters.ts). */
-const deep = (param: Param): boolean => 'deep' in param && param.deep === true;
+const deep = (param: Param): boolean => param.style === 'deepObject';
+
+/** What joins a query list sent as one value: a space or `|` where its style says so, else a comma. */
+const QUERY_JOIN: Partial<Record<NonNullable<Param['style']>, string>> = {
+	spaceDelimited: '%20',
+	pipeDelimited: '%7C',
+};
+
+/**
+ * A path's or a header's value as its style writes it (RFC 6570, as OpenAPI takes it): simple
+ * `a,b`, label `.a,b` (exploded `.a.b`), matrix `;name=a,b` (exploded `;name=a;name=b`); an
+ * object's keys and values in turn (`R,100,G,200`), or `key=value` pairs where exploded.
+ */
+function written(
+	name: string,
+	value: unknown,
+	param: Param,
+	encode: (one: string) => string,
+): string {
+	const exploded = param.exploded === true;
+	const pairs = isObject(value)
+		? Object.entries(value)
+				.filter(([, one]) => one !== undefined && one !== null)
+				.map(([key, one]) => [encode(key), encode(text(one))])
+		: undefined;
+	const values = (Array.isArray(value) ? value : [value]).map((one) => encode(text(one)));
+	if (param.style === 'matrix') {
+		const named = `;${encode(name)}=`;
+		if (pairs)
+			return exploded
+				? pairs.map(([key, one]) => `;${key}=${one}`).join('')
+				: `${named}${pairs.flat().join(',')}`;
+		return exploded
+			? values.map((one) => `${named}${one}`).join('')
+			: `${named}${values.join(',')}`;
+	}
+	const items = pairs
+		? exploded
+			? pairs.map(([key, one]) => `${key}=${one}`)
+			: pairs.flat()
+		: values;
+	if (param.style === 'label') return `.${items.join(exploded ? '.' : ',')}`;
+	return items.join(',');
+}
 
 /**
  * An object's values as OpenAPI writes them: in a query (style form, exploded, the default) each
@@ -49,10 +93,13 @@ function objectParam(name: string, value: IDataObject, param: Param, to: Parts):
 			);
 		return;
 	}
-	const flat = entries.flatMap(([key, one]) => [key, text(one)]);
-	if (param.in === 'path') to.filled[name] = flat.map(encodeURIComponent).join(',');
-	else if (param.in === 'header') to.headers[name] = flat.join(',');
-	else to.query.push(`${encodeURIComponent(name)}=${flat.map(encodeURIComponent).join(',')}`);
+	if (param.in === 'path') to.filled[name] = written(name, value, param, encodeURIComponent);
+	else if (param.in === 'header') to.headers[name] = written(name, value, param, String);
+	else {
+		const flat = entries.flatMap(([key, one]) => [key, text(one)]);
+		const join = (param.style && QUERY_JOIN[param.style]) ?? ',';
+		to.query.push(`${encodeURIComponent(name)}=${flat.map(encodeURIComponent).join(join)}`);
+	}
 }
 
 interface Parts {
@@ -82,11 +129,18 @@ export function targetOf(info: RouteInfo, route: string, fields: IDataObject): T
 			objectParam(name, value, param, parts);
 			continue;
 		}
+		if (param.in === 'path') {
+			filled[name] = written(name, value, param, encodeURIComponent);
+			continue;
+		}
+		if (param.in === 'header') {
+			headers[name] = written(name, value, param, String);
+			continue;
+		}
 		const values = Array.isArray(value) ? value.map(text) : [text(value)];
-		if (param.in === 'path') filled[name] = values.map((one) => encodeURIComponent(one)).join(',');
-		else if (param.in === 'header') headers[name] = values.join(',');
-		else if (param.joined || !Array.isArray(value))
-			query.push(`${encodeURIComponent(name)}=${values.map(encodeURIComponent).join(',')}`);
+		const join = (param.style && QUERY_JOIN[param.style]) ?? ',';
+		if (param.joined || !Array.isArray(value))
+			query.push(`${encodeURIComponent(name)}=${values.map(encodeURIComponent).join(join)}`);
 		else
 			for (const one of values)
 				query.push(`${encodeURIComponent(name)}=${encodeURIComponent(one)}`);

@@ -8,6 +8,14 @@ import type { CompiledRoute } from './compile';
 import { followObject } from './media';
 import { isObject, own, type Resolver, type Schema } from './refs';
 
+/** The styles the package writes a parameter in (OpenAPI's Style Values: a path's and a header's default is simple, a query's form). */
+const WRITTEN_STYLES: Record<'path' | 'query' | 'header', string[]> = {
+	path: ['simple', 'label', 'matrix'],
+	query: ['form', 'deepObject', 'spaceDelimited', 'pipeDelimited'],
+	header: ['simple'],
+};
+const DEFAULT_STYLE = { path: 'simple', query: 'form', header: 'simple' };
+
 /** Headers the specification says a parameter does not set: the package sets them itself. */
 const OWN_HEADERS = new Set(['accept', 'content-type', 'authorization']);
 
@@ -17,8 +25,9 @@ export interface ReadParam {
 	required: boolean;
 	schema: unknown;
 	joined: boolean;
-	/** A query object written under its name, a key in brackets (style: deepObject). */
-	deep: boolean;
+	/** Its style where not the default (WRITTEN_STYLES), and a path's or header's explode. */
+	style?: NonNullable<Param['style']>;
+	exploded: boolean;
 }
 
 export type Compile = (route: string, operation: Schema, at: string) => CompiledRoute;
@@ -51,6 +60,14 @@ export function parametersOf(
 			}
 			if (place !== 'path' && place !== 'query' && place !== 'header') continue;
 			if (place === 'header' && OWN_HEADERS.has(value.name.toLowerCase())) continue;
+			const style = value.style;
+			if (typeof style === 'string' && !WRITTEN_STYLES[place].includes(style)) {
+				// Sent as another style's text, the platform would read another value: never guessed.
+				say(
+					`writes its ${place} parameter ${value.name} in style ${style}, which the package does not send; it is not offered`,
+				);
+				return undefined;
+			}
 			const schema = own(value, 'schema') ?? { type: 'string' };
 			const described =
 				typeof value.description === 'string' && isObject(schema) && !('$ref' in schema)
@@ -61,8 +78,16 @@ export function parametersOf(
 				in: place,
 				required: place === 'path' || value.required === true,
 				schema: described,
-				joined: place === 'query' && value.explode === false,
-				deep: place === 'query' && value.style === 'deepObject',
+				// A query's explode is true by default for form alone (the specification's default).
+				joined:
+					place === 'query' &&
+					(value.explode === false ||
+						(value.explode === undefined &&
+							(style === 'spaceDelimited' || style === 'pipeDelimited'))),
+				...(typeof style === 'string' && style !== DEFAULT_STYLE[place]
+					? { style: style as NonNullable<Param['style']> }
+					: {}),
+				exploded: place !== 'query' && value.explode === true,
 			});
 		}
 	}
@@ -70,17 +95,15 @@ export function parametersOf(
 }
 
 /** Where each parameter goes on the wire, by name; `inBody` names those the body carries too. */
-export function paramTable(
-	params: ReadParam[],
-	inBody: Set<string>,
-): Record<string, Param & { deep?: true }> {
+export function paramTable(params: ReadParam[], inBody: Set<string>): Record<string, Param> {
 	return Object.fromEntries(
-		params.map((param): [string, Param & { deep?: true }] => [
+		params.map((param): [string, Param] => [
 			param.name,
 			{
 				in: param.in,
 				...(param.joined ? { joined: true as const } : {}),
-				...(param.deep ? { deep: true as const } : {}),
+				...(param.style ? { style: param.style } : {}),
+				...(param.exploded ? { exploded: true as const } : {}),
 				...(inBody.has(param.name) ? { alsoBody: true as const } : {}),
 			},
 		]),
