@@ -176,6 +176,20 @@ describe('parameters in every style OpenAPI defines', () => {
 				schema: { type: 'string' },
 			}),
 			'/zones': get({ name: 'X-Zone', in: 'header', style: 'matrix', schema: { type: 'string' } }),
+			'/search': get({
+				name: 'filter',
+				in: 'query',
+				content: {
+					'application/json': {
+						schema: { type: 'object', properties: { sku: { type: 'string' } } },
+					},
+				},
+			}),
+			'/export': get({
+				name: 'q',
+				in: 'query',
+				content: { 'text/csv': { schema: { type: 'string' } } },
+			}),
 		},
 	});
 
@@ -199,15 +213,21 @@ describe('parameters in every style OpenAPI defines', () => {
 			in: 'query',
 			style: 'deepObject',
 		});
+		// Described by a JSON media type: its schema's fields, sent as JSON text.
+		expect(compiled.routes['GET /search'].params?.filter).toEqual({ in: 'query', json: true });
+		const filter = compiled.routes['GET /search'].body.find((field) => field.name === 'filter');
+		expect(filter?.fields?.map((field) => field.name)).toEqual(['sku']);
 	});
 
 	it('leaves out an operation whose parameter has a style its place does not take, saying which, rather than send another value', () => {
 		expect(compiled.routes['GET /moves/{id}']).toBeUndefined();
 		expect(compiled.routes['GET /zones']).toBeUndefined();
+		expect(compiled.routes['GET /export']).toBeUndefined();
 		expect(compiled.notes.map((note) => note.words)).toEqual(
 			expect.arrayContaining([
 				'GET /moves/{id}: writes its path parameter id in style form, which the package does not send; it is not offered',
 				'GET /zones: writes its header parameter X-Zone in style matrix, which the package does not send; it is not offered',
+				'GET /export: takes its query parameter q as text/csv, not JSON, which the package does not send; it is not offered',
 			]),
 		);
 	});

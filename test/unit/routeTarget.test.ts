@@ -4,6 +4,8 @@
  * description says explode: false), its headers, and a body only for PUT and PATCH; and a route
  * typed in Call a Route's By Path with its method.
  */
+import type { IDataObject } from 'n8n-workflow';
+
 import type { RouteInfo } from '../../nodes/shared/platform';
 import type { Param } from '../../nodes/shared/platform/types';
 import { targetOf } from '../../nodes/shared/transport/target';
@@ -83,7 +85,7 @@ describe("a parameter written in its style (the specification's own examples, RF
 		targetOf(
 			{ kind: 'action', idempotent: true, method: 'get', params: { color: param } },
 			'GET /c/{color}',
-			{ color: value },
+			{ color: value } as IDataObject,
 		);
 	const blue = 'blue';
 	const list = ['blue', 'black', 'brown'];
@@ -125,5 +127,12 @@ describe("a parameter written in its style (the specification's own examples, RF
 		expect(on({ in: 'query', style: 'pipeDelimited' }, list).path).toBe(
 			'/c/{color}?color=blue&color=black&color=brown',
 		);
+	});
+
+	it("a parameter described by a JSON media type (content) goes as its value's JSON text, in one piece", () => {
+		expect(on({ in: 'query', json: true }, { sku: 'A B', qty: 2 }).path).toBe(
+			'/c/{color}?color=%7B%22sku%22%3A%22A%20B%22%2C%22qty%22%3A2%7D',
+		);
+		expect(on({ in: 'header', json: true }, ['a', 'b']).headers).toEqual({ color: '["a","b"]' });
 	});
 });

@@ -57,6 +57,8 @@ export interface Param {
 	style?: 'label' | 'matrix' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
 	/** A path's or header's list or object written exploded (explode: true; `a=1,b=2`, matrix `;a=1;b=2`). */
 	exploded?: true;
+	/** Described by a JSON media type (`content`) instead of a style: its value goes as its JSON text. */
+	json?: true;
 	/** A path parameter that is a body field too (PUT /orders/{id} with the order's id): sent in both. */
 	alsoBody?: true;
 }

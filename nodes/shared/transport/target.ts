@@ -125,6 +125,14 @@ export function targetOf(info: RouteInfo, route: string, fields: IDataObject): T
 		}
 		if (param.alsoBody) body[name] = value;
 		if (value === undefined || value === null) continue;
+		if (param.json) {
+			// Its media type's text, one value, in whatever place (a query's `filter={"sku":"A"}`).
+			const json = JSON.stringify(value);
+			if (param.in === 'path') filled[name] = encodeURIComponent(json);
+			else if (param.in === 'header') headers[name] = json;
+			else query.push(`${encodeURIComponent(name)}=${encodeURIComponent(json)}`);
+			continue;
+		}
 		if (isObject(value)) {
 			objectParam(name, value, param, parts);
 			continue;

@@ -51,7 +51,7 @@ function jsonRank(type: string): number {
 }
 
 /** The schema of the most JSON media type in a content map, a problem document last. */
-function schemaIn(content: unknown, at: string): Found {
+export function schemaIn(content: unknown, at: string): Found {
 	if (!isObject(content)) return NOTHING;
 	const types = Object.keys(content);
 	const ranked = types

@@ -5,7 +5,7 @@
  */
 import type { Param } from '../types';
 import type { CompiledRoute } from './compile';
-import { followObject } from './media';
+import { followObject, schemaIn } from './media';
 import { isObject, own, type Resolver, type Schema } from './refs';
 
 /** The styles the package writes a parameter in (OpenAPI's Style Values: a path's and a header's default is simple, a query's form). */
@@ -28,6 +28,8 @@ export interface ReadParam {
 	/** Its style where not the default (WRITTEN_STYLES), and a path's or header's explode. */
 	style?: NonNullable<Param['style']>;
 	exploded: boolean;
+	/** Described by a JSON media type (`content`): sent as its value's JSON text. */
+	json: boolean;
 }
 
 export type Compile = (route: string, operation: Schema, at: string) => CompiledRoute;
@@ -68,7 +70,18 @@ export function parametersOf(
 				);
 				return undefined;
 			}
-			const schema = own(value, 'schema') ?? { type: 'string' };
+			// A parameter described by a media type (`content`) rather than a schema: its value's JSON text.
+			const media =
+				own(value, 'schema') === undefined && isObject(own(value, 'content'))
+					? schemaIn(own(value, 'content'), `${where}/${index}`)
+					: undefined;
+			if (media?.notJson) {
+				say(
+					`takes its ${place} parameter ${value.name} as ${media.notJson.join(', ')}, not JSON, which the package does not send; it is not offered`,
+				);
+				return undefined;
+			}
+			const schema = media?.schema ?? own(value, 'schema') ?? { type: 'string' };
 			const described =
 				typeof value.description === 'string' && isObject(schema) && !('$ref' in schema)
 					? { description: value.description, ...schema }
@@ -88,6 +101,7 @@ export function parametersOf(
 					? { style: style as NonNullable<Param['style']> }
 					: {}),
 				exploded: place !== 'query' && value.explode === true,
+				json: media?.schema !== undefined,
 			});
 		}
 	}
@@ -104,6 +118,7 @@ export function paramTable(params: ReadParam[], inBody: Set<string>): Record<str
 				...(param.joined ? { joined: true as const } : {}),
 				...(param.style ? { style: param.style } : {}),
 				...(param.exploded ? { exploded: true as const } : {}),
+				...(param.json ? { json: true as const } : {}),
 				...(inBody.has(param.name) ? { alsoBody: true as const } : {}),
 			},
 		]),
