@@ -209,10 +209,23 @@ export async function readEach(
 			);
 		return records;
 	};
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+	return await answerEach(output, answers, items.keys(), read);
+}
+
+/**
+ * Each item's answer into the output in turn, or its error; where headers are asked for, a failed
+ * item's error carries those of the last answer its requests got.
+ */
+async function answerEach(
+	output: Output,
+	answers: ItemAnswers | undefined,
+	itemIndexes: Iterable<number>,
+	answer: (itemIndex: number) => Promise<IDataObject | IDataObject[]>,
+): Promise<INodeExecutionData[]> {
+	for (const itemIndex of itemIndexes) {
 		answers?.start();
 		try {
-			output.add(itemIndex, await read(itemIndex));
+			output.add(itemIndex, await answer(itemIndex));
 		} catch (error) {
 			answers?.failed(itemIndex);
 			output.fail(itemIndex, error);
@@ -239,32 +252,16 @@ export async function callEach(
 	}));
 	const checkOnly = ctx.getNodeParameter('options.checkOnly', 0, false) as boolean;
 	const answers = includesHeaders(session) ? new ItemAnswers(session, route) : undefined;
-	for (const { itemIndex, body } of requests) {
-		if (checkOnly) {
-			output.add(itemIndex, CHECKED);
-			continue;
-		}
+	const bodies = new Map(requests.map(({ itemIndex, body }) => [itemIndex, body]));
+	return await answerEach(output, answers, bodies.keys(), async (itemIndex) => {
+		if (checkOnly) return CHECKED;
 		const options = { itemIndex, retry: retryPolicy(ctx, itemIndex) };
-		answers?.start();
-		try {
-			if (!answers) {
-				output.add(itemIndex, (await platformRequest(session, route, body, options)).body);
-				continue;
-			}
-			const answer = await platformRequest(session, route, body, {
-				...options,
-				onAnswer: answers.onAnswer,
-			});
-			output.add(
-				itemIndex,
-				withHeaders(answer.body, declaredHeaders(session, route, answer.headers)),
-			);
-		} catch (error) {
-			answers?.failed(itemIndex);
-			output.fail(itemIndex, error);
-		}
-	}
-	const done = output.items();
-	answers?.put(done);
-	return done;
+		const body = bodies.get(itemIndex)!;
+		if (!answers) return (await platformRequest(session, route, body, options)).body;
+		const answer = await platformRequest(session, route, body, {
+			...options,
+			onAnswer: answers.onAnswer,
+		});
+		return withHeaders(answer.body, declaredHeaders(session, route, answer.headers));
+	});
 }
