@@ -48,7 +48,7 @@ export function tracePace(): { end(): PaceTrace } {
 		const known = inside.perWindow !== undefined && startedAt >= inside.learntAt;
 		if (known) trace.refusedAfterRate++;
 		else trace.refusedBeforeRate++;
-		refused.call(this, startedAt, waitMs);
+		const until = refused.call(this, startedAt, waitMs);
 		// The paused time: the union of the pauses asked for.
 		const from = Date.now();
 		if (from >= pausedTo) {
@@ -62,6 +62,7 @@ export function tracePace(): { end(): PaceTrace } {
 			console.error(
 				`pace ${from - t0} 429 of start ${startedAt - t0} wait ${waitMs} ${known ? 'after' : 'before'} rate ${inside.perWindow}/${inside.window}`,
 			);
+		return until;
 	};
 	return {
 		end() {

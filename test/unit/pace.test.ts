@@ -1,3 +1,4 @@
+/* eslint-disable @n8n/community-nodes/no-restricted-globals -- a test, run by Node: the community-node rules are for code n8n runs */
 /** The pace of a run's requests, on a clock the test moves (no time passes). */
 import * as workflowModule from 'n8n-workflow';
 
@@ -121,5 +122,97 @@ describe('RequestPace', () => {
 		pace.refused(refused, 0);
 		for (let i = 0; i < 10; i++) expect(await pace.admit(undefined)).toBe(now);
 		expect(waits).toEqual([]);
+	});
+});
+
+describe('RequestPace, a busy answer while requests wait for their slots', () => {
+	afterEach(() => jest.restoreAllMocks());
+
+	/** Timers on a clock the test moves: each wait ends when the clock passes it. */
+	function clock(lateBy: number[] = []) {
+		let now = 10_000;
+		const timers: Array<{ at: number; fire: () => void }> = [];
+		// `lateBy`: how long after its wait ended the process gets to each request in turn.
+		jest
+			.spyOn(workflowModule, 'sleep')
+			.mockImplementation(
+				async (ms: number) =>
+					await new Promise<void>((fire) =>
+						timers.push({ at: now + ms + (lateBy.shift() ?? 0), fire }),
+					),
+			);
+		const settle = async () => {
+			for (let i = 0; i < 5; i++) await new Promise((done) => setImmediate(done));
+		};
+		return {
+			now: () => now,
+			/** Moves the clock to `to`, firing every wait that ends by then, in order. */
+			async to(to: number) {
+				await settle();
+				for (;;) {
+					timers.sort((a, b) => a.at - b.at);
+					if (timers.length === 0 || timers[0].at > to) break;
+					const next = timers.shift()!;
+					now = next.at;
+					next.fire();
+					await settle();
+				}
+				now = to;
+				await settle();
+			},
+		};
+	}
+
+	it('a request planned for later starts no sooner than a Retry-After that came while it waited', async () => {
+		const time = clock();
+		const pace = new RequestPace(time.now);
+		// Twenty a window learnt from a refused twenty-first.
+		const first: number[] = [];
+		for (let i = 0; i < 21; i++) first.push(await pace.admit(undefined));
+		pace.refused(first[20], 0);
+		pace.resume();
+		// Twenty more wait for the next window; one of the twenty before is refused meanwhile, with
+		// a Retry-After of two seconds.
+		const waiting: Array<Promise<number>> = [];
+		for (let i = 0; i < 20; i++) waiting.push(pace.admit(undefined));
+		await time.to(10_500);
+		const until = pace.refused(first[3], 2000);
+		await time.to(20_000);
+		const starts = await Promise.all(waiting);
+		expect(until).toBe(12_500);
+		expect(Math.min(...starts)).toBeGreaterThanOrEqual(12_500);
+	});
+
+	it('one request waiting out its own Retry-After does not end a longer pause another asked for later', async () => {
+		const time = clock();
+		const pace = new RequestPace(time.now);
+		const a = pace.busy(1000);
+		await time.to(10_400);
+		pace.busy(3000);
+		await time.to(11_000);
+		pace.resume(a);
+		const next = pace.admit(undefined);
+		await time.to(20_000);
+		expect(await next).toBe(13_400);
+	});
+
+	it('counts the time a request really started, not the slot it was planned for', async () => {
+		// The process gets to the second of two requests planned for one slot 80 ms late.
+		const time = clock([0, 80]);
+		const pace = new RequestPace(time.now);
+		const first: number[] = [];
+		for (let i = 0; i < 3; i++) first.push(await pace.admit(undefined));
+		pace.refused(first[2], 0);
+		pace.resume();
+		// Two a window learnt; the next two are planned for one slot, a window after the first two.
+		const a = pace.admit(undefined);
+		const b = pace.admit(undefined);
+		await time.to(11_500);
+		expect([await a, await b]).toEqual([11_100, 11_180]);
+		// The next two keep a window after each start: the second a window after the late one.
+		const c = pace.admit(undefined);
+		const d = pace.admit(undefined);
+		await time.to(30_000);
+		expect([await c, await d]).toEqual([12_200, 12_280]);
 	});
 });

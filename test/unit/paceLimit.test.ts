@@ -128,11 +128,11 @@ async function limitedWrite(requests: number, platform: LimitedPlatform): Promis
 				}
 				if (inside.perWindow !== undefined && startedAt >= inside.learntAt) out.refusedAfter++;
 				else out.refusedBefore++;
-				pace.refused(startedAt, retryAfter * 1000);
+				const until = pace.refused(startedAt, retryAfter * 1000);
 				pauseFor(retryAfter * 1000);
-				lanes.busy(started);
+				lanes.busy(started, true);
 				await clock.wait(retryAfter * 1000);
-				pace.resume();
+				pace.resume(until);
 			}
 		};
 

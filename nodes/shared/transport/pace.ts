@@ -31,38 +31,77 @@ export class RequestPace {
 	private learntFrom = 0;
 	/** Start times of this run's recent requests (planned ones too), oldest first. */
 	private starts: number[] = [];
+	/** How many busy answers have paused the run: a request that waited for its slot sees whether one came meanwhile. */
+	private pauses = 0;
 
 	constructor(private readonly now: () => number = Date.now) {}
 
 	/**
 	 * Waits until a request may start, and answers its start time (to hand back to `refused`).
 	 * `ownWaitDone`: the caller has just waited out the pause its own busy answer asked for.
+	 * A pause asked for while a request waited for its slot (another request's 429 or 503) holds it
+	 * too: its slot is given up and planned again after the pause. What is kept is when the request
+	 * really started, which a busy process reaches after the slot.
 	 */
 	async admit(signal: AbortSignal | undefined, ownWaitDone = false): Promise<number> {
-		const now = this.now();
-		let at = ownWaitDone ? now : Math.max(now, this.pausedUntil);
-		const kept = this.perWindow === undefined ? HISTORY_MS : this.window;
-		while (this.starts.length > 0 && this.starts[0] <= now - kept) this.starts.shift();
-		if (this.perWindow !== undefined && this.starts.length >= this.perWindow) {
-			at = Math.max(
-				at,
-				this.starts[this.starts.length - this.perWindow] + this.window,
-				this.starts[this.starts.length - 1],
-			);
+		let skipPause = ownWaitDone;
+		for (;;) {
+			const now = this.now();
+			const at = this.plan(now, skipPause);
+			if (at <= now) return this.started(now);
+			this.started(at);
+			const pauses = this.pauses;
+			// One wait for the slot planned (and taken) now; planned again only if a pause came meanwhile.
+			await sleep(at - now, signal).catch(() => undefined);
+			const index = this.starts.lastIndexOf(at);
+			if (index >= 0) this.starts.splice(index, 1);
+			if (pauses !== this.pauses && !signal?.aborted && this.pausedUntil > this.now()) {
+				skipPause = false;
+				continue;
+			}
+			return this.started(this.now());
 		}
-		this.starts.push(at);
-		// One wait, not a loop: the time is planned already (and the slot taken) when it starts.
-		if (at > now) await sleep(at - now, signal).catch(() => undefined);
+	}
+
+	/**
+	 * Keeps a start, in order: a slot planned, then when the request really started (requests
+	 * planned for one moment start one after another, as the process gets to each, and the platform
+	 * counts them as they come).
+	 */
+	private started(at: number): number {
+		let index = this.starts.length;
+		while (index > 0 && this.starts[index - 1] > at) index--;
+		this.starts.splice(index, 0, at);
 		return at;
 	}
 
-	/** The platform answered busy: no request starts in the next `waitMs`. */
-	busy(waitMs: number): void {
-		this.pausedUntil = Math.max(this.pausedUntil, this.now() + waitMs);
+	/** The earliest a request may start: after any pause, and keeping to the rate once known. */
+	private plan(now: number, skipPause: boolean): number {
+		let at = skipPause ? now : Math.max(now, this.pausedUntil);
+		const kept = this.perWindow === undefined ? HISTORY_MS : this.window;
+		while (this.starts.length > 0 && this.starts[0] <= now - kept) this.starts.shift();
+		if (this.perWindow === undefined || this.starts.length === 0) return at;
+		const last = this.starts[this.starts.length - 1];
+		at = Math.max(at, last);
+		if (this.starts.length >= this.perWindow)
+			at = Math.max(at, this.starts[this.starts.length - this.perWindow] + this.window);
+		return at;
 	}
 
-	/** The busy request waited its time out: the pause is over (it may have been cut short, by a cancel or a test's clock). */
-	resume(): void {
+	/** The platform answered busy: no request starts in the next `waitMs`. Answers when the pause ends. */
+	busy(waitMs: number): number {
+		this.pauses++;
+		this.pausedUntil = Math.max(this.pausedUntil, this.now() + waitMs);
+		return this.now() + waitMs;
+	}
+
+	/**
+	 * The busy request whose pause ends at `until` waited its time out: the pause is over, unless a
+	 * later busy answer asked for a longer one (its Retry-After holds). Its wait may have been cut
+	 * short (a cancel, a test's clock): the pause then ends now.
+	 */
+	resume(until?: number): void {
+		if (until !== undefined && this.pausedUntil > until) return;
 		this.pausedUntil = Math.min(this.pausedUntil, this.now());
 	}
 
@@ -76,7 +115,7 @@ export class RequestPace {
 	 * than the platform's limit, as the run kept below it), by the smaller of two steps: one request
 	 * fewer per window, or a window longer by a margin.
 	 */
-	refused(startedAt: number, waitMs: number): void {
+	refused(startedAt: number, waitMs: number): number {
 		const index = this.starts.indexOf(startedAt);
 		if (index >= 0) this.starts.splice(index, 1);
 		if (this.perWindow === undefined) {
@@ -105,6 +144,6 @@ export class RequestPace {
 			if (this.perWindow > 1 && fewerIsLess) this.perWindow--;
 			else this.window = longer;
 		}
-		this.busy(waitMs);
+		return this.busy(waitMs);
 	}
 }

@@ -182,8 +182,9 @@ export async function platformRequest(
 				fail(failure, attempt);
 			mayBeStored ||= mayHaveStored(failure);
 			reached ||= !neverSent(failure);
-			if (failure.status === 429) pace.refused(startedAt, waitMs);
-			else if (failure.status === 503) pace.busy(waitMs);
+			let pausedUntil: number | undefined;
+			if (failure.status === 429) pausedUntil = pace.refused(startedAt, waitMs);
+			else if (failure.status === 503) pausedUntil = pace.busy(waitMs);
 			if (failure.status === 429 || failure.status === 503) options.onBusy?.(failure.status);
 			ctx.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
 			waited.ms += addedMs;
@@ -194,7 +195,7 @@ export async function platformRequest(
 				.catch(() => undefined)
 				.finally(() => {
 					waited.waiting--;
-					pace.resume();
+					pace.resume(pausedUntil);
 				});
 			if (signal?.aborted) {
 				throw new NodeOperationError(
