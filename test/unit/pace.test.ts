@@ -26,8 +26,8 @@ describe('RequestPace', () => {
 	});
 
 	it('holds every new request until Retry-After has passed, but not the one that waited it out', async () => {
-		pace.busy(2000);
-		expect(await pace.admit(undefined, true)).toBe(10_000);
+		const until = pace.busy(2000);
+		expect(await pace.admit(undefined, until)).toBe(10_000);
 		expect(await pace.admit(undefined)).toBe(12_000);
 		expect(waits).toEqual([2000]);
 	});
@@ -194,6 +194,19 @@ describe('RequestPace, a busy answer while requests wait for their slots', () =>
 		const next = pace.admit(undefined);
 		await time.to(20_000);
 		expect(await next).toBe(13_400);
+	});
+
+	it('a request that waited out its own Retry-After still waits for a longer one asked for after it', async () => {
+		const time = clock();
+		const pace = new RequestPace(time.now);
+		const own = pace.busy(1000);
+		await time.to(10_500);
+		pace.busy(1000);
+		await time.to(11_000);
+		pace.resume(own);
+		const next = pace.admit(undefined, own);
+		await time.to(20_000);
+		expect(await next).toBe(11_500);
 	});
 
 	it('counts the time a request really started, not the slot it was planned for', async () => {

@@ -115,8 +115,9 @@ async function limitedWrite(requests: number, platform: LimitedPlatform): Promis
 
 		const one = async () => {
 			const started = lanes.started();
+			let ownPause: number | undefined;
 			for (let attempt = 1; ; attempt++) {
-				const startedAt = await pace.admit(undefined, attempt > 1);
+				const startedAt = await pace.admit(undefined, ownPause);
 				const [least, most] = platform.lagMs;
 				cpuFreeAt = Math.max(cpuFreeAt, now()) + platform.handshakeMs;
 				await clock.wait(cpuFreeAt - now() + least + (most - least) * lag());
@@ -129,6 +130,7 @@ async function limitedWrite(requests: number, platform: LimitedPlatform): Promis
 				if (inside.perWindow !== undefined && startedAt >= inside.learntAt) out.refusedAfter++;
 				else out.refusedBefore++;
 				const until = pace.refused(startedAt, retryAfter * 1000);
+				ownPause = until;
 				pauseFor(retryAfter * 1000);
 				lanes.busy(started, true);
 				await clock.wait(retryAfter * 1000);

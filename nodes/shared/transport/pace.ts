@@ -38,13 +38,14 @@ export class RequestPace {
 
 	/**
 	 * Waits until a request may start, and answers its start time (to hand back to `refused`).
-	 * `ownWaitDone`: the caller has just waited out the pause its own busy answer asked for.
+	 * `ownPause`: the caller has just waited out the pause its own busy answer asked for, until
+	 * then; a longer one another answer asked for after it holds it too.
 	 * A pause asked for while a request waited for its slot (another request's 429 or 503) holds it
 	 * too: its slot is given up and planned again after the pause. What is kept is when the request
 	 * really started, which a busy process reaches after the slot.
 	 */
-	async admit(signal: AbortSignal | undefined, ownWaitDone = false): Promise<number> {
-		let skipPause = ownWaitDone;
+	async admit(signal: AbortSignal | undefined, ownPause?: number): Promise<number> {
+		let skipPause = ownPause !== undefined && this.pausedUntil <= ownPause;
 		for (;;) {
 			const now = this.now();
 			const at = this.plan(now, skipPause);

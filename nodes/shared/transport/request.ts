@@ -137,9 +137,11 @@ export async function platformRequest(
 		);
 	};
 
+	/** The pause the last try's busy answer asked for, which this request has waited out. */
+	let ownPause: number | undefined;
 	for (let attempt = 1; ; attempt++) {
 		let response: FullResponse;
-		const startedAt = await pace.admit(signal, attempt > 1);
+		const startedAt = await pace.admit(signal, ownPause);
 		if (signal?.aborted)
 			throw new NodeOperationError(ctx.getNode(), `Execution cancelled before ${route}`, {
 				itemIndex: options.itemIndex,
@@ -185,6 +187,7 @@ export async function platformRequest(
 			let pausedUntil: number | undefined;
 			if (failure.status === 429) pausedUntil = pace.refused(startedAt, waitMs);
 			else if (failure.status === 503) pausedUntil = pace.busy(waitMs);
+			ownPause = pausedUntil;
 			if (failure.status === 429 || failure.status === 503) options.onBusy?.(failure.status);
 			ctx.logger.debug(`WMS ${route}: ${reason}, retry ${attempt} in ${waitMs} ms`);
 			waited.ms += addedMs;
