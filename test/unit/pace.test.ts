@@ -117,6 +117,31 @@ describe('RequestPace', () => {
 		expect(next[19] - next[0]).toBeLessThan(1200);
 	});
 
+	it('counts by answers the requests the platform took, when a busy process sent them long after they started', async () => {
+		// Sixteen answered soon after they started; twenty started 0.8 s later, answered over a second
+		// after they started (a busy process got to their handshakes late), the platform takes twenty
+		// a second; one started with them is refused 1.4 s after it started.
+		const early: number[] = [];
+		for (let i = 0; i < 16; i++) early.push(await pace.admit(undefined));
+		now += 600;
+		for (const startedAt of early) pace.answered(startedAt);
+		now += 200;
+		const late: number[] = [];
+		for (let i = 0; i < 20; i++) late.push(await pace.admit(undefined));
+		const refused = await pace.admit(undefined);
+		now += 1100;
+		for (const startedAt of late) pace.answered(startedAt);
+		now += 300;
+		pace.refused(refused, 1000);
+		pace.resume();
+		now += 2000;
+		// Twenty a window, not the thirty-six started in the second before the refused one.
+		const next: number[] = [];
+		for (let i = 0; i < 21; i++) next.push(await pace.admit(undefined));
+		expect(next[19]).toBe(next[0]);
+		expect(next[20]).toBeGreaterThanOrEqual(next[0] + 1000);
+	});
+
 	it('learns nothing from a 429 with no requests before it (a refusal for another reason)', async () => {
 		const refused = await pace.admit(undefined);
 		pace.refused(refused, 0);

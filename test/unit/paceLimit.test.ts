@@ -124,6 +124,7 @@ async function limitedWrite(requests: number, platform: LimitedPlatform): Promis
 				const retryAfter = admit();
 				await clock.wait(platform.backMs + (retryAfter === undefined ? platform.storeMs : 0));
 				if (retryAfter === undefined) {
+					pace.answered(startedAt);
 					lanes.answered(started);
 					return;
 				}

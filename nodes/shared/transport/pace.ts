@@ -1,8 +1,8 @@
 /**
  * The pace of one node run's requests. When the platform says it is busy (429, 503) with a wait,
  * no request of the run starts before that wait is over. A 429 also tells how many requests the
- * platform takes in a second: the requests this run started in the second before the refused one.
- * From then on the run keeps below that rate, so it is not refused again and again, each time
+ * platform takes in a second: the requests answered in the second before the refusal, and those
+ * still in flight that started in the second before the refused one. From then on the run keeps below that rate, so it is not refused again and again, each time
  * losing the whole seconds Retry-After asks for. Its requests reach the platform a little later
  * than they start, by a time that varies: so the run keeps to that many per a little more than a
  * second, and each time it is refused all the same, to a little less again.
@@ -14,12 +14,6 @@ const RATE_WINDOW_MS = 1000;
 const FIRST_MARGIN_MS = 100;
 const MORE_MARGIN_MS = 100;
 const MOST_MARGIN_MS = 1000;
-/**
- * How long starts are kept while no rate is known: a refused request's answer can come well after
- * it started (a burst's handshakes queue behind each other), and the rate is counted from the
- * starts in the second before it started, which a shorter memory would have dropped already.
- */
-const HISTORY_MS = 10_000;
 
 export class RequestPace {
 	private pausedUntil = 0;
@@ -27,12 +21,16 @@ export class RequestPace {
 	private window = RATE_WINDOW_MS + FIRST_MARGIN_MS;
 	/** When the rate was learnt: requests started before were not kept to it. */
 	private learntAt = 0;
-	/** When the refused request the rate was learnt from started: the requests counted started in the second before. */
-	private learntFrom = 0;
 	/** Start times of this run's recent requests (planned ones too), oldest first. */
 	private starts: number[] = [];
 	/** How many busy answers have paused the run: a request that waited for its slot sees whether one came meanwhile. */
 	private pauses = 0;
+	/** Start times of the requests in flight (several may share one). */
+	private inFlight: number[] = [];
+	/** When the requests the platform counted (answered, not refused as over the rate) were answered, in the last second, oldest first. */
+	private answers: number[] = [];
+	/** Start times of the requests in flight that the rate learnt counted: a later refusal of one means the platform took one fewer. */
+	private counted: number[] = [];
 
 	constructor(private readonly now: () => number = Date.now) {}
 
@@ -49,8 +47,8 @@ export class RequestPace {
 		for (;;) {
 			const now = this.now();
 			const at = this.plan(now, skipPause);
-			if (at <= now) return this.started(now);
-			this.started(at);
+			if (at <= now) return this.begin(now);
+			this.keep(at);
 			const pauses = this.pauses;
 			// One wait for the slot planned (and taken) now; planned again only if a pause came meanwhile.
 			await sleep(at - now, signal).catch(() => undefined);
@@ -60,8 +58,14 @@ export class RequestPace {
 				skipPause = false;
 				continue;
 			}
-			return this.started(this.now());
+			return this.begin(this.now());
 		}
+	}
+
+	/** A request starts now: kept among the starts and the requests in flight. */
+	private begin(at: number): number {
+		this.inFlight.push(at);
+		return this.keep(at);
 	}
 
 	/**
@@ -69,7 +73,7 @@ export class RequestPace {
 	 * planned for one moment start one after another, as the process gets to each, and the platform
 	 * counts them as they come).
 	 */
-	private started(at: number): number {
+	private keep(at: number): number {
 		let index = this.starts.length;
 		while (index > 0 && this.starts[index - 1] > at) index--;
 		this.starts.splice(index, 0, at);
@@ -79,8 +83,7 @@ export class RequestPace {
 	/** The earliest a request may start: after any pause, and keeping to the rate once known. */
 	private plan(now: number, skipPause: boolean): number {
 		let at = skipPause ? now : Math.max(now, this.pausedUntil);
-		const kept = this.perWindow === undefined ? HISTORY_MS : this.window;
-		while (this.starts.length > 0 && this.starts[0] <= now - kept) this.starts.shift();
+		while (this.starts.length > 0 && this.starts[0] <= now - this.window) this.starts.shift();
 		if (this.perWindow === undefined || this.starts.length === 0) return at;
 		const last = this.starts[this.starts.length - 1];
 		at = Math.max(at, last);
@@ -107,9 +110,38 @@ export class RequestPace {
 	}
 
 	/**
+	 * The request started at `startedAt` was answered, not refused as over the rate. `counted`: the
+	 * platform answered it (a 503, or no answer at all, may never have reached its count).
+	 */
+	answered(startedAt: number, counted = true): void {
+		const now = this.now();
+		this.ended(startedAt);
+		if (counted) this.answers.push(now);
+		while (this.answers.length > 0 && this.answers[0] <= now - RATE_WINDOW_MS) this.answers.shift();
+	}
+
+	private ended(startedAt: number): void {
+		const index = this.inFlight.indexOf(startedAt);
+		if (index >= 0) this.inFlight.splice(index, 1);
+	}
+
+	/**
+	 * The requests the platform had counted when it refused the one started at `startedAt`: those
+	 * whose answers came in the second before its refusal (a request reaches the platform nearer its
+	 * answer than its start, which a new connection's handshakes, and a busy process, put off by a
+	 * time that varies), and those still in flight that started in the second before it.
+	 */
+	private countBefore(startedAt: number): { answered: number; open: number[] } {
+		const now = this.now();
+		const answered = this.answers.filter((at) => at > now - RATE_WINDOW_MS).length;
+		const open = this.inFlight.filter((t) => t > startedAt - RATE_WINDOW_MS && t <= startedAt);
+		return { answered, open };
+	}
+
+	/**
 	 * The request started at `startedAt` was refused as over the platform's rate: it does not count,
-	 * and the requests started in the second before it are the most the platform takes. One or none
-	 * there says nothing about a rate (a 429 for another reason), so nothing is learnt then. Requests
+	 * and the requests counted before it (`countBefore`) are the most the platform takes. One or
+	 * none says nothing about a rate (a 429 for another reason), so nothing is learnt then. Requests
 	 * started together are answered one after the other: a later refusal of one that was counted
 	 * (still in flight when the rate was learnt) means the platform took one fewer. Refused while
 	 * keeping to a rate already: the run keeps to a little less (a count taken now would be lower
@@ -119,22 +151,22 @@ export class RequestPace {
 	refused(startedAt: number, waitMs: number): number {
 		const index = this.starts.indexOf(startedAt);
 		if (index >= 0) this.starts.splice(index, 1);
+		this.ended(startedAt);
 		if (this.perWindow === undefined) {
-			const before = this.starts.filter(
-				(t) => t > startedAt - RATE_WINDOW_MS && t <= startedAt,
-			).length;
-			// Started so long ago that the second before it is no longer kept: it cannot be counted.
-			const counted = startedAt - RATE_WINDOW_MS >= this.now() - HISTORY_MS;
-			if (before >= 2 && counted) {
-				this.perWindow = before;
+			const { answered, open } = this.countBefore(startedAt);
+			if (answered + open.length >= 2) {
+				this.perWindow = answered + open.length;
 				this.learntAt = this.now();
-				this.learntFrom = startedAt;
+				this.counted = open;
 			}
 		} else if (startedAt < this.learntAt) {
 			// Counted in the rate learnt, and refused all the same: the platform took one fewer. One
-			// started after those counted but before the rate was learnt says nothing new.
-			if (startedAt > this.learntFrom - RATE_WINDOW_MS && startedAt <= this.learntFrom)
+			// not counted, started before the rate was learnt, says nothing new.
+			const counted = this.counted.indexOf(startedAt);
+			if (counted >= 0) {
+				this.counted.splice(counted, 1);
 				this.perWindow = Math.max(1, this.perWindow - 1);
+			}
 		} else {
 			// Refused although it kept to the rate. A rate learnt a little high (the requests counted
 			// reached the platform over more than a second) is put right by the first step, a jitter of

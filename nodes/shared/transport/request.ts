@@ -155,14 +155,19 @@ export async function platformRequest(
 		} catch (error) {
 			sent = { error };
 		}
-		if ('response' in sent) response = sent.response;
-		else {
+		if ('response' in sent) {
+			response = sent.response;
+			pace.answered(startedAt);
+		} else {
 			if (signal?.aborted) {
 				throw new NodeOperationError(ctx.getNode(), `Execution cancelled during ${route}`, {
 					itemIndex: options.itemIndex,
 				});
 			}
 			const failure = await knownFailure(session, sent, route);
+			// The platform counts what it answered, but for a 429 (refused below) or a 503.
+			if (failure.status !== 429)
+				pace.answered(startedAt, failure.status !== undefined && failure.status !== 503);
 			options.onAnswer?.(body, failedAnswerHeaders(sent));
 			const reason = retryReason(failure, idempotent);
 			const retryAfterMs = parseRetryAfter(failure.headers['retry-after'], Date.now());
@@ -172,16 +177,17 @@ export async function platformRequest(
 			if (reason !== undefined && attempt < policy.maxAttempts && overBudget) {
 				failure.note = `waiting ${Math.ceil(waitMs / 1000)} s more would pass Max Total Wait (${Math.round(policy.maxWaitMs / 1000)} s for the node's whole run, ${Math.round(waited.ms / 1000)} s already spent)`;
 			}
-			// Lost, and not repeated only because the route may not be sent twice: the platform answers.
-			if (reason === undefined && retryReason(failure, true) !== undefined)
-				fail(failure, attempt, true);
-			if (
+			const givesUp =
 				reason === undefined ||
 				attempt >= policy.maxAttempts ||
 				overBudget ||
-				signal?.aborted === true
-			)
-				fail(failure, attempt);
+				signal?.aborted === true;
+			// A 429 not sent again is no longer in flight, and teaches the pace nothing.
+			if (givesUp && failure.status === 429) pace.answered(startedAt, false);
+			// Lost, and not repeated only because the route may not be sent twice: the platform answers.
+			if (reason === undefined && retryReason(failure, true) !== undefined)
+				fail(failure, attempt, true);
+			if (givesUp) fail(failure, attempt);
 			mayBeStored ||= mayHaveStored(failure);
 			reached ||= !neverSent(failure);
 			let pausedUntil: number | undefined;
