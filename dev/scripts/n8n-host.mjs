@@ -348,7 +348,10 @@ function newestMtime(target) {
  */
 export async function buildPackage({ tools = true, ifChanged = false } = {}) {
 	const newestInput = Math.max(...BUILD_INPUTS.map((p) => newestMtime(path.join(ROOT, p))));
-	if (ifChanged && fs.existsSync(BUILD_STAMP) && fs.statSync(BUILD_STAMP).mtimeMs >= newestInput) {
+	// The stamp keeps the newest source's time to about the millisecond (read back as 750.999 for
+	// 751.0056): compared in whole milliseconds, or every source looks newer than the last build.
+	const stamped = fs.existsSync(BUILD_STAMP) ? fs.statSync(BUILD_STAMP).mtimeMs : -1;
+	if (ifChanged && Math.round(stamped) >= Math.floor(newestInput)) {
 		log('dist/ and the simulator are up to date (no source changed since the last build)');
 		return false;
 	}
