@@ -5,7 +5,8 @@
  * still in flight that started in the second before the refused one. From then on the run keeps below that rate, so it is not refused again and again, each time
  * losing the whole seconds Retry-After asks for. Its requests reach the platform a little later
  * than they start, by a time that varies: so the run keeps to that many per a little more than a
- * second, and each time it is refused all the same, to a little less again.
+ * second, spread over the first half of it, and each time it is refused all the same, to a little
+ * less again.
  */
 import { sleep } from 'n8n-workflow';
 
@@ -14,6 +15,13 @@ const RATE_WINDOW_MS = 1000;
 const FIRST_MARGIN_MS = 100;
 const MORE_MARGIN_MS = 100;
 const MOST_MARGIN_MS = 1000;
+/**
+ * Once the rate is known, a window's requests start spread over this share of it, not all at
+ * once: sent together, their new connections and bodies queue at the platform and reach its count
+ * bunched, some in the same second as the next window's first (more 429s); spread over the whole
+ * window, the last window's requests end nearly a window later.
+ */
+const SPREAD = 0.5;
 
 export class RequestPace {
 	private pausedUntil = 0;
@@ -86,7 +94,7 @@ export class RequestPace {
 		while (this.starts.length > 0 && this.starts[0] <= now - this.window) this.starts.shift();
 		if (this.perWindow === undefined || this.starts.length === 0) return at;
 		const last = this.starts[this.starts.length - 1];
-		at = Math.max(at, last);
+		at = Math.max(at, last + (SPREAD * this.window) / this.perWindow);
 		if (this.starts.length >= this.perWindow)
 			at = Math.max(at, this.starts[this.starts.length - this.perWindow] + this.window);
 		return at;
