@@ -50,10 +50,15 @@ function finish(code) {
 }
 
 const cleanup = () => runCleanups(cleanups);
-process.on('SIGINT', async () => {
-	await cleanup();
-	finish(130);
-});
+// SIGTERM too (`timeout`, a CI runner's cancel): n8n runs in a process group of its own.
+for (const [signal, code] of [
+	['SIGINT', 130],
+	['SIGTERM', 143],
+])
+	process.on(signal, async () => {
+		await cleanup();
+		finish(code);
+	});
 
 /** Node type names the package declares, read from the built files listed in package.json (n8n.nodes). */
 function declaredTypes() {

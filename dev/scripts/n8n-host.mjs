@@ -160,6 +160,39 @@ export function n8nCli(
  * processes); `packageInstalled: true` skips installing the package (the caller did).
  * Returns { url, port, client, stop(), logFile }. Output goes to `logFile` (and `onLine`).
  */
+/** Process groups of the n8n processes started here and not yet stopped. */
+const running = new Set();
+let guarded = false;
+
+/**
+ * n8n runs in a process group of its own (detached), so it outlives this process unless this
+ * process ends it: on any exit, and on a signal a script does not handle itself (`timeout`'s or a
+ * CI runner's SIGTERM), the groups still running are killed. A left n8n keeps a core busy.
+ */
+function endWithThisProcess(pid) {
+	running.add(pid);
+	if (guarded) return;
+	guarded = true;
+	const killAll = () => {
+		for (const group of running)
+			try {
+				process.kill(-group, 'SIGKILL');
+			} catch {}
+		running.clear();
+	};
+	process.on('exit', killAll);
+	for (const [signal, code] of [
+		['SIGINT', 130],
+		['SIGTERM', 143],
+		['SIGHUP', 129],
+	])
+		if (process.listenerCount(signal) === 0)
+			process.on(signal, () => {
+				killAll();
+				process.exit(code);
+			});
+}
+
 export async function startN8n(options) {
 	// A port found free can be taken by another n8n still booting (parallel runs): then try new ports.
 	for (let attempt = 1; ; attempt++) {
@@ -214,6 +247,7 @@ async function startN8nOnce(options) {
 		stdio: ['ignore', 'pipe', 'pipe'],
 		detached: true, // own process group: stop() ends n8n and its task runner together
 	});
+	endWithThisProcess(child.pid);
 	let tail = '';
 	let startup = ''; // everything n8n printed until it was ready (package loading happens there)
 	let ready = false;
@@ -251,6 +285,7 @@ async function startN8nOnce(options) {
 		try {
 			process.kill(-child.pid, 'SIGKILL');
 		} catch {}
+		running.delete(child.pid);
 		out.end();
 	};
 
