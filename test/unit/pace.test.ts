@@ -20,6 +20,29 @@ describe('RequestPace', () => {
 	});
 	afterEach(() => jest.restoreAllMocks());
 
+	/** `n` requests start together and one more is refused: `n` a window learnt. */
+	async function learnFromBurst(n: number): Promise<void> {
+		const burst: number[] = [];
+		for (let i = 0; i <= n; i++) burst.push(await pace.admit(undefined));
+		now += 300;
+		pace.refused(burst[n], 1000);
+		pace.resume();
+		now += 2000;
+	}
+
+	/** The start times of the next `count` requests. */
+	async function nextStarts(count: number): Promise<number[]> {
+		const next: number[] = [];
+		for (let i = 0; i < count; i++) next.push(await pace.admit(undefined));
+		return next;
+	}
+
+	/** `perWindow` of them start within a second of the first, the next a second after it at least. */
+	function expectPerWindow(next: number[], perWindow: number): void {
+		expect(next[perWindow - 1]).toBeLessThan(next[0] + 1000);
+		expect(next[perWindow]).toBeGreaterThanOrEqual(next[0] + 1000);
+	}
+
 	it('lets every request start at once until the platform says it is busy', async () => {
 		for (let i = 0; i < 20; i++) expect(await pace.admit(undefined)).toBe(10_000);
 		expect(waits).toEqual([]);
@@ -43,8 +66,7 @@ describe('RequestPace', () => {
 		pace.resume();
 		now += 50;
 		// Five started in the second before the refused one: five per window from now on.
-		const next: number[] = [];
-		for (let i = 0; i < 6; i++) next.push(await pace.admit(undefined));
+		const next = await nextStarts(6);
 		expect(next.slice(0, 5).every((t, i) => t >= started[i] + 1000)).toBe(true);
 		expect(next[5]).toBeGreaterThanOrEqual(next[0] + 1000);
 	});
@@ -64,10 +86,8 @@ describe('RequestPace', () => {
 		pace.resume();
 		now += 2000;
 		// Ten started in the second before the first refusal that the platform took: ten per window.
-		const next: number[] = [];
-		for (let i = 0; i < 21; i++) next.push(await pace.admit(undefined));
-		expect(next[9]).toBeLessThan(next[0] + 1000);
-		expect(next[10]).toBeGreaterThanOrEqual(next[0] + 1000);
+		const next = await nextStarts(21);
+		expectPerWindow(next, 10);
 		expect(next[20]).toBeGreaterThanOrEqual(next[10] + 1000);
 	});
 
@@ -89,31 +109,20 @@ describe('RequestPace', () => {
 		now += 2000;
 		// Twenty started in the second before the refused ones: twenty per window, not the sixteen
 		// still in a memory of one window back from the answer.
-		const next: number[] = [];
-		for (let i = 0; i < 21; i++) next.push(await pace.admit(undefined));
-		expect(next[19]).toBeLessThan(next[0] + 1000);
-		expect(next[20]).toBeGreaterThanOrEqual(next[0] + 1000);
+		expectPerWindow(await nextStarts(21), 20);
 	});
 
 	it('refused while keeping to a rate of many a window, keeps to one fewer rather than a longer window', async () => {
-		const burst: number[] = [];
-		for (let i = 0; i < 21; i++) burst.push(await pace.admit(undefined));
-		now += 300;
-		pace.refused(burst[20], 1000);
-		pace.resume();
-		now += 2000;
+		await learnFromBurst(20);
 		// Twenty a window learnt; one of the next twenty is refused all the same.
-		const kept: number[] = [];
-		for (let i = 0; i < 20; i++) kept.push(await pace.admit(undefined));
+		const kept = await nextStarts(20);
 		now += 300;
 		pace.refused(kept[19], 1000);
 		pace.resume();
 		now += 2000;
-		const next: number[] = [];
-		for (let i = 0; i < 20; i++) next.push(await pace.admit(undefined));
+		const next = await nextStarts(20);
 		// Nineteen in one window, the twentieth a window later: the rate a twentieth lower, not a tenth.
-		expect(next[18]).toBeLessThan(next[0] + 1000);
-		expect(next[19]).toBeGreaterThanOrEqual(next[0] + 1000);
+		expectPerWindow(next, 19);
 		expect(next[19] - next[0]).toBeLessThan(1200);
 	});
 
@@ -136,22 +145,13 @@ describe('RequestPace', () => {
 		pace.resume();
 		now += 2000;
 		// Twenty a window, not the thirty-six started in the second before the refused one.
-		const next: number[] = [];
-		for (let i = 0; i < 21; i++) next.push(await pace.admit(undefined));
-		expect(next[19]).toBeLessThan(next[0] + 1000);
-		expect(next[20]).toBeGreaterThanOrEqual(next[0] + 1000);
+		expectPerWindow(await nextStarts(21), 20);
 	});
 
 	it('once the rate is known, spreads the requests of a window over its first half, not all at once', async () => {
-		const burst: number[] = [];
-		for (let i = 0; i < 21; i++) burst.push(await pace.admit(undefined));
-		now += 300;
-		pace.refused(burst[20], 1000);
-		pace.resume();
-		now += 2000;
+		await learnFromBurst(20);
 		// Twenty a window of 1.1 s: one every 27.5 ms, the last within the window's first half.
-		const next: number[] = [];
-		for (let i = 0; i < 21; i++) next.push(await pace.admit(undefined));
+		const next = await nextStarts(21);
 		const gaps = next.slice(1, 20).map((t, i) => t - next[i]);
 		expect(Math.min(...gaps)).toBeCloseTo(27.5);
 		expect(next[19] - next[0]).toBeLessThan(550);
