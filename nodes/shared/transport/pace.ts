@@ -2,11 +2,11 @@
  * The pace of one node run's requests. When the platform says it is busy (429, 503) with a wait,
  * no request of the run starts before that wait is over. A 429 also tells how many requests the
  * platform takes in a second: the requests answered in the second before the refusal, and those
- * still in flight that started in the second before the refused one. From then on the run keeps below that rate, so it is not refused again and again, each time
- * losing the whole seconds Retry-After asks for. Its requests reach the platform a little later
- * than they start, by a time that varies: so the run keeps to that many per a little more than a
- * second, spread over the first half of it, and each time it is refused all the same, to a little
- * less again.
+ * still in flight that started in the second before the refused one. From then on the run keeps
+ * below that rate, so it is not refused again and again, each time losing the whole seconds
+ * Retry-After asks for. Its requests reach the platform a little later than they start, by a time
+ * that varies: so the run keeps to that many per a little more than a second, spread over the
+ * first half of it, and each time it is refused all the same, to a little less again.
  */
 import { sleep } from 'n8n-workflow';
 
