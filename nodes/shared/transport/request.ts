@@ -142,10 +142,12 @@ export async function platformRequest(
 	for (let attempt = 1; ; attempt++) {
 		let response: FullResponse;
 		const startedAt = await pace.admit(signal, ownPause);
-		if (signal?.aborted)
+		if (signal?.aborted) {
+			pace.answered(startedAt, false);
 			throw new NodeOperationError(ctx.getNode(), `Execution cancelled before ${route}`, {
 				itemIndex: options.itemIndex,
 			});
+		}
 		let sent: Try;
 		try {
 			sent = await withinTimeout(
@@ -160,6 +162,7 @@ export async function platformRequest(
 			pace.answered(startedAt);
 		} else {
 			if (signal?.aborted) {
+				pace.answered(startedAt, false);
 				throw new NodeOperationError(ctx.getNode(), `Execution cancelled during ${route}`, {
 					itemIndex: options.itemIndex,
 				});
