@@ -27,7 +27,13 @@ import {
 } from './n8n-host.mjs';
 import { connectErp, startErpDatabase } from '../n8n-host/lib/erp.mjs';
 import { ensureChromium, sharedBrowser } from '../n8n-host/lib/browser.mjs';
-import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
+import {
+	nodeTypesOf,
+	runCleanups,
+	runTestFiles,
+	stopOnSignals,
+	testFiles,
+} from '../n8n-host/lib/suite.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
@@ -40,13 +46,11 @@ let failed = 0;
 
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 const cleanup = () => runCleanups(cleanups);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, async () => {
-		await cleanup();
-		console.log(`\ne2e-erp: ${passed} passed, ${failed} failed`);
-		process.exit(130);
-	});
-}
+stopOnSignals(async (code) => {
+	await cleanup();
+	console.log(`\ne2e-erp: ${passed} passed, ${failed} failed`);
+	process.exit(code);
+});
 
 async function main() {
 	const files = testFiles(TEST_DIR, filters);

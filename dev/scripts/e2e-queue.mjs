@@ -20,7 +20,13 @@ import {
 	startSimulator,
 } from './n8n-host.mjs';
 import { startQueueProfile } from '../n8n-host/lib/queue.mjs';
-import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
+import {
+	nodeTypesOf,
+	runCleanups,
+	runTestFiles,
+	stopOnSignals,
+	testFiles,
+} from '../n8n-host/lib/suite.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
@@ -46,13 +52,11 @@ const TEST_ENV = {
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 const cleanup = () => runCleanups(cleanups);
-for (const signal of ['SIGINT', 'SIGTERM']) {
-	process.on(signal, async () => {
-		await cleanup();
-		console.log(`\ne2e-queue: ${passed} passed, ${failed} failed`);
-		process.exit(130);
-	});
-}
+stopOnSignals(async (code) => {
+	await cleanup();
+	console.log(`\ne2e-queue: ${passed} passed, ${failed} failed`);
+	process.exit(code);
+});
 
 async function main() {
 	const files = testFiles(TEST_DIR, filters);

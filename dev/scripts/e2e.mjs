@@ -33,7 +33,13 @@ import {
 	startSimulator,
 } from './n8n-host.mjs';
 import { ensureChromium, sharedBrowser } from '../n8n-host/lib/browser.mjs';
-import { nodeTypesOf, runCleanups, runTestFiles, testFiles } from '../n8n-host/lib/suite.mjs';
+import {
+	nodeTypesOf,
+	runCleanups,
+	runTestFiles,
+	stopOnSignals,
+	testFiles,
+} from '../n8n-host/lib/suite.mjs';
 
 const args = process.argv.slice(2);
 const filters = args.filter((a) => !a.startsWith('--'));
@@ -50,15 +56,10 @@ function finish(code) {
 }
 
 const cleanup = () => runCleanups(cleanups);
-// SIGTERM too (`timeout`, a CI runner's cancel): n8n runs in a process group of its own.
-for (const [signal, code] of [
-	['SIGINT', 130],
-	['SIGTERM', 143],
-])
-	process.on(signal, async () => {
-		await cleanup();
-		finish(code);
-	});
+stopOnSignals(async (code) => {
+	await cleanup();
+	finish(code);
+});
 
 /** Node type names the package declares, read from the built files listed in package.json (n8n.nodes). */
 function declaredTypes() {

@@ -153,13 +153,6 @@ export function n8nCli(
 
 // ---------- n8n process ----------
 
-/**
- * Starts `n8n start` (or `command: 'worker'`, `args`) in its own process group and waits for
- * /healthz/readiness (`fixedPort: true`: fail rather than move to another port when the chosen one is
- * taken meanwhile). `encryptionKey` overrides the user folder's own (queue mode: one for all
- * processes); `packageInstalled: true` skips installing the package (the caller did).
- * Returns { url, port, client, stop(), logFile }. Output goes to `logFile` (and `onLine`).
- */
 /** Process groups of the n8n processes started here and not yet stopped. */
 const running = new Set();
 let guarded = false;
@@ -193,6 +186,13 @@ function endWithThisProcess(pid) {
 			});
 }
 
+/**
+ * Starts `n8n start` (or `command: 'worker'`, `args`) in its own process group and waits for
+ * /healthz/readiness (`fixedPort: true`: fail rather than move to another port when the chosen one is
+ * taken meanwhile). `encryptionKey` overrides the user folder's own (queue mode: one for all
+ * processes); `packageInstalled: true` skips installing the package (the caller did).
+ * Returns { url, port, client, stop(), logFile }. Output goes to `logFile` (and `onLine`).
+ */
 export async function startN8n(options) {
 	// A port found free can be taken by another n8n still booting (parallel runs): then try new ports.
 	for (let attempt = 1; ; attempt++) {

@@ -7,7 +7,7 @@
 // skipped and todo (dev/scripts/test-counts.cjs: a runner that exits non-zero has failed, whatever it
 // counted); the last line is the sum over all suites: `N passed, N failed, N skipped, N todo`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -123,17 +123,10 @@ step('package', process.execPath, ['dev/scripts/verify-package.mjs'], (run, stat
 step('e2e', process.execPath, ['dev/scripts/e2e.mjs'], (run, status) =>
 	countSummaryLine('e2e', run.stdout, status),
 );
-// The e2e suite has just built dist/ and the simulator from this tree (the stamp it writes in .tools/,
-// which this run removed first, says the build succeeded): the later suites run on that build rather
-// than build it again each. Their own "only if a source changed" check does not see it as current (the
-// stamp keeps whole milliseconds, a source's time has a fraction more), so it is said with --no-build.
-const builtHere = () =>
-	results.some((r) => r.name === 'e2e') && existsSync(join('.tools', '.n8n-host-build-stamp'));
-const noBuild = () => (builtHere() ? ['--no-build'] : []);
-step('e2e-erp', process.execPath, ['dev/scripts/e2e-erp.mjs', ...noBuild()], (run, status) =>
+step('e2e-erp', process.execPath, ['dev/scripts/e2e-erp.mjs'], (run, status) =>
 	countSummaryLine('e2e-erp', run.stdout, status),
 );
-step('e2e-queue', process.execPath, ['dev/scripts/e2e-queue.mjs', ...noBuild()], (run, status) =>
+step('e2e-queue', process.execPath, ['dev/scripts/e2e-queue.mjs'], (run, status) =>
 	countSummaryLine('e2e-queue', run.stdout, status),
 );
 

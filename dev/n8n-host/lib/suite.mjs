@@ -105,6 +105,19 @@ export async function runCleanups(cleanups) {
 }
 
 /**
+ * On SIGINT, or SIGTERM (`timeout`, a CI runner's cancel), runs `stop` with the exit code the
+ * signal calls for: n8n and the services run in process groups of their own and would outlive a
+ * suite that only died.
+ */
+export function stopOnSignals(stop) {
+	for (const [signal, code] of [
+		['SIGINT', 130],
+		['SIGTERM', 143],
+	])
+		process.on(signal, () => stop(code));
+}
+
+/**
  * Polls `check` until it answers something truthy (answered), or fails naming `what` after
  * `timeoutMs`, with what `state()` (when given) says of where things stood then.
  */
